@@ -1,0 +1,3 @@
+from korbiro.cli import main
+
+main()

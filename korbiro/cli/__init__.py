@@ -1,0 +1,144 @@
+"""The ``korbiro`` command line: a thin click layer over the library.
+
+Sub-commands are imported lazily so that ``korbiro --help`` and each command
+start quickly; no game logic lives here.  Exit codes (contract): 0 clean or
+legal, 1 findings, 2 usage error or unreadable input, 3 internal error.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import Any
+
+import click
+
+from .. import __version__
+
+#: name -> (module, attribute, one-line help).  The help is repeated here so
+#: that ``korbiro --help`` does not import every command.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "data": ("korbiro.cli.data", "data", "Check and index card databases."),
+    "card": ("korbiro.cli.card", "card", "Look cards up."),
+    "deck": ("korbiro.cli.deck", "deck", "Check deck legality."),
+    "resolve": ("korbiro.cli.resolve", "resolve", "Resolve ruling scenarios on the timeline (időfonal)."),
+    "rule": ("korbiro.cli.rule", "rule", "Show and search the rulebook."),
+    "keyword": ("korbiro.cli.rule", "keyword", "Explain card keywords."),
+    "game": ("korbiro.cli.game", "game", "Decide game results."),
+    "exxit": ("korbiro.cli.exxit", "exxit", "EXXIT: legal moves, replays, perft."),
+    "xig": ("korbiro.cli.xig", "xig", "XIG: The Four Elements: legal plays and replays."),
+    "zen": ("korbiro.cli.zen", "zen", "Zen: legal moves, replays and scoring."),
+}
+
+_DEBUG = False
+
+
+class LazyGroup(click.Group):
+    """A group whose sub-commands are imported only when used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        names = set(super().list_commands(ctx))
+        names.update(name for name, spec in COMMANDS.items() if _available(spec[0]))
+        return sorted(names)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is not None:
+            return cmd
+        spec = COMMANDS.get(cmd_name)
+        if spec is None or not _available(spec[0]):
+            return None
+        module = importlib.import_module(spec[0])
+        command = getattr(module, spec[1])
+        assert isinstance(command, click.Command)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx) if name in COMMANDS]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def _available(module: str) -> bool:
+    from importlib.util import find_spec
+
+    try:
+        return find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="korbiro")
+@click.option("--debug", is_flag=True, help="Show the traceback of internal errors.")
+def cli(debug: bool) -> None:
+    """korbiro: the round's referee.
+
+    Rules checks and card-database tools for M.A.G.U.S. Kártyajáték, and legal
+    moves and game-record replays for EXXIT, XIG and Zen.  Every verdict names
+    the rule it rests on.
+
+    Exit codes: 0 clean or legal, 1 findings, 2 usage error or unreadable
+    input, 3 internal error.
+    """
+    global _DEBUG
+    _DEBUG = debug or bool(os.environ.get("KORBIRO_DEBUG"))
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Console entry point: run the CLI and map every outcome to an exit code."""
+    from ..errors import KorbiroError
+
+    code = 0
+    try:
+        cli.main(args=argv, prog_name="korbiro", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        code = exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        code = 2 if isinstance(exc, click.UsageError) else exc.exit_code
+        if code == 1 and not isinstance(exc, click.UsageError):
+            code = 2
+    except click.Abort:
+        click.echo("Aborted!", err=True)
+        code = 1
+    except KorbiroError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        code = 2
+    except BrokenPipeError:
+        _silence_broken_pipe()
+        code = 1
+    except KeyboardInterrupt:
+        click.echo("Interrupted.", err=True)
+        code = 130
+    except Exception as exc:  # noqa: BLE001 - the last line of defence
+        if _DEBUG:
+            import traceback
+
+            traceback.print_exc()
+        click.echo(
+            f"korbiro: internal error ({type(exc).__name__}: {exc}).\n"
+            "This is a bug in korbiro; please report it with the command you ran. "
+            "Run again with --debug to see the traceback.",
+            err=True,
+        )
+        code = 3
+    else:
+        code = 0
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_broken_pipe()
+    sys.exit(code)
+
+
+def _silence_broken_pipe() -> None:
+    # The reader went away (``korbiro … | head -1``): point stdout at devnull
+    # so the interpreter's final flush does not print a traceback.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass

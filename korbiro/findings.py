@@ -1,0 +1,124 @@
+"""Findings: the one problem type of the whole project, and its renderers.
+
+A finding is data, not an exception: checks collect every finding they see and
+never stop at the first.  Each carries a stable ``code``, a ``severity``, the
+``rule`` it rests on (a rule id such as ``1.02.B``, or ``None`` for purely
+technical problems such as malformed YAML), a message, and where it was found.
+
+    >>> f = Finding("MK-DECK-SIZE", "deck too small", rule="1.02.B", file="a.deck", line=3)
+    >>> f.render_text()
+    'a.deck:3: error MK-DECK-SIZE [1.02.B]: deck too small'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from . import i18n
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    message: str
+    severity: Severity = Severity.ERROR
+    rule: str | None = None
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    card: str | None = None
+    #: Arguments for the message catalogue (``korbiro.i18n``); the English
+    #: ``message`` is the fallback when the catalogue has no template.
+    args: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang* (English or Hungarian)."""
+        if lang == "en" and not self.args:
+            return self.message
+        return i18n.render(self.code, lang, self.args, self.message)
+
+    @property
+    def location(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def sort_key(self) -> tuple[str, int, int, int, str, str]:
+        return (
+            self.file or "",
+            self.line or 0,
+            self.column or 0,
+            _SEVERITY_ORDER[self.severity],
+            self.code,
+            self.message,
+        )
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "rule": self.rule,
+            "message": self.text(lang),
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "card": self.card,
+        }
+
+    def render_text(self, lang: str = "en") -> str:
+        rule = f" [{self.rule}]" if self.rule else ""
+        return f"{self.location}: {self.severity.value} {self.code}{rule}: {self.text(lang)}"
+
+    def render_github(self, lang: str = "en") -> str:
+        level = {"error": "error", "warning": "warning", "note": "notice"}[self.severity.value]
+        props = []
+        if self.file:
+            props.append(f"file={_gh_escape_prop(self.file)}")
+        if self.line is not None:
+            props.append(f"line={self.line}")
+        if self.column is not None:
+            props.append(f"col={self.column}")
+        title = self.code + (f" ({self.rule})" if self.rule else "")
+        props.append(f"title={_gh_escape_prop(title)}")
+        return f"::{level} {','.join(props)}::{_gh_escape_data(self.text(lang))}"
+
+
+def _gh_escape_data(s: str) -> str:
+    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_escape_prop(s: str) -> str:
+    return _gh_escape_data(s).replace(":", "%3A").replace(",", "%2C")
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    return sorted(findings, key=Finding.sort_key)
+
+
+def has_failures(findings: Iterable[Finding], strict: bool = False) -> bool:
+    """True when a finding is an error (or a warning, with *strict*)."""
+    bad = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+    return any(f.severity in bad for f in findings)
+
+
+def dumps_json(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=False)
