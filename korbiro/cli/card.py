@@ -1,0 +1,109 @@
+"""``korbiro card …``: look cards up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ._common import db_option, echo_json, format_option
+
+
+@click.group()
+def card() -> None:
+    """Look cards up in the card database."""
+
+
+@card.command("show")
+@click.argument("query")
+@db_option
+@format_option(("text", "json"))
+@click.pass_context
+def show(ctx: click.Context, query: str, db: str | None, fmt: str) -> None:
+    """Show the card named QUERY (a printed name or an id).
+
+    Accents, case and spacing are ignored ("tukorutveszto" finds
+    "Tükörútvesztő"); an unknown name gets did-you-mean suggestions and exit
+    code 1, an ambiguous one lists the candidates.
+
+    \b
+    Examples:
+      korbiro card show "Briar Sichetti"
+      korbiro card show minta-001 --format json
+    """
+    from ..data.check import default_db_path, load_database
+    from ..errors import DataError
+
+    try:
+        database = load_database([default_db_path(db)])
+    except DataError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        ctx.exit(2)
+    found = database.lookup(query)
+    if found.card is None:
+        if found.ambiguous:
+            names = ", ".join(f"{c.name} ({c.id})" for c in found.ambiguous)
+            msg = f"{query!r} is ambiguous: {names}"
+        else:
+            hint = f"; did you mean {', '.join(repr(s) for s in found.suggestions)}?" if found.suggestions else ""
+            msg = f"no card named {query!r}{hint}"
+        if fmt == "json":
+            echo_json({"query": query, "card": None, "error": msg, "suggestions": found.suggestions,
+                       "ambiguous": [c.id for c in found.ambiguous]})
+        else:
+            click.echo(f"Error: {msg}", err=True)
+        ctx.exit(1)
+    c = found.card
+    if fmt == "json":
+        echo_json({"query": query, "card": c.to_dict()})
+        return
+    click.echo(render_card(c))
+
+
+_ATTR_LABELS = (
+    ("level", "szint"),
+    ("race", "faj"),
+    ("class", "kaszt"),
+    ("subclass", "alkaszt"),
+    ("alignment", "jellem"),
+    ("fizikum", "Fizikum"),
+    ("asztral", "Asztrál"),
+    ("mental", "Mentál"),
+    ("fal", "FAL"),
+    ("attackers", "Támadók"),
+    ("defenders", "Védők"),
+    ("phase", "fázis"),
+    ("duration", "időtartam"),
+    ("condition", "feltétel"),
+)
+
+
+def render_card(c: Any) -> str:
+    head = f"{c.name}  ({c.id})"
+    kind = c.type + (f" · {c.subtype}" if c.subtype else "")
+    costs = []
+    if c.mp is not None:
+        costs.append(f"MP {c.mp}")
+    if c.dp is not None:
+        costs.append(f"DP {c.dp}")
+    lines = [head, f"{kind}    {'  '.join(costs)}".rstrip()]
+    attrs = [f"{label} {c.attrs[key]}" for key, label in _ATTR_LABELS if c.attrs.get(key) is not None]
+    if attrs:
+        lines.append(" · ".join(attrs))
+    if c.attrs.get("skills"):
+        lines.append("képzettségek: " + ", ".join(map(str, c.attrs["skills"])))
+    if c.keywords:
+        lines.append("")
+        width = max(len(k.render()) for k in c.keywords)
+        for k in c.keywords:
+            rule = f"[{k.rule}]" if getattr(k, "rule", None) else ""
+            lines.append(f"  {k.render():<{width}}  {rule}".rstrip())
+    elif c.text:
+        lines.append("")
+        lines.extend("  " + t for t in c.text.splitlines())
+    if c.attrs.get("flavor"):
+        lines.append("")
+        lines.append(f"  „{c.attrs['flavor']}”")
+    lines.append("")
+    lines.append(f"{c.file}:{c.line}")
+    return "\n".join(lines)

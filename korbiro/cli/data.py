@@ -1,0 +1,73 @@
+"""``korbiro data …``: check card databases."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ._common import echo_findings, echo_json, format_option, lang_option
+
+
+@click.group()
+def data() -> None:
+    """Check card databases (M.A.G.U.S. Kártyajáték set files)."""
+
+
+@data.command("check")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@format_option()
+@lang_option
+@click.option("--strict", is_flag=True, help="Treat warnings (e.g. unaccented keyword spellings) as failures.")
+@click.option("--no-cache", is_flag=True, help="Check every file again even when it has not changed.")
+@click.pass_context
+def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None, strict: bool, no_cache: bool) -> None:
+    """Check set files or folders of them (default: --db / $KORBIRO_DB / the shipped database).
+
+    Every finding is reported at once, with file:line:column: malformed or
+    hostile YAML, schema violations, card text that does not parse, keywords
+    on card types they do not belong to, duplicate ids and names, IGAZ NÉV
+    names that are no card.  Exit 0 clean, 1 findings, 2 unusable input.
+
+    \b
+    Examples:
+      korbiro data check
+      korbiro data check data/ --strict --format github
+    """
+    from ..data.check import check_database, discover, default_db_path
+    from ..errors import UsageError
+    from ..i18n import detect_lang
+
+    lang = detect_lang(lang)
+    try:
+        files = discover(paths or [default_db_path()])
+    except UsageError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        ctx.exit(2)
+    show_bar = len(files) >= 20 and sys.stderr.isatty() and fmt == "text"
+    if show_bar:
+        with click.progressbar(length=len(files), label="Checking", file=sys.stderr) as bar:
+            report = check_database(files, use_cache=not no_cache, progress=lambda _name: bar.update(1))
+    else:
+        report = check_database(files, use_cache=not no_cache)
+    failed = report.failed(strict)
+    if fmt == "json":
+        echo_json({
+            "ok": not failed,
+            "files": [r.path for r in report.files],
+            "cards": report.card_count,
+            "counts": report.counts(),
+            "findings": [f.to_dict(lang) for f in report.findings],
+        })
+    else:
+        echo_findings(report.findings, fmt, lang)
+        if fmt == "text":
+            c = report.counts()
+            summary = (
+                f"{len(report.files)} file(s), {report.card_count} card(s): "
+                f"{c['error']} error(s), {c['warning']} warning(s)"
+                if lang == "en"
+                else f"{len(report.files)} fájl, {report.card_count} lap: {c['error']} hiba, {c['warning']} figyelmeztetés"
+            )
+            click.echo(summary)
+    ctx.exit(1 if failed else 0)

@@ -1,0 +1,515 @@
+"""``korbiro data check``: every problem of a card database, at file:line.
+
+The pipeline per set file: strict YAML load → JSON Schema → card-text DSL →
+per-card rules (keywords on the card types they belong to, dialects, names).
+Then cross-file checks run over small per-file summaries: unique ids and
+names, IGAZ NÉV targets.  Per-file results are cached keyed on the file's
+content (and korbiro's own version, schemas and grammar), so re-checking an
+unchanged database reads and hashes the files and nothing more.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .. import __version__, i18n
+from ..errors import DataError, UsageError
+from ..findings import Finding, Severity, has_failures, sort_findings
+from ..text import fold, suspicious_characters
+from .cards import Card, CardDatabase
+
+SET_SUFFIXES = (".yaml", ".yml")
+
+i18n.register(
+    {
+        "MK-DATA-DUPLICATE-ID": {
+            "en": "duplicate id {id!r} (also at {other})",
+            "hu": "ismétlődő azonosító: {id!r} (már szerepel itt: {other})",
+        },
+        "MK-DATA-DUPLICATE-NAME": {
+            "en": "duplicate card name {name!r} (also at {other})",
+            "hu": "ismétlődő lapnév: {name!r} (már szerepel itt: {other})",
+        },
+        "MK-DATA-UNKNOWN-TRUE-NAME": {
+            "en": "IGAZ NÉV names {name!r}, which is not a card of the database{hint}",
+            "hu": "az IGAZ NÉV {name!r} lapra hivatkozik, de ilyen lap nincs az adatbázisban{hint}",
+        },
+        "MK-CARD-KEYWORD-WRONG-TYPE": {
+            "en": "{keyword} does not belong on a {ctype}{sub} card (only on {allowed})",
+            "hu": "{keyword} nem lehet {ctype}{sub} lapon (csak: {allowed})",
+        },
+        "MK-CARD-DIALECTS": {
+            "en": "an adventurer has one power-word dialect at a time, this card has {found}",
+            "hu": "egy kalandozó egyszerre egy dialektussal rendelkezik, ezen a lapon: {found}",
+        },
+        "MK-DATA-SET-FILE-MISMATCH": {
+            "en": "set code {code!r} does not match the file name {stem!r}",
+            "hu": "a {code!r} készletkód nem egyezik a fájlnévvel ({stem!r})",
+        },
+        "MK-DATA-ID-PREFIX": {
+            "en": "card id {id!r} does not start with its set code {code!r}",
+            "hu": "a {id!r} azonosító nem a {code!r} készletkóddal kezdődik",
+        },
+    }
+)
+
+
+# --------------------------------------------------------------------------
+# where the database is
+
+
+def shipped_db_path() -> Path:
+    """The folder of the shipped sample database."""
+    return Path(str(resources.files("korbiro.data") / "mk" / "cards"))
+
+
+def default_db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """``--db`` if given, else ``$KORBIRO_DB``, else the shipped sample database (contract)."""
+    if explicit:
+        return Path(explicit)
+    env = os.environ.get("KORBIRO_DB")
+    if env:
+        return Path(env)
+    return shipped_db_path()
+
+
+def discover(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """Expand folders into their set files (sorted); refuse paths that do not exist."""
+    out: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            found = sorted(
+                q for q in path.rglob("*") if q.suffix in SET_SUFFIXES and not q.name.startswith(".")
+            )
+            if not found:
+                raise UsageError("DATA-NO-SET-FILES", f"no set files (*.yaml) in folder {str(path)!r}", path=str(path))
+            out.extend(found)
+        elif path.exists():
+            out.append(path)
+        else:
+            raise UsageError("FILE-NOT-FOUND", f"{str(path)!r} does not exist", path=str(path))
+    return list(dict.fromkeys(out))
+
+
+# --------------------------------------------------------------------------
+# per-file stage
+
+
+@dataclass
+class CardRef:
+    """What cross-file checks need to know of a card."""
+
+    id: str | None
+    name: str | None
+    type: str | None
+    line: int
+    id_pos: tuple[int, int]
+    name_pos: tuple[int, int]
+    true_names: list[tuple[str, int, int]] = field(default_factory=list)
+
+
+@dataclass
+class FileReport:
+    path: str
+    findings: list[Finding]
+    set_code: str | None = None
+    cards: list[CardRef] = field(default_factory=list)
+    cached: bool = False
+
+
+def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Card]]:
+    """Check one set file; returns its report and the cards that could be built."""
+    from .schema import iter_schema_findings
+    from .yamlload import load_yaml_file, load_yaml_text
+
+    try:
+        doc = load_yaml_text(raw, path) if raw is not None else load_yaml_file(path)
+    except DataError as exc:
+        return FileReport(path, exc.findings), []
+    findings: list[Finding] = list(doc.findings)
+    findings.extend(iter_schema_findings(doc, "mk-set"))
+    data = doc.data
+    report = FileReport(path, findings)
+
+    set_block = data.get("set")
+    if isinstance(set_block, dict) and isinstance(set_block.get("code"), str):
+        report.set_code = set_block["code"]
+        stem = Path(path).stem
+        if stem != report.set_code:
+            line, col = doc.mark(("set", "code"))
+            findings.append(
+                Finding("MK-DATA-SET-FILE-MISMATCH",
+                        f"set code {report.set_code!r} does not match the file name {stem!r}",
+                        file=path, line=line, column=col,
+                        args={"code": report.set_code, "stem": stem})
+            )
+
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, list):
+        return report, []
+    source_lines: list[str] | None = None
+    cards: list[Card] = []
+    for i, rc in enumerate(raw_cards):
+        if not isinstance(rc, dict):
+            continue
+        line, _ = doc.mark(("cards", i))
+        cid = rc.get("id") if isinstance(rc.get("id"), str) else None
+        name = rc.get("name") if isinstance(rc.get("name"), str) else None
+        ctype = rc.get("type") if isinstance(rc.get("type"), str) else None
+        ref = CardRef(cid, name, ctype, line, doc.mark(("cards", i, "id")), doc.mark(("cards", i, "name")))
+        report.cards.append(ref)
+        if cid and report.set_code and not cid.startswith(report.set_code + "-"):
+            ln, col = ref.id_pos
+            findings.append(Finding("MK-DATA-ID-PREFIX",
+                                    f"card id {cid!r} does not start with its set code {report.set_code!r}",
+                                    file=path, line=ln, column=col, card=cid,
+                                    args={"id": cid, "code": report.set_code}))
+        if name is not None:
+            findings.extend(_name_findings(name, path, ref))
+        text = rc.get("text")
+        keywords: tuple[Any, ...] = ()
+        if isinstance(text, str) and text.strip():
+            if source_lines is None:
+                source_lines = _source_lines(path, raw)
+            tline, tcol = _text_start(source_lines, doc.mark(("cards", i, "text")))
+            keywords, kw_findings = _parse_text(text, path, tline, tcol, cid)
+            findings.extend(kw_findings)
+            findings.extend(_keyword_findings(keywords, rc, path, cid))
+            ref.true_names = [
+                (k.name, k.line or tline, k.column or tcol) for k in keywords if getattr(k, "keyword", "") == "IGAZ NÉV"
+            ]
+        if cid and name and ctype:
+            attrs = {k: v for k, v in rc.items() if k not in ("id", "name", "type", "subtype", "mp", "dp", "text")}
+            cards.append(
+                Card(
+                    id=cid,
+                    name=unicodedata.normalize("NFC", name),
+                    type=ctype,
+                    subtype=rc.get("subtype"),
+                    mp=rc.get("mp"),
+                    dp=rc.get("dp"),
+                    text=text if isinstance(text, str) else "",
+                    keywords=tuple(keywords),
+                    set=report.set_code or "",
+                    file=path,
+                    line=line,
+                    attrs=attrs,
+                )
+            )
+    return report, cards
+
+
+def _source_lines(path: str, raw: bytes | None) -> list[str]:
+    if raw is None:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    return raw.decode("utf-8-sig", errors="replace").splitlines()
+
+
+def _text_start(lines: Sequence[str], mark: tuple[int, int]) -> tuple[int, int]:
+    """Where the first character of a scalar's content stands in the file."""
+    line, col = mark
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    ch = src[col - 1 : col]
+    if ch in ("|", ">"):
+        for j in range(line, len(lines)):
+            nxt = lines[j]
+            if nxt.strip():
+                return j + 1, len(nxt) - len(nxt.lstrip(" ")) + 1
+        return line + 1, 1
+    if ch in ('"', "'"):
+        return line, col + 1
+    return line, col
+
+
+def _parse_text(text: str, path: str, line: int, col: int, cid: str | None) -> tuple[tuple[Any, ...], list[Finding]]:
+    from ..grammar.cardtext import check_card_text
+
+    parsed, found = check_card_text(text, path=path, first_line=line, first_column=col)
+    found = [f if f.card else _with_card(f, cid) for f in found]
+    return (tuple(parsed) if parsed is not None else ()), found
+
+
+def _with_card(f: Finding, cid: str | None) -> Finding:
+    from dataclasses import replace
+
+    return replace(f, card=cid)
+
+
+_DIALECTS = ("SZOLGA NYELV", "NEMES NYELV", "TITKOS NYELV")
+
+
+def _keyword_findings(keywords: Sequence[Any], rc: dict[str, Any], path: str, cid: str | None) -> list[Finding]:
+    out: list[Finding] = []
+    ctype = rc.get("type")
+    subtype = rc.get("subtype")
+    for k in keywords:
+        types = getattr(k, "card_types", None)
+        subtypes = getattr(k, "subtypes", None)
+        ok_type = types is None or ctype in types
+        ok_sub = not subtypes or subtype in subtypes
+        if ok_type and ok_sub:
+            continue
+        allowed = ", ".join(sorted(types)) if types else "any card"
+        if subtypes:
+            allowed += f" ({', '.join(sorted(subtypes))})"
+        sub = f" ({subtype})" if subtype else ""
+        out.append(
+            Finding("MK-CARD-KEYWORD-WRONG-TYPE",
+                    f"{k.keyword} does not belong on a {ctype}{sub} card (only on {allowed})",
+                    rule=k.rule, file=path, line=k.line, column=k.column, card=cid,
+                    args={"keyword": k.keyword, "ctype": ctype, "sub": sub, "allowed": allowed})
+        )
+    dialects = [k for k in keywords if getattr(k, "keyword", "") in _DIALECTS]
+    if len({k.keyword for k in dialects}) > 1:
+        found = ", ".join(k.keyword for k in dialects)
+        k = dialects[1]
+        out.append(Finding("MK-CARD-DIALECTS",
+                           f"an adventurer has one power-word dialect at a time, this card has {found}",
+                           rule="3.05.D", file=path, line=k.line, column=k.column, card=cid,
+                           args={"found": found}))
+    return out
+
+
+def _name_findings(name: str, path: str, ref: CardRef) -> list[Finding]:
+    out = []
+    line, col = ref.name_pos
+    for problem in suspicious_characters(name):
+        out.append(Finding("MK-DATA-SUSPICIOUS-NAME", f"card name {name!r}: {problem}",
+                           severity=Severity.WARNING, file=path, line=line, column=col, card=ref.id))
+    if unicodedata.normalize("NFC", name) != name:
+        out.append(Finding("MK-DATA-NAME-NOT-NFC",
+                           f"card name {name!r} is not in NFC form (decomposed accents); it is read as "
+                           f"{unicodedata.normalize('NFC', name)!r}",
+                           severity=Severity.WARNING, file=path, line=line, column=col, card=ref.id))
+    return out
+
+
+# --------------------------------------------------------------------------
+# cross-file stage
+
+
+def cross_file_findings(reports: Sequence[FileReport]) -> list[Finding]:
+    out: list[Finding] = []
+    ids: dict[str, tuple[str, int]] = {}
+    names: dict[str, tuple[str, int, str]] = {}
+    for rep in reports:
+        for ref in rep.cards:
+            if ref.id:
+                if ref.id in ids:
+                    f0, l0 = ids[ref.id]
+                    other = f"{f0}:{l0}"
+                    out.append(Finding("MK-DATA-DUPLICATE-ID", f"duplicate id {ref.id!r} (also at {other})",
+                                       file=rep.path, line=ref.id_pos[0], column=ref.id_pos[1], card=ref.id,
+                                       args={"id": ref.id, "other": other}))
+                else:
+                    ids[ref.id] = (rep.path, ref.id_pos[0])
+            if ref.name:
+                key = fold(unicodedata.normalize("NFC", ref.name))
+                if key in names:
+                    f0, l0, n0 = names[key]
+                    other = f"{f0}:{l0}" + ("" if n0 == ref.name else f" as {n0!r}")
+                    out.append(Finding("MK-DATA-DUPLICATE-NAME",
+                                       f"duplicate card name {ref.name!r} (also at {other})",
+                                       file=rep.path, line=ref.name_pos[0], column=ref.name_pos[1], card=ref.id,
+                                       args={"name": ref.name, "other": other}))
+                else:
+                    names[key] = (rep.path, ref.name_pos[0], ref.name)
+    all_names = {fold(n[2]): n[2] for n in names.values()}
+    for rep in reports:
+        for ref in rep.cards:
+            for target, line, col in ref.true_names:
+                if fold(target) in all_names:
+                    continue
+                import difflib
+
+                close = difflib.get_close_matches(fold(target), list(all_names), n=1)
+                hint = f" (did you mean {all_names[close[0]]!r}?)" if close else ""
+                out.append(Finding("MK-DATA-UNKNOWN-TRUE-NAME",
+                                   f"IGAZ NÉV names {target!r}, which is not a card of the database{hint}",
+                                   rule="2.02", file=rep.path, line=line, column=col, card=ref.id,
+                                   args={"name": target, "hint": hint}))
+    return out
+
+
+# --------------------------------------------------------------------------
+# the whole check, with its cache
+
+
+@dataclass
+class CheckReport:
+    files: list[FileReport]
+    findings: list[Finding]
+    card_count: int
+
+    def failed(self, strict: bool = False) -> bool:
+        return has_failures(self.findings, strict)
+
+    def counts(self) -> dict[str, int]:
+        c = {"error": 0, "warning": 0, "note": 0}
+        for f in self.findings:
+            c[f.severity.value] += 1
+        return c
+
+
+def cache_dir() -> Path:
+    """``$KORBIRO_CACHE_DIR``, else ``$XDG_CACHE_HOME/korbiro``, else ``~/.cache/korbiro``."""
+    env = os.environ.get("KORBIRO_CACHE_DIR")
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "korbiro"
+
+
+@cache
+def _salt() -> bytes:
+    """What besides a file's bytes decides its findings: korbiro's version and its rule files."""
+    h = hashlib.sha256(__version__.encode())
+    pkg = resources.files("korbiro")
+    for rel in ("data/schemas/mk-set.schema.json", "grammar/card.lark", "rules/mk/keywords.py",
+                "grammar/cardtext.py", "data/check.py", "data/schema.py", "data/yamlload.py"):
+        try:
+            h.update((pkg / rel).read_bytes())
+        except (FileNotFoundError, OSError):
+            h.update(rel.encode())
+    return h.digest()
+
+
+def _cache_key(raw: bytes, path: str) -> str:
+    h = hashlib.sha256(_salt())
+    h.update(path.encode("utf-8", "surrogateescape"))
+    h.update(b"\0")
+    h.update(raw)
+    return h.hexdigest()
+
+
+def _finding_to_json(f: Finding) -> dict[str, Any]:
+    return {"code": f.code, "message": f.message, "severity": f.severity.value, "rule": f.rule,
+            "file": f.file, "line": f.line, "column": f.column, "card": f.card, "args": dict(f.args)}
+
+
+def _finding_from_json(d: dict[str, Any]) -> Finding:
+    return Finding(d["code"], d["message"], Severity(d["severity"]), d["rule"], d["file"], d["line"],
+                   d["column"], d["card"], d.get("args") or {})
+
+
+def _report_to_json(rep: FileReport) -> str:
+    return json.dumps({
+        "findings": [_finding_to_json(f) for f in rep.findings],
+        "set": rep.set_code,
+        "cards": [[r.id, r.name, r.type, r.line, list(r.id_pos), list(r.name_pos), [list(t) for t in r.true_names]]
+                  for r in rep.cards],
+    }, ensure_ascii=False, default=str)
+
+
+def _report_from_json(path: str, text: str) -> FileReport:
+    d = json.loads(text)
+    cards = [CardRef(c[0], c[1], c[2], c[3], tuple(c[4]), tuple(c[5]), [tuple(t) for t in c[6]]) for c in d["cards"]]
+    return FileReport(path, [_finding_from_json(f) for f in d["findings"]], d["set"], cards, cached=True)
+
+
+def _write_atomic(target: Path, text: str) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def check_database(
+    paths: Iterable[str | os.PathLike[str]] | None = None,
+    *,
+    use_cache: bool = True,
+    progress: Callable[[str], None] | None = None,
+) -> CheckReport:
+    """Check a card database (set files and folders of them); never raises for bad data.
+
+    Raises :class:`~korbiro.errors.UsageError` only when a named path does not exist.
+    """
+    files = discover([default_db_path()] if not paths else paths)
+    cdir = cache_dir() if use_cache else None
+    reports: list[FileReport] = []
+    for path in files:
+        name = str(path)
+        if progress:
+            progress(name)
+        rep = _check_one(name, cdir)
+        reports.append(rep)
+    findings = [f for rep in reports for f in rep.findings]
+    findings.extend(cross_file_findings(reports))
+    return CheckReport(reports, sort_findings(findings), sum(len(r.cards) for r in reports))
+
+
+def _check_one(name: str, cdir: Path | None) -> FileReport:
+    try:
+        st = os.stat(name)
+        import stat as stat_mod
+
+        if not stat_mod.S_ISREG(st.st_mode):
+            raise OSError("not a regular file")
+        from .yamlload import MAX_BYTES
+
+        if st.st_size > MAX_BYTES:
+            report, _ = check_file(name)  # the loader reports the size without reading
+            return report
+        with open(name, "rb") as fh:
+            raw = fh.read()
+    except OSError:
+        report, _ = check_file(name)  # the loader turns it into a finding
+        return report
+    key = None
+    if cdir is not None:
+        key = _cache_key(raw, name)
+        entry = cdir / "check" / key[:2] / f"{key}.json"
+        try:
+            return _report_from_json(name, entry.read_text("utf-8"))
+        except (OSError, ValueError, KeyError, IndexError, TypeError):
+            pass
+    report, _ = check_file(name, raw)
+    if cdir is not None and key is not None:
+        try:
+            _write_atomic(cdir / "check" / key[:2] / f"{key}.json", _report_to_json(report))
+        except OSError:
+            pass  # a read-only cache is no reason to fail a check
+    return report
+
+
+def load_database(paths: Iterable[str | os.PathLike[str]] | None = None) -> CardDatabase:
+    """Load a card database; raises :class:`DataError` (with every error) if it has errors."""
+    files = discover([default_db_path()] if not paths else paths)
+    reports: list[FileReport] = []
+    cards: list[Card] = []
+    for path in files:
+        rep, built = check_file(str(path))
+        reports.append(rep)
+        cards.extend(built)
+    errors = [f for f in [*(f for r in reports for f in r.findings), *cross_file_findings(reports)]
+              if f.severity is Severity.ERROR]
+    if errors:
+        errors = sort_findings(errors)
+        first = errors[0]
+        err = DataError(first.code, f"the card database has {len(errors)} error(s); first: {first.message}"
+                        " (run 'korbiro data check' for all)",
+                        path=first.file, line=first.line, column=first.column)
+        err.findings = errors
+        raise err
+    return CardDatabase(cards)

@@ -1,0 +1,228 @@
+"""JSON Schemas shipped with korbiro, compiled once per process.
+
+Schema errors become findings at the file, line and column of the offending
+value (via the loader's marks), with a message a data maintainer can act on.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from .. import i18n
+from ..findings import Finding, Severity
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+    from .yamlload import YamlDocument
+
+i18n.register(
+    {
+        "MK-DATA-REQUIRED": {
+            "en": "{where}: missing required field {field!r}",
+            "hu": "{where}: hiányzik a kötelező {field!r} mező",
+        },
+        "MK-DATA-UNKNOWN-FIELD": {
+            "en": "{where}: unknown field {field!r}{hint}",
+            "hu": "{where}: ismeretlen mező: {field!r}{hint}",
+        },
+        "MK-DATA-TYPE": {
+            "en": "{where}: {value!r} is not {expected}{hint}",
+            "hu": "{where}: {value!r} nem {expected}{hint}",
+        },
+        "MK-DATA-ENUM": {
+            "en": "{where}: {value!r} is not one of {allowed}{hint}",
+            "hu": "{where}: {value!r} nem a megengedett értékek egyike ({allowed}){hint}",
+        },
+    }
+)
+
+
+def schema_text(name: str) -> str:
+    """The text of a shipped schema, e.g. ``schema_text("mk-set")``."""
+    return (resources.files("korbiro.data") / "schemas" / f"{name}.schema.json").read_text("utf-8")
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    """The compiled validator of a shipped schema (checked once, built once)."""
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads(schema_text(name))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+_JSON_TYPES = {
+    "string": "a string",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+    "array": "a list",
+    "object": "a mapping",
+}
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def describe_path(path: tuple[Any, ...], data: Any) -> str:
+    """``$.cards[3].level``, with the card id when the path is inside a card."""
+    out = "$"
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else f".{p}"
+    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
+        try:
+            card = data["cards"][path[1]]
+            cid = card.get("id") if isinstance(card, dict) else None
+        except (KeyError, IndexError, TypeError):
+            cid = None
+        if isinstance(cid, str):
+            out += f" (card {cid})"
+    return out
+
+
+def iter_schema_findings(doc: YamlDocument, name: str = "mk-set") -> Iterator[Finding]:
+    """Validate *doc* against the schema *name*; yield one finding per problem."""
+    v = validator(name)
+    for err in v.iter_errors(doc.data):
+        yield from _to_findings(err, doc)
+
+
+def _leaves(err: ValidationError) -> Iterator[ValidationError]:
+    # anyOf/oneOf: report the branch that went furthest (jsonschema's best_match idea)
+    if err.context:
+        from jsonschema.exceptions import best_match
+
+        best = best_match(err.context)
+        if best is not None and best is not err:
+            yield from _leaves(best)
+            return
+    yield err
+
+
+def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
+    for err in _leaves(top):
+        path = tuple(err.absolute_path)
+        where = describe_path(path, doc.data)
+        card = _card_id(path, doc.data)
+        kw = err.validator
+        if kw == "required":
+            missing = [f for f in err.validator_value if isinstance(err.instance, dict) and f not in err.instance]
+            for field in missing or list(err.validator_value)[:1]:
+                line, col = doc.mark(path)
+                yield _finding("MK-DATA-REQUIRED", f"{where}: missing required field {field!r}",
+                               doc, line, col, card, where=where, field=field)
+            continue
+        if kw in ("additionalProperties", "unevaluatedProperties"):
+            allowed = _allowed_fields(err)
+            extras = _extra_fields(err)
+            for field in extras:
+                line, col = doc.mark(path + (field,))
+                close = difflib.get_close_matches(field, allowed, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                yield _finding("MK-DATA-UNKNOWN-FIELD", f"{where}: unknown field {field!r}{hint}",
+                               doc, line, col, card, where=where, field=field, hint=hint)
+            continue
+        line, col = doc.mark(path)
+        value = err.instance
+        if kw == "type":
+            expected = err.validator_value
+            names = [expected] if isinstance(expected, str) else list(expected)
+            exp = " or ".join(_JSON_TYPES.get(n, n) for n in names)
+            hint = ""
+            if isinstance(value, dict) and "string" in names:
+                hint = f" (got a mapping: quote the value, e.g. '{{{', '.join(map(str, value))}}}')"
+            elif isinstance(value, str) and "integer" in names and value.lstrip("-").isdigit():
+                hint = " (a whole number has no leading zeros)"
+            elif isinstance(value, str) and "boolean" in names:
+                hint = " (write true or false)"
+            else:
+                hint = f" (got {_type_name(value)})"
+            yield _finding("MK-DATA-TYPE", f"{where}: {value!r} is not {exp}{hint}",
+                           doc, line, col, card, where=where, value=value, expected=exp, hint=hint)
+        elif kw in ("enum", "const"):
+            allowed_vals = err.validator_value if kw == "enum" else [err.validator_value]
+            shown = ", ".join(repr(a) for a in allowed_vals)
+            hint = ""
+            if isinstance(value, str):
+                close = difflib.get_close_matches(value, [a for a in allowed_vals if isinstance(a, str)], n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+            yield _finding("MK-DATA-ENUM", f"{where}: {value!r} is not one of {shown}{hint}",
+                           doc, line, col, card, where=where, value=value, allowed=shown, hint=hint)
+        elif kw == "format":
+            yield _finding("MK-DATA-FORMAT", f"{where}: {value!r} is not a valid {err.validator_value}",
+                           doc, line, col, card)
+        elif kw == "pattern":
+            yield _finding("MK-DATA-PATTERN", f"{where}: {value!r} does not match the pattern {err.validator_value!r}",
+                           doc, line, col, card)
+        elif kw in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+            yield _finding("MK-DATA-RANGE", f"{where}: {value!r} is out of range ({err.message})",
+                           doc, line, col, card)
+        else:
+            yield _finding("MK-DATA-SCHEMA", f"{where}: {err.message}", doc, line, col, card)
+
+
+def _finding(code: str, message: str, doc: YamlDocument, line: int, col: int, card: str | None, **args: Any) -> Finding:
+    return Finding(code, message, severity=Severity.ERROR, rule=None, file=doc.path, line=line,
+                   column=col, card=card, args=args)
+
+
+def _card_id(path: tuple[Any, ...], data: Any) -> str | None:
+    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
+        try:
+            cid = data["cards"][path[1]].get("id")
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return None
+        return cid if isinstance(cid, str) else None
+    return None
+
+
+def _allowed_fields(err: ValidationError) -> list[str]:
+    schema = err.schema if isinstance(err.schema, dict) else {}
+    names: set[str] = set()
+
+    def collect(s: Any) -> None:
+        if not isinstance(s, dict):
+            return
+        names.update(s.get("properties", {}).keys())
+        for key in ("allOf", "anyOf", "oneOf"):
+            for sub in s.get(key, []):
+                collect(sub)
+        for key in ("then", "else"):
+            collect(s.get(key))
+
+    collect(schema)
+    return sorted(names)
+
+
+def _extra_fields(err: ValidationError) -> list[str]:
+    inst = err.instance if isinstance(err.instance, dict) else {}
+    # jsonschema's message lists the unexpected names in quotes; recompute them robustly
+    allowed = set(_allowed_fields(err))
+    extras = [k for k in inst if k not in allowed]
+    if extras:
+        return extras
+    import re
+
+    return re.findall(r"'([^']+)'", err.message.split("(")[-1]) or ["?"]

@@ -1,0 +1,54 @@
+"""Text helpers: accent- and case-insensitive folding, suspicious characters."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_SPACES = re.compile(r"\s+")
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u201e": '"', "\u201d": '"', "\u201c": '"', "\u2013": "-", "\u2014": "-"})
+
+
+@lru_cache(maxsize=65536)
+def fold(s: str) -> str:
+    """Fold *s* for lookups: no accents, no case, single spaces, plain quotes.
+
+    >>> fold("  Tükörútvesztő ") == fold("TUKORUTVESZTO")
+    True
+    >>> fold("Urza’s")
+    "urza's"
+    """
+    s = unicodedata.normalize("NFKD", s.translate(_QUOTES))
+    s = "".join(ch for ch in s if not unicodedata.combining(ch))
+    return _SPACES.sub(" ", s.casefold()).strip()
+
+
+_INVISIBLE = {"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"}
+
+
+def suspicious_characters(s: str) -> list[str]:
+    """Problems that make two names look alike: invisible characters, odd spacing, mixed scripts.
+
+    >>> suspicious_characters("Wirg\u200b")
+    ['invisible character U+200B']
+    >>> suspicious_characters("W\u0456rg")
+    ['mixed scripts (CYRILLIC, LATIN)']
+    """
+    problems: list[str] = []
+    for ch in s:
+        if ch in _INVISIBLE:
+            problems.append(f"invisible character U+{ord(ch):04X}")
+    if s != s.strip():
+        problems.append("leading or trailing space")
+    if "  " in s:
+        problems.append("double space")
+    scripts = set()
+    for ch in s:
+        if ch.isalpha():
+            name = unicodedata.name(ch, "")
+            scripts.add(name.split(" ")[0] if name else "UNKNOWN")
+    scripts.discard("")
+    if len(scripts) > 1:
+        problems.append(f"mixed scripts ({', '.join(sorted(scripts))})")
+    return problems
