@@ -2,12 +2,52 @@
 
 Rules checks and card-database tools for M.A.G.U.S. Kártyajáték (MK), and
 engines for the board games EXXIT, XIG and Zen.  The public library surface is
-small; the heavy modules are imported only when used, so that the command line
-starts quickly.
+small and imported lazily, so that the command line starts quickly:
+
+* :func:`load_database` – a card database (set files or folders of them);
+* :func:`check_database` – every problem of a card database;
+* :func:`check_deck` – the legality of a deck list, every finding with its rule.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
 
-__all__ = ["__version__"]
+__all__ = ["__version__", "check_database", "check_deck", "load_database"]
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from .data.cards import CardDatabase
+    from .rules.mk.deck import DeckReport
+
+
+def load_database(paths: Any = None) -> CardDatabase:
+    """Load a card database (default: ``$KORBIRO_DB``, else the shipped sample)."""
+    from .data.check import load_database as _load
+
+    return _load(paths)
+
+
+def check_database(paths: Any = None, *, use_cache: bool = True) -> Any:
+    """Check a card database; returns a report with every finding."""
+    from .data.check import check_database as _check
+
+    return _check(paths, use_cache=use_cache)
+
+
+def check_deck(
+    deck: str,
+    db: CardDatabase | None = None,
+    *,
+    fmt: str | None = None,
+    date: dt.date | None = None,
+) -> DeckReport:
+    """Check a deck list: *deck* is a file path, or the text of a deck list when it has a newline."""
+    from .grammar.decklist import parse_deck_text, read_deck_file
+    from .rules.mk.deck import check_deck as _check
+
+    parsed = parse_deck_text(deck, "<deck>") if "\n" in deck else read_deck_file(deck)
+    return _check(parsed, db if db is not None else load_database(), fmt=fmt, date=date)

@@ -1,0 +1,178 @@
+"""``korbiro deck …``: deck legality."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import click
+
+from ._common import db_option, echo_findings, echo_json, format_option, lang_option
+
+
+@click.group()
+def deck() -> None:
+    """Check deck lists for legality (M.A.G.U.S. Kártyajáték)."""
+
+
+def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
+
+
+def _ruleset_option(f: Any) -> Any:
+    f = click.option("--ruleset", metavar="NAME", default=None,
+                     help="Tournament format to check against (default: the deck's 'Formátum:' line, else korfordulo). "
+                          "Shipped: korfordulo, frissen-bontott, draft.")(f)
+    f = click.option("--formats", "formats_file", type=click.Path(exists=True, dir_okay=False), default=None,
+                     help="A formats and banlist file of your own (YAML, schema mk-formats).")(f)
+    return f
+
+
+@deck.command("check")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@db_option
+@format_option()
+@lang_option
+@_ruleset_option
+@click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD",
+              help="Check the banlist as of this day (default: today).")
+@click.option("--after-exchange", "before_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              metavar="BEFORE", help="Also check that FILE came from BEFORE by a legal exchange between games (1.13.C).")
+@click.pass_context
+def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, lang: str | None,
+          ruleset: str | None, formats_file: str | None, date: dt.date | None, before_file: str | None) -> None:
+    """Check each deck list FILE (text or YAML; '-' reads standard input).
+
+    Every finding is printed at once with its deck line, card and rule:
+    copy limit 3 or 4 (1.02.A), future deck of at least 40 or 60 cards
+    (1.02.B–C), exactly 3 different starting tower levels (3.01.A), sideboard
+    of at most 12 or 15 cards (1.13), IGAZ NÉV cards counted together (2.02),
+    no other resource beside a card that forbids it (1.14.5), and the banned
+    and restricted lists of the format.
+
+    Exit 0 when every deck is legal, 1 when one is not, 2 when a deck or the
+    card database cannot be read.
+
+    \b
+    Examples:
+      korbiro deck check examples/decks/legal-limit3.deck
+      korbiro deck check my.deck --date 2026-01-01 --format json
+    """
+    from ..data.check import default_db_path, load_database
+    from ..errors import DataError, DeckError
+    from ..grammar.decklist import read_deck_file
+    from ..i18n import detect_lang
+    from ..rules.mk.deck import check_deck, check_exchange
+    from ..rules.mk.formats import load_formats
+
+    lang = detect_lang(lang)
+    try:
+        database = load_database([default_db_path(db)])
+        formats = load_formats(formats_file)
+    except DataError as exc:
+        for f in exc.findings:
+            click.echo(f"Error: {f.render_text(lang)}", err=True)
+        ctx.exit(2)
+    if ruleset is not None:
+        try:
+            formats.get(ruleset)
+        except KeyError:
+            raise click.BadParameter(f"unknown format {ruleset!r}; known: {', '.join(formats.formats)}",
+                                     param_hint="'--ruleset'") from None
+    before = None
+    if before_file:
+        try:
+            before = read_deck_file(before_file)
+        except DeckError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(2)
+
+    results: list[dict[str, Any]] = []
+    worst = 0
+    for name in files:
+        try:
+            parsed = read_deck_file(name)
+        except DeckError as exc:
+            worst = 2
+            results.append({"file": name, "legal": None, "error": exc.to_finding().to_dict(lang), "findings": []})
+            if fmt != "json":
+                click.echo(f"Error: {exc}", err=True)
+            continue
+        try:
+            report = check_deck(parsed, database, fmt=ruleset, formats=formats, date=date)
+        except KeyError as exc:
+            worst = 2
+            click.echo(f"Error: {parsed.path}:{parsed.format_line}: unknown format {exc.args[0]!r}; "
+                       f"known: {', '.join(formats.formats)}", err=True)
+            continue
+        if before is not None:
+            extra = check_exchange(before, parsed, database)
+            if extra:
+                from ..findings import sort_findings
+
+                report.findings = sort_findings([*report.findings, *extra])
+                report.legal = report.legal and not any(f.severity.value == "error" for f in extra)
+        if not report.legal:
+            worst = max(worst, 1)
+        results.append(report.to_dict(lang))
+        if fmt == "json":
+            continue
+        if fmt == "text":
+            verdict = ("LEGAL" if report.legal else "ILLEGAL") if lang == "en" else (
+                "SZABÁLYOS" if report.legal else "SZABÁLYTALAN")
+            sizes = report.sizes
+            if lang == "en":
+                detail = (f"format {report.format}, card limit {report.limit}; tower {sizes['tower']}, "
+                          f"deck {sizes['deck']}, sideboard {sizes['sideboard']}")
+            else:
+                detail = (f"formátum: {report.format}, laplimit: {report.limit}; torony {sizes['tower']}, "
+                          f"pakli {sizes['deck']}, cserepakli {sizes['sideboard']}")
+            click.echo(f"{report.file}: {verdict} ({detail})")
+        echo_findings(report.findings, fmt, lang)
+    if fmt == "json":
+        echo_json(results[0] if len(files) == 1 and results else results)
+    ctx.exit(worst)
+
+
+@deck.command("exchange")
+@click.argument("before_file", metavar="BEFORE", type=click.Path(exists=True, dir_okay=False))
+@click.argument("after_file", metavar="AFTER", type=click.Path(exists=True, dir_okay=False))
+@db_option
+@format_option()
+@lang_option
+@click.pass_context
+def exchange(ctx: click.Context, before_file: str, after_file: str, db: str | None, fmt: str, lang: str | None) -> None:
+    """Check that AFTER comes from BEFORE by a legal exchange between games (1.13.C).
+
+    Between the games of a two-win match cards may move between the deck and
+    the sideboard, but the deck and the sideboard keep their sizes.
+    """
+    from ..data.check import default_db_path, load_database
+    from ..errors import DataError, DeckError
+    from ..grammar.decklist import read_deck_file
+    from ..i18n import detect_lang
+    from ..rules.mk.deck import check_exchange
+
+    lang = detect_lang(lang)
+    try:
+        database = load_database([default_db_path(db)])
+        before = read_deck_file(before_file)
+        after = read_deck_file(after_file)
+    except (DataError, DeckError) as exc:
+        click.echo(f"Error: {exc}", err=True)
+        ctx.exit(2)
+    findings = check_exchange(before, after, database)
+    ok = not findings
+    if fmt == "json":
+        echo_json({"before": before_file, "after": after_file, "legal": ok,
+                   "findings": [f.to_dict(lang) for f in findings]})
+    else:
+        if fmt == "text":
+            click.echo(f"{after_file}: {'LEGAL' if ok else 'ILLEGAL'} exchange from {before_file}")
+        echo_findings(findings, fmt, lang)
+    ctx.exit(0 if ok else 1)

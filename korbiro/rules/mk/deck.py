@@ -1,0 +1,433 @@
+"""Deck legality (M.A.G.U.S. Kártyajáték): every finding, each with its rule.
+
+    check_deck(deck, db, fmt=None, date=None) -> DeckReport
+
+The rules, with their numbers:
+
+* 1.02.A – a deck holds at most *limit* copies of one kind of card; the limit is
+  3 or 4.  Cards that count as the same card under IGAZ NÉV (2.02) count
+  together.  Copies in the sideboard count with the deck's (a documented
+  choice, ``Format.sideboard_counts_for_limit``); starting tower levels do not
+  (``Format.tower_counts_for_limit``).
+* 1.02.B / 1.02.C – limit 3 needs a future deck of at least 40 cards, limit 4
+  at least 60; starting tower levels are not counted.  When the deck declares
+  no limit, each is tried and the deck is legal if one works.
+* 3.01.A – exactly 3 different starting tower levels (all of type toronyszint).
+* 1.13 – the sideboard holds at most 12 cards with limit 3 and 15 with limit 4;
+  1.13.F lifts that for sealed and draft formats.
+* 1.14.5 – a card marked "no other resource in its player's deck" forbids
+  every other erőforrás event in the deck (the sideboard may hold them).
+* Banned and restricted lists of the format, as of ``date``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import i18n
+from ...data.cards import Card, CardDatabase
+from ...findings import Finding, Severity, sort_findings
+from ...grammar.decklist import DeckEntry, DeckList
+from .formats import Format, FormatSet, Limit, load_formats
+
+NO_OTHER_RESOURCE = "JÁTÉKOSA PAKLIJÁBAN NEM LEHET MÁS ERŐFORRÁS"
+
+i18n.register(
+    {
+        "MK-DECK-UNKNOWN-CARD": {
+            "en": "unknown card {name!r}{hint}",
+            "hu": "ismeretlen lap: {name!r}{hint_hu}",
+        },
+        "MK-DECK-AMBIGUOUS-CARD": {
+            "en": "{name!r} is ambiguous: {candidates}; write the id",
+            "hu": "{name!r} nem egyértelmű: {candidates}; írd ki az azonosítót",
+        },
+        "MK-DECK-NAME-SPELLING": {
+            "en": "read {name!r} as {canonical!r}",
+            "hu": "{name!r} lapot {canonical!r} néven olvastam",
+        },
+        "MK-DECK-COPY-LIMIT": {
+            "en": "{count} copies of {name!r} (max {limit}){detail}",
+            "hu": "{count} példány ebből: {name!r} (legfeljebb {limit}){detail_hu}",
+        },
+        "MK-DECK-MIN-SIZE": {
+            "en": "future deck has {size} cards; card limit {limit} needs at least {min} (starting tower levels do not count)",
+            "hu": "a Jövő pakli {size} lapos; {limit}-es laplimithez legalább {min} lap kell (a kezdő toronyszintek nem számítanak)",
+        },
+        "MK-DECK-NO-LIMIT": {
+            "en": "neither card limit makes the deck legal: {why}",
+            "hu": "egyik laplimittel sem szabályos a pakli: {why}",
+        },
+        "MK-DECK-TOWER-SIZE": {
+            "en": "the tower starts with exactly {need} different tower levels; this deck has {have}",
+            "hu": "a torony pontosan {need} különböző toronyszinttel kezd; ebben a pakliban {have} van",
+        },
+        "MK-DECK-TOWER-DIFFERENT": {
+            "en": "starting tower levels must be different: {name!r} appears {count} times",
+            "hu": "a kezdő toronyszinteknek különbözőnek kell lenniük: {name!r} {count}-szor szerepel",
+        },
+        "MK-DECK-TOWER-TYPE": {
+            "en": "{name!r} is a {ctype}, not a tower level (toronyszint)",
+            "hu": "{name!r} {ctype}, nem toronyszint",
+        },
+        "MK-DECK-SIDEBOARD-SIZE": {
+            "en": "sideboard has {size} cards; with card limit {limit} it holds at most {max}",
+            "hu": "a Cserepakli {size} lapos; {limit}-es laplimitnél legfeljebb {max} lapos lehet",
+        },
+        "MK-DECK-OTHER-RESOURCE": {
+            "en": "{name!r} is an erőforrás event, but {marker!r} allows no other resource in the deck",
+            "hu": "{name!r} erőforrás eseménylap, de {marker!r} mellett nem lehet más erőforrás a pakliban",
+        },
+        "MK-DECK-BANNED": {
+            "en": "{name!r} is banned in {format} since {date} ({reason}; {source})",
+            "hu": "{name!r} tiltott lap a(z) {format} formátumban {date} óta ({reason}; {source})",
+        },
+        "MK-DECK-RESTRICTED": {
+            "en": "{count} copies of {name!r}, restricted to {max} in {format} since {date} ({reason})",
+            "hu": "{count} példány ebből: {name!r}, de a(z) {format} formátumban {date} óta legfeljebb {max} ({reason})",
+        },
+        "MK-DECK-EMPTY": {
+            "en": "the deck list has no cards",
+            "hu": "a paklilista üres",
+        },
+    }
+)
+
+
+@dataclass
+class DeckReport:
+    """The verdict on one deck list."""
+
+    file: str
+    legal: bool
+    format: str
+    limit: int | None
+    findings: list[Finding]
+    sizes: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "legal": self.legal,
+            "format": self.format,
+            "limit": self.limit,
+            "sizes": self.sizes,
+            "findings": [f.to_dict(lang) for f in self.findings],
+        }
+
+
+@dataclass(frozen=True)
+class _Resolved:
+    entry: DeckEntry
+    card: Card
+
+
+def _f(code: str, message: str, deck: DeckList, entry: DeckEntry | None = None, *, rule: str | None = None,
+       card: str | None = None, severity: Severity = Severity.ERROR, line: int | None = None,
+       **args: Any) -> Finding:
+    return Finding(code, message, severity=severity, rule=rule, file=deck.path,
+                   line=entry.line if entry is not None else line, column=entry.column if entry is not None else None,
+                   card=card, args=args)
+
+
+def resolve(deck: DeckList, db: CardDatabase) -> tuple[list[_Resolved], list[Finding]]:
+    """Look each entry's card up; unknown and ambiguous names are findings, never guesses."""
+    out: list[_Resolved] = []
+    findings: list[Finding] = []
+    for e in deck.entries:
+        hit = db.lookup(e.name)
+        if hit.card is not None:
+            out.append(_Resolved(e, hit.card))
+            if hit.folded and e.name != hit.card.id and e.name.casefold() != hit.card.id.casefold():
+                findings.append(_f("MK-DECK-NAME-SPELLING", f"read {e.name!r} as {hit.card.name!r}", deck, e,
+                                   card=hit.card.name, severity=Severity.NOTE, name=e.name, canonical=hit.card.name))
+        elif hit.ambiguous:
+            cands = ", ".join(f"{c.name} ({c.id})" for c in hit.ambiguous)
+            findings.append(_f("MK-DECK-AMBIGUOUS-CARD", f"{e.name!r} is ambiguous: {cands}; write the id", deck, e,
+                               card=e.name, name=e.name, candidates=cands))
+        else:
+            hint = f" (did you mean {' or '.join(repr(s) for s in hit.suggestions)}?)" if hit.suggestions else ""
+            hint_hu = f" (erre gondoltál: {' vagy '.join(repr(s) for s in hit.suggestions)}?)" if hit.suggestions else ""
+            findings.append(_f("MK-DECK-UNKNOWN-CARD", f"unknown card {e.name!r}{hint}", deck, e, card=e.name,
+                               name=e.name, hint=hint, hint_hu=hint_hu))
+    return out, findings
+
+
+def check_deck(
+    deck: DeckList,
+    db: CardDatabase,
+    *,
+    fmt: Format | str | None = None,
+    formats: FormatSet | None = None,
+    date: dt.date | None = None,
+) -> DeckReport:
+    """Check a parsed deck list against the card database and a format; never raises for a bad deck."""
+    fs = formats or load_formats()
+    form = fmt if isinstance(fmt, Format) else fs.get(fmt if fmt is not None else deck.format)
+    when = date or dt.date.today()
+    findings: list[Finding] = list(deck.findings)
+    resolved, problems = resolve(deck, db)
+    findings.extend(problems)
+    tower = [r for r in resolved if r.entry.section == "tower"]
+    main = [r for r in resolved if r.entry.section == "deck"]
+    side = [r for r in resolved if r.entry.section == "sideboard"]
+    sizes = {
+        "tower": sum(e.count for e in deck.entries if e.section == "tower"),
+        "deck": sum(e.count for e in deck.entries if e.section == "deck"),
+        "sideboard": sum(e.count for e in deck.entries if e.section == "sideboard"),
+    }
+    if not deck.entries:
+        findings.append(_f("MK-DECK-EMPTY", "the deck list has no cards", deck, line=1, rule="1.02.B"))
+
+    kind = _kinds(db)
+    findings.extend(_tower_findings(deck, tower, form, kind, sizes["tower"]))
+    findings.extend(_resource_findings(deck, [*tower, *main]))
+    findings.extend(_banlist_findings(deck, resolved, form, when, kind))
+
+    candidates = [lim for lim in form.limits if deck.limit is None or lim.limit == deck.limit]
+    if deck.limit is not None and not candidates:
+        candidates = list(form.limits)
+    per_limit = [(lim, _limit_findings(deck, tower, main, side, form, lim, kind, sizes)) for lim in candidates]
+    chosen: Limit | None
+    legal_under = [(lim, fs_) for lim, fs_ in per_limit if not any(f.severity is Severity.ERROR for f in fs_)]
+    if legal_under:
+        chosen, extra = legal_under[0]
+        findings.extend(extra)
+    elif len(per_limit) == 1:
+        chosen, extra = per_limit[0]
+        findings.extend(extra)
+    else:
+        chosen, extra = min(per_limit, key=lambda p: (sum(f.severity is Severity.ERROR for f in p[1]),
+                                                      -p[0].limit if sizes["deck"] >= p[0].min_deck else p[0].limit))
+        findings.extend(extra)
+        why = "; ".join(
+            f"limit {lim.limit}: " + ", ".join(f.text("en") for f in fs_ if f.severity is Severity.ERROR)
+            for lim, fs_ in per_limit
+        )
+        findings.append(_f("MK-DECK-NO-LIMIT", f"neither card limit makes the deck legal: {why}", deck,
+                           line=deck.limit_line or 1, rule="1.02.A", why=why))
+    findings = sort_findings(findings)
+    legal = not any(f.severity is Severity.ERROR for f in findings)
+    return DeckReport(deck.path, legal, form.id, chosen.limit if chosen else None, findings, sizes)
+
+
+def _kinds(db: CardDatabase) -> dict[str, str]:
+    """Folded name -> the name of its kind: cards joined by IGAZ NÉV (2.02) are one kind."""
+    cached = getattr(db, "_kinds", None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    from ...text import fold
+
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for c in db:
+        a = find(fold(c.name))
+        for other in c.true_names:
+            b = find(fold(other))
+            if a != b:
+                lo, hi = sorted((a, b))
+                parent[hi] = lo
+    kinds = {k: find(k) for k in list(parent)}
+    db._kinds = kinds  # type: ignore[attr-defined]
+    return kinds
+
+
+def _kind_of(card: Card, kind: dict[str, str]) -> str:
+    from ...text import fold
+
+    k = fold(card.name)
+    return kind.get(k, k)
+
+
+def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, kind: dict[str, str],
+                    size: int) -> list[Finding]:
+    out: list[Finding] = []
+    need = form.tower_levels
+    for r in tower:
+        if r.card.type != "toronyszint":
+            out.append(_f("MK-DECK-TOWER-TYPE", f"{r.card.name!r} is a {r.card.type}, not a tower level (toronyszint)",
+                          deck, r.entry, rule="3.01.A", card=r.card.name, name=r.card.name, ctype=r.card.type))
+    if size != need:
+        out.append(_f("MK-DECK-TOWER-SIZE",
+                      f"the tower starts with exactly {need} different tower levels; this deck has {size}",
+                      deck, tower[-1].entry if tower else None, line=1, rule="3.01.A", need=need, have=size))
+    counts: dict[str, int] = defaultdict(int)
+    first: dict[str, _Resolved] = {}
+    for r in tower:
+        k = _kind_of(r.card, kind)
+        counts[k] += r.entry.count
+        first.setdefault(k, r)
+    for k, n in sorted(counts.items()):
+        if n > 1:
+            r = first[k]
+            out.append(_f("MK-DECK-TOWER-DIFFERENT",
+                          f"starting tower levels must be different: {r.card.name!r} appears {n} times",
+                          deck, r.entry, rule="3.01.A", card=r.card.name, name=r.card.name, count=n))
+    return out
+
+
+def _limit_findings(deck: DeckList, tower: Sequence[_Resolved], main: Sequence[_Resolved], side: Sequence[_Resolved],
+                    form: Format, lim: Limit, kind: dict[str, str], sizes: dict[str, int]) -> list[Finding]:
+    out: list[Finding] = []
+    if sizes["deck"] < lim.min_deck:
+        out.append(_f("MK-DECK-MIN-SIZE",
+                      f"future deck has {sizes['deck']} cards; card limit {lim.limit} needs at least {lim.min_deck} "
+                      "(starting tower levels do not count)",
+                      deck, line=_first_line(deck, "deck"), rule=lim.rule, size=sizes["deck"], limit=lim.limit,
+                      min=lim.min_deck))
+    counted = [*main]
+    if form.sideboard_counts_for_limit:
+        counted.extend(side)
+    if form.tower_counts_for_limit:
+        counted.extend(tower)
+    counts: dict[str, int] = defaultdict(int)
+    entries: dict[str, list[_Resolved]] = defaultdict(list)
+    for r in counted:
+        k = _kind_of(r.card, kind)
+        counts[k] += r.entry.count
+        entries[k].append(r)
+    for k, n in sorted(counts.items()):
+        if n <= lim.limit:
+            continue
+        rs = entries[k]
+        names = sorted({r.card.name for r in rs})
+        shown = names[0] if len(names) == 1 else " / ".join(names)
+        same = len(names) > 1
+        detail = " (cards that count as the same card under IGAZ NÉV count together)" if same else ""
+        detail_hu = " (az IGAZ NÉV szerint azonos lapok együtt számítanak)" if same else ""
+        first = min(rs, key=lambda r: r.entry.line)
+        out.append(_f("MK-DECK-COPY-LIMIT", f"{n} copies of {shown!r} (max {lim.limit}){detail}", deck, first.entry,
+                      rule="2.02" if same else "1.02.A", card=shown, count=n, name=shown, limit=lim.limit,
+                      detail=detail, detail_hu=detail_hu))
+    if lim.sideboard_max is not None and sizes["sideboard"] > lim.sideboard_max:
+        out.append(_f("MK-DECK-SIDEBOARD-SIZE",
+                      f"sideboard has {sizes['sideboard']} cards; with card limit {lim.limit} it holds at most "
+                      f"{lim.sideboard_max}",
+                      deck, line=_first_line(deck, "sideboard"), rule=form.rule_sideboard, size=sizes["sideboard"],
+                      limit=lim.limit, max=lim.sideboard_max))
+    return out
+
+
+def _first_line(deck: DeckList, section: str) -> int:
+    for e in deck.entries:
+        if e.section == section:
+            return e.line
+    return 1
+
+
+def _resource_findings(deck: DeckList, in_deck: Sequence[_Resolved]) -> list[Finding]:
+    """1.14.5: no other erőforrás event beside a card that forbids them (the sideboard is free)."""
+    markers = {r.card.id: r for r in in_deck if r.card.has_keyword(NO_OTHER_RESOURCE)}
+    if not markers:
+        return []
+    out = []
+    for r in in_deck:
+        if r.card.type != "eseménylap" or r.card.subtype != "erőforrás":
+            continue
+        others = [m for cid, m in markers.items() if cid != r.card.id]
+        if others:
+            m = min(others, key=lambda x: x.entry.line)
+            out.append(_f("MK-DECK-OTHER-RESOURCE",
+                          f"{r.card.name!r} is an erőforrás event, but {m.card.name!r} allows no other resource in the deck",
+                          deck, r.entry, rule="1.14.5", card=r.card.name, name=r.card.name, marker=m.card.name))
+    return out
+
+
+def _banlist_findings(deck: DeckList, resolved: Sequence[_Resolved], form: Format, when: dt.date,
+                      kind: dict[str, str]) -> list[Finding]:
+    if not form.banlist:
+        return []
+    out: list[Finding] = []
+    counts: dict[str, int] = defaultdict(int)
+    firsts: dict[str, _Resolved] = {}
+    for r in resolved:
+        if r.entry.section == "sideboard" and not form.sideboard_counts_for_limit:
+            continue
+        k = _kind_of(r.card, kind)
+        counts[k] += r.entry.count
+        firsts.setdefault(k, r)
+    for k, n in sorted(counts.items()):
+        r = firsts[k]
+        ev = form.status([r.card.name, *r.card.true_names], when)
+        if ev is None:
+            continue
+        rule = f"banlist:{form.id}"
+        if ev.status == "banned":
+            out.append(_f("MK-DECK-BANNED", f"{r.card.name!r} is banned in {form.name} since {ev.date} ({ev.reason}; {ev.source})",
+                          deck, r.entry, rule=rule, card=r.card.name, name=r.card.name, format=form.name,
+                          date=str(ev.date), reason=ev.reason, source=ev.source))
+        elif ev.status == "restricted" and ev.max is not None and n > ev.max:
+            out.append(_f("MK-DECK-RESTRICTED",
+                          f"{n} copies of {r.card.name!r}, restricted to {ev.max} in {form.name} since {ev.date} ({ev.reason})",
+                          deck, r.entry, rule=rule, card=r.card.name, count=n, name=r.card.name, max=ev.max,
+                          format=form.name, date=str(ev.date), reason=ev.reason))
+    return out
+
+
+i18n.register(
+    {
+        "MK-DECK-EXCHANGE-SIZE": {
+            "en": "{what} had {before} cards before the exchange and has {after} now; an exchange keeps both sizes",
+            "hu": "{what_hu} a csere előtt {before} lapos volt, most {after}; a csere nem változtathat a méreten",
+        },
+        "MK-DECK-EXCHANGE-CARDS": {
+            "en": "{name!r}: {before} copies before the exchange, {after} now; cards may only move between deck and sideboard",
+            "hu": "{name!r}: a csere előtt {before} példány, most {after}; lapot csak a pakli és a Cserepakli között lehet cserélni",
+        },
+    }
+)
+
+
+def check_exchange(before: DeckList, after: DeckList, db: CardDatabase) -> list[Finding]:
+    """1.13.C: between games of a two-win match, cards move between deck and sideboard only.
+
+    The deck (starting tower and future deck together) and the sideboard keep
+    their sizes, and the cards of all three sections together stay the same.
+    """
+    out: list[Finding] = []
+    rb, fb = resolve(before, db)
+    ra, fa = resolve(after, db)
+    if fb or fa:
+        return [f for f in [*fb, *fa] if f.severity is Severity.ERROR]
+
+    def size(d: DeckList, sections: tuple[str, ...]) -> int:
+        return sum(e.count for e in d.entries if e.section in sections)
+
+    for what, what_hu, sections in (("the deck", "a pakli", ("tower", "deck")),
+                                    ("the sideboard", "a Cserepakli", ("sideboard",))):
+        b, a = size(before, sections), size(after, sections)
+        if a != b:
+            out.append(_f("MK-DECK-EXCHANGE-SIZE",
+                          f"{what} had {b} cards before the exchange and has {a} now; an exchange keeps both sizes",
+                          after, line=_first_line(after, sections[-1]), rule="1.13.C", what=what, what_hu=what_hu,
+                          before=b, after=a))
+    pool_b: dict[str, int] = defaultdict(int)
+    pool_a: dict[str, int] = defaultdict(int)
+    first_a: dict[str, _Resolved] = {}
+    names: dict[str, str] = {}
+    for r in rb:
+        pool_b[r.card.id] += r.entry.count
+        names[r.card.id] = r.card.name
+    for r in ra:
+        pool_a[r.card.id] += r.entry.count
+        first_a.setdefault(r.card.id, r)
+        names[r.card.id] = r.card.name
+    for cid in sorted(set(pool_b) | set(pool_a)):
+        if pool_b[cid] != pool_a[cid]:
+            r = first_a.get(cid)
+            out.append(_f("MK-DECK-EXCHANGE-CARDS",
+                          f"{names[cid]!r}: {pool_b[cid]} copies before the exchange, {pool_a[cid]} now; "
+                          "cards may only move between deck and sideboard",
+                          after, r.entry if r else None, line=1, rule="1.13.C", card=names[cid], name=names[cid],
+                          before=pool_b[cid], after=pool_a[cid]))
+    return sort_findings(out)
