@@ -1,52 +1,130 @@
 """Strict, safe YAML loading with a line and column for every value.
 
-(Minimal first version: the hardened pipeline of docs/data-format.md replaces it.)
-
 API (stable):
 
 ``load_yaml_file(path, *, expect="mapping") -> YamlDocument``
 ``load_yaml_text(text_or_bytes, path="<string>", *, expect="mapping") -> YamlDocument``
 
-Both raise :class:`korbiro.errors.DataError` on a fatal problem; its
-``findings`` list holds every fatal problem found in the file.  Scalars load as
-``str``, except plain ``true``/``false`` (bool), ``null``/``~``/empty (None) and
-plain decimal integers without leading zeros (int).
+Both raise :class:`korbiro.errors.DataError` on a fatal problem, and never any
+other exception for any input; the error's ``findings`` list holds every fatal
+problem found in the file (every duplicate key, every tag, ...), sorted by
+position.  ``expect`` is ``"mapping"``, ``"sequence"`` or ``"any"`` and names
+the type the top-level value must have.
+
+Scalars load as ``str``, except plain ``true``/``false`` (bool), plain
+``null``/``~``/empty (None) and plain decimal integers without leading zeros
+(int).  ``NO``, ``on``, ``012``, ``1.10``, ``1:30``, ``0x1F`` and ``2024-02-30``
+stay strings; quoted scalars are always strings.  Nothing is ever constructed
+from a tag.
+
+    >>> doc = load_yaml_text("cards:\\n  - {id: X-1, mp: 3, legal: NO}\\n")
+    >>> doc.data
+    {'cards': [{'id': 'X-1', 'mp': 3, 'legal': 'NO'}]}
+    >>> doc.mark(("cards", 0, "mp"))
+    (2, 19)
+    >>> load_yaml_text("a: 1\\na: 2\\n")
+    Traceback (most recent call last):
+    ...
+    korbiro.errors.DataError: <string>:2:1: duplicate key 'a' (first at line 1)
+
+The pipeline (each stage is a place where a bad input is refused with a
+stable code; ``docs/yaml-loading.md`` has the table):
+
+1. stat: a regular file no larger than :data:`MAX_BYTES`, checked before
+   reading (FIFOs, devices and directories are never opened for reading);
+2. strict UTF-8 decoding, one UTF-8 byte-order mark accepted and stripped;
+3. a scan for control characters, reported at their true line and column;
+4. one pass over libyaml's event stream (the pure-Python parser when libyaml
+   is missing) that builds the data and the marks together, refusing extra
+   documents, anchors, aliases, tags, merge keys, nesting deeper than
+   :data:`MAX_DEPTH`, over-long numbers, non-string and duplicate keys, and
+   checking the root type.  The parser is a state machine with an explicit
+   stack, and nothing is composed, so no input can exhaust the C stack or
+   expand an alias.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, NoReturn
 
 import yaml
+from yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
 
 from ..errors import DataError
-from ..findings import Finding
+from ..findings import Finding, Severity
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "Path",
+    "YamlDocument",
+    "load_yaml_file",
+    "load_yaml_text",
+]
 
 Path = tuple[str | int, ...]
+Mark = tuple[int, int]
 
-MAX_BYTES = 5 * 1024 * 1024
+#: Largest accepted file, in bytes (checked before reading).
+MAX_BYTES: Final = 5 * 1024 * 1024
+#: Deepest accepted nesting of collections; the top-level collection is depth 1.
+MAX_DEPTH: Final = 64
+#: Longest accepted integer-looking plain scalar, in digits.
+MAX_INT_DIGITS: Final = 30
+#: At most this many findings of one kind per file (a binary file is not
+#: reported byte by byte).
+MAX_REPEATS: Final = 20
 
-try:
-    _BaseLoader = yaml.CSafeLoader  # type: ignore[attr-defined]
-except AttributeError:  # pragma: no cover - libyaml missing
-    _BaseLoader = yaml.SafeLoader
+_EXPECT_NAMES: Final = {"mapping": "a mapping", "sequence": "a list", "any": "a value"}
 
-_INT = re.compile(r"^-?(?:0|[1-9][0-9]*)$")
+try:  # libyaml's parser, when PyYAML was built with it
+    from yaml._yaml import CParser as _CParser
+except ImportError:  # pragma: no cover - depends on the PyYAML build
+    _CParser = None
+
+#: Which parser builds the event stream: ``"libyaml"`` or ``"python"``.  Tests
+#: switch it to exercise the fallback.
+BACKEND: str = "libyaml" if _CParser is not None else "python"
+
+# Characters YAML forbids or treats as line breaks besides \n and \r: C0 except
+# tab/LF/CR, DEL, C1 (incl. U+0085 NEL), lone surrogates, U+2028/U+2029, and the
+# non-characters U+FFFE/U+FFFF.
+_BAD_CHAR: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufffe\uffff]")
+# An integer-looking plain scalar (checked only against MAX_INT_DIGITS).
+_INTLIKE: Final = re.compile(r"[-+]?[0-9]+")
+# A non-blank character, one or more blanks, then '#': a possible comment after a value.
+_HASH_AFTER_TEXT: Final = re.compile(r"\S[ \t]+#")
+_CONSTANTS: Final[dict[str, None | bool]] = {"": None, "~": None, "null": None, "true": True, "false": False}
+_DIGITS_AND_MINUS: Final = frozenset("-0123456789")
+_TYPE_NAMES: Final = {dict: "a mapping", list: "a list", str: "a string", int: "an integer", bool: "a boolean"}
 
 
 @dataclass
 class YamlDocument:
+    """A loaded YAML file: plain data plus where each value was written."""
+
     path: str
     data: Any
     #: instance path -> (line, column), 1-based, of each value node
-    marks: dict[Path, tuple[int, int]]
+    marks: dict[Path, Mark]
     #: non-fatal findings (warnings)
     findings: list[Finding] = field(default_factory=list)
 
-    def mark(self, path: Path) -> tuple[int, int]:
+    def mark(self, path: Path) -> Mark:
         """Line and column of *path*, or of its nearest ancestor that has one."""
         p = tuple(path)
         while p:
@@ -56,79 +134,625 @@ class YamlDocument:
         return self.marks.get((), (1, 1))
 
 
+# --------------------------------------------------------------------------- public API
+
+
 def load_yaml_file(path: str | os.PathLike[str], *, expect: str = "mapping") -> YamlDocument:
+    """Load one YAML file strictly (see the module docstring).
+
+    Only regular files are read; FIFOs, devices, sockets and directories are
+    refused from their ``stat`` alone, and so is a file larger than
+    :data:`MAX_BYTES`.
+    """
+    _check_expect(expect)
     name = os.fspath(path)
-    try:
-        st = os.stat(name)
-    except FileNotFoundError:
-        raise DataError("FILE-NOT-FOUND", f"file {name!r} does not exist", path=name) from None
-    if os.path.isdir(name):
-        raise DataError("FILE-IS-DIRECTORY", f"{name!r} is a directory, expected a file", path=name)
-    if st.st_size > MAX_BYTES:
-        raise DataError("FILE-TOO-LARGE", f"file exceeds {MAX_BYTES // (1024 * 1024)} MB limit", path=name, line=1)
-    with open(name, "rb") as fh:
-        raw = fh.read()
-    return load_yaml_text(raw, name, expect=expect)
+    display = os.fsdecode(name)
+    raw = _read_regular_file(name, display)
+    text = _decode(raw, display)
+    return _load_text(text, display, expect)
 
 
 def load_yaml_text(source: str | bytes, path: str = "<string>", *, expect: str = "mapping") -> YamlDocument:
-    if isinstance(source, bytes):
-        try:
-            text = source.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise DataError("FILE-ENCODING", f"not valid UTF-8 (byte offset {exc.start})", path=path, line=1) from None
+    """Load YAML from a string or from bytes (decoded as strict UTF-8).
+
+    *path* only names the source in findings.
+    """
+    _check_expect(expect)
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        raw = bytes(source)
+        if len(raw) > MAX_BYTES:
+            _fail("FILE-TOO-LARGE", _too_large_message(), path, 1, 1)
+        text = _decode(raw, path)
+    elif isinstance(source, str):
+        text = source[1:] if source.startswith("\ufeff") else source
+        if len(text) * 4 > MAX_BYTES and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+            _fail("FILE-TOO-LARGE", _too_large_message(), path, 1, 1)
     else:
-        text = source
+        raise TypeError(f"expected str or bytes, got {type(source).__name__}")
+    return _load_text(text, path, expect)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _check_expect(expect: str) -> None:
+    if expect not in _EXPECT_NAMES:
+        raise ValueError(f"expect must be 'mapping', 'sequence' or 'any', not {expect!r}")
+
+
+def _too_large_message() -> str:
+    return f"file exceeds {MAX_BYTES // (1024 * 1024)} MB limit"
+
+
+def _fail(code: str, message: str, path: str, line: int | None = None, column: int | None = None) -> NoReturn:
+    raise DataError(code, message, path=path, line=line, column=column)
+
+
+def _raise_all(errors: list[Finding], path: str) -> NoReturn:
+    """Raise a DataError headed by the first of *errors* (by position) and carrying them all."""
+    errors = sorted(errors, key=lambda f: (f.line or 0, f.column or 0))
+    head = errors[0]
+    err = DataError(head.code, head.message, path=path, line=head.line, column=head.column)
+    err.findings = errors
+    raise err
+
+
+def _line_col(text: str, pos: int) -> Mark:
+    """1-based line and column of character offset *pos* in LF-normalised *text*."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    return text.count("\n", 0, pos) + 1, pos - line_start + 1
+
+
+def _read_regular_file(name: str | bytes, display: str) -> bytes:
+    """The bytes of *name*, refusing anything but a regular file of at most MAX_BYTES."""
     try:
-        node = yaml.compose(text, Loader=_BaseLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        raise DataError(
-            "YAML-SYNTAX",
-            f"{exc.problem}",
-            path=path,
-            line=mark.line + 1 if mark else None,
-            column=mark.column + 1 if mark else None,
-        ) from None
-    except yaml.YAMLError as exc:
-        raise DataError("YAML-SYNTAX", str(exc), path=path, line=1) from None
-    if node is None:
-        raise DataError("FILE-EMPTY", "file is empty (expected a mapping)", path=path, line=1, column=1)
-    marks: dict[Path, tuple[int, int]] = {}
+        st = os.stat(name)
+    except (FileNotFoundError, NotADirectoryError):
+        _fail("FILE-NOT-FOUND", f"file {display!r} does not exist", display)
+    except (OSError, ValueError) as exc:
+        _fail("FILE-UNREADABLE", f"cannot read {display!r}: {getattr(exc, 'strerror', None) or exc}", display)
+    _check_stat(st, display)
+    flags = os.O_RDONLY
+    for flag in ("O_NONBLOCK", "O_CLOEXEC", "O_NOCTTY", "O_BINARY"):
+        flags |= getattr(os, flag, 0)
+    try:
+        fd = os.open(name, flags)
+    except OSError as exc:
+        _fail("FILE-UNREADABLE", f"cannot read {display!r}: {exc.strerror or exc}", display)
+    try:
+        _check_stat(os.fstat(fd), display)  # the path may have been swapped since the stat
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        _fail("FILE-UNREADABLE", f"cannot read {display!r}: {exc.strerror or exc}", display)
+    finally:
+        os.close(fd)
+    if size > MAX_BYTES:
+        _fail("FILE-TOO-LARGE", _too_large_message(), display, 1, 1)
+    return b"".join(chunks)
+
+
+def _check_stat(st: os.stat_result, display: str) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        _fail("FILE-IS-DIRECTORY", f"{display!r} is a directory, expected a file", display)
+    if not stat.S_ISREG(st.st_mode):
+        kind = (
+            "a FIFO" if stat.S_ISFIFO(st.st_mode)
+            else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+            else "a socket" if stat.S_ISSOCK(st.st_mode)
+            else "not a regular file"
+        )
+        _fail("FILE-NOT-REGULAR", f"{display!r} is {kind}, expected a regular file", display)
+    if st.st_size > MAX_BYTES:
+        _fail("FILE-TOO-LARGE", _too_large_message(), display, 1, 1)
+
+
+def _decode(raw: bytes, path: str) -> str:
+    """Strict UTF-8, one UTF-8 BOM stripped; UTF-16/32 and invalid bytes refused."""
+    if raw.startswith((b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00")):
+        _fail("FILE-UTF16", "file is UTF-32; save as UTF-8", path, 1, 1)
+    if raw.startswith((b"\xfe\xff", b"\xff\xfe")):
+        _fail("FILE-UTF16", "file is UTF-16; save as UTF-8", path, 1, 1)
+    skip = 3 if raw.startswith(b"\xef\xbb\xbf") else 0
+    try:
+        return raw[skip:].decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    if len(raw) >= 4 and (
+        (raw[0] and not raw[1] and raw[2] and not raw[3]) or (not raw[0] and raw[1] and not raw[2] and raw[3])
+    ):
+        _fail("FILE-UTF16", "file looks like UTF-16 (no byte-order mark); save as UTF-8", path, 1, 1)
     errors: list[Finding] = []
-    data = _construct(node, (), marks, errors, path)
-    if errors:
-        err = DataError(errors[0].code, errors[0].message, path=path, line=errors[0].line, column=errors[0].column)
-        err.findings = errors
-        raise err
-    if expect == "mapping" and not isinstance(data, dict):
-        raise DataError("YAML-ROOT-TYPE", f"expected a mapping at top level, got a {type(data).__name__}", path=path, line=1, column=1)
-    return YamlDocument(path, data, marks)
+    body = raw[skip:]
+    pos = 0
+    while len(errors) < MAX_REPEATS:
+        try:
+            body[pos:].decode("utf-8")
+            break
+        except UnicodeDecodeError as exc:
+            start = pos + exc.start
+            prefix = body[:start].decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
+            line, col = _line_col(prefix, len(prefix))
+            offset = start + skip
+            errors.append(
+                Finding(
+                    "FILE-ENCODING",
+                    f"not valid UTF-8 at line {line} col {col} (byte offset {offset}): byte 0x{body[start]:02X}",
+                    file=path,
+                    line=line,
+                    column=col,
+                )
+            )
+            pos = pos + exc.end
+    _raise_all(errors, path)
 
 
-def _construct(node: yaml.Node, p: Path, marks: dict[Path, tuple[int, int]], errors: list[Finding], path: str) -> Any:
-    marks[p] = (node.start_mark.line + 1, node.start_mark.column + 1)
-    if isinstance(node, yaml.MappingNode):
-        out: dict[str, Any] = {}
-        first: dict[str, int] = {}
-        for knode, vnode in node.value:
-            key = knode.value
-            if key in first:
-                errors.append(Finding("YAML-DUPLICATE-KEY", f"duplicate key {key!r} (first at line {first[key]})", file=path, line=knode.start_mark.line + 1, column=knode.start_mark.column + 1))
-                continue
-            first[key] = knode.start_mark.line + 1
-            out[key] = _construct(vnode, p + (key,), marks, errors, path)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_construct(v, p + (i,), marks, errors, path) for i, v in enumerate(node.value)]
-    value = node.value
-    if node.style is None or node.style == "":
-        if value in ("", "~", "null"):
-            return None
-        if value == "true":
-            return True
-        if value == "false":
-            return False
-        if _INT.match(value):
-            return int(value)
+def _check_characters(text: str, path: str) -> None:
+    """Refuse control characters, lone surrogates and U+2028/U+2029 at their line:col."""
+    match = _BAD_CHAR.search(text)
+    if match is None:
+        return
+    errors: list[Finding] = []
+    for m in _BAD_CHAR.finditer(text, match.start()):
+        cp = ord(m.group())
+        kind = "control character" if cp < 0xD800 or cp in (0x2028, 0x2029) else "character"
+        line, col = _line_col(text, m.start())
+        errors.append(Finding("FILE-CONTROL-CHAR", f"{kind} U+{cp:04X} not allowed", file=path, line=line, column=col))
+        if len(errors) >= MAX_REPEATS:
+            break
+    _raise_all(errors, path)
+
+
+def _lint_lines(text: str) -> set[int]:
+    """0-based numbers of the lines where a '#' follows text after a blank."""
+    lines: set[int] = set()
+    line = 0
+    last = 0
+    for m in _HASH_AFTER_TEXT.finditer(text):
+        line += text.count("\n", last, m.start())
+        last = m.start()
+        lines.add(line)
+    return lines
+
+
+def _event_source(text: str) -> Any:
+    """A parser object with ``get_event()`` for *text*, libyaml's when available."""
+    if BACKEND == "libyaml" and _CParser is not None:
+        return _CParser(text)
+    return yaml.BaseLoader(text)
+
+
+# --------------------------------------------------------------------------- the loader
+
+
+def _load_text(text: str, path: str, expect: str) -> YamlDocument:
+    if "\r" in text:  # YAML reads CRLF and lone CR as one line break each
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    _check_characters(text, path)
+    builder = _Builder(text, path, expect)
+    builder.run()
+    if builder.errors:
+        _raise_all(builder.errors, path)
+    return YamlDocument(path, builder.root, builder.marks, builder.warnings)
+
+
+class _Stop(Exception):
+    """Raised inside the builder after a problem that ends the scan."""
+
+
+class _Builder:
+    """Builds data and marks from one pass over the event stream."""
+
+    def __init__(self, text: str, path: str, expect: str) -> None:
+        self.text = text
+        self.path = path
+        self.expect = expect
+        self.errors: list[Finding] = []
+        self.warnings: list[Finding] = []
+        self.marks: dict[Path, Mark] = {}
+        self.root: Any = None
+        self._lines: list[str] | None = None
+        self._alias_reported = False
+        self._repeats: dict[str, int] = {}
+
+    # ---- reporting
+
+    def line_text(self, line0: int) -> str:
+        """The text of 0-based line *line0* (empty past the end)."""
+        if self._lines is None:
+            self._lines = self.text.split("\n")
+        return self._lines[line0] if 0 <= line0 < len(self._lines) else ""
+
+    def error(self, code: str, message: str, line: int, column: int) -> None:
+        """Record a fatal finding at 1-based *line*:*column* (at most MAX_REPEATS per code)."""
+        n = self._repeats.get(code, 0)
+        if n >= MAX_REPEATS:
+            return
+        self._repeats[code] = n + 1
+        self.errors.append(Finding(code, message, file=self.path, line=line, column=column))
+
+    def warn(self, code: str, message: str, line: int, column: int) -> None:
+        """Record a non-fatal finding."""
+        self.warnings.append(Finding(code, message, severity=Severity.WARNING, file=self.path, line=line, column=column))
+
+    def token_at(self, mark: Any) -> str:
+        """The source text of the token starting at *mark* (up to the next blank)."""
+        rest = self.line_text(mark.line)[mark.column :]
+        token = rest.split(None, 1)[0] if rest.strip() else rest
+        return token[:60]
+
+    def properties(self, event: Any) -> None:
+        """Report the anchor and tag of a node event."""
+        mark = event.start_mark
+        if event.anchor is not None and not self._alias_reported:
+            self._alias_reported = True
+            self.error(
+                "YAML-ALIAS",
+                f"anchors/aliases not allowed ({self.anchor_token(event)!r}); quote the value if '&' is text",
+                mark.line + 1,
+                mark.column + 1,
+            )
+        if event.tag is not None:
+            line, col = mark.line, mark.column
+            if event.anchor is not None:  # the tag may follow the anchor: find the '!'
+                src = self.line_text(line)
+                bang = src.find("!", col)
+                col = bang if bang >= 0 else col
+            rest = self.line_text(line)[col:]
+            token = rest.split(None, 1)[0] if rest.strip() else "!"
+            self.error(
+                "YAML-TAG",
+                f"tags not allowed ({token[:60]!r}); quote the value if '!' is text",
+                line + 1,
+                col + 1,
+            )
+
+    def anchor_token(self, event: Any) -> str:
+        return "&" + str(event.anchor)
+
+    def alias(self, event: Any) -> None:
+        """Report an alias (only the first anchor or alias of a file is reported)."""
+        if self._alias_reported:
+            return
+        self._alias_reported = True
+        mark = event.start_mark
+        self.error(
+            "YAML-ALIAS",
+            f"anchors/aliases not allowed ('*{event.anchor}'); quote the value if '*' is text",
+            mark.line + 1,
+            mark.column + 1,
+        )
+
+    def lint_comment(self, event: Any) -> None:
+        """Warn when a plain value is followed on its line by what may be text after '#'."""
+        end = event.end_mark
+        src = self.line_text(end.line)
+        rest = src[end.column :]
+        m = re.match(r"([ \t]+)#(.?)", rest)
+        if m is None:
+            return
+        gap, after = m.group(1), m.group(2)
+        if len(gap) == 1 and (after not in ("", " ", "\t", "#") or any(c in event.value for c in " \t")):
+            self.warn(
+                "YAML-COMMENT-IN-VALUE",
+                f"comment inside text? quote the value: {event.value + rest.rstrip()!r} reads as {event.value!r}",
+                end.line + 1,
+                end.column + len(gap) + 1,
+            )
+
+    # ---- the event loop
+
+    def run(self) -> None:
+        """Read the whole event stream (or up to the first problem that ends the scan)."""
+        parser = _event_source(self.text)
+        try:
+            self._loop(parser)
+        except _Stop:
+            pass
+        except yaml.MarkedYAMLError as exc:
+            self.syntax_error(exc)
+        except yaml.YAMLError as exc:  # ReaderError: the character scan should have caught it
+            pos = getattr(exc, "position", 0) or 0
+            line, col = _line_col(self.text, min(pos, len(self.text)))
+            self.error("YAML-SYNTAX", f"YAML syntax error: {exc}", line, col)
+        finally:
+            dispose = getattr(parser, "dispose", None)
+            if dispose is not None:
+                dispose()
+
+    def _loop(self, parser: Any) -> None:  # noqa: C901 - one flat loop is the fast shape
+        get_event = parser.get_event
+        marks = self.marks
+        lint = _lint_lines(self.text) if "#" in self.text else set()
+        expect = self.expect
+        constants = _CONSTANTS
+        digit_start = _DIGITS_AND_MINUS
+        max_depth = MAX_DEPTH
+        DISCARD = _DISCARD
+        NOKEY = _NOKEY
+
+        # The current container and its state; parents are saved on `stack`.
+        cont: Any = None  # dict, list, or None at document level
+        cpath: Path | None = ()  # its instance path; None when not recorded
+        is_map = False
+        key: Any = NOKEY  # in a mapping: the pending key, NOKEY while a key is expected
+        keylines: dict[str, int] = {}  # in a mapping: key text -> 1-based line
+        stack: list[tuple[Any, Path | None, bool, Any, dict[str, int]]] = []
+        documents = 0
+        have_root = False
+        root_empty = False
+
+        while True:
+            ev = get_event()
+            cls = ev.__class__
+            if cls is ScalarEvent:
+                sm = ev.start_mark
+                if ev.anchor is not None or ev.tag is not None:
+                    self.properties(ev)
+                value = ev.value
+                plain = not ev.style and ev.tag is None
+                if is_map and key is NOKEY:  # a mapping key
+                    line = sm.line + 1
+                    if plain and (value in constants or (value[0] in digit_start and _is_int(value))):
+                        what = "null" if constants.get(value, 0) is None else _TYPE_NAMES[type(_plain(value))]
+                        self.error(
+                            "YAML-KEY-TYPE",
+                            f"mapping key must be a string, got {what} {value!r}; quote it",
+                            line,
+                            sm.column + 1,
+                        )
+                        key = DISCARD
+                    elif plain and value == "<<":
+                        self.error("YAML-MERGE", "merge keys not allowed ('<<')", line, sm.column + 1)
+                        key = DISCARD
+                    else:
+                        key = value
+                    if value in keylines:
+                        self.error(
+                            "YAML-DUPLICATE-KEY",
+                            f"duplicate key {value!r} (first at line {keylines[value]})",
+                            line,
+                            sm.column + 1,
+                        )
+                        key = DISCARD
+                    else:
+                        keylines[value] = line
+                    continue
+                if plain:
+                    if value in constants:
+                        value = constants[value]
+                    elif value[0] in digit_start:
+                        value = self.number(value, sm)
+                    if ev.end_mark.line in lint and value.__class__ is str:
+                        self.lint_comment(ev)
+                mark = (sm.line + 1, sm.column + 1)
+                if is_map:
+                    if key is not DISCARD and cpath is not None:
+                        cont[key] = value
+                        marks[cpath + (key,)] = mark
+                    key = NOKEY
+                elif cont is not None:
+                    if cpath is not None:
+                        marks[cpath + (len(cont),)] = mark
+                    cont.append(value)
+                else:
+                    have_root = True
+                    if plain and ev.value == "" and ev.anchor is None:
+                        root_empty = True
+                    self.check_root(value, sm)
+                    self.root = value
+                    marks[()] = mark
+            elif cls is MappingStartEvent or cls is SequenceStartEvent:
+                sm = ev.start_mark
+                if ev.anchor is not None or ev.tag is not None:
+                    self.properties(ev)
+                if len(stack) >= max_depth:
+                    self.error(
+                        "YAML-DEPTH",
+                        f"nesting deeper than {max_depth}; flatten the data",
+                        sm.line + 1,
+                        sm.column + 1,
+                    )
+                    raise _Stop
+                new: Any = {} if cls is MappingStartEvent else []
+                # place the new collection into its parent
+                if is_map:
+                    if key is NOKEY:  # a collection as a mapping key
+                        kind = "a mapping" if cls is MappingStartEvent else "a list"
+                        self.error(
+                            "YAML-KEY-TYPE",
+                            f"mapping key must be a string, got {kind}",
+                            sm.line + 1,
+                            sm.column + 1,
+                        )
+                        npath: Path | None = None
+                        key = DISCARD  # the value that follows is dropped too
+                        stack.append((cont, cpath, is_map, key, keylines))
+                    else:
+                        if key is DISCARD or cpath is None:
+                            npath = None
+                        else:
+                            npath = cpath + (key,)
+                            cont[key] = new
+                            marks[npath] = (sm.line + 1, sm.column + 1)
+                        stack.append((cont, cpath, is_map, NOKEY, keylines))
+                elif cont is not None:
+                    if cpath is None:
+                        npath = None
+                    else:
+                        npath = cpath + (len(cont),)
+                        marks[npath] = (sm.line + 1, sm.column + 1)
+                    cont.append(new)
+                    stack.append((cont, cpath, is_map, key, keylines))
+                else:
+                    have_root = True
+                    self.check_root(new, sm)
+                    self.root = new
+                    npath = ()
+                    marks[()] = (sm.line + 1, sm.column + 1)
+                    stack.append((cont, cpath, is_map, key, keylines))
+                cont = new
+                cpath = npath
+                if cls is MappingStartEvent:
+                    is_map = True
+                    key = NOKEY
+                    keylines = {}
+                else:
+                    is_map = False
+            elif cls is MappingEndEvent or cls is SequenceEndEvent:
+                cont, cpath, is_map, key, keylines = stack.pop()
+            elif cls is AliasEvent:
+                self.alias(ev)
+                sm = ev.start_mark
+                if is_map:
+                    if key is NOKEY:
+                        self.error("YAML-KEY-TYPE", "mapping key must be a string, got an alias", sm.line + 1, sm.column + 1)
+                        key = DISCARD
+                    else:
+                        if key is not DISCARD and cpath is not None:
+                            cont[key] = None
+                            marks[cpath + (key,)] = (sm.line + 1, sm.column + 1)
+                        key = NOKEY
+                elif cont is not None:
+                    if cpath is not None:
+                        marks[cpath + (len(cont),)] = (sm.line + 1, sm.column + 1)
+                    cont.append(None)
+                else:
+                    have_root = True
+                    marks[()] = (sm.line + 1, sm.column + 1)
+            elif cls is DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    sm = ev.start_mark
+                    self.error("YAML-MULTI-DOC", "only one YAML document per file", sm.line + 1, sm.column + 1)
+                    raise _Stop
+            elif cls is StreamEndEvent:
+                break
+        if not have_root or (root_empty and not self.errors):
+            self.errors.clear()
+            noun = {"mapping": " (expected a mapping)", "sequence": " (expected a list)", "any": ""}[expect]
+            self.error("FILE-EMPTY", f"file is empty{noun}", 1, 1)
+
+    # ---- checks
+
+    def check_root(self, value: Any, mark: Any) -> None:
+        """Check the top-level value against ``expect``."""
+        expect = self.expect
+        if expect == "any":
+            return
+        want = dict if expect == "mapping" else list
+        if value.__class__ is want:
+            return
+        got = "null" if value is None else _TYPE_NAMES.get(value.__class__, type(value).__name__)
+        self.error(
+            "YAML-ROOT-TYPE",
+            f"expected {_EXPECT_NAMES[expect]} at top level, got {got}",
+            mark.line + 1,
+            mark.column + 1,
+        )
+
+    def number(self, value: str, mark: Any) -> Any:
+        """Resolve a plain scalar starting with a digit or '-': int, else str."""
+        if _is_int(value):
+            digits = len(value) - (value[0] == "-")
+            if digits <= MAX_INT_DIGITS:
+                return int(value)
+        elif not _INTLIKE.fullmatch(value):
+            return value
+        digits = sum(c.isdigit() for c in value)
+        if digits > MAX_INT_DIGITS:
+            self.error(
+                "YAML-NUMBER-TOO-LONG",
+                f"number too long ({digits} digits, at most {MAX_INT_DIGITS}); quote it if it is text",
+                mark.line + 1,
+                mark.column + 1,
+            )
+        return value
+
+    def syntax_error(self, exc: yaml.MarkedYAMLError) -> None:
+        """Turn a scanner or parser error into a finding with line:col and a hint."""
+        pmark = exc.problem_mark or exc.context_mark
+        line0, col0 = (pmark.line, pmark.column) if pmark is not None else (0, 0)
+        problem = (exc.problem or "").strip()
+        context = (exc.context or "").strip()
+        src = self.line_text(line0)
+        # tabs
+        lead = src[: len(src) - len(src.lstrip(" \t"))]
+        if "\t" in lead and col0 <= len(lead):
+            self.error("YAML-TAB", "tabs are not allowed for indentation", line0 + 1, lead.index("\t") + 1)
+            return
+        if "tab" in problem or src[col0 : col0 + 1] == "\t":
+            self.error("YAML-TAB", "tab character not allowed here; use spaces", line0 + 1, col0 + 1)
+            return
+        # '*' or '&' with no name: report at the indicator
+        if context in ("while scanning an alias", "while scanning an anchor") and exc.context_mark is not None:
+            cm = exc.context_mark
+            snippet = self.line_text(cm.line)[cm.column :].split(" #", 1)[0].strip()
+            indicator = snippet[:1] or "*"
+            what = "an alias" if indicator == "*" else "an anchor"
+            self.error(
+                "YAML-SYNTAX",
+                f"YAML syntax error: {indicator!r} starts {what} name; quote {snippet[:60]!r}",
+                cm.line + 1,
+                cm.column + 1,
+            )
+            return
+        if problem.startswith("mapping values are not allowed"):
+            before = src[:col0]
+            if ": " in before or before.rstrip().endswith(":"):
+                hint = "quote values containing ': '"
+            else:
+                hint = "check the indentation of this line"
+            self.error("YAML-SYNTAX", f"YAML syntax error: mapping values are not allowed here; {hint}", line0 + 1, col0 + 1)
+            return
+        if "cannot start any token" in problem:
+            snippet = src[col0:].split(" #", 1)[0].strip()
+            char = src[col0 : col0 + 1]
+            self.error(
+                "YAML-SYNTAX",
+                f"YAML syntax error: {char!r} cannot start a value; quote {snippet[:60]!r}",
+                line0 + 1,
+                col0 + 1,
+            )
+            return
+        message = f"YAML syntax error: {problem}"
+        if context:
+            cm = exc.context_mark
+            if cm is not None and (cm.line, cm.column) != (line0, col0):
+                message += f" ({context} at line {cm.line + 1} col {cm.column + 1})"
+            else:
+                message += f" ({context})"
+        self.error("YAML-SYNTAX", message, line0 + 1, col0 + 1)
+
+
+class _Sentinel:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+_NOKEY: Final = _Sentinel("<no key>")
+_DISCARD: Final = _Sentinel("<discarded>")
+
+
+def _is_int(value: str) -> bool:
+    """True for ``-?(0|[1-9][0-9]*)``, ASCII digits only."""
+    digits = value[1:] if value[:1] == "-" else value
+    return bool(digits) and digits.isascii() and digits.isdigit() and (digits[0] != "0" or len(digits) == 1)
+
+
+def _plain(value: str) -> Any:
+    """What a plain scalar resolves to (for messages about keys)."""
+    if value in _CONSTANTS:
+        return _CONSTANTS[value]
+    if _is_int(value):
+        return 0
     return value
