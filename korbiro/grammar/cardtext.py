@@ -1,0 +1,924 @@
+"""The card-text language: parse a card's ``text`` into keyword objects.
+
+A card's text holds one ability per line (docs/card-text.md).  Every line is
+parsed on its own with the LALR grammar ``card.lark``, so that the problems of
+every line are reported, not just the first:
+
+    >>> ct = parse_card_text("KINCSKERESÉS 2\\nNEMES NYELV")
+    >>> [k.render() for k in ct]
+    ['KINCSKERESÉS 2', 'NEMES NYELV']
+    >>> ct.get(Kincskereses).value
+    2
+    >>> _, findings = check_card_text("kincskereses 2\\nFAL x", path="a.yaml", first_line=10, first_column=7)
+    >>> [(f.code, f.line, f.column) for f in findings]
+    [('MK-CARD-KEYWORD-SPELLING', 10, 7), ('MK-CARD-TEXT-SYNTAX', 11, 11)]
+
+``first_line`` is the file line of the text's first line, and ``first_column``
+the file column where every line's text starts (a YAML block scalar indents
+all its lines alike).
+
+Findings (each names the keyword's rule where one applies):
+
+=============================  ========  ==================================================
+code                           severity  when
+=============================  ========  ==================================================
+``MK-CARD-TEXT-SYNTAX``        error     a line does not parse (message: what was expected,
+                                         then the line with a caret); also a control
+                                         character, a bad escape, an unclosed quote
+``MK-CARD-UNKNOWN-KEYWORD``    error     a line starts with a word that is no keyword
+                                         (with a did-you-mean, or the hint to quote text)
+``MK-CARD-KEYWORD-VALUE``      error     a value out of range (X not 0–99, SZELLEM 0,
+                                         ANTISSJÁRÁS VI), an empty text or condition
+``MK-CARD-KEYWORD-SPELLING``   warning   a keyword written unaccented or not upper case,
+                                         a number with a leading zero, a level in digits
+``MK-CARD-TEXT-TOO-LONG``      error     a line over 2,000 characters or a text over 64 KiB
+                                         (refused, not parsed)
+``MK-CARD-TEXT-INTERNAL``      error     a bug in korbiro (please report); never expected
+=============================  ========  ==================================================
+
+Only :class:`~korbiro.errors.RulesSyntaxError` leaves :func:`parse_card_text`;
+:func:`check_card_text` never raises for any text.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, TypeVar
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .. import i18n
+from ..errors import RulesSyntaxError
+from ..findings import Finding, Severity
+from ..rules.mk.keywords import (
+    ROMAN_LEVELS,
+    Akaratatvitel,
+    Allando,
+    AntissAbility,
+    Antissjaras,
+    AntissSymbol,
+    BestiaAktivizalas,
+    Csatlos,
+    Dialect,
+    EgyIlyenEpitmeny,
+    Expedicio,
+    Fal,
+    FreeText,
+    Hatalomszo,
+    Hatas,
+    IgazNev,
+    Keyword,
+    Kincs,
+    Kincskereses,
+    MozaikVarazslat,
+    NegativHatas,
+    NemesNyelv,
+    NemSzakithatMegIdofonalat,
+    NincsMasEroforras,
+    Osero,
+    PusztakezesKombinacio,
+    Raepites,
+    RaktarozandoKuldetes,
+    Szellem,
+    SzolgaNyelv,
+    TitkosNyelv,
+    Tulutes,
+    text_problem,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = [
+    "CODE_INTERNAL",
+    "CODE_SPELLING",
+    "CODE_SYNTAX",
+    "CODE_TOO_LONG",
+    "CODE_UNKNOWN",
+    "CODE_VALUE",
+    "MAX_LINE_CHARS",
+    "MAX_TEXT_BYTES",
+    "CardText",
+    "check_card_text",
+    "parse_card_text",
+]
+
+CODE_SYNTAX = "MK-CARD-TEXT-SYNTAX"
+CODE_UNKNOWN = "MK-CARD-UNKNOWN-KEYWORD"
+CODE_VALUE = "MK-CARD-KEYWORD-VALUE"
+CODE_SPELLING = "MK-CARD-KEYWORD-SPELLING"
+CODE_TOO_LONG = "MK-CARD-TEXT-TOO-LONG"
+CODE_INTERNAL = "MK-CARD-TEXT-INTERNAL"
+
+#: Longest line that is parsed, in characters.
+MAX_LINE_CHARS = 2000
+#: Largest text that is parsed, in UTF-8 bytes.
+MAX_TEXT_BYTES = 64 * 1024
+
+# Messages are composed here in both languages; the catalogue just picks one.
+i18n.register(
+    {
+        code: {"en": "{message}", "hu": "{message_hu}"}
+        for code in (CODE_SYNTAX, CODE_UNKNOWN, CODE_VALUE, CODE_SPELLING, CODE_TOO_LONG, CODE_INTERNAL)
+    }
+)
+
+K = TypeVar("K", bound=Keyword)
+
+# ------------------------------------------------------------------ the result
+
+
+@dataclass(frozen=True)
+class CardText:
+    """The keywords of one card's text, in the order of its lines.
+
+    Iterating gives the keyword objects; ``warnings`` holds the spelling
+    warnings of a text that parsed (they take no part in equality).
+    """
+
+    keywords: tuple[Keyword, ...] = ()
+    warnings: tuple[Finding, ...] = field(default=(), compare=False, repr=False)
+
+    def __iter__(self) -> Iterator[Keyword]:
+        return iter(self.keywords)
+
+    def __len__(self) -> int:
+        return len(self.keywords)
+
+    def get(self, cls: type[K]) -> K | None:
+        """The first keyword that is a *cls* (a class or a base such as :class:`Dialect`)."""
+        for k in self.keywords:
+            if isinstance(k, cls):
+                return k
+        return None
+
+    def get_all(self, cls: type[K]) -> tuple[K, ...]:
+        """Every keyword that is a *cls*, in line order."""
+        return tuple(k for k in self.keywords if isinstance(k, cls))
+
+    def has(self, cls: type[Keyword]) -> bool:
+        """Whether any keyword is a *cls*."""
+        return any(isinstance(k, cls) for k in self.keywords)
+
+    def render(self) -> str:
+        """The canonical text: one line per keyword, no trailing newline."""
+        return "\n".join(k.render() for k in self.keywords)
+
+    @property
+    def antissjaras_level(self) -> int | None:
+        """The card's Antissjárás level: the highest written, at least II with the
+        antiss symbol (8.01.A); ``None`` when it is no antiss-wizard."""
+        levels = [k.level for k in self.get_all(Antissjaras)]
+        if self.has(AntissSymbol):
+            levels.append(2)
+        return max(levels) if levels else None
+
+    @property
+    def dialect(self) -> type[Dialect] | None:
+        """The power-word dialect: the one written, else SZOLGA NYELV when the card
+        has the HATALOMSZÓ mark (3.05.A, 3.05.D), else ``None``."""
+        written = self.get(Dialect)
+        if written is not None:
+            return type(written)
+        return SzolgaNyelv if self.has(Hatalomszo) else None
+
+
+# --------------------------------------------------------------------- the parser
+
+
+@cache
+def _parser() -> Lark:
+    """The card-line parser, built once per process on first use.
+
+    No ``cache=True``: lark's cache is a pickle in the shared temporary folder,
+    and building takes some 60 ms.  No positions are propagated: every keyword
+    starts at its line's first character, and values carry their tokens'.
+    """
+    return Lark.open_from_package("korbiro.grammar", "card.lark", ("",), parser="lalr", start="start")
+
+
+#: Grammar rule -> keyword class.
+_RULES: dict[str, type[Keyword]] = {
+    "fal": Fal,
+    "igaz_nev": IgazNev,
+    "expedicio": Expedicio,
+    "akaratatvitel": Akaratatvitel,
+    "tulutes": Tulutes,
+    "hatas": Hatas,
+    "kincs": Kincs,
+    "csatlos": Csatlos,
+    "osero": Osero,
+    "raktarozando_kuldetes": RaktarozandoKuldetes,
+    "egy_ilyen_epitmeny": EgyIlyenEpitmeny,
+    "nincs_mas_eroforras": NincsMasEroforras,
+    "bestia_aktivizalas": BestiaAktivizalas,
+    "kincskereses": Kincskereses,
+    "nem_szakithat": NemSzakithatMegIdofonalat,
+    "hatalomszo": Hatalomszo,
+    "szolga_nyelv": SzolgaNyelv,
+    "nemes_nyelv": NemesNyelv,
+    "titkos_nyelv": TitkosNyelv,
+    "negativ_hatas": NegativHatas,
+    "pusztakezes_kombinacio": PusztakezesKombinacio,
+    "mozaik_varazslat": MozaikVarazslat,
+    "antiss": AntissSymbol,
+    "antiss_ability": AntissAbility,
+    "antissjaras": Antissjaras,
+    "allando": Allando,
+    "szellem": Szellem,
+    "raepites": Raepites,
+    "free_text": FreeText,
+}
+
+#: Keyword terminal -> the class whose spelling and rule it carries.
+_TERMINALS: dict[str, type[Keyword]] = {
+    "FAL": Fal,
+    "IGAZ_NEV": IgazNev,
+    "EXPEDICIO": Expedicio,
+    "AKARATATVITEL": Akaratatvitel,
+    "TULUTES": Tulutes,
+    "HATAS": Hatas,
+    "KINCS": Kincs,
+    "CSATLOS": Csatlos,
+    "OSERO": Osero,
+    "RAKTAROZANDO_KULDETES": RaktarozandoKuldetes,
+    "EGY_ILYEN_EPITMENY": EgyIlyenEpitmeny,
+    "NINCS_MAS_EROFORRAS": NincsMasEroforras,
+    "BESTIA_AKTIVIZALAS": BestiaAktivizalas,
+    "KINCSKERESES": Kincskereses,
+    "NEM_SZAKITHAT": NemSzakithatMegIdofonalat,
+    "HATALOMSZO": Hatalomszo,
+    "SZOLGA_NYELV": SzolgaNyelv,
+    "NEMES_NYELV": NemesNyelv,
+    "TITKOS_NYELV": TitkosNyelv,
+    "NEGATIV_HATAS": NegativHatas,
+    "PUSZTAKEZES_KOMBINACIO": PusztakezesKombinacio,
+    "MOZAIK_VARAZSLAT": MozaikVarazslat,
+    "ANTISS": AntissSymbol,
+    "ANTISSJARAS": Antissjaras,
+    "ALLANDO": Allando,
+    "SZELLEM": Szellem,
+    "RAEPITES": Raepites,
+}
+
+#: Canonical spellings for the did-you-mean, in table order, without repeats.
+_SPELLINGS: tuple[str, ...] = tuple(dict.fromkeys(c.keyword for c in _RULES.values() if c.keyword))
+
+
+@cache
+def _keyword_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The keyword terminals' own regexes, to tell a known keyword from a typo."""
+    out = []
+    for term in _parser().terminals:
+        if term.name in _TERMINALS:
+            out.append((term.name, re.compile(term.pattern.to_regexp())))
+    return tuple(out)
+
+
+#: Circled numbers -> N: ①–⑳, ⓫–⓴, ❶–❿, ➀–➉, ➊–➓.
+_CIRCLED: dict[str, int] = {
+    chr(block + i): first + i
+    for block, first, count in ((0x2460, 1, 20), (0x24EB, 11, 10), (0x2776, 1, 10), (0x2780, 1, 10), (0x278A, 1, 10))
+    for i in range(count)
+}
+
+_BLANKS = " \t\u00a0"
+_BLANK_RUN = re.compile(r"[ \t\u00a0]+")
+_WORD = re.compile(r"[^\W\d_]+|[0-9]+")
+_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+# ------------------------------------------------------------------ public API
+
+
+def parse_card_text(
+    text: str, *, path: str | None = None, first_line: int = 1, first_column: int = 1
+) -> CardText:
+    """Parse a card's text; raise :class:`RulesSyntaxError` if any line is bad.
+
+    The error describes the first problem; its ``findings`` hold every error of
+    every line.  Warnings of a text that parses are in ``CardText.warnings``.
+
+    >>> parse_card_text('FAL 3').get(Fal)
+    Fal(value=3)
+    >>> parse_card_text('FAL x\\nKINCS 120')
+    Traceback (most recent call last):
+    ...
+    korbiro.errors.RulesSyntaxError: <input>:1:5: unexpected 'x'; expected a number
+      FAL x
+          ^
+    """
+    result, findings = check_card_text(text, path=path, first_line=first_line, first_column=first_column)
+    if result is not None:
+        return result
+    errors = [f for f in findings if f.severity is Severity.ERROR]
+    first = errors[0]
+    err = RulesSyntaxError(
+        first.code, first.message, path=path, line=first.line, column=first.column, rule=first.rule
+    )
+    err.findings = errors
+    raise err
+
+
+def check_card_text(
+    text: str, *, path: str | None = None, first_line: int = 1, first_column: int = 1
+) -> tuple[CardText | None, list[Finding]]:
+    """Parse a card's text and return ``(CardText, findings)``; never raises for bad text.
+
+    The findings are every error and warning of every line, in line order.  The
+    ``CardText`` is ``None`` when there is any error.
+    """
+    ctx = _Context(path, first_line, first_column)
+    if not isinstance(text, str):
+        kind = type(text).__name__
+        ctx.add(
+            CODE_SYNTAX,
+            first_line,
+            first_column,
+            f"card text must be a string, not {kind}",
+            f"a lap szövege csak szöveg lehet, nem {kind}",
+        )
+        return None, ctx.findings
+    if len(text) > MAX_TEXT_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_TEXT_BYTES:
+        ctx.add(
+            CODE_TOO_LONG,
+            first_line,
+            first_column,
+            f"card text exceeds {MAX_TEXT_BYTES // 1024} KiB; it was not parsed",
+            f"a lap szövege hosszabb {MAX_TEXT_BYTES // 1024} KiB-nál, nem dolgoztam fel",
+        )
+        return None, ctx.findings
+    parser = _parser()
+    keywords: list[Keyword] = []
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for index, raw in enumerate(lines):
+        line_no = first_line + index
+        try:
+            keyword = _parse_line(parser, ctx, raw, line_no)
+        except Exception as exc:  # pragma: no cover - a bug; reported, never raised
+            ctx.add(
+                CODE_INTERNAL,
+                line_no,
+                first_column,
+                f"internal error while reading this line ({type(exc).__name__}); please report it",
+                f"belső hiba a sor feldolgozásakor ({type(exc).__name__}); kérjük, jelezd",
+            )
+            continue
+        if keyword is not None:
+            keywords.append(keyword)
+    findings = ctx.findings
+    if any(f.severity is Severity.ERROR for f in findings):
+        return None, findings
+    return CardText(tuple(keywords), tuple(findings)), findings
+
+
+# ------------------------------------------------------------------- internals
+
+
+class _Context:
+    """Where the text stands in its file, and the findings collected so far."""
+
+    def __init__(self, path: str | None, first_line: int, first_column: int) -> None:
+        self.path = path
+        self.first_line = first_line
+        self.first_column = first_column
+        self.findings: list[Finding] = []
+
+    def add(
+        self,
+        code: str,
+        line: int,
+        column: int,
+        message: str,
+        message_hu: str,
+        *,
+        rule: str | None = None,
+        severity: Severity = Severity.ERROR,
+    ) -> None:
+        self.findings.append(
+            Finding(
+                code,
+                message,
+                severity=severity,
+                rule=rule,
+                file=self.path,
+                line=line,
+                column=column,
+                args={"message": message, "message_hu": message_hu},
+            )
+        )
+
+
+@dataclass
+class _Line:
+    """One line being parsed: the raw text, its parsed (stripped, NFC) form and a map back."""
+
+    raw: str
+    number: int
+    column0: int  # file column of raw[0]
+    lead: int  # blanks stripped from the left
+    text: str  # what the parser sees
+    index: list[int]  # text position -> position in the stripped line (len(text)+1 entries)
+    stripped: str
+
+    def raw_pos(self, pos: int) -> int:
+        """Position in ``raw`` of the parsed text's position *pos*."""
+        pos = min(max(pos, 0), len(self.text))
+        return self.lead + self.index[pos]
+
+    def column(self, pos: int) -> int:
+        return self.column0 + self.raw_pos(pos)
+
+    def original(self, start: int, end: int) -> str:
+        """The raw characters behind the parsed text's ``[start:end]``."""
+        return self.raw[self.raw_pos(start) : self.raw_pos(end)]
+
+    def snippet(self, pos: int) -> str:
+        """The line around *pos* with a caret under it, like lark's ``get_context``."""
+        p = self.raw_pos(pos)
+        start = max(0, p - 40)
+        before = self.raw[start:p]
+        after = self.raw[p : p + 40]
+        caret = "".join("\t" if ch == "\t" else " " for ch in before) + "^"
+        return f"\n  {before}{after}\n  {caret}"
+
+
+def _nfc_with_index(s: str) -> tuple[str, list[int]]:
+    """NFC of *s* composed starter by starter, with each result position's source position."""
+    if unicodedata.is_normalized("NFC", s):
+        return s, list(range(len(s) + 1))
+    out: list[str] = []
+    index: list[int] = []
+    i = 0
+    while i < len(s):
+        j = i + 1
+        while j < len(s) and unicodedata.combining(s[j]):
+            j += 1
+        piece = unicodedata.normalize("NFC", s[i:j])
+        out.append(piece)
+        index.extend([i] * len(piece))
+        i = j
+    index.append(len(s))
+    return "".join(out), index
+
+
+def _char_name(ch: str) -> str:
+    return f"U+{ord(ch):04X}" + (f" {unicodedata.name(ch)}" if unicodedata.name(ch, "") else "")
+
+
+def _parse_line(parser: Lark, ctx: _Context, raw: str, number: int) -> Keyword | None:
+    column0 = ctx.first_column
+    if len(raw) > MAX_LINE_CHARS:
+        ctx.add(
+            CODE_TOO_LONG,
+            number,
+            column0,
+            f"line is {len(raw)} characters long, more than {MAX_LINE_CHARS}; it was not parsed",
+            f"a sor {len(raw)} karakter hosszú, több mint {MAX_LINE_CHARS}; nem dolgoztam fel",
+        )
+        return None
+    for i, ch in enumerate(raw):
+        if ch != "\t" and unicodedata.category(ch) in _FORBIDDEN_CATEGORIES:
+            ctx.add(
+                CODE_SYNTAX,
+                number,
+                column0 + i,
+                f"character {_char_name(ch)} is not allowed in card text",
+                f"a {_char_name(ch)} karakter nem állhat a lap szövegében",
+            )
+            return None
+    stripped = raw.lstrip(_BLANKS)
+    lead = len(raw) - len(stripped)
+    stripped = stripped.rstrip(_BLANKS)
+    if not stripped:
+        return None
+    text, index = _nfc_with_index(stripped)
+    line = _Line(raw, number, column0, lead, text, index, stripped)
+    try:
+        tree = parser.parse(text)
+    except UnexpectedInput as exc:
+        _report_syntax(ctx, line, exc)
+        return None
+    return _build(ctx, line, tree)
+
+
+# ----------------------------------------------------------- building keywords
+
+
+def _build(ctx: _Context, line: _Line, tree: Tree[Token]) -> Keyword | None:
+    node = tree.children[0]
+    assert isinstance(node, Tree)
+    cls = _RULES[str(node.data)]
+    tokens: list[Token] = []
+    condition: Token | None = None
+    for child in node.children:
+        if isinstance(child, Tree):  # the [condition]
+            cond = child.children[0]
+            assert isinstance(cond, Token)
+            condition = cond
+        else:
+            tokens.append(child)
+    errors_before = sum(f.severity is Severity.ERROR for f in ctx.findings)
+    kwargs: dict[str, object] = {}
+    for tok in tokens:
+        kind = tok.type
+        if kind in _TERMINALS or kind == "MP":
+            _check_spelling(ctx, line, tok, "MP" if kind == "MP" else cls.keyword, cls)
+        elif kind == "NUMBER":
+            if cls is Antissjaras:
+                kwargs["level"] = _level_from_digits(ctx, line, tok)
+            else:
+                field_name = {Szellem: "rounds", Raepites: "mp"}.get(cls, "value")
+                kwargs[field_name] = _number(ctx, line, tok, cls)
+        elif kind == "ROMAN":
+            kwargs["level"] = _level_from_roman(ctx, line, tok)
+        elif kind == "CIRCLED":
+            kwargs["rounds"] = _CIRCLED[str(tok)]
+        elif kind in ("STRING", "CURLY_STRING", "NAME"):
+            value = _unquote(str(tok)) if kind != "NAME" else str(tok)
+            _check_text(ctx, line, tok, value, cls)
+            kwargs["name" if cls is IgazNev else "text"] = value
+    if condition is not None:
+        value = str(condition).strip(_BLANKS)
+        if not value.strip():
+            ctx.add(
+                CODE_VALUE,
+                line.number,
+                line.column(_start(condition)),
+                f"the [condition] of {cls.keyword} is empty",
+                f"a(z) {cls.keyword} [feltétele] üres",
+                rule=cls.rule,
+            )
+        kwargs["condition"] = value
+    if sum(f.severity is Severity.ERROR for f in ctx.findings) > errors_before:
+        return None
+    try:
+        return cls(**kwargs, line=line.number, column=line.column(0))
+    except ValueError as exc:  # the parser's checks above should have caught it
+        ctx.add(
+            CODE_VALUE, line.number, line.column(0), str(exc), str(exc), rule=cls.rule
+        )
+        return None
+
+
+def _start(tok: Token) -> int:
+    return tok.start_pos if tok.start_pos is not None else 0
+
+
+def _end(tok: Token) -> int:
+    return tok.end_pos if tok.end_pos is not None else _start(tok) + len(tok)
+
+
+def _check_spelling(ctx: _Context, line: _Line, tok: Token, canonical: str, cls: type[Keyword]) -> None:
+    written = line.original(_start(tok), _end(tok))
+    if _BLANK_RUN.sub(" ", written) == canonical:
+        return
+    ctx.add(
+        CODE_SPELLING,
+        line.number,
+        line.column(_start(tok)),
+        f"{written!r} is written {canonical!r}",
+        f"{written!r} helyesen: {canonical!r}",
+        rule=cls.rule,
+        severity=Severity.WARNING,
+    )
+
+
+def _number(ctx: _Context, line: _Line, tok: Token, cls: type[Keyword]) -> int | None:
+    digits = str(tok)
+    low: int = getattr(cls, "min_value", 0)
+    high: int = getattr(cls, "max_value", 99)
+    value = int(digits) if len(digits) <= 6 else None
+    if value is None or not low <= value <= high:
+        shown = digits if len(digits) <= 12 else digits[:12] + "…"
+        ctx.add(
+            CODE_VALUE,
+            line.number,
+            line.column(_start(tok)),
+            f"{cls.keyword} takes a number from {low} to {high}, not {shown}",
+            f"a(z) {cls.keyword} értéke {low} és {high} közötti szám lehet, nem {shown}",
+            rule=cls.rule,
+        )
+        return None
+    if digits != str(value):
+        ctx.add(
+            CODE_SPELLING,
+            line.number,
+            line.column(_start(tok)),
+            f"{digits!r} is written {str(value)!r}",
+            f"{digits!r} helyesen: {str(value)!r}",
+            rule=cls.rule,
+            severity=Severity.WARNING,
+        )
+    return value
+
+
+def _level_problem(ctx: _Context, line: _Line, tok: Token) -> None:
+    ctx.add(
+        CODE_VALUE,
+        line.number,
+        line.column(_start(tok)),
+        f"ANTISSJÁRÁS takes a level from I to V, not {str(tok)!r}",
+        f"az ANTISSJÁRÁS szintje I és V közötti lehet, nem {str(tok)!r}",
+        rule=Antissjaras.rule,
+    )
+
+
+def _level_from_roman(ctx: _Context, line: _Line, tok: Token) -> int | None:
+    written = str(tok)
+    canonical = written.upper()
+    if canonical not in ROMAN_LEVELS:
+        _level_problem(ctx, line, tok)
+        return None
+    if written != canonical:
+        _level_spelling(ctx, line, tok, canonical)
+    return ROMAN_LEVELS.index(canonical) + 1
+
+
+def _level_from_digits(ctx: _Context, line: _Line, tok: Token) -> int | None:
+    digits = str(tok)
+    if len(digits) > 2 or not 1 <= int(digits) <= len(ROMAN_LEVELS):
+        _level_problem(ctx, line, tok)
+        return None
+    level = int(digits)
+    _level_spelling(ctx, line, tok, ROMAN_LEVELS[level - 1])
+    return level
+
+
+def _level_spelling(ctx: _Context, line: _Line, tok: Token, canonical: str) -> None:
+    ctx.add(
+        CODE_SPELLING,
+        line.number,
+        line.column(_start(tok)),
+        f"the ANTISSJÁRÁS level {str(tok)!r} is written {canonical!r}",
+        f"az ANTISSJÁRÁS {str(tok)!r} szintje helyesen: {canonical!r}",
+        rule=Antissjaras.rule,
+        severity=Severity.WARNING,
+    )
+
+
+def _unquote(quoted: str) -> str:
+    r"""The text inside quotes, with ``\"`` and ``\\`` undone (the grammar allows no other escape)."""
+    body = quoted[1:-1]
+    if "\\" not in body:
+        return body
+    return re.sub(r"\\(.)", r"\1", body)
+
+
+def _check_text(ctx: _Context, line: _Line, tok: Token, value: str, cls: type[Keyword]) -> None:
+    problem = text_problem(unicodedata.normalize("NFC", value).strip())
+    if problem is None:
+        return
+    what = "name" if cls is IgazNev else "text"
+    what_hu = "neve" if cls is IgazNev else "szövege"
+    owner = cls.keyword or "free ability text"
+    owner_hu = cls.keyword or "a szabad képességszöveg"
+    ctx.add(
+        CODE_VALUE,
+        line.number,
+        line.column(_start(tok)),
+        f"the {what} of {owner} is empty" if cls.keyword else "free ability text is empty",
+        f"a(z) {owner} {what_hu} üres" if cls.keyword else f"{owner_hu} üres",
+        rule=cls.rule,
+    )
+
+
+# ---------------------------------------------------------------- syntax errors
+
+# Terminal -> (English, Hungarian) description, in the order they are listed.
+_EXPECTED: dict[str, tuple[str, str]] = {
+    "_LBRACKET": ("'['", "'['"),
+    "STRING": ("quoted text", "idézőjeles szöveg"),
+    "CIRCLED": ("a circled number", "karikás szám"),
+    "_SP": ("a space", "szóköz"),
+    "DASH": ("'–'", "'–'"),
+    "NUMBER": ("a number", "szám"),
+    "ROMAN": ("a level I–V", "I–V szint"),
+    "NAME": ("a name", "név"),
+    "COND": ("a condition", "feltétel"),
+    "_RBRACKET": ("']'", "']'"),
+    "MP": ("'MP'", "'MP'"),
+    "$END": ("end of line", "sor vége"),
+}
+_SYNONYMS = {"CURLY_STRING": "STRING", "<END-OF-FILE>": "$END"}
+
+
+def _describe_expected(names: Sequence[str] | set[str] | frozenset[str]) -> tuple[str, str]:
+    wanted = {_SYNONYMS.get(n, n) for n in names}
+    keywords = [n for n in _TERMINALS if n in wanted]
+    en: list[str] = []
+    hu: list[str] = []
+    if len(keywords) > 3:
+        en.append("a keyword")
+        hu.append("kulcsszó")
+    else:
+        for n in keywords:
+            spelling = _TERMINALS[n].keyword
+            en.append(repr(spelling))
+            hu.append(repr(spelling))
+    for n, (d_en, d_hu) in _EXPECTED.items():
+        if n in wanted:
+            en.append(d_en)
+            hu.append(d_hu)
+    if not en:
+        return "", ""
+    return _join(en, "or"), _join(hu, "vagy")
+
+
+def _join(items: list[str], word: str) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def _describe_at(text: str, pos: int) -> tuple[str, str]:
+    """What stands at *pos*: a word, a number or one character, for 'unexpected …'."""
+    if pos >= len(text):
+        return "end of line", "sorvég"
+    m = _WORD.match(text, pos)
+    chunk = m.group() if m else text[pos]
+    if len(chunk) > 20:
+        chunk = chunk[:20] + "…"
+    shown = repr(chunk)
+    if len(chunk) == 1 and (chunk.isspace() or not chunk.isprintable()):
+        shown += f" ({_char_name(chunk)})"
+    return shown, shown
+
+
+def _line_keyword(text: str) -> tuple[int, type[Keyword] | None, bool]:
+    """Where the line's keyword stands (after a [condition]), which keyword class
+    matches there as a whole word, and whether a word stands there at all."""
+    start = 0
+    if text.startswith("["):
+        close = text.find("]")
+        if close < 0:
+            return 0, None, False
+        start = close + 1
+        while start < len(text) and text[start] in _BLANKS:
+            start += 1
+    if text[start : start + 1] in _CIRCLED:
+        return start, Szellem, True
+    for name, rx in _keyword_patterns():
+        m = rx.match(text, start)
+        if m and (m.end() == len(text) or not text[m.end()].isalpha()):
+            cls = _TERMINALS[name]
+            if cls is AntissSymbol and text[m.end() :].strip(_BLANKS):
+                cls = AntissAbility
+            return start, cls, True
+    return start, None, bool(_head_words(text, start))
+
+
+def _report_syntax(ctx: _Context, line: _Line, exc: UnexpectedInput) -> None:
+    text = line.text
+    expected: set[str]
+    pos: int
+    if isinstance(exc, UnexpectedCharacters):
+        pos = exc.pos_in_stream or 0
+        expected = set(exc.allowed or ())
+    elif isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        pos = len(text) if tok.type == "$END" or tok.start_pos is None else int(tok.start_pos)
+        expected = set(exc.expected or ())
+    elif isinstance(exc, UnexpectedEOF):
+        pos = len(text)
+        expected = set(exc.expected or ())
+    else:  # pragma: no cover - lark raises only the three above
+        pos, expected = 0, set()
+    pos = min(max(pos, 0), len(text))
+    if pos < len(text) and text[pos] in _BLANKS and "_SP" not in expected:
+        # `FAL 3 x`: the blank is fine, what follows it is not.
+        while pos < len(text) and text[pos] in _BLANKS:
+            pos += 1
+    if not expected:
+        expected = {"$END"}
+
+    head_start, known, has_word = _line_keyword(text)
+    if known is None and has_word and pos >= head_start:
+        _report_unknown(ctx, line, head_start)
+        return
+    rule = known.rule if known is not None else None
+
+    ch = text[pos] if pos < len(text) else ""
+    if ch and ch in "\"\u201c\u201e" and ({"STRING", "CURLY_STRING"} & expected):
+        if _report_bad_string(ctx, line, pos, rule):
+            return
+
+    unexpected_en, unexpected_hu = _describe_at(text, pos)
+    want_en, want_hu = _describe_expected(expected)
+    en = f"unexpected {unexpected_en}"
+    hu = f"váratlan {unexpected_hu}"
+    if want_en:
+        en += f"; expected {want_en}"
+        hu += f"; várt: {want_hu}"
+    if ch == "#":
+        en += " (card text has no comments)"
+        hu += " (a lap szövegében nincs megjegyzés)"
+    if expected == {"_RBRACKET"} and "[" in text:
+        col = line.column(text.index("["))
+        en += f" (the '[' at column {col} is not closed)"
+        hu += f" (a(z) {col}. oszlopban nyitott '[' nincs lezárva)"
+    snippet = line.snippet(pos)
+    ctx.add(CODE_SYNTAX, line.number, line.column(pos), en + snippet, hu + snippet, rule=rule)
+
+
+def _report_bad_string(ctx: _Context, line: _Line, pos: int, rule: str | None) -> bool:
+    """Explain quoted text that failed to lex: a bad escape or no closing quote."""
+    text = line.text
+    opener = text[pos]
+    closers = '"' if opener == '"' else "\u201c\u201d"
+    i = pos + 1
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\":
+            nxt = text[i + 1 : i + 2]
+            if nxt not in ('"', "\\"):
+                shown = repr("\\" + nxt)
+                snippet = line.snippet(i)
+                ctx.add(
+                    CODE_SYNTAX,
+                    line.number,
+                    line.column(i),
+                    f"invalid escape {shown} in quoted text; only \\\" and \\\\ are escapes" + snippet,
+                    f"érvénytelen {shown} a szövegben; csak \\\" és \\\\ megengedett" + snippet,
+                    rule=rule,
+                )
+                return True
+            i += 2
+            continue
+        if ch in closers:
+            return False
+        if opener != '"' and ch in "\u201e":
+            break
+        i += 1
+    snippet = line.snippet(pos)
+    col = line.column(pos)
+    closing = '"' if opener == '"' else "\u201d"
+    ctx.add(
+        CODE_SYNTAX,
+        line.number,
+        col,
+        f"quoted text opened at column {col} is not closed (expected {closing!r})" + snippet,
+        f"a(z) {col}. oszlopban kezdődő idézőjeles szöveg nincs lezárva (hiányzik: {closing!r})" + snippet,
+        rule=rule,
+    )
+    return True
+
+
+def _fold(s: str) -> str:
+    s = unicodedata.normalize("NFKD", s)
+    return _BLANK_RUN.sub(" ", "".join(ch for ch in s if not unicodedata.combining(ch))).casefold()
+
+
+def _head_words(text: str, start: int) -> list[str]:
+    """The words of letters at *start*, separated by blanks: what should be a keyword."""
+    words: list[str] = []
+    i = start
+    while i < len(text) and text[i].isalpha():
+        j = i
+        while j < len(text) and text[j].isalpha():
+            j += 1
+        words.append(text[i:j])
+        if j < len(text) and not (text[j] in _BLANKS):
+            break
+        while j < len(text) and text[j] in _BLANKS:
+            j += 1
+        i = j
+    return words
+
+
+_CONDITIONED = {_fold(c.keyword): c.keyword for c in (Hatas, Csatlos)}
+
+
+def _report_unknown(ctx: _Context, line: _Line, start: int) -> None:
+    words = _head_words(line.text, start)
+    head = " ".join(words)
+    best: tuple[float, str] | None = None
+    for spelling in _SPELLINGS:
+        n = len(spelling.split())
+        ratio = difflib.SequenceMatcher(None, _fold(" ".join(words[:n])), _fold(spelling)).ratio()
+        if ratio >= 0.6 and (best is None or ratio > best[0]):
+            best = (ratio, spelling)
+    shown = head if len(head) <= 40 else head[:40] + "…"
+    en = f"unknown keyword {shown!r}"
+    hu = f"ismeretlen kulcsszó: {shown!r}"
+    rule = None
+    conditioned = _CONDITIONED.get(_fold(words[-1])) if len(words) > 1 else None
+    if conditioned is not None:
+        fixed = f"[{' '.join(words[:-1])}] {conditioned}"
+        en += f"; a condition is written in brackets: {fixed!r}"
+        hu += f"; a feltétel szögletes zárójelbe kerül: {fixed!r}"
+    elif best is not None:
+        en += f"; did you mean {best[1]!r}?"
+        hu += f"; erre gondoltál: {best[1]!r}?"
+    else:
+        en += "; free ability text is written in quotes"
+        hu += "; a szabad képességszöveget idézőjelek közé kell írni"
+        if len(line.stripped) <= 60 and '"' not in line.stripped:
+            en += f": \"{line.stripped}\""
+            hu += f": \"{line.stripped}\""
+    snippet = line.snippet(start)
+    ctx.add(CODE_UNKNOWN, line.number, line.column(start), en + snippet, hu + snippet, rule=rule)
+
