@@ -881,7 +881,7 @@ def _head_words(text: str, start: int) -> list[str]:
         while j < len(text) and text[j].isalpha():
             j += 1
         words.append(text[i:j])
-        if j < len(text) and not (text[j] in _BLANKS):
+        if j < len(text) and text[j] not in _BLANKS:
             break
         while j < len(text) and text[j] in _BLANKS:
             j += 1
