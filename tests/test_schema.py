@@ -356,3 +356,12 @@ def test_sample_cards_the_rulebook_examples_need(all_cards: list[dict[str, Any]]
     resources = [c for c in all_cards if c["type"] == "eseménylap" and c.get("subtype") == "erőforrás"]
     assert any("JÁTÉKOSA PAKLIJÁBAN NEM LEHET MÁS ERŐFORRÁS" in c["text"] for c in resources)
     assert any("JÁTÉKOSA PAKLIJÁBAN NEM LEHET MÁS ERŐFORRÁS" not in c.get("text", "") for c in resources)
+
+
+def test_sample_text_passes_the_card_text_checker(all_cards: list[dict[str, Any]]) -> None:
+    cardtext = pytest.importorskip("korbiro.grammar.cardtext")
+    found = []
+    for c in all_cards:
+        _, findings = cardtext.check_card_text(c.get("text", ""))
+        found += [(c["id"], f.code, f.message) for f in findings]
+    assert found == []
