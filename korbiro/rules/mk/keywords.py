@@ -2,8 +2,8 @@
 
 Every class names its canonical (printed) spelling in ``keyword``, the rule it
 rests on in ``rule``, the card types it belongs on in ``card_types`` (``None``:
-any) and, where the rulebook restricts them, the allowed ``subtypes`` of the
-types listed in ``subtype_types``.  Instances hold the values written on the
+any) and, where the rulebook restricts them, the allowed subtypes per card type
+in ``subtypes_by_type``; :meth:`Keyword.allowed_on` applies both.  Instances hold the values written on the
 card (X, a [condition], a name, an ability's text, a level) and the ``line``
 and ``column`` where the keyword was read; those two never take part in
 equality.  ``render()`` gives the canonical line of docs/card-text.md:
@@ -30,7 +30,9 @@ them as findings with their column.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import ClassVar
 
 __all__ = [
@@ -152,16 +154,27 @@ class Keyword:
     rule: ClassVar[str | None]
     #: Card types the keyword belongs on; ``None``: any.
     card_types: ClassVar[frozenset[str] | None] = None
-    #: Allowed subtypes of the card types in :attr:`subtype_types`; ``None``: any.
+    #: Card type -> its allowed subtypes, for the types the rulebook restricts
+    #: (``AKARATÁTVITEL``: an akadálylap must be a bestia; a kalandozó is free).
+    subtypes_by_type: ClassVar[Mapping[str, frozenset[str]]] = MappingProxyType({})
+    #: The allowed subtypes when *every* card type of :attr:`card_types` is
+    #: restricted to them (HÁTAS: bestia), else ``None``; derived from
+    #: :attr:`subtypes_by_type`, which is the full story.
     subtypes: ClassVar[frozenset[str] | None] = None
-    #: The card types :attr:`subtypes` restricts (``AKARATÁTVITEL`` restricts
-    #: only an akadálylap to bestia; a kalandozó with it has no subtype).
-    subtype_types: ClassVar[frozenset[str]] = frozenset()
     #: Whether the same keyword may stand on more than one line of a card.
     repeatable: ClassVar[bool] = False
 
     line: int | None = field(default=None, compare=False, repr=False, kw_only=True)
     column: int | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        by_type = cls.subtypes_by_type
+        uniform = {frozenset(v) for v in by_type.values()}
+        if by_type and cls.card_types is not None and set(by_type) == set(cls.card_types) and len(uniform) == 1:
+            cls.subtypes = uniform.pop()
+        else:
+            cls.subtypes = None
 
     def render(self) -> str:
         """The canonical line of card text."""
@@ -178,9 +191,8 @@ class Keyword:
         """
         if cls.card_types is not None and card_type not in cls.card_types:
             return False
-        if cls.subtypes is not None and card_type in cls.subtype_types:
-            return subtype in cls.subtypes
-        return True
+        allowed = cls.subtypes_by_type.get(card_type) if card_type is not None else None
+        return allowed is None or subtype in allowed
 
 
 def _types(*names: str) -> frozenset[str]:
@@ -188,6 +200,10 @@ def _types(*names: str) -> frozenset[str]:
     if unknown:  # pragma: no cover - a typo in this module
         raise AssertionError(f"unknown card types {sorted(unknown)}")
     return frozenset(names)
+
+
+def _subtypes(card_type: str, *subtypes: str) -> Mapping[str, frozenset[str]]:
+    return MappingProxyType({next(iter(_types(card_type))): frozenset(subtypes)})
 
 
 @dataclass(frozen=True)
@@ -294,8 +310,7 @@ class Akaratatvitel(NumericKeyword):
     keyword = key = "AKARATÁTVITEL"
     rule = "2.04"
     card_types = _types("kalandozó", "akadálylap")
-    subtypes = frozenset({"bestia"})
-    subtype_types = _types("akadálylap")
+    subtypes_by_type = _subtypes("akadálylap", "bestia")
 
 
 @dataclass(frozen=True)
@@ -306,8 +321,7 @@ class Tulutes(NumericKeyword):
     keyword = key = "TÚLÜTÉS"
     rule = "2.05"
     card_types = _types("kalandozó", "akciólap", "akadálylap")
-    subtypes = frozenset({"bestia"})
-    subtype_types = _types("akadálylap")
+    subtypes_by_type = _subtypes("akadálylap", "bestia")
 
 
 @dataclass(frozen=True)
@@ -318,8 +332,7 @@ class Hatas(_Conditioned):
     keyword = key = "HÁTAS"
     rule = "2.06"
     card_types = _types("akadálylap")
-    subtypes = frozenset({"bestia"})
-    subtype_types = _types("akadálylap")
+    subtypes_by_type = _subtypes("akadálylap", "bestia")
 
 
 @dataclass(frozen=True)
@@ -383,8 +396,7 @@ class NincsMasEroforras(Keyword):
     keyword = key = "JÁTÉKOSA PAKLIJÁBAN NEM LEHET MÁS ERŐFORRÁS"
     rule = "1.14.5"
     card_types = _types("eseménylap")
-    subtypes = frozenset({"erőforrás"})
-    subtype_types = _types("eseménylap")
+    subtypes_by_type = _subtypes("eseménylap", "erőforrás")
 
 
 @dataclass(frozen=True)
@@ -468,8 +480,7 @@ class NegativHatas(TextKeyword):
     keyword = key = "NEGATÍV HATÁS"
     rule = "3.05.C"
     card_types = _types("akciólap")
-    subtypes = frozenset({"hatalomszó"})
-    subtype_types = _types("akciólap")
+    subtypes_by_type = _subtypes("akciólap", "hatalomszó")
 
 
 @dataclass(frozen=True)
@@ -481,8 +492,7 @@ class PusztakezesKombinacio(NumericKeyword):
     keyword = key = "PUSZTAKEZES KOMBINÁCIÓ"
     rule = "3.05.E"
     card_types = _types("akciólap")
-    subtypes = frozenset({"pusztakezes támadás"})
-    subtype_types = _types("akciólap")
+    subtypes_by_type = _subtypes("akciólap", "pusztakezes támadás")
 
 
 # ------------------------------------------------------------- 6.00 to 11.00
@@ -580,8 +590,7 @@ class Raepites(Keyword):
     keyword = key = "RÁÉPÍTÉS"
     rule = "10.00.C"
     card_types = _types("akadálylap")
-    subtypes = frozenset({"gépezet"})
-    subtype_types = _types("akadálylap")
+    subtypes_by_type = _subtypes("akadálylap", "gépezet")
     min_value: ClassVar[int] = 0
     max_value: ClassVar[int] = MAX_VALUE
 
