@@ -1,0 +1,218 @@
+"""Position files (contract): strict YAML with exactly six keys.
+
+.. code-block:: yaml
+
+    variant: standard          # standard | blitz | beginner | expert
+    to_move: white
+    tiles: {"0,0": white, "1,0": white, "1,-1": black, "0,1": black}
+    stacks: {"0,0": [white, black]}   # chips bottom to top; a key that is not a tile holds prisoners
+    reserves: {white: 7, black: 7}
+    stock: 35                  # tiles not yet on the board
+
+Every problem is reported at its file:line:column, all of them at once.
+
+    >>> pos = load_position_text(dump_position(Position()))
+    >>> pos == Position()
+    True
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from ...data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
+from ...errors import DataError
+from ...findings import Finding
+from .hexes import parse_hex
+from .position import COLOURS, Position, PositionError
+from .rules import CHIPS_PER_PLAYER, VARIANTS, Options
+
+__all__ = ["load_position", "load_position_text", "dump_position", "position_to_dict", "POSITION_KEYS"]
+
+#: the keys of a position file, in their canonical order (contract).
+POSITION_KEYS = ("variant", "to_move", "tiles", "stacks", "reserves", "stock")
+
+
+def load_position(path: str | os.PathLike[str], options: Options | None = None) -> Position:
+    """Read a position file; raises :class:`~korbiro.errors.DataError` listing every problem."""
+    return _position_from_doc(load_yaml_file(path), options)
+
+
+def load_position_text(text: str, path: str = "<string>", options: Options | None = None) -> Position:
+    """Read a position from YAML text."""
+    return _position_from_doc(load_yaml_text(text, path), options)
+
+
+class _Collector:
+    def __init__(self, doc: YamlDocument) -> None:
+        self.doc = doc
+        self.findings: list[Finding] = []
+
+    def error(self, where: tuple[str | int, ...], message: str, code: str = "EXXIT-POSITION-FILE") -> None:
+        line, col = self.doc.mark(where)
+        self.findings.append(Finding(code, message, file=self.doc.path, line=line, column=col))
+
+    def raise_if_any(self) -> None:
+        if self.findings:
+            first = self.findings[0]
+            err = DataError(first.code, first.message, path=first.file, line=first.line, column=first.column)
+            err.findings = self.findings
+            raise err
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
+    data = doc.data
+    out = _Collector(doc)
+    for key in data:
+        if key not in POSITION_KEYS:
+            out.error((key,), f"unknown key {key!r}; a position file has exactly: {', '.join(POSITION_KEYS)}")
+    for key in POSITION_KEYS:
+        if key not in data:
+            out.error((), f"missing key {key!r}; a position file has exactly: {', '.join(POSITION_KEYS)}")
+    out.raise_if_any()
+
+    variant = data["variant"]
+    if variant not in VARIANTS:
+        out.error(("variant",), f"unknown variant {variant!r}; variants are {', '.join(VARIANTS)}")
+        variant = "standard"
+    to_move = data["to_move"]
+    if to_move not in COLOURS:
+        out.error(("to_move",), f"to_move must be white or black, got {to_move!r}")
+        to_move = "white"
+
+    tiles: dict[tuple[int, int], str] = {}
+    raw_tiles = data["tiles"]
+    if not isinstance(raw_tiles, dict):
+        out.error(("tiles",), "tiles must be a mapping from \"q,r\" to white or black")
+        raw_tiles = {}
+    for key, colour in raw_tiles.items():
+        qr = _hex(out, ("tiles", key), key)
+        if colour not in COLOURS:
+            out.error(("tiles", key), f"tile {key}: colour must be white or black, got {colour!r}")
+        elif qr is not None:
+            if qr in tiles:
+                out.error(("tiles", key), f"tile {key!r} is listed twice")
+            tiles[qr] = colour
+    if not raw_tiles and isinstance(data["tiles"], dict):
+        out.error(("tiles",), "a position needs at least one tile")
+
+    stacks: dict[tuple[int, int], list[str]] = {}
+    raw_stacks = data["stacks"]
+    if raw_stacks is None:
+        raw_stacks = {}
+    if not isinstance(raw_stacks, dict):
+        out.error(("stacks",), "stacks must be a mapping from \"q,r\" to a list of chips, bottom to top")
+        raw_stacks = {}
+    counts = {"white": 0, "black": 0}
+    for key, chips in raw_stacks.items():
+        qr = _hex(out, ("stacks", key), key)
+        if not isinstance(chips, list) or not chips:
+            out.error(("stacks", key), f"stack {key}: expected a non-empty list of chips (white/black), bottom to top")
+            continue
+        ok = True
+        for i, chip in enumerate(chips):
+            if chip not in COLOURS:
+                out.error(("stacks", key, i), f"stack {key}: a chip is white or black, got {chip!r}")
+                ok = False
+            else:
+                counts[chip] += 1
+        if qr is not None and ok:
+            if qr in stacks:
+                out.error(("stacks", key), f"stack {key!r} is listed twice")
+            stacks[qr] = list(chips)
+
+    reserves: dict[str, int] = {}
+    raw_res = data["reserves"]
+    if not isinstance(raw_res, dict):
+        out.error(("reserves",), "reserves must be a mapping {white: N, black: N}")
+        raw_res = {}
+    for key in raw_res:
+        if key not in COLOURS:
+            out.error(("reserves", key), f"unknown player {key!r} in reserves; players are white and black")
+    for colour in COLOURS:
+        n = raw_res.get(colour)
+        if colour not in raw_res:
+            if isinstance(data["reserves"], dict):
+                out.error(("reserves",), f"reserves: missing {colour}")
+        elif not _whole(n) or n < 0 or n > CHIPS_PER_PLAYER:
+            out.error(("reserves", colour), f"reserves.{colour} must be a whole number from 0 to {CHIPS_PER_PLAYER}, got {n!r}")
+        else:
+            reserves[colour] = n
+            if n + counts[colour] != CHIPS_PER_PLAYER:
+                out.error(
+                    ("reserves", colour),
+                    f"{colour} has {counts[colour]} chip(s) in stacks and {n} in reserve; they must add up to"
+                    f" {CHIPS_PER_PLAYER} (each player has 8 chips)",
+                )
+
+    stock = data["stock"]
+    if not _whole(stock) or stock < 0:
+        out.error(("stock",), f"stock must be a whole number >= 0, got {stock!r}")
+    elif variant in VARIANTS and stock + len(tiles) != VARIANTS[variant]:
+        out.error(
+            ("stock",),
+            f"stock {stock} plus {len(tiles)} tile(s) on the board is {stock + len(tiles)}, but the"
+            f" {variant} game has {VARIANTS[variant]} tiles",
+        )
+    out.raise_if_any()
+    try:
+        return Position.from_parts(
+            variant=variant,
+            to_move=to_move,
+            tiles=tiles,
+            stacks=stacks,
+            reserves=reserves,
+            stock=stock,
+            options=options,
+        )
+    except PositionError as exc:
+        out.error((), exc.message, exc.code)
+        out.raise_if_any()
+        raise  # pragma: no cover - raise_if_any always raises here
+
+
+def _hex(out: _Collector, where: tuple[str | int, ...], key: Any) -> tuple[int, int] | None:
+    try:
+        return parse_hex(str(key))
+    except ValueError as exc:
+        out.error(where, str(exc))
+        return None
+
+
+def position_to_dict(pos: Position) -> dict[str, Any]:
+    """The position as the data of a position file (keys in contract order, hexes as ``"q,r"``)."""
+
+    def order(item: tuple[tuple[int, int], Any]) -> tuple[int, int]:
+        (q, r), _ = item
+        return (r, q)
+
+    stacks = {**pos.stacks(), **pos.prisoners()}
+    return {
+        "variant": pos.variant,
+        "to_move": pos.to_move,
+        "tiles": {f"{q},{r}": c for (q, r), c in sorted(pos.tiles().items(), key=order)},
+        "stacks": {f"{q},{r}": list(st) for (q, r), st in sorted(stacks.items(), key=order)},
+        "reserves": pos.reserves,
+        "stock": pos.stock,
+    }
+
+
+def dump_position(pos: Position) -> str:
+    """The canonical position-file text of *pos* (hexes in reading order: by row, then column)."""
+    data = position_to_dict(pos)
+    lines = [f"variant: {data['variant']}", f"to_move: {data['to_move']}"]
+    lines.append("tiles:")
+    lines += [f'  "{k}": {v}' for k, v in data["tiles"].items()]
+    if data["stacks"]:
+        lines.append("stacks:")
+        lines += [f'  "{k}": [{", ".join(v)}]' for k, v in data["stacks"].items()]
+    else:
+        lines.append("stacks: {}")
+    lines.append(f"reserves: {{white: {data['reserves']['white']}, black: {data['reserves']['black']}}}")
+    lines.append(f"stock: {data['stock']}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,75 @@
+"""Hex coordinates (contract): axial ``q,r`` and six named directions.
+
+Internally a hex is one integer, ``q * 4096 + r``, so that a neighbour is one
+addition and dictionaries keyed by hexes hash plain ints.
+
+    >>> hex_key(2, -3) + DELTAS[DIRECTIONS.index("se")] == hex_key(2, -2)
+    True
+    >>> hex_qr(hex_key(-5, 7))
+    (-5, 7)
+    >>> parse_hex(" 1, -1 ")
+    (1, -1)
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "DIRECTIONS",
+    "DIR_QR",
+    "DELTAS",
+    "MAX_COORD",
+    "hex_key",
+    "hex_qr",
+    "parse_hex",
+    "format_hex",
+    "neighbours",
+]
+
+#: direction names in counter-clockwise order from east; this order is the
+#: sort order of moves and the order of chained exchanges.
+DIRECTIONS: tuple[str, ...] = ("e", "ne", "nw", "w", "sw", "se")
+#: the axial step of each direction (contract).
+DIR_QR: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+_W = 1 << 12
+_HALF = _W >> 1
+#: the integer step of each direction.
+DELTAS: tuple[int, ...] = tuple(dq * _W + dr for dq, dr in DIR_QR)
+#: largest absolute coordinate a position file may use (walks stay far from the encoding's limit).
+MAX_COORD = 1000
+
+_HEX_RE = re.compile(r"^\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*$")
+
+
+def hex_key(q: int, r: int) -> int:
+    """The integer code of hex ``q,r``."""
+    return q * _W + r
+
+
+def hex_qr(key: int) -> tuple[int, int]:
+    """The axial coordinates of an integer-coded hex."""
+    r = ((key + _HALF) & (_W - 1)) - _HALF
+    return (key - r) >> 12, r
+
+
+def parse_hex(text: str) -> tuple[int, int]:
+    """Parse ``"q,r"``; raises ``ValueError`` with the offending text quoted."""
+    m = _HEX_RE.match(text)
+    if not m or len(m.group(1)) > 6 or len(m.group(2)) > 6:
+        raise ValueError(f"expected a hex as q,r (e.g. '0,-1'), got {text!r}")
+    q, r = int(m.group(1)), int(m.group(2))
+    if abs(q) > MAX_COORD or abs(r) > MAX_COORD:
+        raise ValueError(f"hex {text.strip()!r} is too far out (coordinates must lie within ±{MAX_COORD})")
+    return q, r
+
+
+def format_hex(q: int, r: int) -> str:
+    """``q,r`` as written in moves and files."""
+    return f"{q},{r}"
+
+
+def neighbours(q: int, r: int) -> list[tuple[int, int]]:
+    """The six neighbours of ``q,r`` in direction order."""
+    return [(q + dq, r + dr) for dq, dr in DIR_QR]
