@@ -259,15 +259,15 @@ def _decode(raw: bytes, path: str) -> str:
         _fail("FILE-UTF16", "file is UTF-32; save as UTF-8", path, 1, 1)
     if raw.startswith((b"\xfe\xff", b"\xff\xfe")):
         _fail("FILE-UTF16", "file is UTF-16; save as UTF-8", path, 1, 1)
+    if len(raw) >= 4 and (
+        (raw[0] and not raw[1] and raw[2] and not raw[3]) or (not raw[0] and raw[1] and not raw[2] and raw[3])
+    ):  # ASCII text in UTF-16 without a BOM: every other byte is NUL
+        _fail("FILE-UTF16", "file looks like UTF-16 (no byte-order mark); save as UTF-8", path, 1, 1)
     skip = 3 if raw.startswith(b"\xef\xbb\xbf") else 0
     try:
         return raw[skip:].decode("utf-8")
     except UnicodeDecodeError:
         pass
-    if len(raw) >= 4 and (
-        (raw[0] and not raw[1] and raw[2] and not raw[3]) or (not raw[0] and raw[1] and not raw[2] and raw[3])
-    ):
-        _fail("FILE-UTF16", "file looks like UTF-16 (no byte-order mark); save as UTF-8", path, 1, 1)
     errors: list[Finding] = []
     body = raw[skip:]
     pos = 0
@@ -381,40 +381,39 @@ class _Builder:
         """Record a non-fatal finding."""
         self.warnings.append(Finding(code, message, severity=Severity.WARNING, file=self.path, line=line, column=column))
 
-    def token_at(self, mark: Any) -> str:
-        """The source text of the token starting at *mark* (up to the next blank)."""
-        rest = self.line_text(mark.line)[mark.column :]
-        token = rest.split(None, 1)[0] if rest.strip() else rest
-        return token[:60]
-
     def properties(self, event: Any) -> None:
-        """Report the anchor and tag of a node event."""
+        """Report the anchor and the tag of a node event, each at its own column."""
         mark = event.start_mark
-        if event.anchor is not None and not self._alias_reported:
+        line0, col0 = mark.line, mark.column
+        anchor, tag = event.anchor, event.tag
+        src = self.line_text(line0)
+        anchor_col = tag_col = col0
+        if anchor is not None and tag is not None:  # both: the event marks the first one
+            if src[col0 : col0 + 1] == "&":
+                found = src.find("!", col0 + 1 + len(anchor))
+            else:
+                found = src.find("&", col0 + len(_first_token(src[col0:])))
+            if found >= 0:
+                if src[col0 : col0 + 1] == "&":
+                    tag_col = found
+                else:
+                    anchor_col = found
+        if anchor is not None and not self._alias_reported:
             self._alias_reported = True
             self.error(
                 "YAML-ALIAS",
-                f"anchors/aliases not allowed ({self.anchor_token(event)!r}); quote the value if '&' is text",
-                mark.line + 1,
-                mark.column + 1,
+                f"anchors/aliases not allowed ('&{anchor}'); quote the value if '&' is text",
+                line0 + 1,
+                anchor_col + 1,
             )
-        if event.tag is not None:
-            line, col = mark.line, mark.column
-            if event.anchor is not None:  # the tag may follow the anchor: find the '!'
-                src = self.line_text(line)
-                bang = src.find("!", col)
-                col = bang if bang >= 0 else col
-            rest = self.line_text(line)[col:]
-            token = rest.split(None, 1)[0] if rest.strip() else "!"
+        if tag is not None:
+            token = _first_token(src[tag_col:]) or "!"
             self.error(
                 "YAML-TAG",
                 f"tags not allowed ({token[:60]!r}); quote the value if '!' is text",
-                line + 1,
-                col + 1,
+                line0 + 1,
+                tag_col + 1,
             )
-
-    def anchor_token(self, event: Any) -> str:
-        return "&" + str(event.anchor)
 
     def alias(self, event: Any) -> None:
         """Report an alias (only the first anchor or alias of a file is reported)."""
@@ -525,12 +524,12 @@ class _Builder:
                         keylines[value] = line
                     continue
                 if plain:
+                    if ev.end_mark.line in lint:
+                        self.lint_comment(ev)
                     if value in constants:
                         value = constants[value]
                     elif value[0] in digit_start:
                         value = self.number(value, sm)
-                    if ev.end_mark.line in lint and value.__class__ is str:
-                        self.lint_comment(ev)
                 mark = (sm.line + 1, sm.column + 1)
                 if is_map:
                     if key is not DISCARD and cpath is not None:
@@ -544,8 +543,9 @@ class _Builder:
                 else:
                     have_root = True
                     if plain and ev.value == "" and ev.anchor is None:
-                        root_empty = True
-                    self.check_root(value, sm)
+                        root_empty = True  # a bare '---'
+                    else:
+                        self.check_root(value, sm)
                     self.root = value
                     marks[()] = mark
             elif cls is MappingStartEvent or cls is SequenceStartEvent:
@@ -634,8 +634,7 @@ class _Builder:
                     raise _Stop
             elif cls is StreamEndEvent:
                 break
-        if not have_root or (root_empty and not self.errors):
-            self.errors.clear()
+        if not have_root or root_empty:
             noun = {"mapping": " (expected a mapping)", "sequence": " (expected a list)", "any": ""}[expect]
             self.error("FILE-EMPTY", f"file is empty{noun}", 1, 1)
 
@@ -698,7 +697,7 @@ class _Builder:
             what = "an alias" if indicator == "*" else "an anchor"
             self.error(
                 "YAML-SYNTAX",
-                f"YAML syntax error: {indicator!r} starts {what} name; quote {snippet[:60]!r}",
+                f"YAML syntax error: {indicator!r} marks {what} here; quote {snippet[:60]!r}",
                 cm.line + 1,
                 cm.column + 1,
             )
@@ -747,6 +746,12 @@ def _is_int(value: str) -> bool:
     """True for ``-?(0|[1-9][0-9]*)``, ASCII digits only."""
     digits = value[1:] if value[:1] == "-" else value
     return bool(digits) and digits.isascii() and digits.isdigit() and (digits[0] != "0" or len(digits) == 1)
+
+
+def _first_token(text: str) -> str:
+    """*text* up to its first blank."""
+    parts = text.split(None, 1)
+    return parts[0] if parts else ""
 
 
 def _plain(value: str) -> Any:
