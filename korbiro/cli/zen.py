@@ -1,0 +1,277 @@
+"""``korbiro zen``: legal moves, replays, drawings and set-ups for Zen (a thin layer
+over :mod:`korbiro.rules.zen`).
+
+Exit codes: 0 ok, 1 an invalid record, 2 bad usage or unreadable input.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import click
+
+from ..data.yamlload import load_yaml_file
+from ..errors import DataError, KorbiroError, UsageError
+from ..rules.zen import (
+    OPTION_HELP,
+    Options,
+    Position,
+    ReplayReport,
+    parse_square,
+    position_from_document,
+    position_to_yaml,
+    render,
+    replay,
+    square_name,
+)
+from ..rules.zen.data import game_data
+from ..rules.zen.notation import describe_outcome, position_to_dict, tower_lines
+from ..rules.zen.replay import read_record
+from ..rules.zen.setup import prepare
+from ._common import echo_json, format_option
+
+_OPTIONS_HELP = "Rule option NAME=VALUE (repeatable); `korbiro zen options` lists them."
+
+
+def _option_flag(f: Any) -> Any:
+    return click.option("-O", "--option", "option_values", multiple=True, metavar="NAME=VALUE", help=_OPTIONS_HELP)(f)
+
+
+def _parse_option_values(values: tuple[str, ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in values:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(f"{item!r}: write NAME=VALUE, e.g. ring_columns=false", param_hint="'-O'")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _with_cli_options(pos: Position, values: tuple[str, ...]) -> Position:
+    if not values:
+        return pos
+    try:
+        return pos.with_options(Options.parse(_parse_option_values(values), pos.options))
+    except UsageError as exc:
+        raise click.BadParameter(exc.message, param_hint="'-O'") from None
+
+
+def _fail_input(exc: KorbiroError) -> None:
+    """Print every problem of an unreadable input (file:line) and exit 2."""
+    for f in exc.findings:
+        click.echo(f"{f.location}: error {f.code}: {f.message}", err=True)
+    raise click.exceptions.Exit(2)
+
+
+def _load_state(path: str, option_values: tuple[str, ...]) -> tuple[Position, ReplayReport | None]:
+    """A position file, or a record (the position after its last turn)."""
+    try:
+        doc = load_yaml_file(path)
+        if isinstance(doc.data, dict) and ("moves" in doc.data or "setup" in doc.data or "start" in doc.data):
+            record = read_record(doc)
+            record.start = _with_cli_options(record.start, option_values)
+            report = replay(record)
+            return report.final, report
+        pos = position_from_document(doc)
+    except (DataError, UsageError) as exc:
+        _fail_input(exc)
+        raise AssertionError("unreachable") from None
+    return _with_cli_options(pos, option_values), None
+
+
+@click.group("zen")
+def zen() -> None:
+    """Zen: legal moves, replays and scoring.
+
+    Positions and game records are YAML files (docs/zen.md).  Squares are
+    column a-d + floor 1-5 (c3); pieces are seat + strength (B3 = B's Woman,
+    1 Girl, 2 Boy, 3 Woman, 4 Man) and H for a Warrior.  A turn is written
+    'b3-b4 a3-a2' (own step, then a Warrior step), 'b3-b4@' when the piece
+    arrives on that target, 'c4@' for an arrival by itself, 'pass' when no
+    own piece can move.
+    """
+
+
+@zen.command("moves")
+@click.argument("state", type=click.Path(exists=True, dir_okay=False))
+@_option_flag
+@format_option(("text", "json"))
+def moves_cmd(state: str, option_values: tuple[str, ...], fmt: str) -> None:
+    """List every legal turn in STATE (a position file, or a record: after its last turn)."""
+    pos, report = _load_state(state, option_values)
+    if report is not None and not report.valid:
+        click.echo(f"{state}: note: the record has {len(report.violations)} violation(s); "
+                   "listing moves in the position korbiro reached", err=True)
+    moves = [str(m) for m in pos.legal_moves()]
+    over = pos.outcome() is not None
+    if fmt == "json":
+        echo_json({"file": state, "to_move": None if over else pos.to_move, "turn": pos.turn,
+                   "over": over, "count": len(moves), "moves": moves})
+        return
+    if over:
+        click.echo(describe_outcome(pos))
+        return
+    click.echo(f"{pos.to_move} to move, turn {pos.turn}: {len(moves)} legal turn{'s' if len(moves) != 1 else ''}")
+    for m in moves:
+        click.echo(m)
+
+
+@zen.command("show")
+@click.argument("state", type=click.Path(exists=True, dir_okay=False))
+@_option_flag
+@format_option(("text", "json", "yaml"))
+def show_cmd(state: str, option_values: tuple[str, ...], fmt: str) -> None:
+    """Draw the tower of STATE floor by floor (top first), with cards and scores.
+
+    STATE is a position file, or a record (drawn after its last turn).
+    --format yaml prints it as a position file.
+    """
+    pos, _report = _load_state(state, option_values)
+    if fmt == "json":
+        echo_json(position_to_dict(pos))
+    elif fmt == "yaml":
+        click.echo(position_to_yaml(pos), nl=False)
+    else:
+        click.echo(render(pos), nl=False)
+
+
+def _report_text(report: ReplayReport) -> None:
+    for v in report.violations:
+        where = f"{report.path}:{v.line}" if v.line else report.path
+        turn = "setup" if v.ply == 0 else f"turn {v.ply} ({v.player}: {v.move})"
+        rule = f" [{v.rule}]" if v.rule else ""
+        click.echo(f"{where}: {turn}: {v.code}{rule}: {v.message}")
+    res = report.result()
+    score = ", ".join(f"{p} {pts}" for p, pts in res["score"].items())
+    verdict = "valid" if report.valid else f"invalid ({len(report.violations)} violation{'s' if len(report.violations) != 1 else ''})"
+    end = describe_outcome(report.final) if res["over"] else "game not over"
+    click.echo(f"{report.path}: {verdict}; {res['turns']} turns; score {score}; {end}")
+
+
+@zen.command("replay")
+@click.argument("records", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@_option_flag
+@format_option(("text", "json"))
+def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: str) -> None:
+    """Check game RECORDS turn by turn: every violation with its turn, code and rule.
+
+    Exits 1 when a record breaks a rule, 2 when a file cannot be read.
+    """
+    reports: list[ReplayReport] = []
+    unreadable = False
+    for path in records:
+        try:
+            record = read_record(load_yaml_file(path))
+        except (DataError, UsageError) as exc:
+            for f in exc.findings:
+                click.echo(f"{f.location}: error {f.code}: {f.message}", err=True)
+            unreadable = True
+            continue
+        record.start = _with_cli_options(record.start, option_values)
+        reports.append(replay(record))
+    if fmt == "json":
+        if len(records) == 1 and reports:
+            echo_json(reports[0].to_dict())
+        elif reports or not unreadable:
+            echo_json([r.to_dict() for r in reports])
+    else:
+        for report in reports:
+            _report_text(report)
+    if unreadable:
+        raise click.exceptions.Exit(2)
+    if any(not r.valid for r in reports):
+        raise click.exceptions.Exit(1)
+
+
+def _parse_hand(item: str) -> tuple[str, list[int]]:
+    seat, sep, cards = item.partition("=")
+    if not sep:
+        raise click.BadParameter(f"{item!r}: write SEAT=CARD,CARD,... e.g. A=c3,a1,b1,c2,d2", param_hint="'--hand'")
+    try:
+        return seat.strip().upper(), [parse_square(c) for c in cards.replace(",", " ").split()]
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--hand'") from None
+
+
+@zen.command("setup")
+@click.option("--players", "-p", type=click.IntRange(2, 4), required=True, help="Number of players (2-4).")
+@click.option("--variant", type=click.Choice(["standard", "passive"]), default="standard", show_default=True,
+              help="Two players: 'passive' sets up as four, with two passive colours (Zen: Két játékos).")
+@click.option("--seed", type=int, default=None, help="Seed for dealing and placing (default: a random seed, printed).")
+@click.option("--hand", "hand_values", multiple=True, metavar="SEAT=CARDS",
+              help="Give a seat's five start cards instead of dealing, e.g. A=c3,a1,b1,c2,d2 (repeat per seat).")
+@click.option("--first", default=None, help="The player who starts (default: A).")
+@click.option("--record", "as_record", is_flag=True, help="Print a game record (setup + empty moves) instead of a position.")
+@_option_flag
+def setup_cmd(players: int, variant: str, seed: int | None, hand_values: tuple[str, ...], first: str | None,
+              as_record: bool, option_values: tuple[str, ...]) -> None:
+    """Deal and place a start position (Zen: Előkészületek) and print it as YAML."""
+    if seed is None:
+        seed = random.randrange(2**31)
+    hands = dict(_parse_hand(h) for h in hand_values) if hand_values else None
+    try:
+        opts = Options.parse(_parse_option_values(option_values))
+        pos, problems = prepare(players, seed=seed, variant=variant, hands=hands,
+                                first=first.upper() if first else None, options=opts)
+    except UsageError as exc:
+        raise click.UsageError(exc.message) from None
+    if problems:
+        for v in problems:
+            click.echo(f"error {v.code} [{v.rule}]: {v.message}", err=True)
+        raise click.exceptions.Exit(1)
+    if not as_record:
+        click.echo(f"# dealt with: korbiro zen setup --players {players}"
+                   + (f" --variant {variant}" if variant != "standard" else "") + f" --seed {seed}")
+        click.echo(position_to_yaml(pos), nl=False)
+        return
+    lines = ["# korbiro Zen game record (docs/zen.md)", "game: zen"]
+    changed = pos.options.changed()
+    if changed:
+        lines.append("options:")
+        lines += [f"  {k}: {str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items()]
+    lines += ["setup:", f"  players: {players}"]
+    if variant != "standard":
+        lines.append(f"  variant: {variant}")
+    lines.append("  hands:")
+    from ..rules.zen.setup import deal as _deal  # the same deal prepare() made
+
+    if hands is None:
+        dl = _deal(players, random.Random(seed), variant)
+        hand_items = list(dl.hands)
+    else:
+        hand_items = list(hands.items())
+    for s, h in hand_items:
+        lines.append(f"  {'  '}{s}: {' '.join(square_name(x) for x in h)}")
+    lines.append("  tower: |")
+    lines += tower_lines(pos, indent="    ")
+    if first:
+        lines.append(f"  first: {first.upper()}")
+    lines.append("moves: []")
+    click.echo("\n".join(lines))
+
+
+@zen.command("options")
+def options_cmd() -> None:
+    """List the rule options (the rulebook's gaps) with their defaults."""
+    for name, (values, text) in OPTION_HELP.items():
+        default = values[0]
+        shown = str(default).lower() if isinstance(default, bool) else default
+        others = "/".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
+        click.echo(f"{name}={shown}  ({others})\n    {text}")
+
+
+@zen.command("rules")
+@click.argument("query", required=False)
+def rules_cmd(query: str | None) -> None:
+    """Show the rule index that every verdict cites (optionally filtered by QUERY)."""
+    shown = 0
+    for r in game_data().rules.values():
+        blob = f"{r.key} {r.cite} {r.hu} {r.en}".lower()
+        if query and query.lower() not in blob:
+            continue
+        shown += 1
+        click.echo(f"{r.cite}\n    {r.en}\n    „{r.hu}”")
+    if not shown:
+        click.echo(f"no Zen rule matches {query!r}", err=True)
+        raise click.exceptions.Exit(1)

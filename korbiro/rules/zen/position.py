@@ -1,0 +1,868 @@
+"""The Zen position, moves, the rules of a turn, legal-move generation and scoring.
+
+A :class:`Position` is immutable.  A :class:`Move` is one whole turn: arrivals
+(``c4@``), the step of one own piece (``b3-b4``, ``b3-b4@`` when it arrives
+there), then one Warrior step, or ``pass`` when no own piece can move.  Every
+rule the engine enforces cites its paragraph of the rulebook
+(``korbiro/data/zen/rules.yaml``, listed in docs/zen.md).
+
+    >>> from korbiro.rules.zen import setup
+    >>> pos = setup(4, seed=1)
+    >>> move = pos.legal_moves()[0]
+    >>> pos.check(move).ok
+    True
+    >>> pos.play(move).turn
+    2
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+
+from ...errors import IllegalActionError, RulesSyntaxError
+from .data import (
+    NCOLS,
+    NEIGHBOURS,
+    NSQUARES,
+    SQUARE_RE,
+    WARRIOR,
+    column_of,
+    floor_of,
+    game_data,
+    parse_square,
+    piece_name,
+    piece_owner,
+    piece_strength,
+    rule,
+    square_name,
+)
+from .options import Options
+
+# ---------------------------------------------------------------------------
+# Moves
+
+
+@dataclass(frozen=True, order=True)
+class Step:
+    """One piece one square: from *frm* to *to* (Zen: Lépések 2)."""
+
+    frm: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"{square_name(self.frm)}-{square_name(self.to)}"
+
+
+@dataclass(frozen=True, order=True)
+class Arrive:
+    """Take the player's own piece on *square* off onto that target card (Zen: A játék célja)."""
+
+    square: int
+
+    def __str__(self) -> str:
+        return f"{square_name(self.square)}@"
+
+
+@dataclass(frozen=True, order=True)
+class Pass:
+    """No own piece can move: the turn is sat out, Warrior step included (Zen: Egy kör 3)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS = Pass()
+Action = Step | Arrive | Pass
+
+_STEP = re.compile(r"^([a-z][0-9]+)-([a-z][0-9]+)(@?)$")
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """One turn: its actions in order.
+
+    >>> str(Move.parse("c4@  b3-b4@ a3-a2"))
+    'c4@ b3-b4@ a3-a2'
+    >>> Move.parse("b3-b4@").actions
+    (Step(frm=9, to=13), Arrive(square=13))
+    """
+
+    actions: tuple[Action, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse the turn notation of docs/zen.md; raises ``RulesSyntaxError`` (code ``ZEN-NOTATION``)."""
+        if not isinstance(text, str):
+            raise RulesSyntaxError("ZEN-NOTATION", f"a turn is written as text, not {text!r}")
+        tokens = text.split()
+        if not tokens:
+            raise RulesSyntaxError("ZEN-NOTATION", "empty turn (write 'pass' when no own piece can move)")
+        acts: list[Action] = []
+        for tok in tokens:
+            low = tok.lower()
+            try:
+                if low == "pass":
+                    acts.append(PASS)
+                elif low.endswith("@") and "-" not in low:
+                    acts.append(Arrive(_square(low[:-1], tok)))
+                elif low.startswith("@"):
+                    acts.append(Arrive(_square(low[1:], tok)))
+                else:
+                    m = _STEP.match(low)
+                    if not m:
+                        raise RulesSyntaxError(
+                            "ZEN-NOTATION",
+                            f"cannot read {tok!r}: expected a step like 'b3-b4', an arrival like 'c4@', or 'pass'",
+                        )
+                    step = Step(_square(m.group(1), tok), _square(m.group(2), tok))
+                    acts.append(step)
+                    if m.group(3):
+                        acts.append(Arrive(step.to))
+            except ValueError as exc:
+                raise RulesSyntaxError("ZEN-NOTATION", str(exc)) from None
+        return cls(tuple(acts))
+
+    def __str__(self) -> str:
+        out: list[str] = []
+        acts = self.actions
+        i = 0
+        while i < len(acts):
+            act = acts[i]
+            if isinstance(act, Step) and i + 1 < len(acts) and acts[i + 1] == Arrive(act.to):
+                out.append(f"{act}@")
+                i += 2
+                continue
+            out.append(str(act))
+            i += 1
+        return " ".join(out)
+
+
+def _square(text: str, token: str) -> int:
+    if not SQUARE_RE.match(text):
+        raise ValueError(f"{token!r}: {text!r} is not a square of the tower (e.g. 'c3')")
+    return parse_square(text)
+
+
+# ---------------------------------------------------------------------------
+# Verdicts
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The checker's answer: ``OK``, or a stable code, the rule it rests on and a message.
+
+    ``action`` is the index of the offending action within the move, when there is one.
+    """
+
+    code: str
+    rule: str | None
+    message: str
+    action: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.code == "OK"
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        if self.ok:
+            return "OK"
+        return f"{self.code} [{self.rule}]: {self.message}" if self.rule else f"{self.code}: {self.message}"
+
+
+OK = Verdict("OK", None, "legal")
+
+
+def _v(code: str, rule_key: str | None, message: str) -> Verdict:
+    return Verdict(code, rule(rule_key) if rule_key else None, message)
+
+
+# ---------------------------------------------------------------------------
+# Scores and outcomes
+
+
+@dataclass(frozen=True)
+class Score:
+    """A player's score by level (Zen: Pontozás): arrived pieces, Warriors and opponents' pieces taken off."""
+
+    zen: int = 0
+    harcos: int = 0
+    kokeshi: int = 0
+
+    @property
+    def points(self) -> int:
+        s = game_data().scoring
+        return s["zen"] * self.zen + s["harcos"] * self.harcos + s["kokeshi"] * self.kokeshi
+
+    def to_dict(self) -> dict[str, int]:
+        return {"points": self.points, "zen": self.zen, "harcos": self.harcos, "kokeshi": self.kokeshi}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended.
+
+    ``termination`` is ``"finished"`` (a player has brought in all his pieces
+    still in the tower: Zen: Befejezés) or ``"blocked"`` (no player can ever
+    act again: korbiro's reading, docs/zen.md).  ``winners`` holds every player
+    with the most points; ``winner`` is set only when there is exactly one.
+    """
+
+    termination: str
+    finished: tuple[str, ...]
+    scores: tuple[tuple[str, Score], ...]
+    winners: tuple[str, ...]
+
+    @property
+    def winner(self) -> str | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def rule(self) -> str:
+        return rule("befejezes")
+
+
+# ---------------------------------------------------------------------------
+# The position
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position between two turns.
+
+    ``seats`` are the colours in the tower in seat order (clockwise), which is
+    also the turn order; ``passive`` colours (two-player variant) never move.
+    ``board`` holds a piece or ``None`` per square; coloured pieces are written
+    seat + strength (``B3``), Warriors ``H``.  ``targets`` are each active
+    player's unused target cards; ``arrived`` the pieces taken off onto target
+    cards (piece, card square); ``captured`` every piece taken out of the tower
+    with the player who took it off (``None`` when nobody scores it).
+    ``placed_by_other`` are the squares whose piece was last moved there by a
+    player other than its owner since that owner's last turn (Zen: Belépés 1).
+    """
+
+    seats: tuple[str, ...]
+    board: tuple[str | None, ...]
+    targets: tuple[tuple[str, frozenset[int]], ...]
+    to_move: str
+    passive: frozenset[str] = frozenset()
+    arrived: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    captured: tuple[tuple[str, str | None], ...] = ()
+    turn: int = 1
+    placed_by_other: frozenset[int] = frozenset()
+    options: Options = field(default_factory=Options)
+
+    # -- queries ---------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The active players in turn order."""
+        return tuple(s for s in self.seats if s not in self.passive)
+
+    def targets_of(self, player: str) -> frozenset[int]:
+        return dict(self.targets).get(player, frozenset())
+
+    def arrived_of(self, player: str) -> tuple[tuple[str, int], ...]:
+        return dict(self.arrived).get(player, ())
+
+    def piece_at(self, sq: int) -> str | None:
+        return self.board[sq]
+
+    def squares_of(self, player: str) -> list[int]:
+        """The squares of *player*'s pieces in the tower."""
+        return [s for s, p in enumerate(self.board) if p is not None and p != WARRIOR and p[0] == player]
+
+    def next_player(self, player: str | None = None) -> str:
+        order = self.players
+        cur = self.to_move if player is None else player
+        return order[(order.index(cur) + 1) % len(order)]
+
+    def pieces(self) -> list[str]:
+        """Every piece of the game: in the tower, arrived, or captured (for conservation checks)."""
+        out = [p for p in self.board if p is not None]
+        out += [p for _, items in self.arrived for p, _sq in items]
+        out += [p for p, _by in self.captured]
+        return out
+
+    def score(self) -> dict[str, Score]:
+        """Each active player's score (Zen: Pontozás)."""
+        zen = {p: len(self.arrived_of(p)) for p in self.players}
+        harcos = dict.fromkeys(self.players, 0)
+        kokeshi = dict.fromkeys(self.players, 0)
+        for piece, by in self.captured:
+            if by is None or by not in harcos:
+                continue
+            if piece == WARRIOR:
+                harcos[by] += 1
+                continue
+            owner = piece_owner(piece)
+            if owner == by:
+                continue
+            if owner in self.passive and not self.options.passive_kokeshi:
+                continue
+            kokeshi[by] += 1
+        return {p: Score(zen[p], harcos[p], kokeshi[p]) for p in self.players}
+
+    def finished_players(self) -> tuple[str, ...]:
+        """Active players with no piece left in the tower (Zen: Befejezés)."""
+        present = {p[0] for p in self.board if p is not None and p != WARRIOR}
+        return tuple(p for p in self.players if p not in present)
+
+    def is_blocked(self) -> bool:
+        """No active player can arrive or step, now or ever (every turn would be a pass)."""
+        for p in self.players:
+            w = _Work(replace(self, to_move=p))
+            if w.window or w.own_steps():
+                return False
+        return True
+
+    def outcome(self) -> Outcome | None:
+        """The end of the game, or ``None`` while it goes on."""
+        finished = self.finished_players()
+        if finished:
+            termination = "finished"
+        elif self.is_blocked():
+            termination = "blocked"
+        else:
+            return None
+        scores = self.score()
+        best = max(s.points for s in scores.values())
+        winners = tuple(p for p in self.players if scores[p].points == best)
+        return Outcome(termination, finished, tuple(scores.items()), winners)
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    # -- moves -----------------------------------------------------------
+
+    def own_steps(self) -> list[Step]:
+        """The legal steps of the player to move's own pieces (first part of a turn)."""
+        return [Step(a, b) for a, b in _Work(self).own_steps()]
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal turn, in canonical form (arrivals at the moment they become possible).
+
+        Empty when the game is over.
+        """
+        if self.outcome() is not None:
+            return []
+        out: list[Move] = []
+        _generate(_Work(self), (), out)
+        return out
+
+    def check(self, move: Move) -> Verdict:
+        """``OK`` if *move* is a legal turn here, else the first violation."""
+        _pos, problems = self.play_lenient(move)
+        return problems[0] if problems else OK
+
+    def violations(self, move: Move) -> list[Verdict]:
+        """Every violation in *move* (each illegal action is skipped and the rest checked)."""
+        return self.play_lenient(move)[1]
+
+    def is_legal(self, move: Move) -> bool:
+        return not self.violations(move)
+
+    def play(self, move: Move) -> Position:
+        """The position after the legal turn *move*; raises ``IllegalActionError`` (code, rule) otherwise."""
+        pos, problems = self.play_lenient(move)
+        if problems:
+            v = problems[0]
+            raise IllegalActionError(v.code, f"{move}: {v.message}", rule=v.rule)
+        return pos
+
+    def play_lenient(self, move: Move) -> tuple[Position, list[Verdict]]:
+        """Play *move* as far as the rules allow: every illegal action is reported and skipped."""
+        problems: list[Verdict] = []
+        if self.outcome() is not None:
+            problems.append(_v("ZEN-GAME-OVER", "befejezes", "the game is already over"))
+            return self, problems
+        w = _Work(self)
+        for i, act in enumerate(move.actions):
+            if isinstance(act, Step):
+                v = w.step(act.frm, act.to)
+            elif isinstance(act, Arrive):
+                v = w.arrive(act.square)
+            else:
+                v = w.pass_turn()
+            if v is not None:
+                problems.append(replace(v, action=i))
+        problems.extend(w.finish())
+        return w.freeze(), problems
+
+    def with_options(self, options: Options) -> Position:
+        return replace(self, options=options)
+
+
+# ---------------------------------------------------------------------------
+# The rules of a turn: a mutable working copy of a position
+
+
+_PRE, _OWN_DONE, _WARRIOR_DONE, _PASSED = range(4)
+
+
+class _Work:
+    """One turn in progress.  Each action returns ``None`` (done) or a :class:`Verdict`."""
+
+    __slots__ = (
+        "pos", "opts", "me", "board", "targets", "arrived", "captured", "by_other",
+        "phase", "window", "over", "own_ok", "nb",
+    )
+
+    def __init__(self, pos: Position | None) -> None:
+        if pos is None:
+            return
+        self.pos = pos
+        self.opts = pos.options
+        self.me = pos.to_move
+        self.board: list[str | None] = list(pos.board)
+        self.targets: dict[str, set[int]] = {p: set(t) for p, t in pos.targets}
+        self.arrived: dict[str, list[tuple[str, int]]] = {p: list(a) for p, a in pos.arrived}
+        self.captured: list[tuple[str, str | None]] = list(pos.captured)
+        self.by_other: set[int] = set(pos.placed_by_other)
+        self.phase = _PRE
+        self.over = False
+        self.own_ok = False
+        self.nb = NEIGHBOURS[pos.options.ring_columns]
+        mine = self.targets.get(self.me, set())
+        late = self.opts.late_arrival
+        self.window: set[int] = {
+            s for s in mine
+            if _owner(self.board[s]) == self.me and (late or s in self.by_other)
+        }
+
+    def copy(self) -> _Work:
+        w = _Work(None)
+        w.pos, w.opts, w.me, w.nb = self.pos, self.opts, self.me, self.nb
+        w.board = list(self.board)
+        w.targets = {p: set(t) for p, t in self.targets.items()}
+        w.arrived = {p: list(a) for p, a in self.arrived.items()}
+        w.captured = list(self.captured)
+        w.by_other = set(self.by_other)
+        w.phase, w.window, w.over, w.own_ok = self.phase, set(self.window), self.over, self.own_ok
+        return w
+
+    # -- piece interaction (Helycsere, Ütés, A Harcos lehetőségei) ------
+
+    def effect(self, piece: str, occ: str | None) -> tuple[str, str, str]:
+        """What *piece* stepping onto *occ* does: (kind, code, rule key).
+
+        kind is ``move``, ``swap``, ``capture`` (occ leaves the tower), ``fall``
+        (the stepping piece leaves it: option step_into_capture) or ``block``.
+        """
+        if occ is None:
+            return ("move", "", "lepesek-3")
+        o = self.opts
+        occ_owner = _owner(occ)
+        passive_occ = occ_owner in self.pos.passive
+        sp, so = piece_strength(piece), piece_strength(occ)
+        if piece == WARRIOR:
+            if so == 4:
+                if occ_owner == self.me and not o.warrior_takes_own_man:
+                    return ("block", "ZEN-OWN-MAN", "harcosok-szerepe")
+                return ("capture", "", "utes")
+            if so == 1:
+                if o.step_into_capture == "blocked":
+                    return ("block", "ZEN-WARRIOR-ONTO-GIRL", "harcos-lehetosegei")
+                if passive_occ:
+                    return ("block", "ZEN-PASSIVE-GIRL", "ket-jatekos-passziv")
+                return ("fall", "", "harcos-lehetosegei")
+            if so == 5:
+                return ("block", "ZEN-EQUAL", "helycsere")
+            if passive_occ and not o.passive_swaps:
+                return ("block", "ZEN-PASSIVE", "ket-jatekos-passziv")
+            if occ_owner == self.me and not o.swap_own:
+                return ("block", "ZEN-OWN-SWAP", "helycsere")
+            return ("swap", "", "harcos-lehetosegei")
+        if occ == WARRIOR:
+            if sp == 1:
+                return ("capture", "", "utes")
+            if sp == 4 and o.step_into_capture == "captured":
+                return ("fall", "", "harcos-lehetosegei")
+            return ("block", "ZEN-WEAKER", "helycsere")
+        if sp == so:
+            return ("block", "ZEN-EQUAL", "helycsere")
+        if sp < so:
+            return ("block", "ZEN-WEAKER", "helycsere")
+        if passive_occ and not o.passive_swaps:
+            return ("block", "ZEN-PASSIVE", "ket-jatekos-passziv")
+        if occ_owner == self.me and not o.swap_own:
+            return ("block", "ZEN-OWN-SWAP", "helycsere")
+        return ("swap", "", "helycsere")
+
+    def own_steps(self) -> list[tuple[int, int]]:
+        """Legal steps of the mover's own pieces (Zen: Egy kör 1)."""
+        out: list[tuple[int, int]] = []
+        board, me, effect, nb = self.board, self.me, self.effect, self.nb
+        for a, p in enumerate(board):
+            if p is None or p == WARRIOR or p[0] != me:
+                continue
+            for b in nb[a]:
+                if effect(p, board[b])[0] != "block":
+                    out.append((a, b))
+        return out
+
+    def warrior_steps(self) -> list[tuple[int, int]]:
+        """Legal steps of any Warrior (Zen: Egy kör 2)."""
+        out: list[tuple[int, int]] = []
+        board, effect, nb = self.board, self.effect, self.nb
+        for a, p in enumerate(board):
+            if p != WARRIOR:
+                continue
+            for b in nb[a]:
+                if effect(p, board[b])[0] != "block":
+                    out.append((a, b))
+        return out
+
+    # -- actions ----------------------------------------------------------
+
+    def step(self, a: int, b: int) -> Verdict | None:
+        if self.over:
+            return _v("ZEN-GAME-OVER", "befejezes", f"{_sn(a, b)}: the game is over: {self._finish_text()}")
+        if self.phase == _PRE:
+            self.phase = _OWN_DONE
+            self.window = set()
+            v = self._check_step(a, b, own=True)
+            if v is None:
+                self._apply_step(a, b, own=True)
+                self.own_ok = True
+            return v
+        if self.phase == _OWN_DONE:
+            self.phase = _WARRIOR_DONE
+            self.window = set()
+            v = self._check_step(a, b, own=False)
+            if v is None:
+                self._apply_step(a, b, own=False)
+            return v
+        if self.phase == _PASSED and self.board[a] == WARRIOR:
+            return _v(
+                "ZEN-WARRIOR-SKIPPED", "kor-3",
+                f"{_sn(a, b)}: a player who cannot move any of his own pieces does not move a Warrior either",
+            )
+        if self.phase == _PASSED:
+            return _v("ZEN-EXTRA-STEP", "kor-1", f"{_sn(a, b)}: a step after 'pass'")
+        return _v(
+            "ZEN-EXTRA-STEP", "kor-2",
+            f"{_sn(a, b)}: a turn is one step of an own piece and then one Warrior step; this is a third step",
+        )
+
+    def _check_step(self, a: int, b: int, own: bool) -> Verdict | None:
+        me, board = self.me, self.board
+        piece = board[a]
+        sn = _sn(a, b)
+        if own:
+            if piece is None:
+                return _v("ZEN-EMPTY-SQUARE", "kor-1", f"{sn}: there is no piece on {square_name(a)}")
+            if piece == WARRIOR:
+                return _v(
+                    "ZEN-NOT-OWN-PIECE", "kor-1",
+                    f"{sn}: {square_name(a)} holds a Warrior; a turn starts with a step of one of {me}'s own pieces",
+                )
+            if piece[0] != me:
+                passive = " (a passive colour: it never moves)" if piece[0] in self.pos.passive else ""
+                return _v(
+                    "ZEN-NOT-OWN-PIECE", "kor-1",
+                    f"{sn}: {piece} is {piece_name(piece)}{passive}, not one of {me}'s pieces",
+                )
+        else:
+            if piece is None:
+                return _v("ZEN-EMPTY-SQUARE", "kor-2", f"{sn}: there is no piece on {square_name(a)}")
+            if piece != WARRIOR:
+                return _v(
+                    "ZEN-NOT-WARRIOR", "kor-2",
+                    f"{sn}: the second step of a turn moves a Warrior, and {square_name(a)} holds {piece} ({piece_name(piece)})",
+                )
+        geo = _geometry(a, b, self.opts.ring_columns)
+        if geo is not None:
+            code, key, why = geo
+            return _v(code, key, f"{sn}: {why}")
+        occ = board[b]
+        kind, code, key = self.effect(piece, occ)
+        if kind == "block":
+            assert occ is not None
+            return _v(code, key, f"{sn}: {_block_text(code, piece, occ, self.me)}")
+        return None
+
+    def _apply_step(self, a: int, b: int, own: bool) -> None:
+        board, me = self.board, self.me
+        piece = board[a]
+        occ = board[b]
+        assert piece is not None
+        kind = self.effect(piece, occ)[0]
+        landed: int | None = b  # where the stepping piece ends up
+        displaced: int | None = None  # where a swapped piece ends up
+        if kind == "move":
+            board[b], board[a] = piece, None
+        elif kind == "swap":
+            board[b], board[a] = piece, occ
+            displaced = a
+        elif kind == "capture":
+            assert occ is not None
+            self.captured.append((occ, me))
+            if self.opts.capture_moves_in:
+                board[b], board[a] = piece, None
+            else:
+                board[b] = None
+                landed = None
+        else:  # fall: the stepping piece is captured
+            assert occ is not None
+            scorer = _owner(occ) if piece == WARRIOR else None
+            self.captured.append((piece, scorer))
+            board[a] = None
+            landed = None
+        for s in (a, b):
+            p = board[s]
+            if p is not None and p != WARRIOR and p[0] != me:
+                self.by_other.add(s)
+            else:
+                self.by_other.discard(s)
+        mine = self.targets.get(me, set())
+        if own and landed is not None and landed in mine and _owner(board[landed]) == me:
+            self.window.add(landed)
+        if (
+            displaced is not None
+            and self.opts.own_displacement_arrival
+            and displaced in mine
+            and _owner(board[displaced]) == me
+        ):
+            self.window.add(displaced)
+        self._check_over()
+
+    def arrive(self, s: int) -> Verdict | None:
+        me = self.me
+        if self.over:
+            return _v("ZEN-GAME-OVER", "befejezes", f"{square_name(s)}@: the game is over: {self._finish_text()}")
+        piece = self.board[s]
+        at = f"{square_name(s)}@"
+        if piece is None:
+            return _v("ZEN-ARRIVE-EMPTY", "cel", f"{at}: there is no piece on {square_name(s)} to take off")
+        if piece == WARRIOR:
+            return _v("ZEN-ARRIVE-WARRIOR", "elokeszuletek-7", f"{at}: Warriors have no targets and never arrive")
+        if piece[0] != me:
+            return _v(
+                "ZEN-ARRIVE-NOT-OWN", "belepes-1",
+                f"{at}: {piece} is {piece_name(piece)}; only its owner brings a piece in, on his own turn",
+            )
+        mine = self.targets.get(me, set())
+        if s not in mine:
+            used = [p for p, sq in self.arrived.get(me, []) if sq == s]
+            if used:
+                return _v(
+                    "ZEN-TARGET-USED", "cel",
+                    f"{at}: {me}'s target card {square_name(s)} already holds {used[0]}",
+                )
+            cards = " ".join(square_name(t) for t in sorted(mine)) or "none left"
+            return _v(
+                "ZEN-NOT-TARGET", "elokeszuletek-7",
+                f"{at}: {square_name(s)} is not one of {me}'s target cards ({cards})",
+            )
+        if s not in self.window:
+            return _v("ZEN-ARRIVAL-WINDOW", "belepes-1", f"{at}: {self._window_text(s, piece)}")
+        self.board[s] = None
+        mine.discard(s)
+        self.arrived.setdefault(me, []).append((piece, s))
+        self.window.discard(s)
+        self.by_other.discard(s)
+        self._check_over()
+        return None
+
+    def _window_text(self, s: int, piece: str) -> str:
+        base = f"{piece} on {square_name(s)} cannot arrive now"
+        if self.phase == _PRE:
+            return (
+                f"{base}: {self.me} left it there in an earlier turn; a piece arrives on the step its owner "
+                "brings it there, or at the owner's next turn when another player put it there "
+                "(option late_arrival allows it)"
+            )
+        if s in self.pos.placed_by_other and self.pos.board[s] == piece:
+            return (
+                f"{base}: a piece another player put on its owner's target is taken off at the "
+                "start of the owner's turn, before his own step"
+            )
+        if not self.opts.own_displacement_arrival:
+            return (
+                f"{base}: only the piece that stepped arrives (option own_displacement_arrival is off)"
+            )
+        return f"{base}: a piece is taken off right after the step that brought it there"
+
+    def pass_turn(self) -> Verdict | None:
+        if self.over:
+            return _v("ZEN-GAME-OVER", "befejezes", f"pass: the game is over: {self._finish_text()}")
+        if self.phase != _PRE:
+            return _v("ZEN-LATE-PASS", "kor-3", "'pass' stands for a whole turn in which no own piece can move; it cannot follow a step")
+        self.phase = _PASSED
+        self.window = set()
+        steps = self.own_steps()
+        if steps:
+            listed = " ".join(_sn(a, b) for a, b in steps[:6]) + (" …" if len(steps) > 6 else "")
+            return _v(
+                "ZEN-MOVE-COMPULSORY", "lepesek-1",
+                f"pass: moving is compulsory and {self.me} can step ({listed})",
+            )
+        return None
+
+    def finish(self) -> list[Verdict]:
+        """End the turn: report a missing step, then hand the move on."""
+        out: list[Verdict] = []
+        if not self.over:
+            if self.phase == _PRE:
+                steps = self.own_steps()
+                if steps:
+                    listed = " ".join(_sn(a, b) for a, b in steps[:6]) + (" …" if len(steps) > 6 else "")
+                    out.append(_v(
+                        "ZEN-MOVE-COMPULSORY", "lepesek-1",
+                        f"the turn has no step, but moving is compulsory and {self.me} can step ({listed})",
+                    ))
+            elif self.phase == _OWN_DONE and self.own_ok and self.opts.warrior_compulsory:
+                ws = self.warrior_steps()
+                if ws:
+                    listed = " ".join(_sn(a, b) for a, b in ws[:6]) + (" …" if len(ws) > 6 else "")
+                    out.append(_v(
+                        "ZEN-WARRIOR-REQUIRED", "kor-2",
+                        f"the turn has no Warrior step, but one is possible ({listed}); moving is compulsory (Zen: Lépések 1)",
+                    ))
+        me = self.me
+        for s in [s for s in self.by_other if _owner(self.board[s]) == me]:
+            self.by_other.discard(s)
+        return out
+
+    def _check_over(self) -> None:
+        if self.opts.end_immediately and self._finished():
+            self.over = True
+
+    def _finished(self) -> list[str]:
+        present = {p[0] for p in self.board if p is not None and p != WARRIOR}
+        return [p for p in self.pos.players if p not in present]
+
+    def _finish_text(self) -> str:
+        return ", ".join(self._finished()) + " brought in every piece left in the tower"
+
+    def freeze(self) -> Position:
+        """The position after this turn (the next player to move)."""
+        pos = self.pos
+        return replace(
+            pos,
+            board=tuple(self.board),
+            targets=tuple((p, frozenset(self.targets.get(p, ()))) for p, _ in pos.targets),
+            arrived=tuple((p, tuple(self.arrived.get(p, ()))) for p in pos.players if self.arrived.get(p)),
+            captured=tuple(self.captured),
+            placed_by_other=frozenset(self.by_other),
+            to_move=pos.next_player(self.me),
+            turn=pos.turn + 1,
+        )
+
+
+def _owner(p: str | None) -> str | None:
+    return None if p is None or p == WARRIOR else p[0]
+
+
+def _sn(a: int, b: int) -> str:
+    return f"{square_name(a)}-{square_name(b)}"
+
+
+def _geometry(a: int, b: int, ring: bool) -> tuple[str, str, str] | None:
+    """Why a→b is not one legal step (Zen: Lépések 2-4), or ``None`` when it is."""
+    if b in NEIGHBOURS[ring][a]:
+        return None
+    fa, fb, ca, cb = floor_of(a), floor_of(b), column_of(a), column_of(b)
+    if a == b:
+        return ("ZEN-NO-STEP", "lepesek-2", "a step must move the piece to another square")
+    if fa != fb and ca != cb:
+        return ("ZEN-DIAGONAL", "lepesek-4", "no diagonal steps between floors; go sideways and up or down in two turns")
+    if fa == fb:
+        d = abs(ca - cb)
+        if ring and d == 2 and NCOLS == 4:
+            return ("ZEN-DIAGONAL", "lepesek-4", "the squares are diagonally opposite on their floor; no diagonal steps within a floor")
+        return ("ZEN-TOO-FAR", "lepesek-2", f"{d} columns apart; a piece moves exactly one square")
+    return ("ZEN-TOO-FAR", "lepesek-2", f"{abs(fa - fb)} floors apart; a piece moves exactly one square")
+
+
+def _block_text(code: str, piece: str, occ: str, me: str) -> str:
+    who, what = f"{piece} ({piece_name(piece)})", f"{occ} ({piece_name(occ)})"
+    if code == "ZEN-WEAKER":
+        return f"{who} may not step onto {what}: only the stronger piece starts a swap, and the stronger blocks the weaker"
+    if code == "ZEN-EQUAL":
+        return f"{who} may not step onto {what}: equal pieces block each other"
+    if code == "ZEN-OWN-MAN":
+        return f"{who} may not step onto {what}: a Warrior captures only another player's Man"
+    if code == "ZEN-WARRIOR-ONTO-GIRL":
+        return f"{who} may not step onto {what}: the Girl beats the Warrior (option step_into_capture=blocked)"
+    if code == "ZEN-PASSIVE-GIRL":
+        return f"{who} may not step onto {what}: a passive Girl does not capture a Warrior, and the Warrior cannot pass her"
+    if code == "ZEN-PASSIVE":
+        return f"{who} may not step onto {what}: passive pieces are obstacles and are never moved (option passive_swaps)"
+    if code == "ZEN-OWN-SWAP":
+        return f"{who} may not swap with {me}'s own {what} (option swap_own is off)"
+    return f"{who} may not step onto {what}"
+
+
+# ---------------------------------------------------------------------------
+# Legal-move generation
+
+
+def _subsets(items: Iterable[int]) -> Iterator[tuple[int, ...]]:
+    xs = sorted(items)
+    for r in range(len(xs) + 1):
+        yield from combinations(xs, r)
+
+
+def _with_arrivals(w: _Work, acts: tuple[Action, ...]) -> Iterator[tuple[_Work, tuple[Action, ...]]]:
+    """Every choice of arrivals from the current window."""
+    if not w.window:
+        yield w, acts
+        return
+    for sub in _subsets(w.window):
+        w2 = w.copy()
+        for s in sub:
+            w2.arrive(s)
+        yield w2, acts + tuple(Arrive(s) for s in sub)
+
+
+def _generate(w0: _Work, acts0: tuple[Action, ...], out: list[Move]) -> None:
+    for w1, acts1 in _with_arrivals(w0, acts0):
+        if w1.over:
+            out.append(Move(acts1))
+            continue
+        steps = w1.own_steps()
+        if not steps:
+            out.append(Move(acts1 + (PASS,)))
+            continue
+        for a, b in steps:
+            w2 = w1.copy()
+            w2.phase = _OWN_DONE
+            w2.window = set()
+            w2._apply_step(a, b, own=True)
+            for w3, acts3 in _with_arrivals(w2, acts1 + (Step(a, b),)):
+                if w3.over:
+                    out.append(Move(acts3))
+                    continue
+                ws = w3.warrior_steps()
+                if not ws or not w3.opts.warrior_compulsory:
+                    out.append(Move(acts3))
+                for c, d in ws:
+                    w4 = w3.copy()
+                    w4.phase = _WARRIOR_DONE
+                    w4.window = set()
+                    w4._apply_step(c, d, own=False)
+                    for _w5, acts5 in _with_arrivals(w4, acts3 + (Step(c, d),)):
+                        out.append(Move(acts5))
+
+
+__all__ = [
+    "Action",
+    "Arrive",
+    "Move",
+    "NSQUARES",
+    "OK",
+    "Outcome",
+    "PASS",
+    "Pass",
+    "Position",
+    "Score",
+    "Step",
+    "Verdict",
+]

@@ -1,0 +1,301 @@
+"""Zen game records: reading them and replaying them move by move.
+
+A record is a YAML file (docs/zen.md, "Game records") with an optional
+``options`` mapping, a start (``setup`` — dealt from a seed or given cards,
+optionally with the placement to check — or ``start``, a position), and
+``moves``: one entry per turn, ``- A: b3-b4 c2-c3``.
+
+:func:`replay` reports **every** violation (turn number, code, rule), not just
+the first: an illegal action is reported and skipped, the rest of the turn and
+the game are still checked.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
+from ...errors import RulesSyntaxError, UsageError
+from .data import NSQUARES, SEATS, rule
+from .notation import Reader, read_options, read_position
+from .options import Options
+from .position import Move, Position, Verdict
+from .setup import VARIANTS, prepare, seats_for
+
+RECORD_KEYS = ("game", "options", "setup", "start", "moves")
+SETUP_KEYS = ("players", "variant", "seed", "hands", "tower", "first")
+
+
+@dataclass
+class Turn:
+    """One entry of ``moves``."""
+
+    ply: int
+    player: str | None
+    text: str
+    line: int | None
+    move: Move | None = None
+    error: str | None = None
+
+
+@dataclass
+class Record:
+    """A parsed record: the start position, set-up problems and the turns."""
+
+    path: str
+    start: Position
+    turns: list[Turn]
+    setup_problems: list[Verdict] = field(default_factory=list)
+    setup_line: int | None = None
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule in a record."""
+
+    ply: int
+    move: str
+    player: str | None
+    code: str
+    rule: str | None
+    message: str
+    line: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ply": self.ply,
+            "move": self.move,
+            "player": self.player,
+            "code": self.code,
+            "rule": self.rule,
+            "message": self.message,
+            "line": self.line,
+        }
+
+
+@dataclass
+class ReplayReport:
+    path: str
+    violations: list[Violation]
+    positions: list[Position]  # start, then after each turn
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+    @property
+    def final(self) -> Position:
+        return self.positions[-1]
+
+    def result(self) -> dict[str, Any]:
+        pos = self.final
+        scores = pos.score()
+        outcome = pos.outcome()
+        res: dict[str, Any] = {
+            "score": {p: s.points for p, s in scores.items()},
+            "winner": outcome.winner if outcome else None,
+            "over": outcome is not None,
+            "termination": outcome.termination if outcome else None,
+            "finished": list(outcome.finished) if outcome else [],
+            "winners": list(outcome.winners) if outcome else [],
+            "breakdown": {p: s.to_dict() for p, s in scores.items()},
+            "turns": len(self.positions) - 1,
+            "rule": rule("pontozas"),
+        }
+        return res
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.path,
+            "game": "zen",
+            "valid": self.valid,
+            "violations": [v.to_dict() for v in self.violations],
+            "result": self.result(),
+        }
+
+
+def load_record(path: str | os.PathLike[str], *, options: Options | None = None) -> Record:
+    """Read a record file; raises :class:`~korbiro.errors.DataError` (every problem, file:line)."""
+    return read_record(load_yaml_file(path), options=options)
+
+
+def load_record_text(text: str, path: str = "<string>", *, options: Options | None = None) -> Record:
+    return read_record(load_yaml_text(text, path), options=options)
+
+
+def _squares(r: Reader, value: Any, path: tuple[str | int, ...]) -> list[int]:
+    out = []
+    for tok in r.tokens(value, path):
+        sq = r.square(tok, path)
+        if sq is not None:
+            out.append(sq)
+    return out
+
+
+def read_record(doc: YamlDocument, *, options: Options | None = None) -> Record:
+    """A :class:`Record` from a loaded YAML document."""
+    r = Reader(doc)
+    data = doc.data
+    if not isinstance(data, dict):
+        r.error((), "ZEN-RECORD-TYPE", "a record is a mapping with 'setup' or 'start', and 'moves'")
+        r.raise_if_errors()
+    r.unknown_keys(data, RECORD_KEYS, ())
+    if data.get("game", "zen") != "zen":
+        r.error(("game",), "ZEN-RECORD-GAME", f"this is a record of {data.get('game')!r}, not of Zen")
+    opts = read_options(r, data.get("options"), ("options",), options)
+    start: Position | None = None
+    problems: list[Verdict] = []
+    setup_line: int | None = None
+    if ("setup" in data) == ("start" in data):
+        r.error((), "ZEN-RECORD-KEY", "a record has exactly one of 'setup' (a deal) and 'start' (a position)")
+    elif "start" in data:
+        start = read_position(r, data["start"], ("start",), options=opts)
+    else:
+        setup_line = doc.mark(("setup",))[0]
+        start, problems = _read_setup(r, data["setup"], opts)
+    turns: list[Turn] = []
+    moves = data.get("moves")
+    if moves is None:
+        moves = []
+    if not isinstance(moves, list):
+        r.error(("moves",), "ZEN-RECORD-MOVES", "'moves' is a list with one entry per turn, e.g. '- A: b3-b4 c2-c3'")
+        moves = []
+    for i, entry in enumerate(moves):
+        p = ("moves", i)
+        line = doc.mark(p)[0]
+        player: str | None = None
+        text: Any = entry
+        if isinstance(entry, dict):
+            if len(entry) != 1:
+                r.error(p, "ZEN-RECORD-MOVES", f"a turn is one 'player: moves' pair, got {entry!r}")
+                continue
+            player, text = next(iter(entry.items()))
+            player = str(player).upper()
+            if player not in SEATS:
+                r.error(p, "ZEN-RECORD-MOVES", f"{player!r} is not a player (A-D)")
+                continue
+        if text is None:
+            text = ""
+        turn = Turn(i + 1, player, str(text), line)
+        try:
+            turn.move = Move.parse(str(text))
+        except RulesSyntaxError as exc:
+            turn.error = exc.message
+        turns.append(turn)
+    r.raise_if_errors()
+    assert start is not None
+    return Record(doc.path, start, turns, problems, setup_line)
+
+
+def _read_setup(r: Reader, data: Any, opts: Options) -> tuple[Position | None, list[Verdict]]:
+    base: tuple[str | int, ...] = ("setup",)
+    if not isinstance(data, dict):
+        r.error(base, "ZEN-RECORD-SETUP", "'setup' is a mapping: players, and seed or hands")
+        return None, []
+    r.unknown_keys(data, SETUP_KEYS, base)
+    n_errors = len(r.errors)
+    players = data.get("players")
+    if players not in (2, 3, 4):
+        r.error(base + ("players",), "ZEN-RECORD-SETUP", f"players is 2, 3 or 4, not {players!r}")
+        return None, []
+    variant = data.get("variant", "standard")
+    if variant not in VARIANTS:
+        r.error(base + ("variant",), "ZEN-RECORD-SETUP", f"variant is one of {', '.join(VARIANTS)}, not {variant!r}")
+        return None, []
+    try:
+        seats, _passive = seats_for(players, variant)
+    except UsageError as exc:
+        r.error(base + ("variant",), "ZEN-RECORD-SETUP", exc.message)
+        return None, []
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        r.error(base + ("seed",), "ZEN-RECORD-SETUP", f"seed is a whole number, not {seed!r}")
+    hands: dict[str, list[int]] | None = None
+    if "hands" in data:
+        hdata = data["hands"]
+        if not isinstance(hdata, dict):
+            r.error(base + ("hands",), "ZEN-RECORD-SETUP", "'hands' maps each seat to its five start cards")
+        else:
+            hands = {}
+            for seat, value in hdata.items():
+                s = str(seat).upper()
+                if s not in SEATS:
+                    r.error(base + ("hands", seat), "ZEN-RECORD-SETUP", f"{seat!r} is not a seat")
+                    continue
+                hands[s] = _squares(r, value, base + ("hands", seat))
+    elif seed is None:
+        r.error(base, "ZEN-RECORD-SETUP", "'setup' needs 'seed' (deal at random) or 'hands' (the cards dealt)")
+    board: list[str | None] | None = None
+    if "tower" in data:
+        board = r.tower(data["tower"], base + ("tower",))
+        if board is not None and len(board) != NSQUARES:
+            board = None
+    first = data.get("first")
+    if first is not None:
+        first = str(first).upper()
+        if first not in seats:
+            r.error(base + ("first",), "ZEN-RECORD-SETUP", f"first player {first!r} is not in the game ({' '.join(seats)})")
+    if len(r.errors) > n_errors:
+        return None, []
+    try:
+        return prepare(players, seed=seed, variant=variant, hands=hands, board=board, first=first, options=opts)
+    except UsageError as exc:
+        r.error(base, "ZEN-RECORD-SETUP", exc.message)
+        return None, []
+
+
+def replay(record: Record) -> ReplayReport:
+    """Replay *record*, collecting every violation."""
+    out: list[Violation] = []
+    for v in record.setup_problems:
+        out.append(Violation(0, "setup", None, v.code, v.rule, v.message, record.setup_line))
+    pos = record.start
+    positions = [pos]
+    for turn in record.turns:
+        if turn.error is not None or turn.move is None:
+            out.append(Violation(turn.ply, turn.text, turn.player, "ZEN-NOTATION", None, turn.error or "unreadable turn", turn.line))
+            if pos.outcome() is None:
+                pos = _skip(pos, turn.player)
+            positions.append(pos)
+            continue
+        if pos.outcome() is None and turn.player is not None and turn.player != pos.to_move:
+            if turn.player in pos.players:
+                out.append(Violation(
+                    turn.ply, turn.text, turn.player, "ZEN-WRONG-PLAYER", rule("elokeszuletek-6"),
+                    f"it is {pos.to_move}'s turn, not {turn.player}'s (players move in seat order, "
+                    f"{' '.join(pos.players)}); checked as {turn.player}'s turn",
+                    turn.line,
+                ))
+                pos = _at_turn_of(pos, turn.player)
+            else:
+                out.append(Violation(
+                    turn.ply, turn.text, turn.player, "ZEN-WRONG-PLAYER", rule("elokeszuletek-6"),
+                    f"{turn.player} is not a player in this game ({' '.join(pos.players)})",
+                    turn.line,
+                ))
+        mover = pos.to_move
+        pos, problems = pos.play_lenient(turn.move)
+        for v in problems:
+            out.append(Violation(turn.ply, turn.text, mover, v.code, v.rule, v.message, turn.line))
+        positions.append(pos)
+    return ReplayReport(record.path, out, positions)
+
+
+def _skip(pos: Position, player: str | None) -> Position:
+    """The position after an unreadable turn: the turn passes, nothing moves."""
+    if player is not None and player in pos.players:
+        pos = _at_turn_of(pos, player)
+    return pos.play_lenient(Move(()))[0]
+
+
+def _at_turn_of(pos: Position, player: str) -> Position:
+    from dataclasses import replace
+
+    return replace(pos, to_move=player)
+
+
+def replay_file(path: str | os.PathLike[str], *, options: Options | None = None) -> ReplayReport:
+    """Load and replay a record file."""
+    return replay(load_record(path, options=options))
