@@ -1,0 +1,59 @@
+"""JSON Schemas of the XIG data files, compiled once per process.
+
+The schemas are package data in ``korbiro/data/xig``; validation errors become
+findings at the ``file:line:column`` of the offending value.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from ...data.yamlload import YamlDocument
+from ...errors import DataError
+from ...findings import Finding
+
+DATA_PACKAGE = "korbiro.data.xig"
+
+
+@lru_cache(maxsize=None)
+def validator(name: str) -> Draft202012Validator:
+    """The compiled validator of ``korbiro/data/xig/<name>.schema.json``."""
+    text = resources.files(DATA_PACKAGE).joinpath(f"{name}.schema.json").read_text("utf-8")
+    schema = json.loads(text)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _json_path(path: tuple[Any, ...]) -> str:
+    out = "$"
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def schema_findings(doc: YamlDocument, name: str, code: str) -> list[Finding]:
+    """Every schema error of *doc* against schema *name*, as findings with a location."""
+    findings: list[Finding] = []
+    errors = sorted(validator(name).iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path])
+    for err in errors:
+        path = tuple(err.absolute_path)
+        line, column = doc.mark(path)
+        findings.append(
+            Finding(code, f"{_json_path(path)}: {err.message}", file=doc.path, line=line, column=column)
+        )
+    return findings
+
+
+def raise_findings(findings: list[Finding]) -> None:
+    """Raise one :class:`DataError` standing for all *findings* (if there are any)."""
+    if not findings:
+        return
+    first = findings[0]
+    err = DataError(first.code, first.message, path=first.file, line=first.line, column=first.column)
+    err.findings = findings
+    raise err

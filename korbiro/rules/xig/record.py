@@ -1,0 +1,532 @@
+"""Record and position files, and replaying a record (``docs/xig.md``).
+
+A *record* (``kind: xig-record``) is a game's set-up followed by its turns in the
+move notation; :func:`replay` plays it through and reports **every** violation
+with its turn number, the move, a code and the rule.  A *position*
+(``kind: xig-position``) is the state at the start of a turn, for
+``korbiro xig moves`` and ``korbiro xig show``.
+
+Anything that stops a file from describing a game (bad YAML, a schema error,
+bad notation, an unknown tile, card or player) raises
+:class:`~korbiro.errors.DataError` with ``file:line:column``; rule breaches are
+violations.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...data.yamlload import YamlDocument, load_yaml_file
+from ...errors import DataError
+from ...findings import Finding
+from ._schema import raise_findings, schema_findings
+from .cards import XapCardSet, load_cards, sample_cards
+from .layout import IB, OB, Layout, load_layout, sample_layout
+from .model import (
+    SHARED_MEMORY,
+    DrawXap,
+    EndTurn,
+    GameConfig,
+    Move,
+    Options,
+    PlayXap,
+    Position,
+    Tile,
+    Give,
+    Play,
+    Violation,
+    _State,
+)
+from .notation import NotationError, parse_tile, parse_turn
+from .rules import section_of
+from .setup import GameSpec, PlayerSpec, SetupError, Where, build_config, new_game
+
+
+@dataclass
+class Turn:
+    """One recorded turn: who (if named), its moves, its text and where it was written."""
+
+    ply: int
+    player: str | None
+    moves: list[Move]
+    text: str
+    line: int | None = None
+
+
+@dataclass
+class Record:
+    path: str
+    spec: GameSpec
+    turns: list[Turn]
+    document: YamlDocument
+
+    def initial(self) -> tuple[Position, list[tuple[Violation, Where]]]:
+        return new_game(self.spec)
+
+
+@dataclass
+class ReplayViolation:
+    """A violation found while replaying: turn number (0 = set-up), move, code, rule."""
+
+    ply: int
+    move: str
+    code: str
+    rule: str
+    message: str
+    player: str | None = None
+    line: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ply": self.ply,
+            "move": self.move,
+            "code": self.code,
+            "rule": self.rule,
+            "section": section_of(self.rule),
+            "message": self.message,
+            "player": self.player,
+            "line": self.line,
+        }
+
+
+@dataclass
+class ReplayResult:
+    path: str
+    position: Position
+    violations: list[ReplayViolation] = field(default_factory=list)
+    plies: int = 0
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+    def result(self) -> dict[str, Any]:
+        return {"score": self.position.score(), "winner": self.position.winner, "finished": self.position.is_over()}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.path,
+            "valid": self.valid,
+            "violations": [v.to_dict() for v in self.violations],
+            "result": self.result(),
+            "plies": self.plies,
+        }
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def _fail(doc: YamlDocument, where: Where, code: str, message: str, rule: str | None = None) -> Finding:
+    line, col = doc.mark(where)
+    return Finding(code, message, rule=rule, file=doc.path, line=line, column=col)
+
+
+class _Reader:
+    """Turns a schema-valid document into a :class:`GameSpec`, collecting problems."""
+
+    def __init__(self, doc: YamlDocument) -> None:
+        self.doc = doc
+        self.data: dict[str, Any] = doc.data
+        self.base = os.path.dirname(os.path.abspath(doc.path))
+        self.problems: list[Finding] = []
+
+    def problem(self, where: Where, message: str, code: str = "XIG-FILE", rule: str | None = None) -> None:
+        self.problems.append(_fail(self.doc, where, code, message, rule))
+
+    def tile(self, text: str, where: Where) -> Tile | None:
+        try:
+            return parse_tile(text)
+        except NotationError as exc:
+            self.problem(where, exc.message, "XIG-NOTATION")
+            return None
+
+    def tiles(self, items: list[str], where: Where) -> list[Tile]:
+        out = []
+        for i, text in enumerate(items):
+            t = self.tile(text, (*where, i))
+            if t is not None:
+                out.append(t)
+        return out
+
+    def path(self, text: str) -> str:
+        return text if os.path.isabs(text) else os.path.join(self.base, text)
+
+    def _included(self, where: Where, ref: str, exc: DataError) -> None:
+        """Report a broken layout or card file at its reference, then its own findings."""
+        self.problem(where, f"cannot read {ref!r}: {exc}", "XIG-INCLUDE")
+        self.problems.extend(f for f in exc.findings if f.file != self.doc.path)
+
+    def cards(self) -> XapCardSet:
+        ref = self.data.get("xap-cards", "sample")
+        if ref == "sample":
+            return sample_cards()
+        try:
+            return load_cards(self.path(ref))
+        except DataError as exc:
+            self._included(("xap-cards",), ref, exc)
+            return sample_cards()
+
+    def layouts(self) -> dict[str, Layout]:
+        out: dict[str, Layout] = {}
+        for pid, entry in (self.data.get("pathways") or {}).items():
+            element = entry.get("element")
+            ref = entry.get("layout", "sample")
+            if ref == "sample":
+                if element is None:
+                    self.problem(("pathways", pid), f"Pathway {pid!r} needs an element or a layout file")
+                    continue
+                out[pid] = sample_layout(element)
+            else:
+                try:
+                    layout = load_layout(self.path(ref))
+                except DataError as exc:
+                    self._included(("pathways", pid, "layout"), ref, exc)
+                    continue
+                if element is not None and layout.element != element:
+                    self.problem(
+                        ("pathways", pid, "layout"),
+                        f"layout {ref!r} is the {layout.element} Pathway, but {pid!r} is declared {element}",
+                    )
+                out[pid] = layout
+        return out
+
+    def spec(self) -> GameSpec:
+        d = self.data
+        players = [
+            PlayerSpec(p["name"], tuple(p["pathways"]) if "pathways" in p else (p["pathway"],)) for p in d["players"]
+        ]
+        spec = GameSpec(
+            players=players,
+            layouts=self.layouts(),
+            cards=self.cards(),
+            variants=frozenset(d.get("variants") or ()),
+            options=Options.from_mapping(d.get("options") or {}),
+            teams={k: list(v) for k, v in d["teams"].items()} if d.get("teams") else None,
+            entwined=d.get("entwined"),
+            xap_deck=dict(d["xap-deck"]) if d.get("xap-deck") is not None else None,
+        )
+        start = d.get("start")
+        if isinstance(start, dict):
+            spec.start = {k: (list(v) if isinstance(v, list) else [v]) for k, v in start.items()}
+        else:
+            spec.start = start
+        for name, tiles in (d.get("hands") or {}).items():
+            spec.hands[name] = self.tiles(tiles, ("hands", name))
+        for name, entry in (d.get("quick") or {}).items():
+            spec.quick_tiles[name] = self.tiles(entry.get("tiles") or [], ("quick", name, "tiles"))
+            spec.quick_xap[name] = entry.get("xap")
+        return spec
+
+    def config(self, spec: GameSpec) -> GameConfig:
+        try:
+            return build_config(spec)
+        except SetupError as exc:
+            self.problem(exc.where, exc.message, "XIG-SETUP", exc.rule)
+            raise_findings(self.problems)
+            raise AssertionError("unreachable") from None
+
+    def check_names(self, config: GameConfig, where: Where, tiles: list[Tile] = (), cards: list[str] = (), players: list[str] = ()) -> None:  # type: ignore[assignment]
+        for t in tiles:
+            if t.pathway not in config.layouts:
+                self.problem(where, f"tile {t}: there is no Pathway {t.pathway!r} in this game ({', '.join(config.layouts)})", "XIG-UNKNOWN-TILE")
+        for c in cards:
+            if c not in config.cards:
+                self.problem(where, f"unknown XAP card {c!r}; the card set has {', '.join(config.cards.cards)}", "XIG-UNKNOWN-CARD")
+        for p in players:
+            if p not in config.players:
+                self.problem(where, f"{p!r} is not a player of this game ({', '.join(config.players)})", "XIG-UNKNOWN-PLAYER")
+
+    def check_spec_names(self, config: GameConfig, spec: GameSpec) -> None:
+        for key in ("hands", "quick"):
+            for name in self.data.get(key) or {}:
+                self.check_names(config, (key, name), players=[name])
+        for name, tiles in spec.hands.items():
+            self.check_names(config, ("hands", name), tiles=tiles)
+        for name, tiles in spec.quick_tiles.items():
+            self.check_names(config, ("quick", name), tiles=tiles)
+        for name, card in spec.quick_xap.items():
+            if card:
+                self.check_names(config, ("quick", name, "xap"), cards=[card])
+        for card in spec.xap_deck or {}:
+            self.check_names(config, ("xap-deck", card), cards=[card])
+
+
+def _load(path: str | os.PathLike[str], kind: str) -> tuple[YamlDocument, _Reader]:
+    doc = load_yaml_file(path)
+    raise_findings(schema_findings(doc, kind, "XIG-SCHEMA"))
+    return doc, _Reader(doc)
+
+
+def _move_names(move: Move) -> tuple[list[Tile], list[str], list[str]]:
+    tiles: list[Tile] = []
+    cards: list[str] = []
+    players: list[str] = []
+    if isinstance(move, Play):
+        tiles += [move.tile] + ([move.knock] if move.knock else [])
+    elif isinstance(move, DrawXap) and move.card:
+        cards.append(move.card)
+    elif isinstance(move, PlayXap):
+        cards.append(move.card)
+        tiles += list(move.tiles) + ([move.target] if move.target else [])
+        if move.player:
+            players.append(move.player)
+    elif isinstance(move, Give):
+        cards.append(move.card)
+    elif isinstance(move, EndTurn):
+        tiles += list(move.draws)
+    return tiles, cards, players
+
+
+def load_record(path: str | os.PathLike[str]) -> Record:
+    """Read a record file; raise :class:`DataError` (with every problem) if it cannot be replayed."""
+    doc, reader = _load(path, "record")
+    try:
+        spec = reader.spec()
+    except SetupError as exc:  # pragma: no cover - spec() raises no SetupError today
+        reader.problem(exc.where, exc.message, "XIG-SETUP", exc.rule)
+        spec = None
+    raise_findings(reader.problems)
+    assert spec is not None
+    config = reader.config(spec)
+    reader.check_spec_names(config, spec)
+    turns: list[Turn] = []
+    for i, item in enumerate(doc.data["turns"]):
+        where: Where = ("turns", i)
+        player: str | None = None
+        if isinstance(item, dict):
+            player, text = next(iter(item.items()))
+            where = ("turns", i, player)
+        else:
+            text = item
+        text = text or ""
+        if player is None and ":" in text.split(";")[0].split(" ")[0]:
+            head, _, rest = text.partition(":")
+            player, text = head.strip(), rest
+        line, col = doc.mark(where)
+        try:
+            moves = parse_turn(text)
+        except NotationError as exc:
+            reader.problems.append(
+                Finding("XIG-NOTATION", f"turn {i + 1}: {exc.message} (column {exc.column} of {text!r})", file=doc.path, line=line, column=col)
+            )
+            continue
+        if player is not None:
+            reader.check_names(config, where, players=[player])
+        for m in moves:
+            reader.check_names(config, where, *_move_names(m))
+        turns.append(Turn(i + 1, player, moves, text.strip(), line))
+    raise_findings(reader.problems)
+    try:
+        new_game(spec)
+    except SetupError as exc:
+        reader.problem(exc.where, exc.message, "XIG-SETUP", exc.rule)
+        raise_findings(reader.problems)
+    return Record(doc.path, spec, turns, doc)
+
+
+def replay(record: Record) -> ReplayResult:
+    """Play *record* through, following it even past illegal moves, and collect every violation."""
+    pos, setup_violations = record.initial()
+    result = ReplayResult(record.path, pos)
+    for v, where in setup_violations:
+        line, _ = record.document.mark(where)
+        result.violations.append(ReplayViolation(0, "setup", v.code, v.rule, v.message, None, line))
+    for turn in record.turns:
+        result.plies = turn.ply
+
+        def add(move_text: str, vs: tuple[Violation, ...] | list[Violation], player: str) -> None:
+            for v in vs:
+                result.violations.append(ReplayViolation(turn.ply, move_text, v.code, v.rule, v.message, player, turn.line))
+
+        if pos.is_over():
+            add(
+                turn.text or "end",
+                [Violation("XIG-GAME-OVER", "XIG 1.1", f"the game is over: {pos.winner} has completed their Pathway", True)],
+                turn.player or pos.turn,
+            )
+            continue
+        if turn.player is not None and turn.player != pos.turn:
+            skipped = f" ({turn.player} misses a turn)" if pos.skips(turn.player) else ""
+            add(
+                turn.text or "end",
+                [Violation("XIG-TURN-ORDER", "XIG 2.2", f"it is {pos.turn}'s turn, not {turn.player}'s{skipped}")],
+                turn.player,
+            )
+            pos.set_turn(turn.player)
+        player = pos.turn
+        ended = False
+        for move in turn.moves:
+            if pos.is_over():
+                add(str(move), [Violation("XIG-GAME-OVER", "XIG 1.1", f"the game is over: {pos.winner} has completed their Pathway", True)], player)
+                break
+            add(str(move), pos.push(move, force=True), player)
+            ended = ended or isinstance(move, EndTurn)
+        if not ended and not pos.is_over():
+            add("(end of turn)", pos.push(EndTurn(()), force=True), player)
+    return result
+
+
+def replay_file(path: str | os.PathLike[str]) -> ReplayResult:
+    return replay(load_record(path))
+
+
+# --------------------------------------------------------------------------- positions
+
+
+def load_position(path: str | os.PathLike[str]) -> Position:
+    """Read a position file (the start of ``to-move``'s turn); raise :class:`DataError` if inconsistent."""
+    doc, reader = _load(path, "position")
+    spec = reader.spec()
+    raise_findings(reader.problems)
+    config = reader.config(spec)
+    d = doc.data
+    to_move = d["to-move"]
+    reader.check_names(config, ("to-move",), players=[to_move])
+    seen: dict[Tile, Where] = {}
+
+    def claim(t: Tile, where: Where) -> bool:
+        if t.pathway not in config.layouts:
+            reader.problem(where, f"tile {t}: there is no Pathway {t.pathway!r} in this game", "XIG-UNKNOWN-TILE")
+            return False
+        if t in seen:
+            line, _ = doc.mark(seen[t])
+            reader.problem(where, f"{t} is in two places (also at line {line})", "XIG-POSITION-TWICE")
+            return False
+        seen[t] = where
+        return True
+
+    table: dict[str, set[int]] = {pid: set() for pid in config.layouts}
+    aside: set[Tile] = set()
+    if config.entwined:
+        placed, set_aside = config.entwined
+        table[placed.pathway].add(placed.pos)
+        table[set_aside.pathway].add(set_aside.pos)
+        aside.add(set_aside)
+        seen[placed] = ("entwined",)
+        seen[set_aside] = ("entwined",)
+
+    def positions(key: str) -> dict[str, list[Tile]]:
+        out: dict[str, list[Tile]] = {}
+        for pid, items in (d.get(key) or {}).items():
+            if pid not in config.layouts:
+                reader.problem((key, pid), f"there is no Pathway {pid!r} in this game ({', '.join(config.layouts)})", "XIG-UNKNOWN-TILE")
+                continue
+            tiles = []
+            for i, p in enumerate(items):
+                t = Tile(pid, {"ib": IB, "ob": OB}.get(p, p) if isinstance(p, str) else p)
+                if config.entwined and t in config.entwined:
+                    continue  # the shared Kojjit is on the table from the start (XIG 8.2)
+                if claim(t, (key, pid, i)):
+                    tiles.append(t)
+            out[pid] = tiles
+        return out
+
+    for pid, tiles in positions("table").items():
+        table[pid].update(t.pos for t in tiles)
+    memory: dict[str, set[Tile]] = {"*": set()} if SHARED_MEMORY in config.variants else {s.name: set() for s in config.sides}
+    for pid, tiles in positions("memory").items():
+        key = "*" if SHARED_MEMORY in config.variants else config.side_of_pathway[pid].name
+        for t in tiles:
+            layout = config.layouts[pid]
+            if layout.kind(t.pos) != "creature":
+                reader.problem(("memory", pid), f"{t} is not a creature; only knocked-out creatures are in a memory deck (XIG 6.1)", "XIG-POSITION-MEMORY", "XIG 6.1")
+            memory[key].add(t)
+    hands: dict[str, set[Tile]] = {p: set() for p in config.players}
+    xap_hands: dict[str, Counter[str]] = {p: Counter() for p in config.players}
+    xig: dict[str, str] = {}
+    xig_left: dict[str, int | None] = {}
+    skips: Counter[str] = Counter()
+    first_done: set[str] = set()
+    left = {"opponents-turns": 1, "three-rounds": 3, "rest-of-game": None}[config.options.xig_duration]
+    for i, p in enumerate(d["players"]):
+        name = p["name"]
+        side = config.side_of_player[name]
+        for j, text in enumerate(p.get("hand") or []):
+            t = reader.tile(text, ("players", i, "hand", j))
+            if t is None:
+                continue
+            if t.pathway not in side.pathways:
+                reader.problem(("players", i, "hand", j), f"{t} is not a tile of {name}'s Pathway", "XIG-POSITION-HAND")
+                continue
+            if claim(t, ("players", i, "hand", j)):
+                hands[name].add(t)
+        for j, c in enumerate(p.get("xap") or []):
+            reader.check_names(config, ("players", i, "xap", j), cards=[c])
+            xap_hands[name][c] += 1
+        xig[name] = p.get("xig-card", "unused")
+        xig_left[name] = left if xig[name] == "active" else None
+        skips[name] = p.get("skip", 0)
+        if not p.get("first-turn", False):
+            first_done.add(name)
+    raise_findings(reader.problems)
+    decks = {
+        s.name: {t for pid in s.pathways for t in config.all_tiles(pid) if t not in seen}
+        for s in config.sides
+    }
+    total = Counter(d["xap-deck"]) if d.get("xap-deck") is not None else Counter(config.cards.counts())
+    discard = Counter(d.get("xap-discard") or {})
+    for c in discard:
+        reader.check_names(config, ("xap-discard", c), cards=[c])
+    used = discard + sum(xap_hands.values(), Counter())
+    xap_deck = Counter({c: total[c] - used[c] for c in total if total[c] - used[c] > 0})
+    over = sorted(c for c in used if used[c] > total[c])
+    if over:
+        reader.problem(("players",), f"more {', '.join(over)} cards in hands and discards than the XAP deck holds", "XIG-POSITION-XAP")
+    raise_findings(reader.problems)
+    state = _State(
+        table=table,
+        decks=decks,
+        memory=memory,
+        aside=aside,
+        hands=hands,
+        xap_hands=xap_hands,
+        xap_deck=xap_deck,
+        xap_discard=discard,
+        xig=xig,
+        xig_left=xig_left,
+        skips=skips,
+        first_turn_done=first_done,
+        turn=to_move,
+    )
+    pos = Position(config, state)
+    pos._start_turn(to_move, next_ply=False)
+    return pos
+
+
+def load_any(path: str | os.PathLike[str]) -> Position:
+    """A position file, or the final position of a record file."""
+    doc = load_yaml_file(path)
+    if isinstance(doc.data, dict) and doc.data.get("kind") == "xig-record":
+        return replay(load_record(path)).position
+    return load_position(path)
+
+
+__all__ = [
+    "DataError",
+    "Record",
+    "ReplayResult",
+    "ReplayViolation",
+    "Turn",
+    "load_any",
+    "load_position",
+    "load_record",
+    "replay",
+    "replay_file",
+]
+
+
+def dump_record(data: dict[str, Any]) -> str:
+    """Record data (see :meth:`~korbiro.rules.xig.play.RandomGame.record_data`) as YAML text,
+    one turn a line."""
+    import yaml
+
+    head = {k: v for k, v in data.items() if k != "turns"}
+    text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+    lines = [text.rstrip("\n"), "turns:"]
+    for i, turn in enumerate(data.get("turns", [])):
+        item = yaml.safe_dump([turn], allow_unicode=True, width=1000, default_flow_style=False).rstrip("\n")
+        lines.append(f"{item}  # {i + 1}")
+    return "\n".join(lines) + "\n"

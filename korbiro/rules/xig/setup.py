@@ -1,0 +1,351 @@
+"""Setting a game up (XIG 2.x, 3.1, 8.x): from a plain :class:`GameSpec` to a :class:`Position`.
+
+Problems that leave the game undefined (an unknown Pathway, a Pathway shared by
+players who are not teammates, entwined Pathways without Water and Earth) raise
+:class:`SetupError`.  Rule breaches that still leave a playable game (four tiles
+in a starting hand, teammates side by side) are returned as violations, each
+with the path of the spec entry it concerns, so that a record can point at the
+line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .cards import ON_DRAW, XapCardSet, sample_cards
+from .layout import CREATURE, ELEMENT_LETTER, POSITIONS, Layout, sample_layout
+from .model import (
+    ENTWINED,
+    HAND_SIZE,
+    MARATHON,
+    QUICK,
+    SHARED_MEMORY,
+    TEAM,
+    VARIANTS,
+    GameConfig,
+    Options,
+    Phase,
+    Position,
+    Side,
+    Tile,
+    Violation,
+    _State,
+)
+
+Where = tuple[str | int, ...]
+QUICK_TILES = 10
+
+
+class SetupError(ValueError):
+    """The set-up cannot describe a game; ``where`` is the path of the offending entry."""
+
+    def __init__(self, message: str, where: Where = (), rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+        self.rule = rule
+
+
+@dataclass
+class PlayerSpec:
+    name: str
+    pathways: tuple[str, ...]
+
+
+@dataclass
+class GameSpec:
+    """A game's set-up as plain data (what a record's header says)."""
+
+    players: list[PlayerSpec]
+    layouts: dict[str, Layout] = field(default_factory=dict)
+    cards: XapCardSet | None = None
+    variants: frozenset[str] = frozenset()
+    options: Options = Options()
+    teams: dict[str, list[str]] | None = None
+    #: the entwined Kojjit left on the table: ``W2`` (default) or ``E5``
+    entwined: str | None = None
+    #: XAP deck composition (default: every card of the card set)
+    xap_deck: dict[str, int] | None = None
+    #: the starting player's name, or each player's start draws (one number per round)
+    start: str | dict[str, list[int]] | None = None
+    hands: dict[str, list[Tile]] = field(default_factory=dict)
+    quick_tiles: dict[str, list[Tile]] = field(default_factory=dict)
+    quick_xap: dict[str, str | None] = field(default_factory=dict)
+
+
+def default_layout(pathway_id: str) -> Layout | None:
+    """The sample layout an id such as ``E`` or ``W`` stands for."""
+    for element, letter in ELEMENT_LETTER.items():
+        if pathway_id == letter:
+            return sample_layout(element)
+    return None
+
+
+def build_config(spec: GameSpec) -> GameConfig:
+    """Check seating, Pathways and variants; raise :class:`SetupError` if no game results."""
+    unknown = sorted(spec.variants - set(VARIANTS))
+    if unknown:
+        raise SetupError(f"unknown variant {unknown[0]!r}; known: {', '.join(VARIANTS)}", ("variants",))
+    names = [p.name for p in spec.players]
+    if len(names) < 2:
+        raise SetupError("XIG is played by at least two players (Overview)", ("players",), "XIG 2.2")
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if name in seen:
+            raise SetupError(f"player {name!r} is listed twice", ("players", i, "name"))
+        seen.add(name)
+    layouts: dict[str, Layout] = dict(spec.layouts)
+    for i, p in enumerate(spec.players):
+        if not p.pathways:
+            raise SetupError(f"player {p.name!r} has no Pathway", ("players", i))
+        if len(p.pathways) > 1 and MARATHON not in spec.variants:
+            raise SetupError(
+                f"player {p.name!r} builds {len(p.pathways)} Pathways; several Pathways per player is the marathon variant (XIG 8.3)",
+                ("players", i, "pathways"),
+                "XIG 8.3",
+            )
+        for pid in p.pathways:
+            if pid not in layouts:
+                layout = default_layout(pid)
+                if layout is None:
+                    raise SetupError(
+                        f"Pathway {pid!r} has no layout: use E, W, F or A for the sample layouts, or list it under 'pathways'",
+                        ("players", i, "pathways"),
+                    )
+                layouts[pid] = layout
+    sides = _sides(spec, layouts)
+    for pid in layouts:
+        if not any(pid in s.pathways for s in sides):
+            raise SetupError(f"Pathway {pid!r} belongs to no player", ("pathways", pid))
+    cards = spec.cards or sample_cards()
+    entwined = _entwined(spec, layouts, sides) if ENTWINED in spec.variants else None
+    return GameConfig(
+        players=tuple(names),
+        sides=tuple(sides),
+        layouts=layouts,
+        cards=cards,
+        variants=frozenset(spec.variants),
+        options=spec.options,
+        entwined=entwined,
+    )
+
+
+def _sides(spec: GameSpec, layouts: Mapping[str, Layout]) -> list[Side]:
+    owners: dict[str, list[str]] = {}
+    for p in spec.players:
+        for pid in p.pathways:
+            owners.setdefault(pid, []).append(p.name)
+    if TEAM not in spec.variants:
+        if spec.teams:
+            raise SetupError("teams are given but the team variant is not chosen (XIG 8.1)", ("teams",), "XIG 8.1")
+        for pid, who in owners.items():
+            if len(who) > 1:
+                raise SetupError(
+                    f"Pathway {pid!r} is built by {', '.join(who)}; only teammates share a Pathway (XIG 8.1)",
+                    ("players",),
+                    "XIG 8.1",
+                )
+        return [Side(p.name, (p.name,), tuple(p.pathways)) for p in spec.players]
+    names = [p.name for p in spec.players]
+    if len(names) != 4 or not spec.teams or len(spec.teams) != 2:
+        raise SetupError("the team game is for four players in two teams of two (XIG 8.1)", ("teams",), "XIG 8.1")
+    sides: list[Side] = []
+    by_name = {p.name: p for p in spec.players}
+    for team, members in spec.teams.items():
+        if len(members) != 2 or any(m not in by_name for m in members):
+            raise SetupError(f"team {team!r} must name two players of the game", ("teams", team), "XIG 8.1")
+        a, b = (by_name[m] for m in members)
+        if set(a.pathways) != set(b.pathways):
+            raise SetupError(
+                f"teammates {a.name} and {b.name} build the same Pathway (XIG 8.1)", ("teams", team), "XIG 8.1"
+            )
+        if team in by_name and team not in members:
+            raise SetupError(f"team name {team!r} is also a player's name", ("teams", team))
+        ordered = tuple(sorted(members, key=names.index))
+        sides.append(Side(team, ordered, tuple(a.pathways)))
+    listed = [m for s in sides for m in s.players]
+    if sorted(listed) != sorted(names):
+        raise SetupError("every player must be in exactly one team (XIG 8.1)", ("teams",), "XIG 8.1")
+    for pid, who in owners.items():
+        if len({s.name for s in sides if set(who) & set(s.players)}) > 1:
+            raise SetupError(f"Pathway {pid!r} is built by both teams", ("players",), "XIG 8.1")
+    return sides
+
+
+def _entwined(spec: GameSpec, layouts: Mapping[str, Layout], sides: Sequence[Side]) -> tuple[Tile, Tile]:
+    if len(spec.players) != 2 or any(len(p.pathways) != 1 for p in spec.players):
+        raise SetupError("entwined Pathways are for two players with one Pathway each (XIG 8.2)", ("variants",), "XIG 8.2")
+    by_element = {layouts[p.pathways[0]].element: p.pathways[0] for p in spec.players}
+    if set(by_element) != {"water", "earth"}:
+        raise SetupError(
+            "entwined Pathways need one player on the Water Pathway and one on the Earth Pathway (XIG 8.2)",
+            ("variants",),
+            "XIG 8.2",
+        )
+    water = Tile(by_element["water"], 2)
+    earth = Tile(by_element["earth"], 5)
+    for t in (water, earth):
+        if layouts[t.pathway].kind(t.pos) != CREATURE:
+            raise SetupError(f"{t} must be a creature (the Kojjit) for entwined Pathways (XIG 8.2)", ("variants",), "XIG 8.2")
+    choice = spec.entwined or str(water)
+    if choice == str(water):
+        return water, earth
+    if choice == str(earth):
+        return earth, water
+    raise SetupError(f"the entwined Kojjit is {water} or {earth}, not {choice!r} (XIG 8.2)", ("entwined",), "XIG 8.2")
+
+
+def start_player(spec: GameSpec, players: Sequence[str]) -> tuple[str, list[tuple[Violation, Where]]]:
+    """Who starts: the named player, or the lowest start draw, round by round (XIG 2.2)."""
+    if spec.start is None:
+        return players[0], []
+    if isinstance(spec.start, str):
+        if spec.start not in players:
+            raise SetupError(f"start player {spec.start!r} is not a player of this game", ("start",))
+        return spec.start, []
+    draws = spec.start
+    for name in draws:
+        if name not in players:
+            raise SetupError(f"{name!r} is not a player of this game", ("start", name))
+    missing = [p for p in players if p not in draws]
+    if missing:
+        raise SetupError(f"no start draw for {', '.join(missing)} (XIG 2.2)", ("start",), "XIG 2.2")
+    tied = list(players)
+    rnd = 0
+    while len(tied) > 1:
+        have = [p for p in tied if len(draws[p]) > rnd]
+        if len(have) < len(tied):
+            v = Violation(
+                "XIG-START-TIE",
+                "XIG 2.2",
+                f"{', '.join(tied)} drew the same lowest number; they draw again, but the record gives no further draw",
+            )
+            return tied[0], [(v, ("start",))]
+        low = min(draws[p][rnd] for p in tied)
+        tied = [p for p in tied if draws[p][rnd] == low]
+        rnd += 1
+    return tied[0], []
+
+
+def new_game(spec: GameSpec) -> tuple[Position, list[tuple[Violation, Where]]]:
+    """The position before the first turn, and the set-up's rule breaches."""
+    config = build_config(spec)
+    violations: list[tuple[Violation, Where]] = []
+    start, v = start_player(spec, config.players)
+    violations += v
+    table: dict[str, set[int]] = {pid: set() for pid in config.layouts}
+    aside: set[Tile] = set()
+    if config.entwined:
+        placed, set_aside = config.entwined
+        table[placed.pathway].add(placed.pos)
+        table[set_aside.pathway].add(set_aside.pos)
+        aside.add(set_aside)
+    taken: dict[Tile, Where] = {}
+
+    def take(tile: Tile, player: str, where: Where) -> None:
+        side = config.side_of_player[player]
+        if tile.pathway not in side.pathways or tile.pos not in POSITIONS:
+            raise SetupError(f"{tile} is not a tile of {player}'s Pathway", where, "XIG 2.1")
+        if tile in taken or tile in aside or (config.entwined and tile == config.entwined[0]):
+            raise SetupError(f"{tile} is used twice in the set-up", where)
+        taken[tile] = where
+
+    xap_deck = Counter(spec.xap_deck if spec.xap_deck is not None else config.cards.counts())
+    for cid in xap_deck:
+        if cid not in config.cards:
+            raise SetupError(f"unknown XAP card {cid!r}", ("xap-deck", cid))
+    xap_hands: dict[str, Counter[str]] = {p: Counter() for p in config.players}
+    if QUICK in config.variants:
+        for p in config.players:
+            tiles = spec.quick_tiles.get(p, [])
+            for i, t in enumerate(tiles):
+                take(t, p, ("quick", p, "tiles", i))
+                table[t.pathway].add(t.pos)
+            if len(tiles) != QUICK_TILES:
+                violations.append(
+                    (
+                        Violation(
+                            "XIG-QUICK-SETUP",
+                            "XIG 8.5",
+                            f"in the quick game everyone lays out {QUICK_TILES} tiles at set-up; {p} lays out {len(tiles)}",
+                        ),
+                        ("quick", p),
+                    )
+                )
+            card = spec.quick_xap.get(p)
+            if card is None:
+                if +xap_deck:
+                    violations.append(
+                        (
+                            Violation("XIG-QUICK-SETUP", "XIG 8.5", f"in the quick game everyone draws one XAP card at set-up; {p} draws none"),
+                            ("quick", p),
+                        )
+                    )
+            elif xap_deck[card] <= 0:
+                raise SetupError(f"no {card!r} card is left in the XAP deck", ("quick", p, "xap"), "XIG 8.5")
+            else:
+                xap_deck[card] -= 1
+                xap_hands[p][card] += 1
+    elif spec.quick_tiles or spec.quick_xap:
+        raise SetupError("a quick-game set-up is given but the quick variant is not chosen (XIG 8.5)", ("quick",), "XIG 8.5")
+    hands: dict[str, set[Tile]] = {p: set() for p in config.players}
+    for p in config.players:
+        tiles = spec.hands.get(p, [])
+        for i, t in enumerate(tiles):
+            take(t, p, ("hands", p, i))
+            hands[p].add(t)
+        if len(tiles) != HAND_SIZE:
+            violations.append(
+                (
+                    Violation("XIG-SETUP-HAND", "XIG 3.1", f"each player draws five tiles into hand; {p} has {len(tiles)}"),
+                    ("hands", p),
+                )
+            )
+    decks: dict[str, set[Tile]] = {}
+    for side in config.sides:
+        decks[side.name] = {
+            Tile(pid, pos)
+            for pid in side.pathways
+            for pos in POSITIONS
+            if Tile(pid, pos) not in taken and Tile(pid, pos) not in aside and not (config.entwined and Tile(pid, pos) == config.entwined[0])
+        }
+    memory: dict[str, set[Tile]] = {"*": set()} if SHARED_MEMORY in config.variants else {s.name: set() for s in config.sides}
+    state = _State(
+        table=table,
+        decks=decks,
+        memory=memory,
+        aside=aside,
+        hands=hands,
+        xap_hands=xap_hands,
+        xap_deck=xap_deck,
+        xap_discard=Counter(),
+        xig={p: "unused" for p in config.players},
+        xig_left={p: None for p in config.players},
+        skips=Counter(),
+        first_turn_done=set(),
+        turn=start,
+    )
+    pos = Position(config, state)
+    pos._start_turn(start, next_ply=False)
+    if TEAM in config.variants:
+        names = list(config.players)
+        for side in config.sides:
+            a, b = (names.index(m) for m in side.players)
+            if abs(a - b) != 2:
+                violations.append(
+                    (
+                        Violation("XIG-TEAM-SEATING", "XIG 8.1", f"teammates {' and '.join(side.players)} must sit opposite each other"),
+                        ("players",),
+                    )
+                )
+    # Black Magic drawn at set-up (quick game) is played at once, as any other time
+    # (XIG 7.4); with no tile of its player on the table yet it has no target.
+    for p in config.players:
+        for cid in list(+xap_hands[p]):
+            if config.cards[cid].play == ON_DRAW:
+                state.xap_hands[p][cid] -= 1
+                state.xap_discard[cid] += 1
+    assert pos.phase == Phase.PLAY
+    return pos, violations
