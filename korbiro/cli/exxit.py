@@ -45,6 +45,16 @@ def _option_flag(f: F) -> F:
     )(f)
 
 
+def _exit(code: int) -> NoReturn:
+    """Leave with *code*.
+
+    ``SystemExit`` rather than ``ctx.exit``: under ``korbiro.cli.main`` click runs
+    with ``standalone_mode=False`` and *returns* a ``ctx.exit`` code, which main
+    does not pass on; ``SystemExit`` reaches the interpreter (and CliRunner) intact.
+    """
+    raise SystemExit(code)
+
+
 def _fail(ctx: click.Context, exc: KorbiroError) -> NoReturn:
     """Print every problem of *exc* on stderr (file:line first) and exit 2."""
     findings = exc.findings
@@ -54,7 +64,7 @@ def _fail(ctx: click.Context, exc: KorbiroError) -> NoReturn:
         click.echo(f"Error: {len(findings)} problems in {exc.path or 'the input'}:", err=True)
         for f in findings:
             click.echo(f"  {f.location}: {f.message}", err=True)
-    ctx.exit(2)
+    _exit(2)
 
 
 def _options(ctx: click.Context, items: tuple[str, ...]) -> Options:
@@ -152,7 +162,8 @@ def replay_cmd(ctx: click.Context, record: str, fmt: str, option_items: tuple[st
             )
         else:
             click.echo(f"not finished: score so far white {score['white']}, black {score['black']}")
-    ctx.exit(0 if report.valid else 1)
+    if not report.valid:
+        _exit(1)
 
 
 @exxit.command("perft")
@@ -209,7 +220,7 @@ def show_cmd(ctx: click.Context, position: str, svg_path: str | None, option_ite
             _write_atomic(svg_path, svg_board(pos))
         except OSError as exc:
             click.echo(f"Error: cannot write {svg_path!r}: {exc.strerror}", err=True)
-            ctx.exit(2)
+            _exit(2)
         click.echo(f"wrote {svg_path}", err=True)
 
 

@@ -74,19 +74,19 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
     for key in POSITION_KEYS:
         if key not in data:
             out.error((), f"missing key {key!r}; a position file has exactly: {', '.join(POSITION_KEYS)}")
-    out.raise_if_any()
+    missing = object()
 
-    variant = data["variant"]
+    variant = data.get("variant", "standard")
     if variant not in VARIANTS:
         out.error(("variant",), f"unknown variant {variant!r}; variants are {', '.join(VARIANTS)}")
         variant = "standard"
-    to_move = data["to_move"]
+    to_move = data.get("to_move", "white")
     if to_move not in COLOURS:
         out.error(("to_move",), f"to_move must be white or black, got {to_move!r}")
         to_move = "white"
 
     tiles: dict[tuple[int, int], str] = {}
-    raw_tiles = data["tiles"]
+    raw_tiles = data.get("tiles", {})
     if not isinstance(raw_tiles, dict):
         out.error(("tiles",), "tiles must be a mapping from \"q,r\" to white or black")
         raw_tiles = {}
@@ -98,11 +98,11 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
             if qr in tiles:
                 out.error(("tiles", key), f"tile {key!r} is listed twice")
             tiles[qr] = colour
-    if not raw_tiles and isinstance(data["tiles"], dict):
+    if not raw_tiles and isinstance(data.get("tiles"), dict):
         out.error(("tiles",), "a position needs at least one tile")
 
     stacks: dict[tuple[int, int], list[str]] = {}
-    raw_stacks = data["stacks"]
+    raw_stacks = data.get("stacks", {})
     if raw_stacks is None:
         raw_stacks = {}
     if not isinstance(raw_stacks, dict):
@@ -127,7 +127,9 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
             stacks[qr] = list(chips)
 
     reserves: dict[str, int] = {}
-    raw_res = data["reserves"]
+    raw_res = data.get("reserves", missing)
+    if raw_res is missing:
+        raw_res = {c: CHIPS_PER_PLAYER - counts[c] for c in COLOURS}
     if not isinstance(raw_res, dict):
         out.error(("reserves",), "reserves must be a mapping {white: N, black: N}")
         raw_res = {}
@@ -137,7 +139,7 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
     for colour in COLOURS:
         n = raw_res.get(colour)
         if colour not in raw_res:
-            if isinstance(data["reserves"], dict):
+            if isinstance(data.get("reserves"), dict):
                 out.error(("reserves",), f"reserves: missing {colour}")
         elif not _whole(n) or n < 0 or n > CHIPS_PER_PLAYER:
             out.error(("reserves", colour), f"reserves.{colour} must be a whole number from 0 to {CHIPS_PER_PLAYER}, got {n!r}")
@@ -150,7 +152,9 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
                     f" {CHIPS_PER_PLAYER} (each player has 8 chips)",
                 )
 
-    stock = data["stock"]
+    stock = data.get("stock", missing)
+    if stock is missing:
+        stock = VARIANTS.get(variant, 39) - len(tiles)
     if not _whole(stock) or stock < 0:
         out.error(("stock",), f"stock must be a whole number >= 0, got {stock!r}")
     elif variant in VARIANTS and stock + len(tiles) != VARIANTS[variant]:

@@ -1132,8 +1132,9 @@ class Position:
     def _detail(self, code: str, mv: Move) -> str:
         where = _fmt(mv)
         me = self.turn if mv.player is None else COLOURS.index(mv.player)
+        if code == "EXXIT-GAME-OVER":
+            return self._over_detail()
         return {
-            "EXXIT-GAME-OVER": self._over_detail(),
             "EXXIT-DANCE-PRISONERS": f"the chips at {where} are prisoners off the board and never dance",
             "EXXIT-DANCE-NO-STACK": f"there is no stack on a tile at {where}",
             "EXXIT-DROP-NOT-A-TILE": f"there is no tile at {where}",

@@ -78,6 +78,7 @@ def _put(buf: list[str], col: int, text: str) -> None:
 
 _TILE_FILL = {"white": "#f3ecd9", "black": "#3b3b3b"}
 _CHIP_FILL = {"white": "#ffffff", "black": "#111111"}
+_CHIP_EDGE = {"white": "#555555", "black": "#c8c8c8"}
 _TEXT_ON = {"white": "#333333", "black": "#eeeeee", None: "#666666"}
 
 
@@ -98,13 +99,17 @@ def svg_board(pos: Position, size: float = 34.0) -> str:
     miny = min(y for _, y in pts) - 1.6 * size
     maxy = max(y for _, y in pts) + 1.4 * size
     header = 28
-    width = maxx - minx
-    height = maxy - miny + header
     res = pos.reserves
     title = (
         f"EXXIT {pos.variant}: {pos.to_move} to move; stock {pos.stock};"
         f" reserves white {res['white']}, black {res['black']}"
     )
+    if maxx - minx < 7.2 * len(title) + 16:
+        grow = (7.2 * len(title) + 16 - (maxx - minx)) / 2
+        minx -= grow
+        maxx += grow
+    width = maxx - minx
+    height = maxy - miny + header
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}"'
         f' viewBox="{minx:.1f} {miny - header:.1f} {width:.1f} {height:.1f}" font-family="sans-serif">',
@@ -130,13 +135,13 @@ def svg_board(pos: Position, size: float = 34.0) -> str:
         chips = stacks.get((q, r)) or prisoners.get((q, r), ())
         shown = chips[-6:]
         for i, chip in enumerate(shown):
-            y = cy + size * 0.28 - i * size * 0.13
+            y = cy + size * 0.3 - i * size * 0.17
             out.append(
-                f'<ellipse cx="{cx:.1f}" cy="{y:.1f}" rx="{size * 0.42:.1f}" ry="{size * 0.16:.1f}"'
-                f' fill="{_CHIP_FILL[chip]}" stroke="#888" stroke-width="1"/>'
+                f'<ellipse cx="{cx:.1f}" cy="{y:.1f}" rx="{size * 0.5:.1f}" ry="{size * 0.22:.1f}"'
+                f' fill="{_CHIP_FILL[chip]}" stroke="{_CHIP_EDGE[chip]}" stroke-width="1.5"/>'
             )
         if len(chips) > 1:
-            y = cy + size * 0.28 - len(shown) * size * 0.13 - size * 0.05
+            y = cy + size * 0.3 - len(shown) * size * 0.17 - size * 0.1
             out.append(
                 f'<text x="{cx + size * 0.5:.1f}" y="{y:.1f}" font-size="11" font-weight="bold"'
                 f' fill="#c0392b">{len(chips)}</text>'
