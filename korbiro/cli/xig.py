@@ -18,10 +18,20 @@ from ._common import echo_json, format_option
 FORMATS = ("text", "json")
 
 
+def _exit(code: int) -> NoReturn:
+    """Leave with *code*.
+
+    ``SystemExit`` rather than ``click.exceptions.Exit``: ``korbiro.cli.main`` runs
+    click with ``standalone_mode=False``, where click turns ``Exit`` into a return
+    value that ``main`` does not read, so the code would be lost.
+    """
+    raise SystemExit(code)
+
+
 def _fail(exc: KorbiroError) -> NoReturn:
     for f in exc.findings:
         click.echo(f"{f.location}: error {f.code}: {f.message}", err=True)
-    raise click.exceptions.Exit(2)
+    _exit(2)
 
 
 def _guard(fn: Callable[[], Any]) -> Any:
@@ -31,7 +41,7 @@ def _guard(fn: Callable[[], Any]) -> Any:
         _fail(exc)
     except (OSError, UnicodeError) as exc:  # unreadable input that slipped past the loader
         click.echo(f"Error: {exc}", err=True)
-        raise click.exceptions.Exit(2) from None
+        _exit(2)
 
 
 @click.group("xig")
@@ -75,7 +85,7 @@ def replay_cmd(records: tuple[str, ...], fmt: str) -> None:
             verdict = "valid" if r.valid else f"invalid, {len(r.violations)} violation{'s' if len(r.violations) != 1 else ''}"
             click.echo(f"{r.path}: {verdict}; {r.plies} turns; {outcome} (tiles on the table: {score})")
     if any(not r.valid for r in results):
-        raise click.exceptions.Exit(1)
+        _exit(1)
 
 
 @xig.command("moves")

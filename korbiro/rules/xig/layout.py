@@ -11,8 +11,8 @@ next to each other enclose no section.
     >>> earth = sample_layout("earth")
     >>> earth.section_of(5).members
     (1, 2, 3, 4, 5, 6, 7, 8)
-    >>> earth.kind(26), earth.kind(27), earth.creature(27).name
-    ('corner', 'creature', 'Kaaspe')
+    >>> earth.kind(26), earth.kind(27), earth.describe(27)
+    ('corner', 'creature', 'Kaaspe, tribe T07')
 """
 
 from __future__ import annotations
@@ -130,12 +130,11 @@ class Layout:
         return pos in (OB, RING) or pos in self.corners
 
     def describe(self, pos: int) -> str:
-        """A short human description: ``creature Kaaspe (tribe T07)``, ``corner``, ``Ring``."""
+        """A short human description: ``Kaaspe, tribe T07``, ``creature, tribe T04``, ``corner``."""
         kind = self.kind(pos)
         if kind == CREATURE:
             c = self.creatures[pos]
-            label = c.name or f"{self.name} {pos}"
-            return f"creature {label} (tribe {c.tribe})"
+            return f"{c.name or 'creature'}, tribe {c.tribe}"
         return {CORNER: "corner", INNER_BURROW: "inner Burrow", OUTER_BURROW: "outer Burrow", RING_TILE: "Ring"}[kind]
 
 

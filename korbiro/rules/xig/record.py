@@ -491,6 +491,7 @@ def load_position(path: str | os.PathLike[str]) -> Position:
         first_turn_done=first_done,
         turn=to_move,
     )
+    state.ply = d.get("turn", 1)
     pos = Position(config, state)
     pos._start_turn(to_move, next_ply=False)
     return pos
@@ -527,6 +528,7 @@ def dump_record(data: dict[str, Any]) -> str:
     text = yaml.safe_dump(head, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
     lines = [text.rstrip("\n"), "turns:"]
     for i, turn in enumerate(data.get("turns", [])):
-        item = yaml.safe_dump([turn], allow_unicode=True, width=1000, default_flow_style=False).rstrip("\n")
-        lines.append(f"{item}  # {i + 1}")
+        if i % 10 == 0:
+            lines.append(f"# turn {i + 1}")
+        lines.append(yaml.safe_dump([turn], allow_unicode=True, width=1000, default_flow_style=False).rstrip("\n"))
     return "\n".join(lines) + "\n"

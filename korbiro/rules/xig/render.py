@@ -54,18 +54,18 @@ def show_text(pos: Position) -> str:
             covered.update(section.members)
             cells = " ".join(_cell(pos, Tile(pid, p)) for p in section.members)
             if (pid, section.index) in finished:
-                note = f"finished ({cite('XIG 5.2')})"
+                note = f"finished: {cite('XIG 5.2')}"
             else:
                 missing = ", ".join(pos_text(p) for p in section.members if p not in table)
                 if len(unfinished) == 1:
-                    note = f"last unfinished section, missing {missing} ({cite('XIG 5.3')})"
+                    note = f"last unfinished section, missing {missing}: {cite('XIG 5.3')}"
                 else:
                     note = f"unfinished, missing {missing}"
             lines.append(f"  {section.label():>6}  {cells}   {note}")
         rest = [p for p in POSITIONS if p not in covered]
         if rest:
             cells = " ".join(_cell(pos, Tile(pid, p)) for p in rest)
-            lines.append(f"  {'other':>6}  {cells}   (Burrows, and corners enclosing no section: {cite('XIG 7.3')})")
+            lines.append(f"  {'other':>6}  {cells}   outside every section")
         memory = sorted(t for t in pos.memory(pos.memory_key(pid)) if t.pathway == pid)
         if memory:
             lines.append(f"  memory deck: {' '.join(map(str, memory))}")

@@ -5,7 +5,7 @@ Every paragraph id (``XIG 5.2``) belongs to one section of the English rulebook
 ``section``, and messages show both:
 
     >>> cite("XIG 5.2")
-    'XIG 5.2 (Protected Tiles)'
+    'XIG 5.2, Protected Tiles'
     >>> RULES["XIG 3.4"].section
     'Play of the Game'
 """
@@ -59,7 +59,7 @@ RULES: dict[str, Rule] = {
 def cite(rule: str) -> str:
     """The rule id followed by its rulebook section name, for messages."""
     entry = RULES.get(rule)
-    return f"{rule} ({entry.section})" if entry else rule
+    return f"{rule}, {entry.section}" if entry else rule
 
 
 def section_of(rule: str | None) -> str | None:
