@@ -57,6 +57,7 @@ from .. import i18n
 from ..errors import RulesSyntaxError
 from ..findings import Finding, Severity
 from ..rules.mk.keywords import (
+    FORBIDDEN_CHARACTERS,
     ROMAN_LEVELS,
     Akaratatvitel,
     Allando,
@@ -291,7 +292,6 @@ _CIRCLED: dict[str, int] = {
 _BLANKS = " \t\u00a0"
 _BLANK_RUN = re.compile(r"[ \t\u00a0]+")
 _WORD = re.compile(r"[^\W\d_]+|[0-9]+")
-_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 # ------------------------------------------------------------------ public API
 
@@ -482,16 +482,17 @@ def _parse_line(parser: Lark, ctx: _Context, raw: str, number: int) -> Keyword |
             f"a sor {len(raw)} karakter hosszú, több mint {MAX_LINE_CHARS}; nem dolgoztam fel",
         )
         return None
-    for i, ch in enumerate(raw):
-        if ch != "\t" and unicodedata.category(ch) in _FORBIDDEN_CATEGORIES:
-            ctx.add(
-                CODE_SYNTAX,
-                number,
-                column0 + i,
-                f"character {_char_name(ch)} is not allowed in card text",
-                f"a {_char_name(ch)} karakter nem állhat a lap szövegében",
-            )
-            return None
+    bad = FORBIDDEN_CHARACTERS.search(raw)
+    if bad is not None:
+        name = _char_name(bad.group())
+        ctx.add(
+            CODE_SYNTAX,
+            number,
+            column0 + bad.start(),
+            f"character {name} is not allowed in card text",
+            f"a(z) {name} karakter nem állhat a lap szövegében",
+        )
+        return None
     stripped = raw.lstrip(_BLANKS)
     lead = len(raw) - len(stripped)
     stripped = stripped.rstrip(_BLANKS)
@@ -710,6 +711,8 @@ _SYNONYMS = {"CURLY_STRING": "STRING", "<END-OF-FILE>": "$END"}
 
 def _describe_expected(names: Sequence[str] | set[str] | frozenset[str]) -> tuple[str, str]:
     wanted = {_SYNONYMS.get(n, n) for n in names}
+    if "ROMAN" in wanted:  # digits are read too, but a level is written in roman numerals
+        wanted.discard("NUMBER")
     keywords = [n for n in _TERMINALS if n in wanted]
     en: list[str] = []
     hu: list[str] = []
@@ -889,18 +892,36 @@ def _head_words(text: str, start: int) -> list[str]:
     return words
 
 
+@cache
+def _folded_spellings() -> tuple[tuple[str, str, int], ...]:
+    return tuple((s, _fold(s), len(s.split())) for s in _SPELLINGS)
+
+
+def _did_you_mean(words: list[str]) -> str | None:
+    """The canonical keyword closest to the first words (accent- and case-blind), if close enough."""
+    best_ratio, best = 0.6, None
+    folded_heads: dict[int, str] = {}
+    matcher = difflib.SequenceMatcher()
+    for spelling, folded, n in _folded_spellings():
+        head = folded_heads.get(n)
+        if head is None:
+            head = folded_heads[n] = _fold(" ".join(words[:n]))
+        matcher.set_seqs(head, folded)
+        if matcher.real_quick_ratio() < best_ratio or matcher.quick_ratio() < best_ratio:
+            continue
+        ratio = matcher.ratio()
+        if ratio > best_ratio or (best is None and ratio >= best_ratio):
+            best_ratio, best = ratio, spelling
+    return best
+
+
 _CONDITIONED = {_fold(c.keyword): c.keyword for c in (Hatas, Csatlos)}
 
 
 def _report_unknown(ctx: _Context, line: _Line, start: int) -> None:
     words = _head_words(line.text, start)
     head = " ".join(words)
-    best: tuple[float, str] | None = None
-    for spelling in _SPELLINGS:
-        n = len(spelling.split())
-        ratio = difflib.SequenceMatcher(None, _fold(" ".join(words[:n])), _fold(spelling)).ratio()
-        if ratio >= 0.6 and (best is None or ratio > best[0]):
-            best = (ratio, spelling)
+    best = _did_you_mean(words)
     shown = head if len(head) <= 40 else head[:40] + "…"
     en = f"unknown keyword {shown!r}"
     hu = f"ismeretlen kulcsszó: {shown!r}"
@@ -911,8 +932,8 @@ def _report_unknown(ctx: _Context, line: _Line, start: int) -> None:
         en += f"; a condition is written in brackets: {fixed!r}"
         hu += f"; a feltétel szögletes zárójelbe kerül: {fixed!r}"
     elif best is not None:
-        en += f"; did you mean {best[1]!r}?"
-        hu += f"; erre gondoltál: {best[1]!r}?"
+        en += f"; did you mean {best!r}?"
+        hu += f"; erre gondoltál: {best!r}?"
     else:
         en += "; free ability text is written in quotes"
         hu += "; a szabad képességszöveget idézőjelek közé kell írni"

@@ -29,6 +29,7 @@ them as findings with their column.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ from typing import ClassVar
 
 __all__ = [
     "CARD_TYPES",
+    "FORBIDDEN_CHARACTERS",
     "KEYWORDS",
     "KEYWORD_CLASSES",
     "MAX_VALUE",
@@ -89,13 +91,10 @@ MAX_VALUE = 99
 #: ANTISSJÁRÁS levels as printed.
 ROMAN_LEVELS: tuple[str, ...] = ("I", "II", "III", "IV", "V")
 
-# Characters that never belong in one line of card text: C0/C1 controls
-# (a tab is a blank, not a control here), line/paragraph separators, surrogates.
-_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
-
-
-def _forbidden(ch: str) -> bool:
-    return ch != "\t" and unicodedata.category(ch) in _FORBIDDEN_CATEGORIES
+#: Characters that never belong in one line of card text: the Unicode
+#: categories Cc (C0/C1 controls; but a tab is a blank here), Zl, Zp (line and
+#: paragraph separators) and Cs (lone surrogates).
+FORBIDDEN_CHARACTERS = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def text_problem(text: str) -> str | None:
@@ -106,9 +105,9 @@ def text_problem(text: str) -> str | None:
     >>> text_problem("   ")
     'the text is empty'
     """
-    for ch in text:
-        if _forbidden(ch):
-            return f"character U+{ord(ch):04X} is not allowed"
+    bad = FORBIDDEN_CHARACTERS.search(text)
+    if bad is not None:
+        return f"character U+{ord(bad.group()):04X} is not allowed"
     if not text.strip():
         return "the text is empty"
     return None
@@ -127,11 +126,11 @@ def _clean_text(obj: object, name: str, text: object) -> None:
     """Normalise a text field of a frozen dataclass in place, or raise ValueError."""
     if not isinstance(text, str):
         raise ValueError(f"{type(obj).__name__}.{name} must be a string, got {type(text).__name__}")
-    value = unicodedata.normalize("NFC", text).strip()
+    value = unicodedata.normalize("NFC", text)
     problem = text_problem(value)
     if problem is not None:
         raise ValueError(f"{type(obj).__name__}.{name}: {problem}: {text!r}")
-    object.__setattr__(obj, name, value)
+    object.__setattr__(obj, name, value.strip())
 
 
 def _check_int(obj: object, name: str, value: object, low: int, high: int) -> None:
@@ -249,8 +248,9 @@ class _Conditioned(Keyword):
             return
         if not isinstance(self.condition, str):
             raise ValueError(f"{type(self).__name__}.condition must be a string or None")
-        value = unicodedata.normalize("NFC", self.condition).strip()
+        value = unicodedata.normalize("NFC", self.condition)
         problem = text_problem(value)
+        value = value.strip()
         if problem is None and ("[" in value or "]" in value):
             problem = "a condition cannot contain '[' or ']'"
         if problem is not None:
