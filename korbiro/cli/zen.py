@@ -7,7 +7,7 @@ Exit codes: 0 ok, 1 an invalid record, 2 bad usage or unreadable input.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -35,7 +35,7 @@ _OPTIONS_HELP = "Rule option NAME=VALUE (repeatable); `korbiro zen options` list
 
 
 def _option_flag(f: Any) -> Any:
-    return click.option("-O", "--option", "option_values", multiple=True, metavar="NAME=VALUE", help=_OPTIONS_HELP)(f)
+    return click.option("-o", "--option", "option_values", multiple=True, metavar="NAME=VALUE", help=_OPTIONS_HELP)(f)
 
 
 def _parse_option_values(values: tuple[str, ...]) -> dict[str, str]:
@@ -43,7 +43,7 @@ def _parse_option_values(values: tuple[str, ...]) -> dict[str, str]:
     for item in values:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise click.BadParameter(f"{item!r}: write NAME=VALUE, e.g. ring_columns=false", param_hint="'-O'")
+            raise click.BadParameter(f"{item!r}: write NAME=VALUE, e.g. ring_columns=false", param_hint="'-o'")
         out[name.strip()] = value.strip()
     return out
 
@@ -54,14 +54,24 @@ def _with_cli_options(pos: Position, values: tuple[str, ...]) -> Position:
     try:
         return pos.with_options(Options.parse(_parse_option_values(values), pos.options))
     except UsageError as exc:
-        raise click.BadParameter(exc.message, param_hint="'-O'") from None
+        raise click.BadParameter(exc.message, param_hint="'-o'") from None
 
 
-def _fail_input(exc: KorbiroError) -> None:
+def _exit(code: int) -> NoReturn:
+    """Exit with *code*.
+
+    ``SystemExit`` rather than ``ctx.exit``: under ``korbiro.cli.main`` click runs
+    with ``standalone_mode=False`` and returns (does not raise) a ``ctx.exit`` code,
+    which main does not pass on.
+    """
+    raise SystemExit(code)
+
+
+def _fail_input(exc: KorbiroError) -> NoReturn:
     """Print every problem of an unreadable input (file:line) and exit 2."""
     for f in exc.findings:
         click.echo(f"{f.location}: error {f.code}: {f.message}", err=True)
-    raise click.exceptions.Exit(2)
+    _exit(2)
 
 
 def _load_state(path: str, option_values: tuple[str, ...]) -> tuple[Position, ReplayReport | None]:
@@ -76,7 +86,6 @@ def _load_state(path: str, option_values: tuple[str, ...]) -> tuple[Position, Re
         pos = position_from_document(doc)
     except (DataError, UsageError) as exc:
         _fail_input(exc)
-        raise AssertionError("unreachable") from None
     return _with_cli_options(pos, option_values), None
 
 
@@ -138,15 +147,17 @@ def show_cmd(state: str, option_values: tuple[str, ...], fmt: str) -> None:
 
 def _report_text(report: ReplayReport) -> None:
     for v in report.violations:
-        where = f"{report.path}:{v.line}" if v.line else report.path
-        turn = "setup" if v.ply == 0 else f"turn {v.ply} ({v.player}: {v.move})"
-        rule = f" [{v.rule}]" if v.rule else ""
-        click.echo(f"{where}: {turn}: {v.code}{rule}: {v.message}")
+        click.echo(v.to_finding(report.path).render_text())
     res = report.result()
+    n = len(report.violations)
+    turns = len(report.positions) - 1
+    verdict = "valid" if report.valid else f"invalid: {n} violation{'s' if n != 1 else ''}"
+    click.echo(f"{report.path}: {verdict} ({turns} turn{'s' if turns != 1 else ''})")
     score = ", ".join(f"{p} {pts}" for p, pts in res["score"].items())
-    verdict = "valid" if report.valid else f"invalid ({len(report.violations)} violation{'s' if len(report.violations) != 1 else ''})"
-    end = describe_outcome(report.final) if res["over"] else "game not over"
-    click.echo(f"{report.path}: {verdict}; {res['turns']} turns; score {score}; {end}")
+    if res["finished"]:
+        click.echo(f"result: {score}; {describe_outcome(report.final)}")
+    else:
+        click.echo(f"not finished: score so far {score}")
 
 
 @zen.command("replay")
@@ -179,9 +190,9 @@ def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: st
         for report in reports:
             _report_text(report)
     if unreadable:
-        raise click.exceptions.Exit(2)
+        _exit(2)
     if any(not r.valid for r in reports):
-        raise click.exceptions.Exit(1)
+        _exit(1)
 
 
 def _parse_hand(item: str) -> tuple[str, list[int]]:
@@ -219,7 +230,7 @@ def setup_cmd(players: int, variant: str, seed: int | None, hand_values: tuple[s
     if problems:
         for v in problems:
             click.echo(f"error {v.code} [{v.rule}]: {v.message}", err=True)
-        raise click.exceptions.Exit(1)
+        _exit(1)
     if not as_record:
         click.echo(f"# dealt with: korbiro zen setup --players {players}"
                    + (f" --variant {variant}" if variant != "standard" else "") + f" --seed {seed}")
@@ -274,4 +285,4 @@ def rules_cmd(query: str | None) -> None:
         click.echo(f"{r.cite}\n    {r.en}\n    „{r.hu}”")
     if not shown:
         click.echo(f"no Zen rule matches {query!r}", err=True)
-        raise click.exceptions.Exit(1)
+        _exit(1)

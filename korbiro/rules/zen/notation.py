@@ -205,8 +205,8 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
     colours = players + passive
     if len(set(colours)) != len(colours):
         r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "a colour is listed twice in players/passive")
-    if players and not 1 <= len(players) <= len(SEATS) or len(colours) > len(SEATS):
-        r.error(base + ("players",), "ZEN-POSITION-PLAYERS", f"Zen has 2-4 colours, got {' '.join(colours)}")
+    if "players" in data and not players:
+        r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "'players' lists at least one player")
     seats = tuple(s for s in SEATS if s in colours)
 
     board = r.tower(data.get("tower"), base + ("tower",)) if "tower" in data else None

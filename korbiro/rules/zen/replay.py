@@ -18,6 +18,7 @@ from typing import Any
 
 from ...data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ...errors import RulesSyntaxError, UsageError
+from ...findings import Finding
 from .data import NSQUARES, SEATS, rule
 from .notation import Reader, read_options, read_position
 from .options import Options
@@ -74,6 +75,11 @@ class Violation:
             "line": self.line,
         }
 
+    def to_finding(self, path: str | None) -> Finding:
+        """This violation as a project :class:`~korbiro.findings.Finding`."""
+        where = "setup" if self.ply == 0 else f"turn {self.ply} {self.player} {self.move!r}"
+        return Finding(self.code, f"{where}: {self.message}", rule=self.rule, file=path, line=self.line)
+
 
 @dataclass
 class ReplayReport:
@@ -96,13 +102,13 @@ class ReplayReport:
         res: dict[str, Any] = {
             "score": {p: s.points for p, s in scores.items()},
             "winner": outcome.winner if outcome else None,
-            "over": outcome is not None,
+            "finished": outcome is not None,
             "termination": outcome.termination if outcome else None,
-            "finished": list(outcome.finished) if outcome else [],
+            "rule": (rule("befejezes") if outcome.termination == "finished" else None) if outcome else None,
             "winners": list(outcome.winners) if outcome else [],
+            "finishers": list(outcome.finished) if outcome else [],
             "breakdown": {p: s.to_dict() for p, s in scores.items()},
-            "turns": len(self.positions) - 1,
-            "rule": rule("pontozas"),
+            "scoring_rule": rule("pontozas"),
         }
         return res
 
@@ -110,7 +116,9 @@ class ReplayReport:
         return {
             "file": self.path,
             "game": "zen",
+            "options": self.final.options.changed(),
             "valid": self.valid,
+            "plies": len(self.positions) - 1,
             "violations": [v.to_dict() for v in self.violations],
             "result": self.result(),
         }
@@ -263,7 +271,7 @@ def replay(record: Record) -> ReplayReport:
         if pos.outcome() is None and turn.player is not None and turn.player != pos.to_move:
             if turn.player in pos.players:
                 out.append(Violation(
-                    turn.ply, turn.text, turn.player, "ZEN-WRONG-PLAYER", rule("elokeszuletek-6"),
+                    turn.ply, turn.text, turn.player, "ZEN-WRONG-PLAYER", rule("sorrend"),
                     f"it is {pos.to_move}'s turn, not {turn.player}'s (players move in seat order, "
                     f"{' '.join(pos.players)}); checked as {turn.player}'s turn",
                     turn.line,
@@ -271,7 +279,7 @@ def replay(record: Record) -> ReplayReport:
                 pos = _at_turn_of(pos, turn.player)
             else:
                 out.append(Violation(
-                    turn.ply, turn.text, turn.player, "ZEN-WRONG-PLAYER", rule("elokeszuletek-6"),
+                    turn.ply, turn.text, turn.player, "ZEN-WRONG-PLAYER", rule("sorrend"),
                     f"{turn.player} is not a player in this game ({' '.join(pos.players)})",
                     turn.line,
                 ))
