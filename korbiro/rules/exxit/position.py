@@ -24,6 +24,7 @@ exchange, 8 a setup tile, 9 a pass.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -67,6 +68,7 @@ K_PASS = 9
 K_NULL = 10  # replay only: a skipped ply (the turn passes, nothing else changes)
 PASS_CODE = K_PASS
 
+_COMMA_RE = re.compile(r"\s*,\s*")
 _KINDS = ("dance", "drop", "exchange", "tile", "pass")
 _KIND_RANK = {k: i for i, k in enumerate(_KINDS)}
 _D0, _D1, _D2, _D3, _D4, _D5 = DELTAS
@@ -122,7 +124,7 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         """Parse one move; raises :class:`~korbiro.errors.RulesSyntaxError` quoting the text."""
-        words = text.split()
+        words = _COMMA_RE.sub(",", text).split()
         player = None
         if words and words[0].lower() in COLOURS:
             player = words.pop(0).lower()

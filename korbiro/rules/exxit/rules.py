@@ -154,8 +154,9 @@ RULES: dict[str, Rule] = {
     ),
     "setup_adjacent": _rb(
         "Alternatywny początek",
-        "Setup tiles are laid next to the board: each new tile touches a tile already placed"
-        " (reference §1.2, Expert/Pro setup).",
+        "„Biały i czarny wymiennie układają pierwsze 6 heksów” (White and Black alternately lay"
+        " the first six tiles); each is laid next to the board, touching a tile already placed,"
+        " on a free hex (reference §1.2, Expert/Pro setup).",
     ),
     "record": Rule(
         "EXXIT record format (docs/exxit.md)",
