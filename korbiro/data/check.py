@@ -48,6 +48,10 @@ i18n.register(
             "en": "{keyword} does not belong on a {ctype}{sub} card (only on {allowed})",
             "hu": "{keyword} nem lehet {ctype}{sub} lapon (csak: {allowed})",
         },
+        "MK-CARD-FAL-MISMATCH": {
+            "en": "the card text says FAL {text} but the fal field says {field}",
+            "hu": "a lapszöveg szerint FAL {text}, a fal mező szerint {field}",
+        },
         "MK-CARD-DIALECTS": {
             "en": "an adventurer has one power-word dialect at a time, this card has {found}",
             "hu": "egy kalandozó egyszerre egy dialektussal rendelkezik, ezen a lapon: {found}",
@@ -254,24 +258,19 @@ def _keyword_findings(keywords: Sequence[Any], rc: dict[str, Any], path: str, ci
     out: list[Finding] = []
     ctype = rc.get("type")
     subtype = rc.get("subtype")
+    seen: dict[str, Any] = {}
     for k in keywords:
-        types = getattr(k, "card_types", None)
-        subtypes = getattr(k, "subtypes", None)
-        ok_type = types is None or ctype in types
-        ok_sub = not subtypes or subtype in subtypes
-        if ok_type and ok_sub:
+        if not k.keyword:
             continue
-        allowed = ", ".join(sorted(types)) if types else "any card"
-        if subtypes:
-            allowed += f" ({', '.join(sorted(subtypes))})"
-        sub = f" ({subtype})" if subtype else ""
-        out.append(
-            Finding("MK-CARD-KEYWORD-WRONG-TYPE",
-                    f"{k.keyword} does not belong on a {ctype}{sub} card (only on {allowed})",
-                    rule=k.rule, file=path, line=k.line, column=k.column, card=cid,
-                    args={"keyword": k.keyword, "ctype": ctype, "sub": sub, "allowed": allowed})
-        )
-    dialects = [k for k in keywords if getattr(k, "keyword", "") in _DIALECTS]
+        if not k.allowed_on(ctype, subtype):
+            out.append(_wrong_type(k, ctype, subtype, path, cid))
+        if not k.repeatable and k.key in seen:
+            out.append(Finding("MK-CARD-KEYWORD-REPEATED",
+                               f"{k.keyword} stands twice on this card (first at line {seen[k.key].line})",
+                               severity=Severity.WARNING, rule=k.rule, file=path, line=k.line, column=k.column,
+                               card=cid, args={}))
+        seen.setdefault(k.key, k)
+    dialects = [k for k in keywords if k.keyword in _DIALECTS]
     if len({k.keyword for k in dialects}) > 1:
         found = ", ".join(k.keyword for k in dialects)
         k = dialects[1]
@@ -279,7 +278,28 @@ def _keyword_findings(keywords: Sequence[Any], rc: dict[str, Any], path: str, ci
                            f"an adventurer has one power-word dialect at a time, this card has {found}",
                            rule="3.05.D", file=path, line=k.line, column=k.column, card=cid,
                            args={"found": found}))
+    fal = seen.get("FAL")
+    field_fal = rc.get("fal")
+    if fal is not None and isinstance(field_fal, int) and not isinstance(field_fal, bool) and fal.value != field_fal:
+        out.append(Finding("MK-CARD-FAL-MISMATCH",
+                           f"the card text says FAL {fal.value} but the fal field says {field_fal}",
+                           rule="2.01", file=path, line=fal.line, column=fal.column, card=cid,
+                           args={"text": fal.value, "field": field_fal}))
     return out
+
+
+def _wrong_type(k: Any, ctype: Any, subtype: Any, path: str, cid: str | None) -> Finding:
+    types = sorted(k.card_types) if k.card_types else []
+    parts = []
+    for t in types:
+        subs = k.subtypes_by_type.get(t)
+        parts.append(f"{t} ({', '.join(sorted(subs))})" if subs else t)
+    allowed = ", ".join(parts) if parts else "any card"
+    sub = f" ({subtype})" if subtype else ""
+    return Finding("MK-CARD-KEYWORD-WRONG-TYPE",
+                   f"{k.keyword} does not belong on a {ctype}{sub} card (only on {allowed})",
+                   rule=k.rule, file=path, line=k.line, column=k.column, card=cid,
+                   args={"keyword": k.keyword, "ctype": ctype, "sub": sub, "allowed": allowed})
 
 
 def _name_findings(name: str, path: str, ref: CardRef) -> list[Finding]:

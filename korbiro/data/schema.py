@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -102,10 +102,41 @@ def describe_path(path: tuple[Any, ...], data: Any) -> str:
     return out
 
 
+@cache
+def fast_validator(name: str, pointer: str = "") -> Callable[[Any], bool] | None:
+    """A compiled yes/no check of a shipped schema (or of its ``#/$defs/…`` *pointer*), if it compiles."""
+    from .fastschema import Unsupported, compile_schema
+
+    schema = json.loads(schema_text(name))
+    try:
+        return compile_schema({"$ref": pointer} if pointer else schema, root=schema)
+    except Unsupported:
+        return None
+
+
 def iter_schema_findings(doc: YamlDocument, name: str = "mk-set") -> Iterator[Finding]:
-    """Validate *doc* against the schema *name*; yield one finding per problem."""
+    """Validate *doc* against the schema *name*; yield one finding per problem.
+
+    The compiled yes/no check runs first; jsonschema explains only what it
+    rejects, and for a set file only the cards it rejects.
+    """
+    fast = fast_validator(name)
+    data = doc.data
+    if fast is not None and fast(data):
+        return
+    card_ok = fast_validator(name, "#/$defs/card") if name == "mk-set" else None
     v = validator(name)
-    for err in v.iter_errors(doc.data):
+    if card_ok is not None and isinstance(data, dict) and isinstance(data.get("cards"), list):
+        bad = [i for i, c in enumerate(data["cards"]) if not card_ok(c)]
+        reduced = dict(data)
+        reduced["cards"] = [data["cards"][i] for i in bad]
+        for err in v.iter_errors(reduced):
+            path = list(err.absolute_path)
+            if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
+                err.path[1] = bad[path[1]]  # back to the index in the file
+            yield from _to_findings(err, doc)
+        return
+    for err in v.iter_errors(data):
         yield from _to_findings(err, doc)
 
 
@@ -139,8 +170,12 @@ def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
             extras = _extra_fields(err)
             for field in extras:
                 line, col = doc.mark(path + (field,))
+                owners = _types_allowing(err.schema, field)
                 close = difflib.get_close_matches(field, allowed, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                if owners:
+                    hint = f" (it belongs on {', '.join(owners)} cards)"
+                else:
+                    hint = f" (did you mean {close[0]!r}?)" if close else ""
                 yield _finding("MK-DATA-UNKNOWN-FIELD", f"{where}: unknown field {field!r}{hint}",
                                doc, line, col, card, where=where, field=field, hint=hint)
             continue
@@ -199,8 +234,25 @@ def _card_id(path: tuple[Any, ...], data: Any) -> str | None:
 
 
 def _allowed_fields(err: ValidationError) -> list[str]:
+    """The field names the failing (sub)schema allows for this instance.
+
+    ``if``/``then`` branches count only when their ``if`` holds for the
+    instance (a card's own type), so a field of another type is not offered
+    back as its own suggestion.
+    """
     schema = err.schema if isinstance(err.schema, dict) else {}
+    inst = err.instance if isinstance(err.instance, dict) else {}
     names: set[str] = set()
+
+    def applies(cond: Any) -> bool:
+        if not isinstance(cond, dict):
+            return False
+        for key, sub in cond.get("properties", {}).items():
+            if isinstance(sub, dict) and "const" in sub and inst.get(key) != sub["const"]:
+                return False
+            if isinstance(sub, dict) and "enum" in sub and inst.get(key) not in sub["enum"]:
+                return False
+        return all(k in inst for k in cond.get("required", []))
 
     def collect(s: Any) -> None:
         if not isinstance(s, dict):
@@ -209,11 +261,24 @@ def _allowed_fields(err: ValidationError) -> list[str]:
         for key in ("allOf", "anyOf", "oneOf"):
             for sub in s.get(key, []):
                 collect(sub)
-        for key in ("then", "else"):
-            collect(s.get(key))
+        if "if" in s:
+            collect(s.get("then") if applies(s["if"]) else s.get("else"))
 
     collect(schema)
     return sorted(names)
+
+
+def _types_allowing(schema: Any, field: str) -> list[str]:
+    """The values of ``type`` whose ``if``/``then`` branch declares *field*."""
+    out: list[str] = []
+    for sub in schema.get("allOf", []) if isinstance(schema, dict) else []:
+        cond, then = sub.get("if"), sub.get("then")
+        if not isinstance(cond, dict) or not isinstance(then, dict):
+            continue
+        const = cond.get("properties", {}).get("type", {}).get("const")
+        if isinstance(const, str) and field in then.get("properties", {}) and const not in out:
+            out.append(const)
+    return out
 
 
 def _extra_fields(err: ValidationError) -> list[str]:
