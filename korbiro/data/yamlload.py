@@ -91,10 +91,8 @@ MAX_REPEATS: Final = 20
 
 _EXPECT_NAMES: Final = {"mapping": "a mapping", "sequence": "a list", "any": "a value"}
 
-try:  # libyaml's parser, when PyYAML was built with it
-    from yaml._yaml import CParser as _CParser
-except ImportError:  # pragma: no cover - depends on the PyYAML build
-    _CParser = None
+#: libyaml's parser class, when PyYAML was built with libyaml (else None).
+_CParser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)
 
 #: Which parser builds the event stream: ``"libyaml"`` or ``"python"``.  Tests
 #: switch it to exercise the fallback.
@@ -103,14 +101,28 @@ BACKEND: str = "libyaml" if _CParser is not None else "python"
 # Characters YAML forbids or treats as line breaks besides \n and \r: C0 except
 # tab/LF/CR, DEL, C1 (incl. U+0085 NEL), lone surrogates, U+2028/U+2029, and the
 # non-characters U+FFFE/U+FFFF.
-_BAD_CHAR: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufffe\uffff]")
+_BAD_CHAR: Final = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufffe\uffff]"
+)
 # An integer-looking plain scalar (checked only against MAX_INT_DIGITS).
 _INTLIKE: Final = re.compile(r"[-+]?[0-9]+")
 # A non-blank character, one or more blanks, then '#': a possible comment after a value.
 _HASH_AFTER_TEXT: Final = re.compile(r"\S[ \t]+#")
-_CONSTANTS: Final[dict[str, None | bool]] = {"": None, "~": None, "null": None, "true": True, "false": False}
-_DIGITS_AND_MINUS: Final = frozenset("-0123456789")
-_TYPE_NAMES: Final = {dict: "a mapping", list: "a list", str: "a string", int: "an integer", bool: "a boolean"}
+_CONSTANTS: Final[dict[str, None | bool]] = {
+    "": None,
+    "~": None,
+    "null": None,
+    "true": True,
+    "false": False,
+}
+_NUMBER_START: Final = frozenset("+-0123456789")
+_TYPE_NAMES: Final = {
+    dict: "a mapping",
+    list: "a list",
+    str: "a string",
+    int: "an integer",
+    bool: "a boolean",
+}
 
 
 @dataclass
@@ -152,7 +164,9 @@ def load_yaml_file(path: str | os.PathLike[str], *, expect: str = "mapping") -> 
     return _load_text(text, display, expect)
 
 
-def load_yaml_text(source: str | bytes, path: str = "<string>", *, expect: str = "mapping") -> YamlDocument:
+def load_yaml_text(
+    source: str | bytes, path: str = "<string>", *, expect: str = "mapping"
+) -> YamlDocument:
     """Load YAML from a string or from bytes (decoded as strict UTF-8).
 
     *path* only names the source in findings.
@@ -184,7 +198,9 @@ def _too_large_message() -> str:
     return f"file exceeds {MAX_BYTES // (1024 * 1024)} MB limit"
 
 
-def _fail(code: str, message: str, path: str, line: int | None = None, column: int | None = None) -> NoReturn:
+def _fail(
+    code: str, message: str, path: str, line: int | None = None, column: int | None = None
+) -> NoReturn:
     raise DataError(code, message, path=path, line=line, column=column)
 
 
@@ -210,7 +226,11 @@ def _read_regular_file(name: str | bytes, display: str) -> bytes:
     except (FileNotFoundError, NotADirectoryError):
         _fail("FILE-NOT-FOUND", f"file {display!r} does not exist", display)
     except (OSError, ValueError) as exc:
-        _fail("FILE-UNREADABLE", f"cannot read {display!r}: {getattr(exc, 'strerror', None) or exc}", display)
+        _fail(
+            "FILE-UNREADABLE",
+            f"cannot read {display!r}: {getattr(exc, 'strerror', None) or exc}",
+            display,
+        )
     _check_stat(st, display)
     flags = os.O_RDONLY
     for flag in ("O_NONBLOCK", "O_CLOEXEC", "O_NOCTTY", "O_BINARY"):
@@ -243,9 +263,12 @@ def _check_stat(st: os.stat_result, display: str) -> None:
         _fail("FILE-IS-DIRECTORY", f"{display!r} is a directory, expected a file", display)
     if not stat.S_ISREG(st.st_mode):
         kind = (
-            "a FIFO" if stat.S_ISFIFO(st.st_mode)
-            else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
-            else "a socket" if stat.S_ISSOCK(st.st_mode)
+            "a FIFO"
+            if stat.S_ISFIFO(st.st_mode)
+            else "a device"
+            if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+            else "a socket"
+            if stat.S_ISSOCK(st.st_mode)
             else "not a regular file"
         )
         _fail("FILE-NOT-REGULAR", f"{display!r} is {kind}, expected a regular file", display)
@@ -260,9 +283,12 @@ def _decode(raw: bytes, path: str) -> str:
     if raw.startswith((b"\xfe\xff", b"\xff\xfe")):
         _fail("FILE-UTF16", "file is UTF-16; save as UTF-8", path, 1, 1)
     if len(raw) >= 4 and (
-        (raw[0] and not raw[1] and raw[2] and not raw[3]) or (not raw[0] and raw[1] and not raw[2] and raw[3])
+        (raw[0] and not raw[1] and raw[2] and not raw[3])
+        or (not raw[0] and raw[1] and not raw[2] and raw[3])
     ):  # ASCII text in UTF-16 without a BOM: every other byte is NUL
-        _fail("FILE-UTF16", "file looks like UTF-16 (no byte-order mark); save as UTF-8", path, 1, 1)
+        _fail(
+            "FILE-UTF16", "file looks like UTF-16 (no byte-order mark); save as UTF-8", path, 1, 1
+        )
     skip = 3 if raw.startswith(b"\xef\xbb\xbf") else 0
     try:
         return raw[skip:].decode("utf-8")
@@ -277,7 +303,9 @@ def _decode(raw: bytes, path: str) -> str:
             break
         except UnicodeDecodeError as exc:
             start = pos + exc.start
-            prefix = body[:start].decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
+            prefix = (
+                body[:start].decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
+            )
             line, col = _line_col(prefix, len(prefix))
             offset = start + skip
             errors.append(
@@ -303,7 +331,15 @@ def _check_characters(text: str, path: str) -> None:
         cp = ord(m.group())
         kind = "control character" if cp < 0xD800 or cp in (0x2028, 0x2029) else "character"
         line, col = _line_col(text, m.start())
-        errors.append(Finding("FILE-CONTROL-CHAR", f"{kind} U+{cp:04X} not allowed", file=path, line=line, column=col))
+        errors.append(
+            Finding(
+                "FILE-CONTROL-CHAR",
+                f"{kind} U+{cp:04X} not allowed",
+                file=path,
+                line=line,
+                column=col,
+            )
+        )
         if len(errors) >= MAX_REPEATS:
             break
     _raise_all(errors, path)
@@ -379,7 +415,11 @@ class _Builder:
 
     def warn(self, code: str, message: str, line: int, column: int) -> None:
         """Record a non-fatal finding."""
-        self.warnings.append(Finding(code, message, severity=Severity.WARNING, file=self.path, line=line, column=column))
+        self.warnings.append(
+            Finding(
+                code, message, severity=Severity.WARNING, file=self.path, line=line, column=column
+            )
+        )
 
     def properties(self, event: Any) -> None:
         """Report the anchor and the tag of a node event, each at its own column."""
@@ -437,7 +477,9 @@ class _Builder:
         if m is None:
             return
         gap, after = m.group(1), m.group(2)
-        if len(gap) == 1 and (after not in ("", " ", "\t", "#") or any(c in event.value for c in " \t")):
+        if len(gap) == 1 and (
+            after not in ("", " ", "\t", "#") or any(c in event.value for c in " \t")
+        ):
             self.warn(
                 "YAML-COMMENT-IN-VALUE",
                 f"comment inside text? quote the value: {event.value + rest.rstrip()!r} reads as {event.value!r}",
@@ -471,7 +513,7 @@ class _Builder:
         lint = _lint_lines(self.text) if "#" in self.text else set()
         expect = self.expect
         constants = _CONSTANTS
-        digit_start = _DIGITS_AND_MINUS
+        digit_start = _NUMBER_START
         max_depth = MAX_DEPTH
         DISCARD = _DISCARD
         NOKEY = _NOKEY
@@ -498,8 +540,14 @@ class _Builder:
                 plain = not ev.style and ev.tag is None
                 if is_map and key is NOKEY:  # a mapping key
                     line = sm.line + 1
-                    if plain and (value in constants or (value[0] in digit_start and _is_int(value))):
-                        what = "null" if constants.get(value, 0) is None else _TYPE_NAMES[type(_plain(value))]
+                    if plain and (
+                        value in constants or (value[0] in digit_start and _is_int(value))
+                    ):
+                        what = (
+                            "null"
+                            if constants.get(value, 0) is None
+                            else _TYPE_NAMES[type(_plain(value))]
+                        )
                         self.error(
                             "YAML-KEY-TYPE",
                             f"mapping key must be a string, got {what} {value!r}; quote it",
@@ -508,7 +556,9 @@ class _Builder:
                         )
                         key = DISCARD
                     elif plain and value == "<<":
-                        self.error("YAML-MERGE", "merge keys not allowed ('<<')", line, sm.column + 1)
+                        self.error(
+                            "YAML-MERGE", "merge keys not allowed ('<<')", line, sm.column + 1
+                        )
                         key = DISCARD
                     else:
                         key = value
@@ -612,7 +662,12 @@ class _Builder:
                 sm = ev.start_mark
                 if is_map:
                     if key is NOKEY:
-                        self.error("YAML-KEY-TYPE", "mapping key must be a string, got an alias", sm.line + 1, sm.column + 1)
+                        self.error(
+                            "YAML-KEY-TYPE",
+                            "mapping key must be a string, got an alias",
+                            sm.line + 1,
+                            sm.column + 1,
+                        )
                         key = DISCARD
                     else:
                         if key is not DISCARD and cpath is not None:
@@ -630,12 +685,21 @@ class _Builder:
                 documents += 1
                 if documents > 1:
                     sm = ev.start_mark
-                    self.error("YAML-MULTI-DOC", "only one YAML document per file", sm.line + 1, sm.column + 1)
+                    self.error(
+                        "YAML-MULTI-DOC",
+                        "only one YAML document per file",
+                        sm.line + 1,
+                        sm.column + 1,
+                    )
                     raise _Stop
             elif cls is StreamEndEvent:
                 break
         if not have_root or root_empty:
-            noun = {"mapping": " (expected a mapping)", "sequence": " (expected a list)", "any": ""}[expect]
+            noun = {
+                "mapping": " (expected a mapping)",
+                "sequence": " (expected a list)",
+                "any": "",
+            }[expect]
             self.error("FILE-EMPTY", f"file is empty{noun}", 1, 1)
 
     # ---- checks
@@ -657,7 +721,7 @@ class _Builder:
         )
 
     def number(self, value: str, mark: Any) -> Any:
-        """Resolve a plain scalar starting with a digit or '-': int, else str."""
+        """Resolve a plain scalar starting with a digit or a sign: int, else str."""
         if _is_int(value):
             digits = len(value) - (value[0] == "-")
             if digits <= MAX_INT_DIGITS:
@@ -676,7 +740,7 @@ class _Builder:
 
     def syntax_error(self, exc: yaml.MarkedYAMLError) -> None:
         """Turn a scanner or parser error into a finding with line:col and a hint."""
-        pmark = exc.problem_mark or exc.context_mark
+        pmark: Any = exc.problem_mark or exc.context_mark
         line0, col0 = (pmark.line, pmark.column) if pmark is not None else (0, 0)
         problem = (exc.problem or "").strip()
         context = (exc.context or "").strip()
@@ -684,13 +748,20 @@ class _Builder:
         # tabs
         lead = src[: len(src) - len(src.lstrip(" \t"))]
         if "\t" in lead and col0 <= len(lead):
-            self.error("YAML-TAB", "tabs are not allowed for indentation", line0 + 1, lead.index("\t") + 1)
+            self.error(
+                "YAML-TAB", "tabs are not allowed for indentation", line0 + 1, lead.index("\t") + 1
+            )
             return
         if "tab" in problem or src[col0 : col0 + 1] == "\t":
-            self.error("YAML-TAB", "tab character not allowed here; use spaces", line0 + 1, col0 + 1)
+            self.error(
+                "YAML-TAB", "tab character not allowed here; use spaces", line0 + 1, col0 + 1
+            )
             return
         # '*' or '&' with no name: report at the indicator
-        if context in ("while scanning an alias", "while scanning an anchor") and exc.context_mark is not None:
+        if (
+            context in ("while scanning an alias", "while scanning an anchor")
+            and exc.context_mark is not None
+        ):
             cm = exc.context_mark
             snippet = self.line_text(cm.line)[cm.column :].split(" #", 1)[0].strip()
             indicator = snippet[:1] or "*"
@@ -708,7 +779,12 @@ class _Builder:
                 hint = "quote values containing ': '"
             else:
                 hint = "check the indentation of this line"
-            self.error("YAML-SYNTAX", f"YAML syntax error: mapping values are not allowed here; {hint}", line0 + 1, col0 + 1)
+            self.error(
+                "YAML-SYNTAX",
+                f"YAML syntax error: mapping values are not allowed here; {hint}",
+                line0 + 1,
+                col0 + 1,
+            )
             return
         if "cannot start any token" in problem:
             snippet = src[col0:].split(" #", 1)[0].strip()
@@ -722,9 +798,9 @@ class _Builder:
             return
         message = f"YAML syntax error: {problem}"
         if context:
-            cm = exc.context_mark
-            if cm is not None and (cm.line, cm.column) != (line0, col0):
-                message += f" ({context} at line {cm.line + 1} col {cm.column + 1})"
+            where = exc.context_mark
+            if where is not None and (where.line, where.column) != (line0, col0):
+                message += f" ({context} at line {where.line + 1} col {where.column + 1})"
             else:
                 message += f" ({context})"
         self.error("YAML-SYNTAX", message, line0 + 1, col0 + 1)
@@ -745,7 +821,12 @@ _DISCARD: Final = _Sentinel("<discarded>")
 def _is_int(value: str) -> bool:
     """True for ``-?(0|[1-9][0-9]*)``, ASCII digits only."""
     digits = value[1:] if value[:1] == "-" else value
-    return bool(digits) and digits.isascii() and digits.isdigit() and (digits[0] != "0" or len(digits) == 1)
+    return (
+        bool(digits)
+        and digits.isascii()
+        and digits.isdigit()
+        and (digits[0] != "0" or len(digits) == 1)
+    )
 
 
 def _first_token(text: str) -> str:
