@@ -54,6 +54,6 @@ def raise_findings(findings: list[Finding]) -> None:
     if not findings:
         return
     first = findings[0]
-    err = DataError(first.code, first.message, path=first.file, line=first.line, column=first.column)
+    err = DataError(first.code, first.message, path=first.file, line=first.line, column=first.column, rule=first.rule)
     err.findings = findings
     raise err

@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...data.yamlload import YamlDocument, load_yaml_file
+from ...data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ...errors import DataError
 from ...findings import Finding
 from ._schema import raise_findings, schema_findings
@@ -254,10 +254,20 @@ class _Reader:
             self.check_names(config, ("xap-deck", card), cards=[card])
 
 
-def _load(path: str | os.PathLike[str], kind: str) -> tuple[YamlDocument, _Reader]:
-    doc = load_yaml_file(path)
+def _load(source: str | os.PathLike[str] | YamlDocument, kind: str) -> tuple[YamlDocument, _Reader]:
+    doc = source if isinstance(source, YamlDocument) else load_yaml_file(source)
     raise_findings(schema_findings(doc, kind, "XIG-SCHEMA"))
     return doc, _Reader(doc)
+
+
+def load_record_text(text: str, path: str = "<string>") -> Record:
+    """:func:`load_record` from text (layout and card files resolve against the working directory)."""
+    return load_record(load_yaml_text(text, path))
+
+
+def load_position_text(text: str, path: str = "<string>") -> Position:
+    """:func:`load_position` from text."""
+    return load_position(load_yaml_text(text, path))
 
 
 def _move_names(move: Move) -> tuple[list[Tile], list[str], list[str]]:
@@ -280,7 +290,7 @@ def _move_names(move: Move) -> tuple[list[Tile], list[str], list[str]]:
     return tiles, cards, players
 
 
-def load_record(path: str | os.PathLike[str]) -> Record:
+def load_record(path: str | os.PathLike[str] | YamlDocument) -> Record:
     """Read a record file; raise :class:`DataError` (with every problem) if it cannot be replayed."""
     doc, reader = _load(path, "record")
     try:
@@ -376,7 +386,7 @@ def replay_file(path: str | os.PathLike[str]) -> ReplayResult:
 # --------------------------------------------------------------------------- positions
 
 
-def load_position(path: str | os.PathLike[str]) -> Position:
+def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
     """Read a position file (the start of ``to-move``'s turn); raise :class:`DataError` if inconsistent."""
     doc, reader = _load(path, "position")
     spec = reader.spec()
@@ -513,7 +523,9 @@ __all__ = [
     "Turn",
     "load_any",
     "load_position",
+    "load_position_text",
     "load_record",
+    "load_record_text",
     "replay",
     "replay_file",
 ]

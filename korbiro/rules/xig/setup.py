@@ -248,7 +248,10 @@ def new_game(spec: GameSpec) -> tuple[Position, list[tuple[Violation, Where]]]:
         side = config.side_of_player[player]
         if tile.pathway not in side.pathways or tile.pos not in POSITIONS:
             raise SetupError(f"{tile} is not a tile of {player}'s Pathway", where, "XIG 2.1")
-        if tile in taken or tile in aside or (config.entwined and tile == config.entwined[0]):
+        if config.entwined and tile in config.entwined:
+            state = "set aside" if tile in aside else "on the table from the start"
+            raise SetupError(f"{tile} is {state} for entwined Pathways (XIG 8.2)", where, "XIG 8.2")
+        if tile in taken:
             raise SetupError(f"{tile} is used twice in the set-up", where)
         taken[tile] = where
 
