@@ -537,7 +537,7 @@ BOMBS = {
     "mapping-keys-100k": ("'? ' * 100_000 + 'x'", "YAML-KEY-TYPE", 1, 3),
     "billion-laughs": (repr((CORPUS / "billion-laughs.yaml").read_text()), "YAML-ALIAS", 1, 4),
     "int-5000-digits": ("'n: ' + '9' * 5000", "YAML-NUMBER-TOO-LONG", 1, 4),
-    "int-4-MB": ("'n: ' + '9' * 4_000_000", "YAML-NUMBER-TOO-LONG", 1, 4),
+    "int-1-MB": ("'n: ' + '9' * 1_000_000", "YAML-NUMBER-TOO-LONG", 1, 4),
 }
 
 CHILD = """
