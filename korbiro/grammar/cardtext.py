@@ -19,22 +19,20 @@ all its lines alike).
 
 Findings (each names the keyword's rule where one applies):
 
-=============================  ========  ==================================================
-code                           severity  when
-=============================  ========  ==================================================
-``MK-CARD-TEXT-SYNTAX``        error     a line does not parse (message: what was expected,
-                                         then the line with a caret); also a control
-                                         character, a bad escape, an unclosed quote
-``MK-CARD-UNKNOWN-KEYWORD``    error     a line starts with a word that is no keyword
-                                         (with a did-you-mean, or the hint to quote text)
-``MK-CARD-KEYWORD-VALUE``      error     a value out of range (X not 0–99, SZELLEM 0,
-                                         ANTISSJÁRÁS VI), an empty text or condition
-``MK-CARD-KEYWORD-SPELLING``   warning   a keyword written unaccented or not upper case,
-                                         a number with a leading zero, a level in digits
-``MK-CARD-TEXT-TOO-LONG``      error     a line over 2,000 characters or a text over 64 KiB
-                                         (refused, not parsed)
-``MK-CARD-TEXT-INTERNAL``      error     a bug in korbiro (please report); never expected
-=============================  ========  ==================================================
+- ``MK-CARD-TEXT-SYNTAX`` (error): a line does not parse; the message says what
+  was expected and quotes the line with a caret.  Also a control character, a
+  bad escape, an unclosed quote.
+- ``MK-CARD-UNKNOWN-KEYWORD`` (error): a line starts with a word that is no
+  keyword, with a did-you-mean or the hint to quote free text.
+- ``MK-CARD-KEYWORD-VALUE`` (error): a value out of range (X not 0–99,
+  SZELLEM 0, ANTISSJÁRÁS VI), an empty text, name or condition.
+- ``MK-CARD-KEYWORD-SPELLING`` (warning): a keyword written unaccented or not
+  upper case, a number with a leading zero, a level in digits.
+- ``MK-CARD-TEXT-TOO-LONG`` (error): a line over 2,000 characters or a text
+  over 64 KiB, refused unparsed.
+- ``MK-CARD-TEXT-TOO-MANY-ERRORS`` (error): after 100 errors the rest of the
+  text is not checked.
+- ``MK-CARD-TEXT-INTERNAL`` (error): a bug in korbiro (please report it).
 
 Only :class:`~korbiro.errors.RulesSyntaxError` leaves :func:`parse_card_text`;
 :func:`check_card_text` never raises for any text.
@@ -101,8 +99,10 @@ __all__ = [
     "CODE_SPELLING",
     "CODE_SYNTAX",
     "CODE_TOO_LONG",
+    "CODE_TOO_MANY",
     "CODE_UNKNOWN",
     "CODE_VALUE",
+    "MAX_ERRORS",
     "MAX_LINE_CHARS",
     "MAX_TEXT_BYTES",
     "CardText",
@@ -116,17 +116,20 @@ CODE_VALUE = "MK-CARD-KEYWORD-VALUE"
 CODE_SPELLING = "MK-CARD-KEYWORD-SPELLING"
 CODE_TOO_LONG = "MK-CARD-TEXT-TOO-LONG"
 CODE_INTERNAL = "MK-CARD-TEXT-INTERNAL"
+CODE_TOO_MANY = "MK-CARD-TEXT-TOO-MANY-ERRORS"
 
 #: Longest line that is parsed, in characters.
 MAX_LINE_CHARS = 2000
 #: Largest text that is parsed, in UTF-8 bytes.
 MAX_TEXT_BYTES = 64 * 1024
+#: Errors after which the rest of a text is not checked.
+MAX_ERRORS = 100
 
 # Messages are composed here in both languages; the catalogue just picks one.
 i18n.register(
     {
         code: {"en": "{message}", "hu": "{message_hu}"}
-        for code in (CODE_SYNTAX, CODE_UNKNOWN, CODE_VALUE, CODE_SPELLING, CODE_TOO_LONG, CODE_INTERNAL)
+        for code in (CODE_SYNTAX, CODE_UNKNOWN, CODE_VALUE, CODE_SPELLING, CODE_TOO_LONG, CODE_TOO_MANY, CODE_INTERNAL)
     }
 )
 
@@ -358,6 +361,15 @@ def check_card_text(
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for index, raw in enumerate(lines):
         line_no = first_line + index
+        if ctx.errors >= MAX_ERRORS:
+            ctx.add(
+                CODE_TOO_MANY,
+                line_no,
+                first_column,
+                f"more than {MAX_ERRORS} errors; the rest of the text was not checked",
+                f"több mint {MAX_ERRORS} hiba; a szöveg többi részét nem ellenőriztem",
+            )
+            break
         try:
             keyword = _parse_line(parser, ctx, raw, line_no)
         except Exception as exc:  # pragma: no cover - a bug; reported, never raised
@@ -372,7 +384,7 @@ def check_card_text(
         if keyword is not None:
             keywords.append(keyword)
     findings = ctx.findings
-    if any(f.severity is Severity.ERROR for f in findings):
+    if ctx.errors:
         return None, findings
     return CardText(tuple(keywords), tuple(findings)), findings
 
@@ -388,6 +400,7 @@ class _Context:
         self.first_line = first_line
         self.first_column = first_column
         self.findings: list[Finding] = []
+        self.errors = 0
 
     def add(
         self,
@@ -400,6 +413,8 @@ class _Context:
         rule: str | None = None,
         severity: Severity = Severity.ERROR,
     ) -> None:
+        if severity is Severity.ERROR:
+            self.errors += 1
         self.findings.append(
             Finding(
                 code,
@@ -524,7 +539,7 @@ def _build(ctx: _Context, line: _Line, tree: Tree[Token]) -> Keyword | None:
             condition = cond
         else:
             tokens.append(child)
-    errors_before = sum(f.severity is Severity.ERROR for f in ctx.findings)
+    errors_before = ctx.errors
     kwargs: dict[str, object] = {}
     for tok in tokens:
         kind = tok.type
@@ -556,7 +571,7 @@ def _build(ctx: _Context, line: _Line, tree: Tree[Token]) -> Keyword | None:
                 rule=cls.rule,
             )
         kwargs["condition"] = value
-    if sum(f.severity is Severity.ERROR for f in ctx.findings) > errors_before:
+    if ctx.errors > errors_before:
         return None
     try:
         return cls(**kwargs, line=line.number, column=line.column(0))
@@ -746,7 +761,7 @@ def _describe_at(text: str, pos: int) -> tuple[str, str]:
     if len(chunk) > 20:
         chunk = chunk[:20] + "…"
     shown = repr(chunk)
-    if len(chunk) == 1 and (chunk.isspace() or not chunk.isprintable()):
+    if len(chunk) == 1 and (chunk.isspace() or not chunk.isprintable() or unicodedata.category(chunk)[0] in "MC"):
         shown += f" ({_char_name(chunk)})"
     return shown, shown
 
