@@ -506,7 +506,7 @@ def test_errors_stop_after_a_hundred() -> None:
     assert {f.code for f in findings[:-1]} == {CODE_UNKNOWN}
     last = findings[-1]
     assert (last.code, last.line) == (cardtext.CODE_TOO_MANY, 2 + cardtext.MAX_ERRORS)
-    assert last.message == "more than 100 errors; the rest of the text was not checked"
+    assert last.message == "stopped after 100 errors; the rest of the text was not checked"
 
 
 def test_invisible_characters_are_named() -> None:

@@ -366,8 +366,8 @@ def check_card_text(
                 CODE_TOO_MANY,
                 line_no,
                 first_column,
-                f"more than {MAX_ERRORS} errors; the rest of the text was not checked",
-                f"több mint {MAX_ERRORS} hiba; a szöveg többi részét nem ellenőriztem",
+                f"stopped after {MAX_ERRORS} errors; the rest of the text was not checked",
+                f"{MAX_ERRORS} hiba után leálltam; a szöveg többi részét nem ellenőriztem",
             )
             break
         try:
