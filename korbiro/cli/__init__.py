@@ -93,7 +93,9 @@ def main(argv: list[str] | None = None) -> Any:
 
     code = 0
     try:
-        cli.main(args=argv, prog_name="korbiro", standalone_mode=False)
+        # without standalone mode click returns ctx.exit()'s code instead of exiting
+        rv = cli.main(args=argv, prog_name="korbiro", standalone_mode=False)
+        code = rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
     except click.exceptions.Exit as exc:
         code = exc.exit_code
     except click.ClickException as exc:
@@ -125,8 +127,6 @@ def main(argv: list[str] | None = None) -> Any:
             err=True,
         )
         code = 3
-    else:
-        code = 0
     try:
         sys.stdout.flush()
     except BrokenPipeError:

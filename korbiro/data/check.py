@@ -26,7 +26,7 @@ from .. import __version__, i18n
 from ..errors import DataError, UsageError
 from ..findings import Finding, Severity, has_failures, sort_findings
 from ..text import fold, suspicious_characters
-from .cards import Card, CardDatabase
+from .cards import CARD_TYPES, Card, CardDatabase
 
 SET_SUFFIXES = (".yaml", ".yml")
 
@@ -262,7 +262,7 @@ def _keyword_findings(keywords: Sequence[Any], rc: dict[str, Any], path: str, ci
     for k in keywords:
         if not k.keyword:
             continue
-        if not k.allowed_on(ctype, subtype):
+        if ctype in CARD_TYPES and not k.allowed_on(ctype, subtype):
             out.append(_wrong_type(k, ctype, subtype, path, cid))
         if not k.repeatable and k.key in seen:
             out.append(Finding("MK-CARD-KEYWORD-REPEATED",

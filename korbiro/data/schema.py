@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
@@ -152,7 +153,27 @@ def _leaves(err: ValidationError) -> Iterator[ValidationError]:
     yield err
 
 
+_LEADING_ZERO = re.compile(r"^[+-]?0[0-9]+$")
+
+
+def _quote_hint(value: Any) -> str:
+    """YAML read a flow mapping or list where text was meant: say how to quote it."""
+    if isinstance(value, dict) and all(v is None for v in value.values()):
+        return f" (got a mapping: quote the value, e.g. '{{{', '.join(map(str, value))}}}')"
+    if isinstance(value, list):
+        return " (got a list: quote the value if the brackets are text)"
+    return ""
+
+
 def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
+    if top.validator in ("anyOf", "oneOf") and isinstance(top.instance, str) and _LEADING_ZERO.match(top.instance):
+        path = tuple(top.absolute_path)
+        where = describe_path(path, doc.data)
+        line, col = doc.mark(path)
+        hint = " (a whole number has no leading zeros)"
+        yield _finding("MK-DATA-TYPE", f"{where}: {top.instance!r} is not a whole number{hint}", doc, line, col,
+                       _card_id(path, doc.data), where=where, value=top.instance, expected="a whole number", hint=hint)
+        return
     for err in _leaves(top):
         path = tuple(err.absolute_path)
         where = describe_path(path, doc.data)
@@ -186,8 +207,8 @@ def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
             names = [expected] if isinstance(expected, str) else list(expected)
             exp = " or ".join(_JSON_TYPES.get(n, n) for n in names)
             hint = ""
-            if isinstance(value, dict) and "string" in names:
-                hint = f" (got a mapping: quote the value, e.g. '{{{', '.join(map(str, value))}}}')"
+            if isinstance(value, (dict, list)) and "string" in names and _quote_hint(value):
+                hint = _quote_hint(value)
             elif isinstance(value, str) and "integer" in names and value.lstrip("-").isdigit():
                 hint = " (a whole number has no leading zeros)"
             elif isinstance(value, str) and "boolean" in names:
@@ -199,7 +220,7 @@ def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
         elif kw in ("enum", "const"):
             allowed_vals = err.validator_value if kw == "enum" else [err.validator_value]
             shown = ", ".join(repr(a) for a in allowed_vals)
-            hint = ""
+            hint = _quote_hint(value)
             if isinstance(value, str):
                 close = difflib.get_close_matches(value, [a for a in allowed_vals if isinstance(a, str)], n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -208,6 +229,10 @@ def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
         elif kw == "format":
             yield _finding("MK-DATA-FORMAT", f"{where}: {value!r} is not a valid {err.validator_value}",
                            doc, line, col, card)
+        elif kw == "pattern" and isinstance(value, str) and _LEADING_ZERO.match(value) and _allows_integer(err):
+            hint = " (a whole number has no leading zeros)"
+            yield _finding("MK-DATA-TYPE", f"{where}: {value!r} is not a whole number{hint}", doc, line, col, card,
+                           where=where, value=value, expected="a whole number", hint=hint)
         elif kw == "pattern":
             yield _finding("MK-DATA-PATTERN", f"{where}: {value!r} does not match the pattern {err.validator_value!r}",
                            doc, line, col, card)
@@ -216,6 +241,11 @@ def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
                            doc, line, col, card)
         else:
             yield _finding("MK-DATA-SCHEMA", f"{where}: {err.message}", doc, line, col, card)
+
+
+def _allows_integer(err: ValidationError) -> bool:
+    t = err.schema.get("type") if isinstance(err.schema, dict) else None
+    return t == "integer" or (isinstance(t, list) and "integer" in t)
 
 
 def _finding(code: str, message: str, doc: YamlDocument, line: int, col: int, card: str | None, **args: Any) -> Finding:
