@@ -85,11 +85,11 @@ def parse_turn(text: str) -> list[Move]:
     toks = _Tokens(text)
     moves: list[Move] = []
     while toks.peek() is not None:
-        if moves and isinstance(moves[-1], EndTurn):
-            raise NotationError("'draw' ends the turn; nothing may follow it", toks.col())
         if toks.peek() == ";":
             toks.next(";")
             continue
+        if moves and isinstance(moves[-1], EndTurn):
+            raise NotationError("'draw' ends the turn; nothing may follow it", toks.col())
         tok, col = toks.next("a move")
         if tok == "pass":
             moves.append(Pass())

@@ -12,6 +12,7 @@ draws, which are random picks among the tiles and cards the rules allow.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -147,9 +148,18 @@ def _random_draw(pos: Position, rng: random.Random) -> EndTurn:
 
 
 def random_game(
-    spec: GameSpec | None = None, *, seed: int = 0, max_plies: int = 4000, check: bool = True
+    spec: GameSpec | None = None,
+    *,
+    seed: int = 0,
+    max_plies: int = 4000,
+    check: bool = True,
+    observe: Callable[[Position, list[Move], Move], None] | None = None,
 ) -> RandomGame:
-    """Play a random legal game from *spec* (default: Anna on Earth against Bela on Water)."""
+    """Play a random legal game from *spec* (default: Anna on Earth against Bela on Water).
+
+    *observe* is called before every move with the position, its legal moves and the
+    move chosen (tests check invariants there).
+    """
     rng = random.Random(seed)
     spec = spec or GameSpec(players=[PlayerSpec("Anna", ("E",)), PlayerSpec("Bela", ("W",))])
     draws = _deal(spec, rng)
@@ -161,6 +171,8 @@ def random_game(
         player = pos.turn
         moves = pos.legal_moves()
         move = _choose(pos, rng, moves)
+        if observe is not None:
+            observe(pos, moves, move)
         if check:
             problems = pos.check(move)
             assert not problems, (str(move), problems)
