@@ -42,7 +42,7 @@ from .data import (
     square_name,
 )
 from .options import Options
-from .position import Position
+from .position import Position, _canonical_captures
 
 EXAMPLE = """\
 players: A B
@@ -73,6 +73,8 @@ class Reader:
     def __init__(self, doc: YamlDocument) -> None:
         self.doc = doc
         self.errors: list[Finding] = []
+        #: line of each floor in the last tower read
+        self.floor_lines: dict[int, int] = {}
 
     def error(self, path: Path, code: str, message: str) -> None:
         line, col = self.doc.mark(path)
@@ -122,6 +124,7 @@ class Reader:
         first_line = self.doc.mark(path)[0] + 1  # a block scalar's text starts on the next line
         board: list[str | None] = [None] * NSQUARES
         seen: dict[int, int] = {}
+        self.floor_lines = seen
         ok = True
         for i, raw in enumerate(value.split("\n")):
             line = first_line + i
@@ -215,19 +218,29 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
 
     seen: dict[str, str] = {}
 
-    def note_piece(piece: str, where: str, path: Path) -> None:
+    def note_piece(piece: str, where: str, path: Path, line: int | None = None) -> None:
+        def err(message: str) -> None:
+            if line is None:
+                r.error(path, "ZEN-POSITION-PIECE", message)
+            else:
+                r.error_at(line, None, "ZEN-POSITION-PIECE", message)
+
         if piece == WARRIOR:
             return
         if piece[0] not in colours:
-            r.error(path, "ZEN-POSITION-PIECE", f"{piece} ({where}) belongs to {piece[0]}, who is not in this game")
+            err(f"{piece} ({where}) belongs to {piece[0]}, who is not in this game")
         if piece in seen:
-            r.error(path, "ZEN-POSITION-PIECE", f"{piece} is both {seen[piece]} and {where}; each piece exists once")
+            err(f"{piece} is both {seen[piece]} and {where}; each piece exists once")
         seen.setdefault(piece, where)
 
     if board is not None:
-        for sq, p in enumerate(board):
-            if p is not None:
-                note_piece(p, f"on {square_name(sq)}", base + ("tower",))
+        # floor by floor in the order drawn (top first), so errors come in reading order
+        for floor in range(FLOORS, 0, -1):
+            for c in range(1, NCOLS + 1):
+                sq = square(floor, c)
+                p = board[sq]
+                if p is not None:
+                    note_piece(p, f"on {square_name(sq)}", base + ("tower",), r.floor_lines.get(floor))
 
     targets: dict[str, frozenset[int]] = {}
     tdata = data.get("targets")
@@ -321,7 +334,7 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
         to_move=to_move,
         passive=frozenset(passive),
         arrived=tuple((p, tuple(arrived[p])) for p in seats if p in arrived),
-        captured=tuple(captured),
+        captured=_canonical_captures(captured),
         turn=turn,
         placed_by_other=frozenset(by_other),
         options=opts,

@@ -241,7 +241,8 @@ class Position:
     seat + strength (``B3``), Warriors ``H``.  ``targets`` are each active
     player's unused target cards; ``arrived`` the pieces taken off onto target
     cards (piece, card square); ``captured`` every piece taken out of the tower
-    with the player who took it off (``None`` when nobody scores it).
+    with the player who took it off (``None`` when nobody scores it), grouped
+    by that player.
     ``placed_by_other`` are the squares whose piece was last moved there by a
     player other than its owner since that owner's last turn (Zen: Belépés 1).
     """
@@ -749,11 +750,16 @@ class _Work:
             board=tuple(self.board),
             targets=tuple((p, frozenset(self.targets.get(p, ()))) for p, _ in pos.targets),
             arrived=tuple((p, tuple(self.arrived.get(p, ()))) for p in pos.players if self.arrived.get(p)),
-            captured=tuple(self.captured),
+            captured=_canonical_captures(self.captured),
             placed_by_other=frozenset(self.by_other),
             to_move=pos.next_player(self.me),
             turn=pos.turn + 1,
         )
+
+
+def _canonical_captures(items: Iterable[tuple[str, str | None]]) -> tuple[tuple[str, str | None], ...]:
+    """Captured pieces grouped by who took them off (nobody last), then by piece."""
+    return tuple(sorted(items, key=lambda c: (c[1] is None, c[1] or "", c[0])))
 
 
 def _owner(p: str | None) -> str | None:

@@ -49,7 +49,8 @@ class Record:
     start: Position
     turns: list[Turn]
     setup_problems: list[Verdict] = field(default_factory=list)
-    setup_line: int | None = None
+    #: lines of the set-up's parts: "setup", "hands", "tower"
+    setup_lines: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -155,13 +156,13 @@ def read_record(doc: YamlDocument, *, options: Options | None = None) -> Record:
     opts = read_options(r, data.get("options"), ("options",), options)
     start: Position | None = None
     problems: list[Verdict] = []
-    setup_line: int | None = None
+    setup_lines: dict[str, int] = {}
     if ("setup" in data) == ("start" in data):
         r.error((), "ZEN-RECORD-KEY", "a record has exactly one of 'setup' (a deal) and 'start' (a position)")
     elif "start" in data:
         start = read_position(r, data["start"], ("start",), options=opts)
     else:
-        setup_line = doc.mark(("setup",))[0]
+        setup_lines = {part: doc.mark(("setup", part) if part != "setup" else ("setup",))[0] for part in ("setup", "hands", "tower")}
         start, problems = _read_setup(r, data["setup"], opts)
     turns: list[Turn] = []
     moves = data.get("moves")
@@ -194,7 +195,7 @@ def read_record(doc: YamlDocument, *, options: Options | None = None) -> Record:
         turns.append(turn)
     r.raise_if_errors()
     assert start is not None
-    return Record(doc.path, start, turns, problems, setup_line)
+    return Record(doc.path, start, turns, problems, setup_lines)
 
 
 def _read_setup(r: Reader, data: Any, opts: Options) -> tuple[Position | None, list[Verdict]]:
@@ -258,7 +259,9 @@ def replay(record: Record) -> ReplayReport:
     """Replay *record*, collecting every violation."""
     out: list[Violation] = []
     for v in record.setup_problems:
-        out.append(Violation(0, "setup", None, v.code, v.rule, v.message, record.setup_line))
+        part = "tower" if v.code in ("ZEN-SETUP-PLACEMENT", "ZEN-SETUP-STRAY") else "hands"
+        line = record.setup_lines.get(part) or record.setup_lines.get("setup")
+        out.append(Violation(0, "setup", None, v.code, v.rule, v.message, line))
     pos = record.start
     positions = [pos]
     for turn in record.turns:
