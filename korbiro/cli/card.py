@@ -94,10 +94,10 @@ def render_card(c: Any) -> str:
         lines.append("képzettségek: " + ", ".join(map(str, c.attrs["skills"])))
     if c.keywords:
         lines.append("")
-        width = max(len(k.render()) for k in c.keywords)
+        width = max((len(k.render()) for k in c.keywords if k.keyword), default=0)
         for k in c.keywords:
-            rule = f"[{k.rule}]" if getattr(k, "rule", None) else ""
-            lines.append(f"  {k.render():<{width}}  {rule}".rstrip())
+            rule = f"[{k.rule}]" if k.keyword and k.rule else ""
+            lines.append(f"  {k.render():<{width}}  {rule}".rstrip() if rule else f"  {k.render()}")
     elif c.text:
         lines.append("")
         lines.extend("  " + t for t in c.text.splitlines())
@@ -105,5 +105,18 @@ def render_card(c: Any) -> str:
         lines.append("")
         lines.append(f"  „{c.attrs['flavor']}”")
     lines.append("")
-    lines.append(f"{c.file}:{c.line}")
+    lines.append(f"{_shown(c.file)}:{c.line}")
     return "\n".join(lines)
+
+
+def _shown(path: str | None) -> str:
+    """*path* relative to the working folder when it lies below it."""
+    import os
+
+    if not path:
+        return "<unknown>"
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel

@@ -83,7 +83,7 @@ class Card:
         out.update(self.attrs)
         out["text"] = self.text
         out["keywords"] = [
-            {"keyword": getattr(k, "keyword", None), "rule": getattr(k, "rule", None), "line": k.render()}
+            {"keyword": k.keyword or None, "rule": k.rule, "text": k.render()}
             for k in self.keywords
         ]
         out["set"] = self.set
