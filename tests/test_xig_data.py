@@ -7,7 +7,14 @@ from pathlib import Path
 import pytest
 
 from korbiro.errors import DataError
-from korbiro.rules.xig import load_cards, load_layout, load_record_text, replay, sample_cards, sample_layout
+from korbiro.rules.xig import (
+    load_cards,
+    load_layout,
+    load_record_text,
+    replay,
+    sample_cards,
+    sample_layout,
+)
 from korbiro.rules.xig.layout import CORNER, CREATURE, ELEMENTS, OB, RING
 
 EARTH = Path("korbiro/data/xig/earth.yaml").read_text("utf-8")

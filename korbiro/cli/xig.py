@@ -8,6 +8,7 @@ record or position (every problem printed as ``file:line:column`` on stderr).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, NoReturn
 
 import click
@@ -66,10 +67,12 @@ def replay_cmd(records: tuple[str, ...], fmt: str) -> None:
     "violations": [{"ply", "move", "code", "rule", ...}], "result": {"score",
     "winner"}}; a list of them for several records.
     """
-    from ..rules.xig.record import replay_file
+    from ..rules.xig.record import ReplayResult, replay_file
     from ..rules.xig.rules import cite
 
-    results = [_guard(lambda path=path: replay_file(path)) for path in records]
+    results: list[ReplayResult] = []
+    for path in records:
+        results.append(_guard(partial(replay_file, path)))
     if fmt == "json":
         payload = [r.to_dict() for r in results]
         echo_json(payload[0] if len(payload) == 1 else payload)

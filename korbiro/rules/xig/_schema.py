@@ -7,7 +7,7 @@ findings at the ``file:line:column`` of the offending value.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -20,7 +20,7 @@ from ...findings import Finding
 DATA_PACKAGE = "korbiro.data.xig"
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(name: str) -> Draft202012Validator:
     """The compiled validator of ``korbiro/data/xig/<name>.schema.json``."""
     text = resources.files(DATA_PACKAGE).joinpath(f"{name}.schema.json").read_text("utf-8")

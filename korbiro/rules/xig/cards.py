@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from ...data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
@@ -118,7 +118,7 @@ def load_cards(path: str | os.PathLike[str]) -> XapCardSet:
     return cards_from_document(load_yaml_file(path))
 
 
-@lru_cache(maxsize=None)
+@cache
 def sample_cards() -> XapCardSet:
     """The shipped sample XAP cards (Black Magic, Counter-curse and four sample effects)."""
     ref = resources.files(DATA_PACKAGE).joinpath("xap-sample.yaml")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -94,7 +94,7 @@ class Layout:
     def __post_init__(self) -> None:
         boundaries = [OB, *sorted(self.corners), RING]
         sections: list[Section] = []
-        for a, b in zip(boundaries, boundaries[1:]):
+        for a, b in zip(boundaries, boundaries[1:], strict=False):
             inner = tuple(range(a + 1, b))
             if inner:
                 sections.append(Section(len(sections), a, b, inner))
@@ -180,7 +180,7 @@ def load_layout(path: str | os.PathLike[str]) -> Layout:
     return layout_from_document(load_yaml_file(path))
 
 
-@lru_cache(maxsize=None)
+@cache
 def sample_layout(element: str) -> Layout:
     """The shipped sample layout of *element* (``earth``, ``water``, ``fire``, ``air``)."""
     if element not in ELEMENTS:

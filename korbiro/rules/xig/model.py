@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from itertools import combinations
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from ...errors import IllegalActionError
 from .cards import COUNTER, ON_DRAW, SECTION, TARGETS_OPPONENT, XapCard, XapCardSet
@@ -191,7 +191,7 @@ class EndTurn:
         return f"draw {_tiles(self.draws)}" if self.draws else "end"
 
 
-Move = Union[Play, DrawXap, PlayXap, Pass, FlipXig, Give, EndTurn]
+Move = Play | DrawXap | PlayXap | Pass | FlipXig | Give | EndTurn
 
 
 @dataclass(frozen=True)
@@ -253,7 +253,7 @@ class GameConfig:
         return mates[0] if mates else None
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """Where in a turn the player to move is."""
 
     PLAY = "play"  #: start of turn: place one tile (XIG 3.3)

@@ -30,13 +30,13 @@ from .model import (
     DrawXap,
     EndTurn,
     GameConfig,
+    Give,
     Move,
     Options,
+    Play,
     PlayXap,
     Position,
     Tile,
-    Give,
-    Play,
     Violation,
     _State,
 )
@@ -347,7 +347,7 @@ def replay(record: Record) -> ReplayResult:
     for turn in record.turns:
         result.plies = turn.ply
 
-        def add(move_text: str, vs: tuple[Violation, ...] | list[Violation], player: str) -> None:
+        def add(move_text: str, vs: tuple[Violation, ...] | list[Violation], player: str, turn: Turn = turn) -> None:
             for v in vs:
                 result.violations.append(ReplayViolation(turn.ply, move_text, v.code, v.rule, v.message, player, turn.line))
 
@@ -426,7 +426,7 @@ def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
                 continue
             tiles = []
             for i, p in enumerate(items):
-                t = Tile(pid, {"ib": IB, "ob": OB}.get(p, p) if isinstance(p, str) else p)
+                t = Tile(pid, {"ib": IB, "ob": OB}[p] if isinstance(p, str) else int(p))
                 if config.entwined and t in config.entwined:
                     continue  # the shared Kojjit is on the table from the start (XIG 8.2)
                 if claim(t, (key, pid, i)):
@@ -455,14 +455,14 @@ def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
         name = p["name"]
         side = config.side_of_player[name]
         for j, text in enumerate(p.get("hand") or []):
-            t = reader.tile(text, ("players", i, "hand", j))
-            if t is None:
+            held = reader.tile(text, ("players", i, "hand", j))
+            if held is None:
                 continue
-            if t.pathway not in side.pathways:
-                reader.problem(("players", i, "hand", j), f"{t} is not a tile of {name}'s Pathway", "XIG-POSITION-HAND")
+            if held.pathway not in side.pathways:
+                reader.problem(("players", i, "hand", j), f"{held} is not a tile of {name}'s Pathway", "XIG-POSITION-HAND")
                 continue
-            if claim(t, ("players", i, "hand", j)):
-                hands[name].add(t)
+            if claim(held, ("players", i, "hand", j)):
+                hands[name].add(held)
         for j, c in enumerate(p.get("xap") or []):
             reader.check_names(config, ("players", i, "xap", j), cards=[c])
             xap_hands[name][c] += 1

@@ -181,7 +181,7 @@ def moves_text(pos: Position) -> str:
     if pos.is_over():
         lines.append(f"the game is over: {pos.winner} wins ({cite('XIG 1.1')})")
         return "\n".join(lines)
-    for move, info in zip(moves, data["moves"]):
+    for move, info in zip(moves, data["moves"], strict=True):
         if isinstance(move, Play):
             effects = []
             if move.knock:
