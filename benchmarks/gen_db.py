@@ -57,6 +57,8 @@ def _card(i: int, set_code: str, rng: random.Random) -> str:
     else:
         lines += ["    type: szövetséges", "    subtype: null", f"    mp: {rng.randint(1, 5)}", "    dp: null"]
         text += ['ÁLLANDÓ "Kalandozóid szintje 1-gyel nő."']
+    # every real card has ability text of its own: one line unique to this card
+    text.append(f'"Pihentesd ezt a lapot ({cid}): húzz {i % 3 + 1} lapot, majd dobj el egyet."')
     lines.append("    text: |")
     lines += [f"      {t}" for t in text]
     return "\n".join(lines)

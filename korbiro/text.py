@@ -43,6 +43,9 @@ def suspicious_characters(s: str) -> list[str]:
         problems.append("leading or trailing space")
     if "  " in s:
         problems.append("double space")
+    if max(s, default="\0") < "\u0250":
+        # Basic Latin to Latin Extended-B: one script, nothing invisible but the soft hyphen
+        return problems
     scripts = set()
     for ch in s:
         if ch.isalpha():

@@ -464,41 +464,73 @@ def check_database(
     """Check a card database (set files and folders of them); never raises for bad data.
 
     Raises :class:`~korbiro.errors.UsageError` only when a named path does not exist.
+    With the cache, an unchanged database costs reading and hashing its files
+    and one cache read; a changed file is checked again, the others come from
+    the cache, and the cross-file checks run again.
     """
     files = discover([default_db_path()] if not paths else paths)
     cdir = cache_dir() if use_cache else None
-    reports: list[FileReport] = []
+    raws: list[tuple[str, bytes | None, str | None]] = []
     for path in files:
         name = str(path)
+        raw = _read_regular(name)
+        raws.append((name, raw, _cache_key(raw, name) if cdir is not None and raw is not None else None))
+    whole = None
+    if cdir is not None and all(key is not None for _, _, key in raws):
+        h = hashlib.sha256(b"database\0")
+        for _, _, key in raws:
+            h.update(key.encode())  # type: ignore[union-attr]
+        whole = cdir / "check" / "db" / f"{h.hexdigest()}.json"
+        try:
+            return _whole_from_json(whole.read_text("utf-8"), [name for name, _, _ in raws])
+        except (OSError, ValueError, KeyError, IndexError, TypeError):
+            pass
+    reports: list[FileReport] = []
+    for name, raw, key in raws:
         if progress:
             progress(name)
-        rep = _check_one(name, cdir)
-        reports.append(rep)
+        reports.append(_check_one(name, raw, key, cdir))
     findings = [f for rep in reports for f in rep.findings]
     findings.extend(cross_file_findings(reports))
-    return CheckReport(reports, sort_findings(findings), sum(len(r.cards) for r in reports))
+    report = CheckReport(reports, sort_findings(findings), sum(len(r.cards) for r in reports))
+    if whole is not None:
+        try:
+            _write_atomic(whole, json.dumps({"cards": report.card_count,
+                                             "findings": [_finding_to_json(f) for f in report.findings]},
+                                            ensure_ascii=False, default=str))
+        except OSError:
+            pass
+    return report
 
 
-def _check_one(name: str, cdir: Path | None) -> FileReport:
+def _whole_from_json(text: str, names: list[str]) -> CheckReport:
+    d = json.loads(text)
+    findings = [_finding_from_json(f) for f in d["findings"]]
+    files = [FileReport(n, [f for f in findings if f.file == n], cached=True) for n in names]
+    return CheckReport(files, findings, int(d["cards"]))
+
+
+def _read_regular(name: str) -> bytes | None:
+    """The bytes of a regular file within the size limit, else None (the loader then says why)."""
+    import stat as stat_mod
+
+    from .yamlload import MAX_BYTES
+
     try:
         st = os.stat(name)
-        import stat as stat_mod
-
-        if not stat_mod.S_ISREG(st.st_mode):
-            raise OSError("not a regular file")
-        from .yamlload import MAX_BYTES
-
-        if st.st_size > MAX_BYTES:
-            report, _ = check_file(name)  # the loader reports the size without reading
-            return report
+        if not stat_mod.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+            return None
         with open(name, "rb") as fh:
-            raw = fh.read()
+            return fh.read(MAX_BYTES + 1)
     except OSError:
+        return None
+
+
+def _check_one(name: str, raw: bytes | None, key: str | None, cdir: Path | None) -> FileReport:
+    if raw is None:
         report, _ = check_file(name)  # the loader turns it into a finding
         return report
-    key = None
-    if cdir is not None:
-        key = _cache_key(raw, name)
+    if cdir is not None and key is not None:
         entry = cdir / "check" / key[:2] / f"{key}.json"
         try:
             return _report_from_json(name, entry.read_text("utf-8"))

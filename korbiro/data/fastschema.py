@@ -73,7 +73,11 @@ def compile_schema(schema: Any, root: Any = None) -> Callable[[Any], bool]:
             checks.append(_type(s["type"]))
         if "enum" in s:
             values = s["enum"]
-            checks.append(lambda inst: _EMPTY if any(_json_equal(inst, v) for v in values) else None)
+            if all(isinstance(v, str) for v in values):
+                strings = frozenset(values)
+                checks.append(lambda inst: _EMPTY if isinstance(inst, str) and inst in strings else None)
+            else:
+                checks.append(lambda inst: _EMPTY if any(_json_equal(inst, v) for v in values) else None)
         if "const" in s:
             value = s["const"]
             checks.append(lambda inst: _EMPTY if _json_equal(inst, value) else None)
@@ -89,7 +93,7 @@ def compile_schema(schema: Any, root: Any = None) -> Callable[[Any], bool]:
             neg = comp(s["not"])
             checks.append(lambda inst: _EMPTY if neg(inst) is None else None)
         if "if" in s:
-            cond = comp(s["if"])
+            cond = _const_test(s["if"]) or comp(s["if"])
             then = comp(s["then"]) if "then" in s else (lambda inst: _EMPTY)
             other = comp(s["else"]) if "else" in s else (lambda inst: _EMPTY)
 
@@ -117,6 +121,12 @@ def compile_schema(schema: Any, root: Any = None) -> Callable[[Any], bool]:
                 return seen
 
             return run_uneval
+        if obj is None and not checks:
+            return lambda inst: _EMPTY
+        if obj is None and len(checks) == 1:
+            return checks[0]
+        if obj is not None and not checks:
+            return obj
         return lambda inst: _run(obj, checks, inst)
 
     top = comp(schema)
@@ -129,6 +139,28 @@ _HANDLED = {
     "required", "additionalProperties", "minProperties", "maxProperties", "allOf", "anyOf", "oneOf", "not",
     "if", "then", "else", "unevaluatedProperties",
 }
+
+
+def _const_test(s: Any) -> Node | None:
+    """``{"properties": {K: {"const": "v"}}, "required": [K]}``, the usual ``if``, as one lookup."""
+    if not isinstance(s, dict) or set(s) != {"properties", "required"} or len(s["properties"]) != 1:
+        return None
+    (key, sub), = s["properties"].items()
+    if s["required"] != [key] or not isinstance(sub, dict) or set(sub) != {"const"} or not isinstance(sub["const"], str):
+        return None
+    value = sub["const"]
+    hit = frozenset([key])
+
+    def test(inst: Any) -> frozenset[str] | None:
+        if not isinstance(inst, dict):
+            return _EMPTY
+        v = inst.get(key, _MISSING)
+        return hit if isinstance(v, str) and v == value else None
+
+    return test
+
+
+_MISSING = object()
 
 
 def _run(obj: Node | None, checks: list[Node], inst: Any) -> frozenset[str] | None:

@@ -44,8 +44,9 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from functools import cache
+import copy
+from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
 from lark import Lark, Token, Tree
@@ -371,7 +372,7 @@ def check_card_text(
             )
             break
         try:
-            keyword = _parse_line(parser, ctx, raw, line_no)
+            keyword = _parse_line_at(parser, ctx, raw, line_no)
         except Exception as exc:  # pragma: no cover - a bug; reported, never raised
             ctx.add(
                 CODE_INTERNAL,
@@ -390,6 +391,33 @@ def check_card_text(
 
 
 # ------------------------------------------------------------------- internals
+
+
+def _parse_line_at(parser: Lark, ctx: _Context, raw: str, line_no: int) -> Keyword | None:
+    """Parse one line, reusing the result for a line already seen (card texts repeat a lot).
+
+    A line's meaning does not depend on where it stands, so the parse is
+    memoised on the raw text at line 0, column 1, and the positions are moved
+    to *line_no* and the context's first column afterwards.
+    """
+    keyword, findings, errors = _parse_line_memo(parser, raw)
+    shift = ctx.first_column - 1
+    for f in findings:
+        ctx.findings.append(replace(f, file=ctx.path, line=line_no, column=None if f.column is None else f.column + shift))
+    ctx.errors += errors
+    if keyword is None:
+        return None
+    placed = copy.copy(keyword)
+    object.__setattr__(placed, "line", line_no)
+    object.__setattr__(placed, "column", None if keyword.column is None else keyword.column + shift)
+    return placed
+
+
+@lru_cache(maxsize=65536)
+def _parse_line_memo(parser: Lark, raw: str) -> tuple[Keyword | None, tuple[Finding, ...], int]:
+    ctx = _Context(None, 0, 1)
+    keyword = _parse_line(parser, ctx, raw, 0)
+    return keyword, tuple(ctx.findings), ctx.errors
 
 
 class _Context:
@@ -514,6 +542,14 @@ def _parse_line(parser: Lark, ctx: _Context, raw: str, number: int) -> Keyword |
     if not stripped:
         return None
     text, index = _nfc_with_index(stripped)
+    if _FAST_FREE_TEXT and _is_plain_free_text(text):
+        # the commonest line, "…" with no quote or backslash inside: what the
+        # grammar would build, without the parser (tests/test_cardtext_fast.py
+        # checks the two agree)
+        try:
+            return FreeText(text[1:-1], line=number, column=column0 + lead)
+        except ValueError:
+            pass  # e.g. empty text: let the grammar path report it
     line = _Line(raw, number, column0, lead, text, index, stripped)
     try:
         tree = parser.parse(text)
@@ -521,6 +557,14 @@ def _parse_line(parser: Lark, ctx: _Context, raw: str, number: int) -> Keyword |
         _report_syntax(ctx, line, exc)
         return None
     return _build(ctx, line, tree)
+
+
+#: Whether the plain free-text line skips the parser (off only in tests that compare both paths).
+_FAST_FREE_TEXT = True
+
+
+def _is_plain_free_text(text: str) -> bool:
+    return len(text) >= 2 and text[0] == '"' and text[-1] == '"' and text.count('"') == 2 and "\\" not in text
 
 
 # ----------------------------------------------------------- building keywords
