@@ -413,3 +413,62 @@ def test_console_script_exit_codes() -> None:
     assert bad.returncode == 1 and "ZEN-OWN-MAN" in bad.stdout
     missing = call("show", "examples/zen/nope.yaml")
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+# ---------------------------------------------------------------------------
+# Fuzzing: bad input is a KorbiroError (exit 2) or a violation (exit 1), never a crash
+
+
+@given(st.text(max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_turn_parser_only_raises_syntax_errors(text: str) -> None:
+    try:
+        Move.parse(text)
+    except RulesSyntaxError as exc:
+        assert exc.code == "ZEN-NOTATION"
+
+
+_EXAMPLE_TEXTS = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.glob("*.yaml"))]
+_EDIT_CHARS = "abcdefgh0123456789@-.: \nHABCDpass|{}[]#'\"\t"
+
+
+@given(
+    st.sampled_from(_EXAMPLE_TEXTS),
+    st.lists(st.tuples(st.integers(0, 2), st.integers(0, 10_000), st.integers(0, 10_000), st.sampled_from(_EDIT_CHARS)), min_size=1, max_size=3),
+)
+@settings(max_examples=120, deadline=None)
+def test_mutated_files_never_crash(text: str, edits: list[tuple[int, int, int, str]]) -> None:
+    from korbiro.errors import KorbiroError
+
+    lines = text.split("\n")
+    for op, k, j, ch in edits:
+        k %= len(lines)
+        if op == 0:
+            del lines[k]
+        elif op == 1:
+            s = lines[k]
+            j %= len(s) + 1
+            lines[k] = s[:j] + ch + s[j + 1:]
+        else:
+            lines.insert(k, lines[j % len(lines)])
+        if not lines:
+            lines = [""]
+    mutated = "\n".join(lines)
+    try:
+        if "moves" in mutated or "setup" in mutated:
+            replay(load_record_text(mutated)).to_dict()
+        else:
+            position_from_document(load_yaml_text(mutated))
+    except KorbiroError:
+        pass
+
+
+@given(st.integers(0, 10_000), st.lists(st.tuples(st.integers(0, 2), st.integers(0, 19), st.integers(0, 19)), max_size=6))
+@settings(max_examples=150, deadline=None)
+def test_any_action_sequence_is_judged_not_crashed(seed: int, raw: list[tuple[int, int, int]]) -> None:
+    pos = setup(4, seed=seed)
+    actions = [Step(a, b) if kind == 0 else Arrive(a) if kind == 1 else PASS for kind, a, b in raw]
+    after, found = pos.play_lenient(Move(tuple(actions)))
+    assert all(v.code.startswith("ZEN-") and v.rule is not None for v in found)
+    assert sorted(map(str, after.pieces())) == sorted(map(str, pos.pieces()))
+    assert bool(found) == (not pos.check(Move(tuple(actions))).ok)

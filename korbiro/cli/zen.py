@@ -7,6 +7,7 @@ Exit codes: 0 ok, 1 an invalid record, 2 bad usage or unreadable input.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import click
@@ -247,6 +248,7 @@ def setup_cmd(players: int, variant: str, seed: int | None, hand_values: tuple[s
     lines.append("  hands:")
     from ..rules.zen.setup import deal as _deal  # the same deal prepare() made
 
+    hand_items: list[tuple[str, Sequence[int]]]
     if hands is None:
         dl = _deal(players, random.Random(seed), variant)
         hand_items = list(dl.hands)

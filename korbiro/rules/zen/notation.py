@@ -248,11 +248,11 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
         r.error(base + ("targets",), "ZEN-POSITION-TYPE", "'targets' maps each player to his unused target cards")
         tdata = {}
     for player, value in (tdata or {}).items():
-        p = base + ("targets", player)
+        here = base + ("targets", player)
         if player not in players:
-            r.error(p, "ZEN-POSITION-PLAYERS", f"targets given for {player!r}, who is not an active player")
+            r.error(here, "ZEN-POSITION-PLAYERS", f"targets given for {player!r}, who is not an active player")
             continue
-        sqs = [r.square(t, p) for t in r.tokens(value, p)]
+        sqs = [r.square(t, here) for t in r.tokens(value, here)]
         targets[player] = frozenset(s for s in sqs if s is not None)
     for player in players:
         if player not in targets and tdata is not None:
@@ -265,25 +265,25 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
         r.error(base + ("arrived",), "ZEN-POSITION-TYPE", "'arrived' maps each player to pieces like 'A2@d5'")
         adata = {}
     for player, value in (adata or {}).items():
-        p = base + ("arrived", player)
+        here = base + ("arrived", player)
         if player not in players:
-            r.error(p, "ZEN-POSITION-PLAYERS", f"arrivals given for {player!r}, who is not an active player")
+            r.error(here, "ZEN-POSITION-PLAYERS", f"arrivals given for {player!r}, who is not an active player")
             continue
-        for tok in r.tokens(value, p):
+        for tok in r.tokens(value, here):
             piece, _, card = tok.partition("@")
             piece = piece.upper()
             if not is_piece(piece) or piece == WARRIOR or piece[0] != player or not card:
-                r.error(p, "ZEN-POSITION-ARRIVED", f"{tok!r}: write {player}'s arrived pieces as piece@card, e.g. '{player}2@d5'")
+                r.error(here, "ZEN-POSITION-ARRIVED", f"{tok!r}: write {player}'s arrived pieces as piece@card, e.g. '{player}2@d5'")
                 continue
-            sq = r.square(card, p)
-            if sq is None:
+            card_sq = r.square(card, here)
+            if card_sq is None:
                 continue
-            if sq in targets.get(player, frozenset()):
-                r.error(p, "ZEN-POSITION-ARRIVED", f"card {card} holds {piece} and is listed among {player}'s unused targets too")
-            if any(sq == s for _, s in arrived.get(player, [])):
-                r.error(p, "ZEN-POSITION-ARRIVED", f"card {card} holds two pieces")
-            note_piece(piece, f"arrived on {card}", p)
-            arrived.setdefault(player, []).append((piece, sq))
+            if card_sq in targets.get(player, frozenset()):
+                r.error(here, "ZEN-POSITION-ARRIVED", f"card {card} holds {piece} and is listed among {player}'s unused targets too")
+            if any(card_sq == s for _, s in arrived.get(player, [])):
+                r.error(here, "ZEN-POSITION-ARRIVED", f"card {card} holds two pieces")
+            note_piece(piece, f"arrived on {card}", here)
+            arrived.setdefault(player, []).append((piece, card_sq))
 
     captured: list[tuple[str, str | None]] = []
     cdata = data.get("captured")
@@ -291,28 +291,28 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
         r.error(base + ("captured",), "ZEN-POSITION-TYPE", "'captured' maps each player (or 'none') to the pieces he took off, e.g. 'H C4'")
         cdata = {}
     for player, value in (cdata or {}).items():
-        p = base + ("captured", player)
+        here = base + ("captured", player)
         by: str | None = None if str(player).lower() == "none" else str(player)
         if by is not None and by not in players:
-            r.error(p, "ZEN-POSITION-PLAYERS", f"captures given for {player!r}, who is not an active player (use 'none' for pieces nobody scores)")
+            r.error(here, "ZEN-POSITION-PLAYERS", f"captures given for {player!r}, who is not an active player (use 'none' for pieces nobody scores)")
             continue
-        for tok in r.tokens(value, p):
+        for tok in r.tokens(value, here):
             piece = tok.upper()
             if not is_piece(piece):
-                r.error(p, "ZEN-POSITION-PIECE", f"{tok!r} is not a piece")
+                r.error(here, "ZEN-POSITION-PIECE", f"{tok!r} is not a piece")
                 continue
-            note_piece(piece, f"captured by {player}", p)
+            note_piece(piece, f"captured by {player}", here)
             captured.append((piece, by))
 
     by_other: set[int] = set()
     for tok in r.tokens(data.get("placed_by_other"), base + ("placed_by_other",)):
-        sq = r.square(tok, base + ("placed_by_other",))
-        if sq is None:
+        flag_sq = r.square(tok, base + ("placed_by_other",))
+        if flag_sq is None:
             continue
-        if board is not None and (board[sq] is None or board[sq] == WARRIOR):
+        if board is not None and (board[flag_sq] is None or board[flag_sq] == WARRIOR):
             r.error(base + ("placed_by_other",), "ZEN-POSITION-SQUARE", f"{tok}: placed_by_other lists squares holding coloured pieces")
             continue
-        by_other.add(sq)
+        by_other.add(flag_sq)
 
     to_move = data.get("to_move", players[0] if players else None)
     if isinstance(to_move, str):

@@ -89,7 +89,7 @@ def deal(players: int, rng: random.Random, variant: str = "standard") -> Deal:
     decks = _decks()
     for cards in decks.values():
         rng.shuffle(cards)
-    a, b, c, d = SEATS[:4]
+    a, b, c, d = tuple(SEATS[:4])
     if players == 2 and variant == "standard":
         hands = {a: decks[1][:5], b: decks[3][:5]}
     else:
@@ -162,7 +162,7 @@ def check_deal(deal_: Deal) -> list[Verdict]:
                 "one player takes five one-mark cards and the other five three-mark cards",
             ))
     else:
-        a, b, c, d = SEATS[:4]
+        a, b, c, d = tuple(SEATS[:4])
         pairs = [(a, c), (b, d)]
         pair_kind: list[int | None] = []
         for x, y in pairs:
@@ -187,7 +187,8 @@ def place(deal_: Deal, rng: random.Random) -> list[str | None]:
     for seat, hand in deal_.hands:
         pieces = [f"{seat}{k}" for k in range(1, 5)] + [WARRIOR]
         rng.shuffle(pieces)
-        for sq, p in zip(hand, pieces):  # a wrong-sized hand (reported by check_deal) is filled as far as it goes
+        # a wrong-sized hand (reported by check_deal) is filled as far as it goes
+        for sq, p in zip(hand, pieces, strict=False):
             board[sq] = p
     return board
 
