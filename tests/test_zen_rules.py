@@ -625,3 +625,25 @@ A1 C2 . D2
     assert pos.own_steps() == []
     out = pos.outcome()
     assert out is not None and out.termination == "blocked" and out.winners == ("A", "B")
+
+
+def test_a_piece_that_did_not_move_keeps_its_mark() -> None:
+    # A's Warrior falls onto B's Girl (step_into_capture=captured): the Girl did not
+    # move, so she is not "placed by another player" and cannot arrive at B's turn.
+    rows = """
+A1 . . .
+. . . .
+. . . .
+. H B1 .
+. . . .
+"""
+    pos = P(rows, targets={"A": "", "B": "c2"}, step_into_capture="captured")
+    after = pos.play(Move.parse("a5-a4 b2-c2"))
+    assert after.placed_by_other == frozenset() and after.to_move == "B"
+    assert verdict(after, "c2@") == ("ZEN-ARRIVAL-WINDOW", "Zen: Belépés 1")
+    # whereas a swap does move her
+    swapped = P(rows.replace("A1", "A3").replace(". H B1", ". A3 B1").replace("A3 . . .", ". . . ."),
+                targets={"A": "", "B": "b2"}).play(Move.parse("b2-c2"))
+    assert swapped.placed_by_other == frozenset({sq("b2")})
+    done = swapped.play(Move.parse("b2@"))  # B's only piece: the game ends at once
+    assert done.outcome() is not None and done.outcome().finished == ("B",)  # type: ignore[union-attr]

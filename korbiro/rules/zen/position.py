@@ -615,12 +615,18 @@ class _Work:
             self.captured.append((piece, scorer))
             board[a] = None
             landed = None
+        # placed_by_other follows the pieces this step moved (a fall or a capture
+        # that does not move in leaves the unmoved piece's mark as it was)
+        moved = (a, b) if kind in ("move", "swap") or landed is not None else ()
         for s in (a, b):
             p = board[s]
-            if p is not None and p != WARRIOR and p[0] != me:
-                self.by_other.add(s)
-            else:
+            if p is None:
                 self.by_other.discard(s)
+            elif s in moved:
+                if p != WARRIOR and p[0] != me:
+                    self.by_other.add(s)
+                else:
+                    self.by_other.discard(s)
         mine = self.targets.get(me, set())
         if own and landed is not None and landed in mine and _owner(board[landed]) == me:
             self.window.add(landed)
