@@ -14,7 +14,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from korbiro.rules.xig import EndTurn, Move, Options, Position, load_record_text, replay
+from korbiro.rules.xig import (
+    RULES,
+    DrawXap,
+    EndTurn,
+    FlipXig,
+    Give,
+    Move,
+    Options,
+    Pass,
+    Play,
+    PlayXap,
+    Position,
+    Tile,
+    load_record_text,
+    replay,
+)
 from korbiro.rules.xig.model import HAND_SIZE, SHARED_MEMORY
 from korbiro.rules.xig.play import random_game
 from korbiro.rules.xig.record import dump_record
@@ -125,3 +140,41 @@ def test_random_games_reach_the_memory_deck() -> None:
     for seed in range(3):
         random_game(two(), seed=seed, observe=checker(stats))
     assert stats["memory draws"] > 0
+
+
+tile_st = st.builds(Tile, st.sampled_from(["E", "W", "Q"]), st.integers(-2, 40))
+card_st = st.sampled_from(["black-magic", "counter-curse", "banishment", "lost-turn", "three-tiles", "remembrance", "nope"])
+player_st = st.sampled_from(["Anna", "Bela", "Zoe"])
+
+
+def any_move() -> st.SearchStrategy[Move]:
+    return st.one_of(
+        st.builds(Play, tile_st, st.none() | tile_st),
+        st.builds(DrawXap, st.none() | card_st),
+        st.builds(
+            PlayXap,
+            card_st,
+            st.none() | tile_st,
+            st.none() | player_st,
+            st.lists(tile_st, max_size=2).map(tuple),
+            st.booleans(),
+        ),
+        st.just(Pass()),
+        st.just(FlipXig()),
+        st.builds(Give, card_st),
+        st.builds(EndTurn, st.lists(tile_st, max_size=6).map(tuple)),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 40), st.integers(0, 3), st.lists(any_move(), min_size=1, max_size=25))
+def test_forced_arbitrary_moves_never_crash_and_conserve_tiles(seed: int, plies: int, moves: list[Move]) -> None:
+    """A replay pushes whatever a record says: any move, legal or not, is checked and carried
+    out as far as it can be, without an exception and without losing a tile."""
+    pos = random_game(two(), seed=seed, max_plies=plies, check=False).position
+    for move in moves:
+        violations = pos.check(move)
+        assert all(v.rule in RULES for v in violations)
+        pos.push(move, force=True)
+        assert set(pos.tile_counts().values()) == {35}
+        pos.legal_moves()

@@ -25,12 +25,14 @@ from korbiro.rules.xig import (
     PlayXap,
     Tile,
     format_turn,
+    load_position_text,
     load_record_text,
     parse_tile,
     parse_turn,
     replay,
     replay_file,
 )
+from korbiro.rules.xig.render import moves_text, show_text
 
 EXAMPLES = Path("examples/xig")
 ILLEGAL = EXAMPLES / "illegal-moves.yaml"
@@ -330,14 +332,21 @@ def test_console_script_exit_codes() -> None:
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mangled_records_never_crash(data: st.DataObject) -> None:
-    """Any edit of a record is replayed or refused with a KorbiroError, never another exception."""
-    text = ILLEGAL.read_text("utf-8")
+    """Any edit of a record or position is replayed (shown) or refused with a KorbiroError,
+    never another exception."""
+    source = data.draw(st.sampled_from([ILLEGAL, POSITION]))
+    text = source.read_text("utf-8")
     for _ in range(data.draw(st.integers(1, 4))):
         i = data.draw(st.integers(0, len(text)))
         j = data.draw(st.integers(i, min(len(text), i + 12)))
         insert = data.draw(st.sampled_from(["", "x", " ", "E", "W5", ";", "\n", ":", "-", "7", "xap ", "draw ", "{", "@"]))
         text = text[:i] + insert + text[j:]
     try:
-        replay(load_record_text(text, "mangled.yaml"))
+        if source == POSITION:
+            pos = load_position_text(text, "mangled.yaml")
+            moves_text(pos)
+            show_text(pos)
+        else:
+            replay(load_record_text(text, "mangled.yaml"))
     except KorbiroError:
         pass

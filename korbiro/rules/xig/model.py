@@ -1269,14 +1269,25 @@ class Position:
         if s.winner is None and self.layout(tile.pathway).kind(tile.pos) == CORNER and self._xap_available():
             s.phase = Phase.DRAW_XAP
 
+    def _has_won(self, side: Side) -> bool:
+        done = [self.pathway_complete(pid) for pid in side.pathways]
+        need_all = MARATHON in self.config.variants and self.config.options.marathon_win == "all"
+        return all(done) if need_all else any(done)
+
     def _check_winner(self) -> None:
         s = self._s
         side = self.side(s.turn)
-        done = [self.pathway_complete(pid) for pid in side.pathways]
-        need_all = MARATHON in self.config.variants and self.config.options.marathon_win == "all"
-        if (all(done) if need_all else any(done)):
+        if self._has_won(side):
             s.winner = side.name
             s.phase = Phase.OVER
+
+    def _settle_winner(self) -> None:
+        """A loaded position whose Pathway is already complete is over (XIG 1.1)."""
+        for side in self.config.sides:
+            if self._has_won(side):
+                self._s.winner = side.name
+                self._s.phase = Phase.OVER
+                return
 
     def _apply_draw_xap(self, move: DrawXap) -> None:
         s = self._s

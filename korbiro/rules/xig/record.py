@@ -504,6 +504,7 @@ def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
     state.ply = d.get("turn", 1)
     pos = Position(config, state)
     pos._start_turn(to_move, next_ply=False)
+    pos._settle_winner()
     return pos
 
 
@@ -511,8 +512,8 @@ def load_any(path: str | os.PathLike[str]) -> Position:
     """A position file, or the final position of a record file."""
     doc = load_yaml_file(path)
     if isinstance(doc.data, dict) and doc.data.get("kind") == "xig-record":
-        return replay(load_record(path)).position
-    return load_position(path)
+        return replay(load_record(doc)).position
+    return load_position(doc)
 
 
 __all__ = [
