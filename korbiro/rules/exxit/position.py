@@ -72,6 +72,8 @@ _COMMA_RE = re.compile(r"\s*,\s*")
 _KINDS = ("dance", "drop", "exchange", "tile", "pass")
 _KIND_RANK = {k: i for i, k in enumerate(_KINDS)}
 _D0, _D1, _D2, _D3, _D4, _D5 = DELTAS
+#: hex difference -> (direction, distance) for every hex on the six lines, up to 16 hexes away
+_LINE: dict[int, tuple[int, int]] = {k * d: (i, k) for i, d in enumerate(DELTAS) for k in range(1, 17)}
 _DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
 
 
@@ -627,54 +629,54 @@ class Position:
         Rulebook, *Ruchy taneczne*: own chip on top; the nearest chips on the line
         topped by an opponent chip, that stack no taller (A8); within reach; the
         chips that leave the board may not land on prisoners (A7).
+
+        Each own stack is paired with each opponent-topped stack: a table gives the
+        direction and distance of a target on one of the six lines, and only the
+        hexes between them (empty tiles) and the landing hexes are looked at.
         """
-        cell = self._cell
-        pris = self._pris
-        shorter = self._shorter
-        block = not self._land_stack
+        mine: list[tuple[int, int]] = []
+        theirs: list[tuple[int, int]] = []
+        for s, st in self._stack.items():
+            if st[-1] == me:
+                mine.append((s, len(st)))
+            else:
+                theirs.append((s, len(st)))
         off: list[int] = []
         on: list[int] = []
-        for s, st in self._stack.items():
-            if st[-1] != me:
-                continue
-            h = len(st)
-            s16 = s * 16
-            if h == 1:
-                # a single chip reaches only its neighbours and always lands on the target
-                if not shorter:
-                    di = 0
-                    for d in DELTAS:
-                        t = cell.get(s + d)
-                        if t and len(t) == 1 and t[0] != me:
-                            on.append(s16 + di)
-                        di += 1
-                continue
-            di = -1
-            for d in DELTAS:
-                di += 1
+        if not mine or not theirs:
+            return off, on
+        cell = self._cell
+        pris = self._pris
+        line = _LINE
+        deltas = DELTAS
+        shorter = self._shorter
+        block = not self._land_stack
+        for s, h in mine:
+            for t, ht in theirs:
+                if ht > h or (shorter and ht == h):
+                    continue
+                dk = line.get(t - s)
+                if dk is None:
+                    continue
+                di, k = dk
+                if k > h:
+                    continue
+                d = deltas[di]
                 x = s
-                i = 0
-                while i < h:
-                    i += 1
+                for _ in range(k - 1):
                     x += d
-                    t = cell.get(x)
-                    if t is None:
-                        break  # the line leaves the board before any stack
-                    if not t:
-                        continue  # an empty tile
-                    if t[-1] == me or len(t) > h or (shorter and len(t) == h):
-                        break
-                    while i < h:
-                        i += 1
+                    if cell.get(x) != ():
+                        break  # off the board, or a nearer stack on the line
+                else:
+                    x = t
+                    for _ in range(h - k):
                         x += d
                         if x not in cell:
-                            if block and x in pris:
-                                break
-                            off.append(s16 + di)
+                            if not (block and x in pris):
+                                off.append(s * 16 + di)
                             break
                     else:
-                        on.append(s16 + di)
-                    break
+                        on.append(s * 16 + di)
         return off, on
 
     def _gen(self) -> list[int]:
