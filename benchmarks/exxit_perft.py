@@ -102,7 +102,7 @@ def main() -> int:
     fc_nodes, fc_time = best(lambda: chess_perft_full(board, chess_depth - 1 if args.quick else chess_depth), 1)
     fe_nodes, fe_time = best(lambda: perft_full(start, exxit_depth), 1)
 
-    print("EXXIT perft benchmark (python-chess %s, Python %s)" % (chess.__version__, sys.version.split()[0]))
+    print(f"EXXIT perft benchmark (python-chess {chess.__version__}, Python {sys.version.split()[0]})")
     print()
     for label, nodes, secs in rows:
         print(f"  {label:<44} {nodes:>9} nodes {secs:7.3f} s {nodes / secs:>11,.0f} nodes/s")

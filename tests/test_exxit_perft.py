@@ -13,7 +13,14 @@ import pytest
 from test_exxit_reference import ref_from, ref_perft
 
 from korbiro.errors import DataError
-from korbiro.rules.exxit import Position, divide, dump_position, load_position_text, perft, perft_full
+from korbiro.rules.exxit import (
+    Position,
+    divide,
+    dump_position,
+    load_position_text,
+    perft,
+    perft_full,
+)
 from korbiro.rules.exxit.perft import PerftCase, load_perft_file, parse_perft_text
 
 PERFT_FILE = Path(__file__).resolve().parent / "data" / "exxit.perft"

@@ -46,7 +46,7 @@ def test_the_example_record_with_illegal_moves() -> None:
     # every violation names its rule; the line's own comment names the code it expects
     lines = (EXAMPLES / "illegal.txt").read_text(encoding="utf-8").splitlines()
     for v in report.violations:
-        assert v.rule
+        assert v.rule and v.line is not None
         assert v.code in lines[v.line - 1] or "wrong move number" in lines[v.line - 1]
     assert report.result()["finished"] is False
 
@@ -125,7 +125,7 @@ def test_record_syntax_problems_are_all_reported_with_their_lines(text: str, pro
         parse_record_text(text, "r.txt")
     found = [(f.line, f.message) for f in err.value.findings]
     assert len(found) == len(problems)
-    for (line, message), (want_line, fragment) in zip(found, problems):
+    for (line, message), (want_line, fragment) in zip(found, problems, strict=True):
         assert line == want_line
         assert fragment in message
     assert all(f.file == "r.txt" for f in err.value.findings)

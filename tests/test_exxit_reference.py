@@ -14,7 +14,14 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from korbiro.rules.exxit import VARIANTS, Options, Position, dump_position, load_position_text, perft
+from korbiro.rules.exxit import (
+    VARIANTS,
+    Options,
+    Position,
+    dump_position,
+    load_position_text,
+    perft,
+)
 
 DIRS = {"e": (1, 0), "ne": (1, -1), "nw": (0, -1), "w": (-1, 0), "sw": (-1, 1), "se": (0, 1)}
 Hex = tuple[int, int]

@@ -137,7 +137,7 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
         if key not in COLOURS:
             out.error(("reserves", key), f"unknown player {key!r} in reserves; players are white and black")
     for colour in COLOURS:
-        n = raw_res.get(colour)
+        n: Any = raw_res.get(colour)
         if colour not in raw_res:
             if isinstance(data.get("reserves"), dict):
                 out.error(("reserves",), f"reserves: missing {colour}")

@@ -27,7 +27,7 @@ import hashlib
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from ...errors import IllegalActionError, RulesSyntaxError
@@ -235,15 +235,12 @@ def _verdict(code: str, detail: str) -> Verdict:
     return Verdict(code, reason.rule.id, detail, reason.rule.text)
 
 
-class Termination(str, Enum):
+class Termination(StrEnum):
     """How a game ended (rulebook, *Koniec gry*)."""
 
     STOCK_EXHAUSTED = "stock-exhausted"
     BOTH_PASSED = "both-passed"
     REPETITION = "repetition"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)
@@ -923,7 +920,7 @@ class Position:
             del self._tile[x]
             del self._cell[x]
             self._stock += 1
-        return m
+        return int(m)
 
     @staticmethod
     def _unexchange(
