@@ -28,22 +28,92 @@ CARD_TYPES = (
 )
 
 
-@dataclass(frozen=True)
 class Card:
-    """One card of the database; ``attrs`` holds the type-specific fields (``level``, ``fal``, …)."""
+    """One card of the database (immutable); ``attrs`` holds the type-specific fields (``level``, ``fal``, …).
+
+    ``keywords`` are the parsed card-text lines.  A card read from the card
+    index carries only their canonical text and parses it on first use, so
+    that commands which need no keyword objects (a deck check) never load the
+    card-text grammar; ``keyword_keys`` and ``true_names`` are always at hand.
+    """
+
+    __slots__ = ("id", "name", "type", "subtype", "mp", "dp", "text", "set", "file", "line", "attrs",
+                 "keyword_keys", "true_names", "_keywords", "_keyword_source")
 
     id: str
     name: str
     type: str
-    subtype: str | None = None
-    mp: int | str | None = None
-    dp: int | None = None
-    text: str = ""
-    keywords: tuple[Any, ...] = ()
-    set: str = ""
-    file: str | None = None
-    line: int | None = None
-    attrs: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    subtype: str | None
+    mp: int | str | None
+    dp: int | None
+    text: str
+    set: str
+    file: str | None
+    line: int | None
+    attrs: Mapping[str, Any]
+    #: the canonical keywords on the card (``{"KINCSKERESÉS", "NEMES NYELV"}``); free text has none
+    keyword_keys: frozenset[str]
+    #: the names this card also counts as (IGAZ NÉV, rule 2.02)
+    true_names: tuple[str, ...]
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        type: str,
+        subtype: str | None = None,
+        mp: int | str | None = None,
+        dp: int | None = None,
+        text: str = "",
+        keywords: tuple[Any, ...] | None = (),
+        set: str = "",
+        file: str | None = None,
+        line: int | None = None,
+        attrs: Mapping[str, Any] | None = None,
+        *,
+        keyword_keys: Iterable[str] | None = None,
+        true_names: Iterable[str] | None = None,
+        keyword_source: str | None = None,
+    ) -> None:
+        put = object.__setattr__
+        for key, value in (("id", id), ("name", name), ("type", type), ("subtype", subtype), ("mp", mp),
+                           ("dp", dp), ("text", text), ("set", set), ("file", file), ("line", line),
+                           ("attrs", dict(attrs or {}))):
+            put(self, key, value)
+        kws = tuple(keywords) if keywords is not None else None
+        put(self, "_keywords", kws)
+        put(self, "_keyword_source", keyword_source)
+        if keyword_keys is None:
+            keyword_keys = (k.keyword for k in kws or () if k.keyword)
+        put(self, "keyword_keys", frozenset(keyword_keys))
+        if true_names is None:
+            true_names = (k.name for k in kws or () if k.keyword == "IGAZ NÉV")
+        put(self, "true_names", tuple(true_names))
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError(f"Card is immutable (cannot set {key!r})")
+
+    def __repr__(self) -> str:
+        return f"Card({self.id!r}, {self.name!r}, {self.type!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (self.id, self.name, self.type, self.subtype, self.mp, self.dp, self.text, self.set) == (
+            other.id, other.name, other.type, other.subtype, other.mp, other.dp, other.text, other.set)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.name))
+
+    @property
+    def keywords(self) -> tuple[Any, ...]:
+        """The parsed card-text lines (keyword objects of :mod:`korbiro.rules.mk.keywords`)."""
+        if self._keywords is None:
+            from ..grammar.cardtext import parse_card_text
+
+            parsed = tuple(parse_card_text(self._keyword_source or "")) if self._keyword_source else ()
+            object.__setattr__(self, "_keywords", parsed)
+        return self._keywords  # type: ignore[return-value]
 
     def __getitem__(self, key: str) -> Any:
         if key in ("id", "name", "type", "subtype", "mp", "dp", "text"):
@@ -58,18 +128,13 @@ class Card:
 
     def has_keyword(self, keyword: str) -> bool:
         """True when the card's text carries the keyword with this canonical spelling."""
-        return any(getattr(k, "keyword", None) == keyword for k in self.keywords)
+        return keyword in self.keyword_keys
 
     def keyword(self, keyword: str) -> Any | None:
         for k in self.keywords:
-            if getattr(k, "keyword", None) == keyword:
+            if k.keyword == keyword:
                 return k
         return None
-
-    @property
-    def true_names(self) -> tuple[str, ...]:
-        """The names this card also counts as (IGAZ NÉV, rule 2.02)."""
-        return tuple(k.name for k in self.keywords if getattr(k, "keyword", None) == "IGAZ NÉV")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -82,10 +147,7 @@ class Card:
         }
         out.update(self.attrs)
         out["text"] = self.text
-        out["keywords"] = [
-            {"keyword": k.keyword or None, "rule": k.rule, "text": k.render()}
-            for k in self.keywords
-        ]
+        out["keywords"] = [{"keyword": k.keyword or None, "rule": k.rule, "text": k.render()} for k in self.keywords]
         out["set"] = self.set
         out["file"] = self.file
         out["line"] = self.line
@@ -119,6 +181,7 @@ class CardDatabase:
             self._by_fold.setdefault(fold(c.name), []).append(c)
             self._by_fold.setdefault(fold(c.id), []).append(c)
         self._names: list[str] | None = None
+        self._kinds: dict[str, str] | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -157,7 +220,30 @@ class CardDatabase:
         close = difflib.get_close_matches(fold(query), list(self._folded_names), n=n, cutoff=0.6)
         return [self._folded_names[c] for c in close]
 
-    def same_card_names(self, card: Card) -> frozenset[str]:
-        """The names that count as the same card as *card* under IGAZ NÉV (2.02)."""
-        names = {card.name, *card.true_names}
-        return frozenset(names)
+    def kind_of(self, card: Card) -> str:
+        """The folded name that stands for *card*'s kind: cards joined by IGAZ NÉV (2.02) share it."""
+        if self._kinds is None:
+            self._kinds = kinds_of(self.cards)
+        k = fold(card.name)
+        return self._kinds.get(k, k)
+
+
+def kinds_of(cards: Iterable[Card]) -> dict[str, str]:
+    """Folded name -> the least folded name of its kind, over IGAZ NÉV links (2.02), by union-find."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for c in cards:
+        a = find(fold(c.name))
+        for other in c.true_names:
+            b = find(fold(other))
+            if a != b:
+                lo, hi = sorted((a, b))
+                parent[hi] = lo
+                a = lo
+    return {k: find(k) for k in list(parent)}

@@ -215,41 +215,16 @@ def check_deck(
     return DeckReport(deck.path, legal, form.id, chosen.limit if chosen else None, findings, sizes)
 
 
-def _kinds(db: CardDatabase) -> dict[str, str]:
-    """Folded name -> the name of its kind: cards joined by IGAZ NÉV (2.02) are one kind."""
-    cached = getattr(db, "_kinds", None)
-    if cached is not None:
-        return cached  # type: ignore[no-any-return]
-    from ...text import fold
-
-    parent: dict[str, str] = {}
-
-    def find(x: str) -> str:
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for c in db:
-        a = find(fold(c.name))
-        for other in c.true_names:
-            b = find(fold(other))
-            if a != b:
-                lo, hi = sorted((a, b))
-                parent[hi] = lo
-    kinds = {k: find(k) for k in list(parent)}
-    db._kinds = kinds  # type: ignore[attr-defined]
-    return kinds
+def _kinds(db: Any) -> Any:
+    """The database itself: it answers ``kind_of(card)`` (IGAZ NÉV kinds, 2.02)."""
+    return db
 
 
-def _kind_of(card: Card, kind: dict[str, str]) -> str:
-    from ...text import fold
-
-    k = fold(card.name)
-    return kind.get(k, k)
+def _kind_of(card: Card, kind: Any) -> str:
+    return str(kind.kind_of(card))
 
 
-def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, kind: dict[str, str],
+def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, kind: Any,
                     size: int) -> list[Finding]:
     out: list[Finding] = []
     need = form.tower_levels
@@ -277,7 +252,7 @@ def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, ki
 
 
 def _limit_findings(deck: DeckList, tower: Sequence[_Resolved], main: Sequence[_Resolved], side: Sequence[_Resolved],
-                    form: Format, lim: Limit, kind: dict[str, str], sizes: dict[str, int]) -> list[Finding]:
+                    form: Format, lim: Limit, kind: Any, sizes: dict[str, int]) -> list[Finding]:
     out: list[Finding] = []
     if sizes["deck"] < lim.min_deck:
         out.append(_f("MK-DECK-MIN-SIZE",
@@ -344,7 +319,7 @@ def _resource_findings(deck: DeckList, in_deck: Sequence[_Resolved]) -> list[Fin
 
 
 def _banlist_findings(deck: DeckList, resolved: Sequence[_Resolved], form: Format, when: dt.date,
-                      kind: dict[str, str]) -> list[Finding]:
+                      kind: Any) -> list[Finding]:
     if not form.banlist:
         return []
     out: list[Finding] = []
