@@ -21,10 +21,9 @@ instead of ``variant``/``moves``, and ``option NAME=VALUE`` lines.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ...errors import DataError, KorbiroError
+from ...errors import DataError
 from .files import load_position_text
 from .position import Move, Position, _decode
 from .rules import Options
@@ -147,15 +146,3 @@ def parse_perft_text(text: str, path: str = "<string>") -> list[PerftCase]:
 def load_perft_file(path: str) -> list[PerftCase]:
     with open(path, encoding="utf-8") as fh:
         return parse_perft_text(fh.read(), path)
-
-
-def iter_checks(cases: list[PerftCase], max_depth: int | None = None) -> Iterator[tuple[PerftCase, int, int, int]]:
-    """(case, depth, expected, actual) for every count in *cases* (up to *max_depth*)."""
-    for case in cases:
-        try:
-            pos = case.position()
-        except KorbiroError as exc:
-            raise DataError("EXXIT-PERFT-POSITION", f"perft case {case.id!r}: {exc}", line=case.line) from None
-        for depth, expected in sorted(case.counts.items()):
-            if max_depth is None or depth <= max_depth:
-                yield case, depth, expected, perft(pos, depth)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -543,8 +543,7 @@ class Position:
             and self._stock == other._stock
         )
 
-    def __hash__(self) -> int:
-        return hash((self.variant, self.board_key()))
+    __hash__ = None  # type: ignore[assignment]  # mutable, like chess.Board
 
     def __repr__(self) -> str:
         return (
@@ -1173,11 +1172,3 @@ def _qr(x: int) -> str:
 def _check_coord(q: int, r: int) -> None:
     if abs(q) > MAX_COORD or abs(r) > MAX_COORD:
         raise PositionError("EXXIT-POSITION", f"hex {q},{r} is too far out (coordinates must lie within ±{MAX_COORD})")
-
-
-def parse_moves(texts: Iterable[str]) -> list[Move]:
-    """Parse several moves (``Move.parse`` each)."""
-    return [Move.parse(t) for t in texts]
-
-
-__all__ += ["parse_moves", "parse_hex"]

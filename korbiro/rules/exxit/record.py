@@ -22,7 +22,7 @@ from typing import Any
 from ...errors import DataError, KorbiroError, RulesSyntaxError
 from ...findings import Finding
 from .files import load_position
-from .position import OK, Move, Outcome, Position, Verdict
+from .position import Move, Outcome, Position, Verdict
 from .rules import OPTION_INFO, REASONS, VARIANTS, Options
 
 __all__ = ["Record", "RecordMove", "Violation", "ReplayReport", "parse_record", "parse_record_text", "replay", "METADATA_KEYS"]
@@ -281,8 +281,3 @@ def replay(record: Record) -> ReplayReport:
         else:
             pos.push(move.without_player())
     return ReplayReport(record, violations, pos, len(record.moves), pos.outcome(), after_end)
-
-
-def check_move(pos: Position, text: str) -> Verdict:
-    """Parse and check one move (a convenience for judges)."""
-    return pos.check(Move.parse(text)) if text.strip() else OK

@@ -1,0 +1,106 @@
+"""docs/exxit.md is executed: its console sessions and Python examples must print what they show.
+
+Also: every reason code and every ambiguity option is documented, and the
+docstring examples of the EXXIT modules pass.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from korbiro.cli import cli
+from korbiro.rules.exxit import OPTION_INFO, REASONS
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = (ROOT / "docs" / "exxit.md").read_text(encoding="utf-8")
+
+
+def _console_sessions() -> list[tuple[str, str]]:
+    """(command, expected output) for every ``$ korbiro …`` line in a console block."""
+    sessions = []
+    for block in re.findall(r"```console\n(.*?)```", DOC, re.S):
+        command: str | None = None
+        output: list[str] = []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                if command is not None:
+                    sessions.append((command, "".join(output)))
+                command, output = line[2:], []
+            else:
+                output.append(line + "\n")
+        if command is not None:
+            sessions.append((command, "".join(output)))
+    return sessions
+
+
+SESSIONS = _console_sessions()
+
+
+def test_the_doc_has_console_sessions() -> None:
+    assert len(SESSIONS) >= 7
+
+
+@pytest.mark.parametrize("command, expected", SESSIONS, ids=[c for c, _ in SESSIONS])
+def test_console_session(command: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    args = shlex.split(command)
+    assert args[0] == "korbiro"
+    result = CliRunner().invoke(cli, args[1:])
+    assert result.stdout == expected
+    assert result.exit_code == (1 if "illegal.txt" in command else 0)
+
+
+def test_python_examples(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    blocks = re.findall(r"```python\n(.*?)```", DOC, re.S)
+    assert blocks
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(blocks):
+        test = parser.get_doctest(block, {}, f"docs/exxit.md[{i}]", "docs/exxit.md", 0)
+        runner.run(test)
+    assert runner.failures == 0
+
+
+def test_every_reason_code_and_option_is_documented() -> None:
+    for code in REASONS:
+        assert f"`{code}`" in DOC, code
+    for name, info in OPTION_INFO.items():
+        assert f"`{name}`" in DOC, name
+        assert info.ambiguity in DOC
+        for choice in info.choices:
+            if not choice.isdigit():
+                assert f"`{choice}`" in DOC, (name, choice)
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "korbiro.rules.exxit",
+        "korbiro.rules.exxit.hexes",
+        "korbiro.rules.exxit.position",
+        "korbiro.rules.exxit.files",
+        "korbiro.rules.exxit.record",
+        "korbiro.rules.exxit.perft",
+        "korbiro.rules.exxit.rules",
+        "korbiro.rules.exxit.render",
+    ],
+)
+def test_module_docstring_examples(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_every_command_has_help() -> None:
+    from korbiro.cli.exxit import exxit
+
+    assert exxit.help
+    for name, command in exxit.commands.items():
+        assert command.help, name
