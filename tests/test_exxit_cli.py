@@ -199,3 +199,20 @@ def test_help_lists_the_sub_commands() -> None:
     for name in ("moves", "replay", "perft", "show"):
         sub = run(name, "--help")
         assert sub[0] == 0 and f"exxit {name} [OPTIONS]" in sub[1]
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_non_regular_files_are_refused_without_hanging(tmp_path: Path) -> None:
+    code, out, err = run("moves", "/dev/zero")
+    assert code == 2 and "'/dev/zero' is not a regular file" in err
+    code, out, err = run("replay", "/dev/zero")
+    assert code == 2 and "'/dev/zero' is not a regular file" in err
+    record = tmp_path / "r.txt"
+    record.write_text("variant: standard\nposition: /dev/zero\n", encoding="utf-8")
+    code, out, err = run("replay", str(record))
+    assert code == 2 and f"{record}:2: position file '/dev/zero'" in err
+
+
+def test_an_unwritable_svg_path_exits_2(tmp_path: Path) -> None:
+    code, out, err = run("show", START, "--svg", str(tmp_path / "no" / "such" / "dir.svg"))
+    assert code == 2 and "cannot write" in err

@@ -520,3 +520,12 @@ def test_position_file_reports_every_problem_at_once() -> None:
     lines = [(f.line, f.message) for f in err.value.findings]
     assert lines[0] == (2, "to_move must be white or black, got 'purple'")
     assert lines[1][0] == 3 and "red" in lines[1][1]
+
+
+def test_moves_outside_the_coordinate_range_are_refused() -> None:
+    with pytest.raises(ValueError, match="too far out"):
+        Move("drop", (0, 4101))  # would otherwise alias a hex near the start
+    with pytest.raises(ValueError, match="only a dance has a direction"):
+        Move("drop", (0, 0), "e")
+    with pytest.raises(ValueError, match="needs a hex"):
+        Move("drop")

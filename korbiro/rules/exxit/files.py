@@ -19,6 +19,7 @@ Every problem is reported at its file:line:column, all of them at once.
 from __future__ import annotations
 
 import os
+import stat
 from typing import Any
 
 from ...data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
@@ -36,7 +37,14 @@ POSITION_KEYS = ("variant", "to_move", "tiles", "stacks", "reserves", "stock")
 
 def load_position(path: str | os.PathLike[str], options: Options | None = None) -> Position:
     """Read a position file; raises :class:`~korbiro.errors.DataError` listing every problem."""
-    return _position_from_doc(load_yaml_file(path), options)
+    name = os.fspath(path)
+    try:
+        mode = os.stat(name).st_mode
+    except OSError:
+        mode = None  # the loader reports a missing or unreadable file
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise DataError("FILE-NOT-REGULAR", f"{name!r} is not a regular file", path=name)
+    return _position_from_doc(load_yaml_file(name), options)
 
 
 def load_position_text(text: str, path: str = "<string>", options: Options | None = None) -> Position:

@@ -122,6 +122,8 @@ class Move:
             raise ValueError(f"unknown direction {self.direction!r}")
         if self.player is not None and self.player not in COLOURS:
             raise ValueError(f"unknown player {self.player!r}")
+        if self.hex is not None and (abs(self.hex[0]) > MAX_COORD or abs(self.hex[1]) > MAX_COORD):
+            raise ValueError(f"hex {self.hex[0]},{self.hex[1]} is too far out (coordinates must lie within ±{MAX_COORD})")
 
     @classmethod
     def parse(cls, text: str) -> Move:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -136,16 +137,19 @@ def parse_record(path: str | os.PathLike[str], overrides: Mapping[str, Any] | No
     """
     name = os.fspath(path)
     try:
-        if os.path.isdir(name):
+        info = os.stat(name)
+        if stat.S_ISDIR(info.st_mode):
             raise DataError("FILE-IS-DIRECTORY", f"{name!r} is a directory, expected a record file", path=name)
-        if os.path.getsize(name) > MAX_RECORD_BYTES:
-            raise DataError("FILE-TOO-LARGE", "record file exceeds 5 MB limit", path=name, line=1)
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError("FILE-NOT-REGULAR", f"{name!r} is not a regular file", path=name)
         with open(name, "rb") as fh:
-            raw = fh.read()
+            raw = fh.read(MAX_RECORD_BYTES + 1)
     except FileNotFoundError:
         raise DataError("FILE-NOT-FOUND", f"file {name!r} does not exist", path=name) from None
     except OSError as exc:
         raise DataError("FILE-UNREADABLE", f"cannot read {name!r}: {exc.strerror}", path=name) from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise DataError("FILE-TOO-LARGE", "record file exceeds 5 MB limit", path=name, line=1)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
