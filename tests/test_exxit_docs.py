@@ -54,7 +54,8 @@ def test_console_session(command: str, expected: str, monkeypatch: pytest.Monkey
     assert args[0] == "korbiro"
     result = CliRunner().invoke(cli, args[1:])
     assert result.stdout == expected
-    assert result.exit_code == (1 if "illegal.txt" in command else 0)
+    invalid = command.startswith("korbiro exxit replay") and ("illegal.txt" in command or "mistakes.txt" in command)
+    assert result.exit_code == (1 if invalid else 0)
 
 
 def test_python_examples(monkeypatch: pytest.MonkeyPatch) -> None:

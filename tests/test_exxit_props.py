@@ -77,7 +77,7 @@ def candidate_moves(p: Position, rng: random.Random) -> list[Move]:
     return out
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32 - 1),
     variant=st.sampled_from(sorted(VARIANTS)),
