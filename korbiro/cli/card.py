@@ -31,13 +31,15 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str) -> None:
       korbiro card show "Briar Sichetti"
       korbiro card show minta-001 --format json
     """
-    from ..data.check import default_db_path, load_database
+    from ..data.check import default_db_path
+    from ..data.index import open_index
     from ..errors import DataError
 
     try:
-        database = load_database([default_db_path(db)])
+        database = open_index([default_db_path(db)])
     except DataError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        for f in exc.findings:
+            click.echo(f"Error: {f.render_text()}", err=True)
         ctx.exit(2)
     found = database.lookup(query)
     if found.card is None:
@@ -92,12 +94,13 @@ def render_card(c: Any) -> str:
         lines.append(" · ".join(attrs))
     if c.attrs.get("skills"):
         lines.append("képzettségek: " + ", ".join(map(str, c.attrs["skills"])))
-    if c.keywords:
+    summary = c.keyword_summary()
+    if summary:
         lines.append("")
-        width = max((len(k.render()) for k in c.keywords if k.keyword), default=0)
-        for k in c.keywords:
-            rule = f"[{k.rule}]" if k.keyword and k.rule else ""
-            lines.append(f"  {k.render():<{width}}  {rule}".rstrip() if rule else f"  {k.render()}")
+        width = max((len(text) for kw, _, text in summary if kw), default=0)
+        for kw, rule_id, text in summary:
+            rule = f"[{rule_id}]" if kw and rule_id else ""
+            lines.append(f"  {text:<{width}}  {rule}".rstrip() if rule else f"  {text}")
     elif c.text:
         lines.append("")
         lines.extend("  " + t for t in c.text.splitlines())

@@ -71,3 +71,43 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
             )
             click.echo(summary)
     ctx.exit(1 if failed else 0)
+
+
+@data.command("index")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@click.option("--rebuild", is_flag=True, help="Build the index again even when it is up to date.")
+@format_option(("text", "json"))
+@click.pass_context
+def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str) -> None:
+    """Build the card index (SQLite) of a database, or say where the current one is.
+
+    Every command that reads cards builds the index by itself when the set
+    files change; this command does it ahead of time (e.g. in a Docker image
+    or a CI cache step).  Only a database without errors is indexed.
+
+    \b
+    Examples:
+      korbiro data index
+      korbiro data index cards/ --rebuild
+    """
+    import time
+
+    from ..data.check import default_db_path
+    from ..data.index import open_index
+    from ..errors import DataError, UsageError
+
+    start = time.perf_counter()
+    try:
+        idx = open_index(list(paths) or [default_db_path()], rebuild=rebuild)
+    except UsageError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        ctx.exit(2)
+    except DataError as exc:
+        for f in exc.findings:
+            click.echo(f"Error: {f.render_text()}", err=True)
+        ctx.exit(1)
+    took = time.perf_counter() - start
+    if fmt == "json":
+        echo_json({"index": idx.path, "cards": len(idx), "key": idx.key, "seconds": round(took, 3)})
+    else:
+        click.echo(f"{len(idx)} card(s) indexed in {idx.path} ({took:.2f} s)")

@@ -63,7 +63,8 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
       korbiro deck check examples/decks/legal-limit3.deck
       korbiro deck check my.deck --date 2026-01-01 --format json
     """
-    from ..data.check import default_db_path, load_database
+    from ..data.check import default_db_path
+    from ..data.index import open_index
     from ..errors import DataError, DeckError
     from ..grammar.decklist import read_deck_file
     from ..i18n import detect_lang
@@ -72,7 +73,7 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
 
     lang = detect_lang(lang)
     try:
-        database = load_database([default_db_path(db)])
+        database = open_index([default_db_path(db)])
         formats = load_formats(formats_file)
     except DataError as exc:
         for f in exc.findings:
@@ -152,7 +153,8 @@ def exchange(ctx: click.Context, before_file: str, after_file: str, db: str | No
     Between the games of a two-win match cards may move between the deck and
     the sideboard, but the deck and the sideboard keep their sizes.
     """
-    from ..data.check import default_db_path, load_database
+    from ..data.check import default_db_path
+    from ..data.index import open_index
     from ..errors import DataError, DeckError
     from ..grammar.decklist import read_deck_file
     from ..i18n import detect_lang
@@ -160,7 +162,7 @@ def exchange(ctx: click.Context, before_file: str, after_file: str, db: str | No
 
     lang = detect_lang(lang)
     try:
-        database = load_database([default_db_path(db)])
+        database = open_index([default_db_path(db)])
         before = read_deck_file(before_file)
         after = read_deck_file(after_file)
     except (DataError, DeckError) as exc:

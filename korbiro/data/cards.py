@@ -38,7 +38,7 @@ class Card:
     """
 
     __slots__ = ("id", "name", "type", "subtype", "mp", "dp", "text", "set", "file", "line", "attrs",
-                 "keyword_keys", "true_names", "_keywords", "_keyword_source")
+                 "keyword_keys", "true_names", "_keywords", "_keyword_source", "_summary")
 
     id: str
     name: str
@@ -74,6 +74,7 @@ class Card:
         keyword_keys: Iterable[str] | None = None,
         true_names: Iterable[str] | None = None,
         keyword_source: str | None = None,
+        keyword_summary: Iterable[tuple[str, str | None, str]] | None = None,
     ) -> None:
         put = object.__setattr__
         for key, value in (("id", id), ("name", name), ("type", type), ("subtype", subtype), ("mp", mp),
@@ -83,6 +84,7 @@ class Card:
         kws = tuple(keywords) if keywords is not None else None
         put(self, "_keywords", kws)
         put(self, "_keyword_source", keyword_source)
+        put(self, "_summary", tuple(tuple(x) for x in keyword_summary) if keyword_summary is not None else None)
         if keyword_keys is None:
             keyword_keys = (k.keyword for k in kws or () if k.keyword)
         put(self, "keyword_keys", frozenset(keyword_keys))
@@ -114,6 +116,16 @@ class Card:
             parsed = tuple(parse_card_text(self._keyword_source or "")) if self._keyword_source else ()
             object.__setattr__(self, "_keywords", parsed)
         return self._keywords  # type: ignore[return-value]
+
+    def keyword_summary(self) -> tuple[tuple[str, str | None, str], ...]:
+        """``(keyword, rule, canonical line)`` per card-text line (``""`` keyword for free text).
+
+        Answered from the index without loading the card-text grammar when the
+        card came from there.
+        """
+        if self._summary is None:
+            object.__setattr__(self, "_summary", tuple((k.keyword, k.rule, k.render()) for k in self.keywords))
+        return self._summary  # type: ignore[return-value]
 
     def __getitem__(self, key: str) -> Any:
         if key in ("id", "name", "type", "subtype", "mp", "dp", "text"):
@@ -147,7 +159,7 @@ class Card:
         }
         out.update(self.attrs)
         out["text"] = self.text
-        out["keywords"] = [{"keyword": k.keyword or None, "rule": k.rule, "text": k.render()} for k in self.keywords]
+        out["keywords"] = [{"keyword": kw or None, "rule": rule, "text": text} for kw, rule, text in self.keyword_summary()]
         out["set"] = self.set
         out["file"] = self.file
         out["line"] = self.line
@@ -199,7 +211,7 @@ class CardDatabase:
             raise KeyError(key)
         return card
 
-    def lookup(self, query: str) -> Lookup:
+    def lookup(self, query: str, *, suggest: bool = True) -> Lookup:
         """Find a card by id or name, ignoring accents, case and spacing."""
         exact = self.by_id.get(query) or self.by_name.get(query)
         if exact is not None:
@@ -210,7 +222,7 @@ class CardDatabase:
             return Lookup(query, unique[0], folded=True)
         if len(unique) > 1:
             return Lookup(query, None, ambiguous=tuple(unique))
-        return Lookup(query, None, suggestions=self.suggest(query))
+        return Lookup(query, None, suggestions=self.suggest(query) if suggest else [])
 
     def suggest(self, query: str, n: int = 3) -> list[str]:
         """Printed names close to *query* (accent- and case-insensitive)."""

@@ -26,7 +26,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ... import i18n
 from ...data.cards import Card, CardDatabase
@@ -120,10 +120,10 @@ class DeckReport:
         }
 
 
-@dataclass(frozen=True)
-class _Resolved:
+class _Resolved(NamedTuple):
     entry: DeckEntry
     card: Card
+    kind: str  # the card's kind: cards joined by IGAZ NÉV share it (2.02)
 
 
 def _f(code: str, message: str, deck: DeckList, entry: DeckEntry | None = None, *, rule: str | None = None,
@@ -134,17 +134,22 @@ def _f(code: str, message: str, deck: DeckList, entry: DeckEntry | None = None, 
                    card=card, args=args)
 
 
-def resolve(deck: DeckList, db: CardDatabase) -> tuple[list[_Resolved], list[Finding]]:
+def resolve(deck: DeckList, db: Any) -> tuple[list[_Resolved], list[Finding]]:
     """Look each entry's card up; unknown and ambiguous names are findings, never guesses."""
     out: list[_Resolved] = []
     findings: list[Finding] = []
+    memo = _memo(db)
+    new = tuple.__new__  # _Resolved(e, card, kind) without the NamedTuple constructor's extra call
     for e in deck.entries:
-        hit = db.lookup(e.name)
-        if hit.card is not None:
-            out.append(_Resolved(e, hit.card))
-            if hit.folded and e.name != hit.card.id and e.name.casefold() != hit.card.id.casefold():
-                findings.append(_f("MK-DECK-NAME-SPELLING", f"read {e.name!r} as {hit.card.name!r}", deck, e,
-                                   card=hit.card.name, severity=Severity.NOTE, name=e.name, canonical=hit.card.name))
+        got = memo.get(e.name)
+        if got is None:
+            got = _remember(memo, db, e.name)
+        card, kind, note, hit = got
+        if card is not None:
+            out.append(new(_Resolved, (e, card, kind)))
+            if note:
+                findings.append(_f("MK-DECK-NAME-SPELLING", f"read {e.name!r} as {card.name!r}", deck, e,
+                                   card=card.name, severity=Severity.NOTE, name=e.name, canonical=card.name))
         elif hit.ambiguous:
             cands = ", ".join(f"{c.name} ({c.id})" for c in hit.ambiguous)
             findings.append(_f("MK-DECK-AMBIGUOUS-CARD", f"{e.name!r} is ambiguous: {cands}; write the id", deck, e,
@@ -155,6 +160,50 @@ def resolve(deck: DeckList, db: CardDatabase) -> tuple[list[_Resolved], list[Fin
             findings.append(_f("MK-DECK-UNKNOWN-CARD", f"unknown card {e.name!r}{hint}", deck, e, card=e.name,
                                name=e.name, hint=hint, hint_hu=hint_hu))
     return out, findings
+
+
+def _remember(memo: dict[str, Any], db: Any, name: str) -> tuple[Card | None, str, bool, Any]:
+    """Look *name* up once: (card, its kind, whether to note the spelling, the lookup)."""
+    hit = db.lookup(name)
+    card = hit.card
+    if card is None:
+        got: tuple[Card | None, str, bool, Any] = (None, "", False, hit)
+    else:
+        note = hit.folded and name != card.id and name.casefold() != card.id.casefold()
+        got = (card, db.kind_of(card), note, hit)
+    if len(memo) < 100_000:
+        memo[name] = got
+    return got
+
+
+def _memo(db: Any) -> dict[str, tuple[Any, str]]:
+    """Lookups already answered by this (immutable) database: names repeat across thousands of decks."""
+    memo = getattr(db, "_korbiro_resolve_memo", None)
+    if memo is None:
+        memo = {}
+        try:
+            db._korbiro_resolve_memo = memo
+        except AttributeError:  # a database type that takes no attributes: no memo
+            pass
+    return memo  # type: ignore[no-any-return]
+
+
+def _listed_kinds(form: Format, db: Any) -> dict[str, frozenset[str]]:
+    """The kinds (2.02) the format's banlist names, each with the names it is listed under."""
+    memo = _memo(db) if db is not None else {}
+    key = f"\0banlist:{form.file}:{form.id}"
+    got = memo.get(key)
+    if got is None:
+        from ...text import fold
+
+        kinds: dict[str, set[str]] = {}
+        for ev in form.banlist:
+            hit = db.lookup(ev.card, suggest=False) if db is not None else None
+            kind = db.kind_of(hit.card) if hit is not None and hit.card is not None else fold(ev.card)
+            kinds.setdefault(kind, set()).add(ev.card)
+        got = ({k: frozenset(v) for k, v in kinds.items()}, "")
+        memo[key] = got  # type: ignore[assignment]
+    return got[0]  # type: ignore[no-any-return]
 
 
 def check_deck(
@@ -172,60 +221,73 @@ def check_deck(
     findings: list[Finding] = list(deck.findings)
     resolved, problems = resolve(deck, db)
     findings.extend(problems)
-    tower = [r for r in resolved if r.entry.section == "tower"]
-    main = [r for r in resolved if r.entry.section == "deck"]
-    side = [r for r in resolved if r.entry.section == "sideboard"]
-    sizes = {
-        "tower": sum(e.count for e in deck.entries if e.section == "tower"),
-        "deck": sum(e.count for e in deck.entries if e.section == "deck"),
-        "sideboard": sum(e.count for e in deck.entries if e.section == "sideboard"),
-    }
+    sizes = {"tower": 0, "deck": 0, "sideboard": 0}
+    for e in deck.entries:
+        sizes[e.section] += e.count
     if not deck.entries:
         findings.append(_f("MK-DECK-EMPTY", "the deck list has no cards", deck, line=1, rule="1.02.B"))
 
-    kind = _kinds(db)
-    findings.extend(_tower_findings(deck, tower, form, kind, sizes["tower"]))
-    findings.extend(_resource_findings(deck, [*tower, *main]))
-    findings.extend(_banlist_findings(deck, resolved, form, when, kind))
+    # one pass: the sections, and the copies of each kind under the copy limit (1.02.A, 2.02)
+    tower: list[_Resolved] = []
+    in_deck: list[_Resolved] = []
+    counted_sections = {"deck"}
+    if form.sideboard_counts_for_limit:
+        counted_sections.add("sideboard")
+    if form.tower_counts_for_limit:
+        counted_sections.add("tower")
+    groups: dict[str, list[_Resolved]] = {}
+    copies: dict[str, int] = {}
+    for r in resolved:
+        section = r.entry.section
+        if section == "tower":
+            tower.append(r)
+            in_deck.append(r)
+        elif section == "deck":
+            in_deck.append(r)
+        if section in counted_sections:
+            k = r.kind
+            if k in groups:
+                groups[k].append(r)
+                copies[k] += r.entry.count
+            else:
+                groups[k] = [r]
+                copies[k] = r.entry.count
 
-    candidates = [lim for lim in form.limits if deck.limit is None or lim.limit == deck.limit]
-    if deck.limit is not None and not candidates:
-        candidates = list(form.limits)
-    per_limit = [(lim, _limit_findings(deck, tower, main, side, form, lim, kind, sizes)) for lim in candidates]
-    chosen: Limit | None
-    legal_under = [(lim, fs_) for lim, fs_ in per_limit if not any(f.severity is Severity.ERROR for f in fs_)]
-    if legal_under:
-        chosen, extra = legal_under[0]
-        findings.extend(extra)
-    elif len(per_limit) == 1:
+    findings.extend(_tower_findings(deck, tower, form, sizes["tower"]))
+    findings.extend(_resource_findings(deck, in_deck))
+    findings.extend(_banlist_findings(deck, resolved, form, when, db))
+
+    candidates = [lim for lim in form.limits if deck.limit is None or lim.limit == deck.limit] or list(form.limits)
+    # the first limit under which the deck is legal decides; the others are looked at only when it is not
+    chosen: Limit | None = None
+    per_limit: list[tuple[Limit, list[Finding]]] = []
+    for lim in candidates:
+        got = _limit_findings(deck, form, lim, groups, copies, sizes)
+        if not any(f.severity is Severity.ERROR for f in got):
+            chosen = lim
+            findings.extend(got)
+            break
+        per_limit.append((lim, got))
+    if chosen is None and len(per_limit) == 1:
         chosen, extra = per_limit[0]
         findings.extend(extra)
-    else:
+    elif chosen is None:
         chosen, extra = min(per_limit, key=lambda p: (sum(f.severity is Severity.ERROR for f in p[1]),
                                                       -p[0].limit if sizes["deck"] >= p[0].min_deck else p[0].limit))
         findings.extend(extra)
         why = "; ".join(
-            f"limit {lim.limit}: " + ", ".join(f.text("en") for f in fs_ if f.severity is Severity.ERROR)
+            f"limit {lim.limit}: " + ", ".join(f.message for f in fs_ if f.severity is Severity.ERROR)
             for lim, fs_ in per_limit
         )
         findings.append(_f("MK-DECK-NO-LIMIT", f"neither card limit makes the deck legal: {why}", deck,
                            line=deck.limit_line or 1, rule="1.02.A", why=why))
-    findings = sort_findings(findings)
+    if len(findings) > 1:
+        findings = sort_findings(findings)
     legal = not any(f.severity is Severity.ERROR for f in findings)
     return DeckReport(deck.path, legal, form.id, chosen.limit if chosen else None, findings, sizes)
 
 
-def _kinds(db: Any) -> Any:
-    """The database itself: it answers ``kind_of(card)`` (IGAZ NÉV kinds, 2.02)."""
-    return db
-
-
-def _kind_of(card: Card, kind: Any) -> str:
-    return str(kind.kind_of(card))
-
-
-def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, kind: Any,
-                    size: int) -> list[Finding]:
+def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, size: int) -> list[Finding]:
     out: list[Finding] = []
     need = form.tower_levels
     for r in tower:
@@ -239,7 +301,7 @@ def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, ki
     counts: dict[str, int] = defaultdict(int)
     first: dict[str, _Resolved] = {}
     for r in tower:
-        k = _kind_of(r.card, kind)
+        k = r.kind
         counts[k] += r.entry.count
         first.setdefault(k, r)
     for k, n in sorted(counts.items()):
@@ -251,8 +313,8 @@ def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, ki
     return out
 
 
-def _limit_findings(deck: DeckList, tower: Sequence[_Resolved], main: Sequence[_Resolved], side: Sequence[_Resolved],
-                    form: Format, lim: Limit, kind: Any, sizes: dict[str, int]) -> list[Finding]:
+def _limit_findings(deck: DeckList, form: Format, lim: Limit, groups: dict[str, list[_Resolved]],
+                    copies: dict[str, int], sizes: dict[str, int]) -> list[Finding]:
     out: list[Finding] = []
     if sizes["deck"] < lim.min_deck:
         out.append(_f("MK-DECK-MIN-SIZE",
@@ -260,20 +322,11 @@ def _limit_findings(deck: DeckList, tower: Sequence[_Resolved], main: Sequence[_
                       "(starting tower levels do not count)",
                       deck, line=_first_line(deck, "deck"), rule=lim.rule, size=sizes["deck"], limit=lim.limit,
                       min=lim.min_deck))
-    counted = [*main]
-    if form.sideboard_counts_for_limit:
-        counted.extend(side)
-    if form.tower_counts_for_limit:
-        counted.extend(tower)
-    counts: dict[str, int] = defaultdict(int)
-    entries: dict[str, list[_Resolved]] = defaultdict(list)
-    for r in counted:
-        k = _kind_of(r.card, kind)
-        counts[k] += r.entry.count
-        entries[k].append(r)
-    for k, n in sorted(counts.items()):
-        if n <= lim.limit:
-            continue
+    counts = copies
+    entries = groups
+    over = [k for k, n in counts.items() if n > lim.limit] if counts and max(counts.values()) > lim.limit else []
+    for k in sorted(over):
+        n = counts[k]
         rs = entries[k]
         names = sorted({r.card.name for r in rs})
         shown = names[0] if len(names) == 1 else " / ".join(names)
@@ -302,7 +355,7 @@ def _first_line(deck: DeckList, section: str) -> int:
 
 def _resource_findings(deck: DeckList, in_deck: Sequence[_Resolved]) -> list[Finding]:
     """1.14.5: no other erőforrás event beside a card that forbids them (the sideboard is free)."""
-    markers = {r.card.id: r for r in in_deck if r.card.has_keyword(NO_OTHER_RESOURCE)}
+    markers = {r.card.id: r for r in in_deck if NO_OTHER_RESOURCE in r.card.keyword_keys}
     if not markers:
         return []
     out = []
@@ -319,21 +372,26 @@ def _resource_findings(deck: DeckList, in_deck: Sequence[_Resolved]) -> list[Fin
 
 
 def _banlist_findings(deck: DeckList, resolved: Sequence[_Resolved], form: Format, when: dt.date,
-                      kind: Any) -> list[Finding]:
+                      db: Any = None) -> list[Finding]:
     if not form.banlist:
         return []
+    listed = _listed_kinds(form, db)
     out: list[Finding] = []
-    counts: dict[str, int] = defaultdict(int)
+    counts: dict[str, int] = {}
     firsts: dict[str, _Resolved] = {}
+    names: dict[str, set[str]] = {}
     for r in resolved:
-        if r.entry.section == "sideboard" and not form.sideboard_counts_for_limit:
+        k = r.kind
+        if k not in listed or (r.entry.section == "sideboard" and not form.sideboard_counts_for_limit):
             continue
-        k = _kind_of(r.card, kind)
-        counts[k] += r.entry.count
+        counts[k] = counts.get(k, 0) + r.entry.count
         firsts.setdefault(k, r)
+        names.setdefault(k, set()).update((r.card.name, *r.card.true_names))
+    for k in counts:
+        names[k].update(listed[k])
     for k, n in sorted(counts.items()):
         r = firsts[k]
-        ev = form.status([r.card.name, *r.card.true_names], when)
+        ev = form.status(sorted(names[k]), when)
         if ev is None:
             continue
         rule = f"banlist:{form.id}"

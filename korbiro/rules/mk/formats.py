@@ -59,16 +59,29 @@ class Format:
 
     def status(self, card_names: Iterable[str], date: dt.date) -> BanEvent | None:
         """The banlist event in force for a card (any of its names) on *date*, if any."""
-        keys = {fold(n) for n in card_names}
+        by_card = self._by_card()
         current: BanEvent | None = None
-        for ev in self.banlist:
-            if ev.date > date:
-                break
-            if fold(ev.card) in keys:
-                current = ev
+        for name in card_names:
+            for ev in by_card.get(fold(name), ()):
+                if ev.date <= date and (current is None or ev.date >= current.date):
+                    current = ev
         if current is not None and current.status == "legal":
             return None
         return current
+
+    def listed_names(self) -> frozenset[str]:
+        """The folded names the banlist mentions at any date."""
+        return frozenset(self._by_card())
+
+    def _by_card(self) -> dict[str, tuple[BanEvent, ...]]:
+        cached = self.__dict__.get("_by_card_cache")
+        if cached is None:
+            grouped: dict[str, list[BanEvent]] = {}
+            for ev in self.banlist:
+                grouped.setdefault(fold(ev.card), []).append(ev)
+            cached = {k: tuple(v) for k, v in grouped.items()}
+            object.__setattr__(self, "_by_card_cache", cached)
+        return cached
 
 
 @dataclass

@@ -1,0 +1,110 @@
+"""The card index: built when needed, reused when nothing changed, rebuilt when damaged."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from korbiro.cli import cli
+from korbiro.data.check import load_database, shipped_db_path
+from korbiro.data.index import open_index
+from korbiro.errors import DataError
+
+SETS = Path(__file__).parent / "bad_inputs" / "sets"
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KORBIRO_CACHE_DIR", str(tmp_path / "cache"))
+
+
+@pytest.fixture
+def db_dir(tmp_path: Path) -> Path:
+    d = tmp_path / "db"
+    d.mkdir()
+    shutil.copy(shipped_db_path() / "MINTA.yaml", d / "MINTA.yaml")
+    return d
+
+
+def test_index_answers_like_the_database(db_dir: Path) -> None:
+    idx = open_index([db_dir])
+    db = load_database([db_dir])
+    assert len(idx) == len(db) == 78
+    for card in db:
+        got = idx[card.id]
+        assert got == card
+        assert got.attrs == card.attrs
+        assert [k.render() for k in got.keywords] == [k.render() for k in card.keywords]
+        assert got.keyword_keys == card.keyword_keys and got.true_names == card.true_names
+        assert idx.kind_of(got) == db.kind_of(card)
+    for query in ["tukorutveszto", "WIRG", "minta-004", "Wrig", "Nincs ilyen"]:
+        a, b = idx.lookup(query), db.lookup(query)
+        assert (a.card, a.suggestions, a.folded) == (b.card, b.suggestions, b.folded)
+
+
+def test_reused_when_nothing_changed(db_dir: Path) -> None:
+    first = open_index([db_dir])
+    again = open_index([db_dir])
+    assert again.path == first.path
+    assert Path(first.path).stat().st_mtime_ns == Path(again.path).stat().st_mtime_ns
+
+
+def test_rebuilt_after_a_source_changes(db_dir: Path) -> None:
+    first = open_index([db_dir])
+    text = (db_dir / "MINTA.yaml").read_text("utf-8").replace("name: Wirg", "name: Wirg a farkas")
+    (db_dir / "MINTA.yaml").write_text(text, encoding="utf-8")
+    second = open_index([db_dir])
+    assert second.path != first.path
+    assert second.lookup("Wirg a farkas").card is not None
+    assert second.lookup("Wirg").card is None
+
+
+def test_truncated_index_is_rebuilt(db_dir: Path) -> None:
+    first = open_index([db_dir])
+    first.close()
+    data = Path(first.path).read_bytes()
+    Path(first.path).write_bytes(data[: len(data) // 3])
+    again = open_index([db_dir])
+    assert len(again) == 78
+    assert again.lookup("Wirg").card is not None
+
+
+def test_garbage_and_incomplete_index_are_rebuilt(db_dir: Path) -> None:
+    first = open_index([db_dir])
+    first.close()
+    Path(first.path).write_bytes(b"not a database at all" * 100)
+    assert len(open_index([db_dir])) == 78
+    conn = sqlite3.connect(first.path)
+    conn.execute("UPDATE meta SET value = '0' WHERE key = 'complete'")
+    conn.commit()
+    conn.close()
+    assert len(open_index([db_dir])) == 78
+
+
+def test_database_with_errors_is_not_indexed() -> None:
+    with pytest.raises(DataError) as exc:
+        open_index([SETS / "missing-level"])
+    assert exc.value.findings[0].code == "MK-DATA-REQUIRED"
+
+
+def test_unwritable_cache_builds_in_memory(db_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("KORBIRO_CACHE_DIR", str(blocker))
+    idx = open_index([db_dir])
+    assert idx.path == ":memory:" and len(idx) == 78
+
+
+def test_cli_data_index(db_dir: Path) -> None:
+    r = CliRunner().invoke(cli, ["data", "index", str(db_dir), "--format", "json"])
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert data["cards"] == 78 and data["index"].endswith(".sqlite")
+    r = CliRunner().invoke(cli, ["data", "index", str(SETS / "missing-level")])
+    assert r.exit_code == 1
+    assert "MK-DATA-REQUIRED" in r.output
