@@ -40,7 +40,7 @@ def check_database(paths: Any = None, *, use_cache: bool = True) -> Any:
 
 def check_deck(
     deck: str,
-    db: CardDatabase | None = None,
+    db: Any = None,
     *,
     fmt: str | None = None,
     date: dt.date | None = None,
@@ -49,5 +49,7 @@ def check_deck(
     from .grammar.decklist import parse_deck_text, read_deck_file
     from .rules.mk.deck import check_deck as _check
 
+    from .data.index import open_index
+
     parsed = parse_deck_text(deck, "<deck>") if "\n" in deck else read_deck_file(deck)
-    return _check(parsed, db if db is not None else load_database(), fmt=fmt, date=date)
+    return _check(parsed, db if db is not None else open_index(), fmt=fmt, date=date)

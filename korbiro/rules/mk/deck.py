@@ -60,7 +60,7 @@ i18n.register(
         },
         "MK-DECK-NO-LIMIT": {
             "en": "neither card limit makes the deck legal: {why}",
-            "hu": "egyik laplimittel sem szabályos a pakli: {why}",
+            "hu": "egyik laplimittel sem szabályos a pakli: {why_hu}",
         },
         "MK-DECK-TOWER-SIZE": {
             "en": "the tower starts with exactly {need} different tower levels; this deck has {have}",
@@ -279,8 +279,12 @@ def check_deck(
             f"limit {lim.limit}: " + ", ".join(f.message for f in fs_ if f.severity is Severity.ERROR)
             for lim, fs_ in per_limit
         )
+        why_hu = "; ".join(
+            f"{lim.limit}-es laplimit: " + ", ".join(f.text("hu") for f in fs_ if f.severity is Severity.ERROR)
+            for lim, fs_ in per_limit
+        )
         findings.append(_f("MK-DECK-NO-LIMIT", f"neither card limit makes the deck legal: {why}", deck,
-                           line=deck.limit_line or 1, rule="1.02.A", why=why))
+                           line=deck.limit_line or 1, rule="1.02.A", why=why, why_hu=why_hu))
     if len(findings) > 1:
         findings = sort_findings(findings)
     legal = not any(f.severity is Severity.ERROR for f in findings)
