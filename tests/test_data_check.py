@@ -192,3 +192,24 @@ def test_internal_error_exit_3(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["data", "check"])
     assert exc.value.code == 3
+
+
+def test_cli_formats_file_is_checked(tmp_path: Path) -> None:
+    from korbiro.rules.mk.formats import shipped_formats_path
+
+    r = CliRunner().invoke(cli, ["data", "check", "--formats", shipped_formats_path(), "--format", "json"])
+    assert r.exit_code == 0 and json.loads(r.output)["findings"] == []
+    bad = tmp_path / "f.yaml"
+    bad.write_text(
+        "formats:\n  x:\n    name: X\n    kind: constructed\n    limits: [{limit: 3, min_deck: 40}]\n    banlist:\n"
+        "      - {date: '2026-01-01', card: Wirg, status: banned, reason: r, source: s}\n"
+        "      - {date: '2025-01-01', card: Wirgg, status: banned, reason: r, source: s}\n", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["data", "check", "--formats", str(bad), "--format", "json"])
+    assert r.exit_code == 1
+    assert [(f["code"], f["line"]) for f in json.loads(r.output)["findings"]] == [
+        ("MK-BANLIST-ORDER", 8), ("MK-BANLIST-UNKNOWN-CARD", 8)]
+    schema_bad = tmp_path / "g.yaml"
+    schema_bad.write_text("formats:\n  x:\n    name: X\n    kind: tournament\n    limits: []\n", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["data", "check", "--formats", str(schema_bad), "--format", "json"])
+    assert r.exit_code == 1
+    assert [f["code"] for f in json.loads(r.output)["findings"]] == ["MK-DATA-ENUM", "MK-DATA-SCHEMA"]

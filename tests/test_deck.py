@@ -303,6 +303,7 @@ EXPECTED = {
     "legal-limit3.deck": (True, []),
     "legal-limit4.deck": (True, []),
     "legal-sealed.deck": (True, []),
+    "legal-draft.deck": (True, []),
     "legal-yaml.yaml": (True, []),
     "match-game1.deck": (True, []),
     "match-game2.deck": (True, []),

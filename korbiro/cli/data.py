@@ -20,8 +20,12 @@ def data() -> None:
 @lang_option
 @click.option("--strict", is_flag=True, help="Treat warnings (e.g. unaccented keyword spellings) as failures.")
 @click.option("--no-cache", is_flag=True, help="Check every file again even when it has not changed.")
+@click.option("--formats", "formats_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Also check a formats and banlist file (schema mk-formats; banlist dates in order, "
+                   "cards known to this database, no redundant entries).")
 @click.pass_context
-def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None, strict: bool, no_cache: bool) -> None:
+def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None, strict: bool, no_cache: bool,
+          formats_file: str | None) -> None:
     """Check set files or folders of them (default: --db / $KORBIRO_DB / the shipped database).
 
     Every finding is reported at once, with file:line:column: malformed or
@@ -50,6 +54,11 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
             report = check_database(files, use_cache=not no_cache, progress=lambda _name: bar.update(1))
     else:
         report = check_database(files, use_cache=not no_cache)
+    if formats_file:
+        report.findings.extend(_formats_findings(formats_file, files))
+        from ..findings import sort_findings
+
+        report.findings = sort_findings(report.findings)
     failed = report.failed(strict)
     if fmt == "json":
         echo_json({
@@ -71,6 +80,23 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
             )
             click.echo(summary)
     ctx.exit(1 if failed else 0)
+
+
+def _formats_findings(path: str, files: list) -> list:  # type: ignore[type-arg]
+    """Schema and banlist self-checks of a formats file, against the cards of the checked database."""
+    from ..data.check import load_database
+    from ..errors import DataError
+    from ..rules.mk.formats import banlist_findings, load_formats
+
+    try:
+        fs = load_formats(path)
+    except DataError as exc:
+        return exc.findings
+    try:
+        names = [c.name for c in load_database(files)]
+    except DataError:
+        names = None  # the database's own errors are reported already
+    return banlist_findings(fs, names)
 
 
 @data.command("index")
