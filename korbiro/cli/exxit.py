@@ -7,14 +7,13 @@ error or unreadable input).
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
 import click
 
 from ..errors import KorbiroError
+from ..fsutil import write_atomic
 from ..rules.exxit import (
     OPTION_INFO,
     Options,
@@ -217,23 +216,10 @@ def show_cmd(ctx: click.Context, position: str, svg_path: str | None, option_ite
     click.echo(text_board(pos))
     if svg_path:
         try:
-            _write_atomic(svg_path, svg_board(pos))
+            write_atomic(svg_path, svg_board(pos))
         except OSError as exc:
             click.echo(f"Error: cannot write {svg_path!r}: {exc.strerror}", err=True)
             _exit(2)
         click.echo(f"wrote {svg_path}", err=True)
 
 
-def _write_atomic(path: str, text: str) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".exxit-", suffix=".svg", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from typing import Any
 from .. import __version__, i18n
 from ..errors import DataError, UsageError
 from ..findings import Finding, Severity, has_failures, sort_findings
+from ..fsutil import write_atomic
 from ..text import fold, suspicious_characters
 from .cards import CARD_TYPES, Card, CardDatabase
 
@@ -440,21 +440,6 @@ def _report_from_json(path: str, text: str) -> FileReport:
     return FileReport(path, [_finding_from_json(f) for f in d["findings"]], d["set"], cards, cached=True)
 
 
-def _write_atomic(target: Path, text: str) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def check_database(
     paths: Iterable[str | os.PathLike[str]] | None = None,
     *,
@@ -495,9 +480,10 @@ def check_database(
     report = CheckReport(reports, sort_findings(findings), sum(len(r.cards) for r in reports))
     if whole is not None:
         try:
-            _write_atomic(whole, json.dumps({"cards": report.card_count,
-                                             "findings": [_finding_to_json(f) for f in report.findings]},
-                                            ensure_ascii=False, default=str))
+            text = json.dumps({"cards": report.card_count,
+                               "findings": [_finding_to_json(f) for f in report.findings]},
+                              ensure_ascii=False, default=str)
+            write_atomic(whole, text, make_parents=True)
         except OSError:
             pass
     return report
@@ -539,7 +525,7 @@ def _check_one(name: str, raw: bytes | None, key: str | None, cdir: Path | None)
     report, _ = check_file(name, raw)
     if cdir is not None and key is not None:
         try:
-            _write_atomic(cdir / "check" / key[:2] / f"{key}.json", _report_to_json(report))
+            write_atomic(cdir / "check" / key[:2] / f"{key}.json", _report_to_json(report), make_parents=True)
         except OSError:
             pass  # a read-only cache is no reason to fail a check
     return report

@@ -26,11 +26,11 @@ import hashlib
 import json
 import os
 import sqlite3
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..fsutil import atomic_path
 from ..text import fold
 from .cards import Card, CardDatabase, Lookup, kinds_of
 
@@ -246,24 +246,16 @@ def build_index(files: Sequence[Path], target: Path, key: str) -> CardIndex:
 
     db = load_database(files)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".building-", suffix=".sqlite")
-        os.close(fd)
-    except OSError:
+        with atomic_path(target, make_parents=True) as tmp:
+            conn = sqlite3.connect(tmp)
+            try:
+                _fill(conn, db, key)
+            finally:
+                conn.close()
+    except OSError:  # the cache folder cannot be written: an index in memory serves this run
         conn = sqlite3.connect(":memory:")
         _fill(conn, db, key)
         return CardIndex(conn, ":memory:", key)
-    try:
-        conn = sqlite3.connect(tmp)
-        _fill(conn, db, key)
-        conn.close()
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
     _prune(target.parent, keep=target)
     idx = _open_existing(target, key)
     if idx is None:  # pragma: no cover - the file we just wrote is unreadable
