@@ -373,6 +373,12 @@ def _load_text(text: str, path: str, expect: str) -> YamlDocument:
     _check_characters(text, path)
     builder = _Builder(text, path, expect)
     builder.run()
+    if builder.retry_pure:
+        # libyaml (0.2.6+) stops at its own nesting limit before our event loop
+        # reaches MAX_DEPTH: read again with the pure-Python parser, which has
+        # no such limit, so the depth is reported where it is exceeded
+        builder = _Builder(text, path, expect)
+        builder.run(pure=True)
     if builder.errors:
         _raise_all(builder.errors, path)
     return YamlDocument(path, builder.root, builder.marks, builder.warnings)
@@ -489,14 +495,20 @@ class _Builder:
 
     # ---- the event loop
 
-    def run(self) -> None:
+    #: set when libyaml gave up on nesting depth: the caller reads the text again with pure=True
+    retry_pure = False
+
+    def run(self, pure: bool = False) -> None:
         """Read the whole event stream (or up to the first problem that ends the scan)."""
-        parser = _event_source(self.text)
+        parser = yaml.BaseLoader(self.text) if pure else _event_source(self.text)
         try:
             self._loop(parser)
         except _Stop:
             pass
         except yaml.MarkedYAMLError as exc:
+            if not pure and "maximum nesting depth" in (exc.problem or ""):
+                self.retry_pure = True
+                return
             self.syntax_error(exc)
         except yaml.YAMLError as exc:  # ReaderError: the character scan should have caught it
             pos = getattr(exc, "position", 0) or 0
