@@ -1,0 +1,338 @@
+"""The action language of ruling scenarios: text -> :class:`Action`, and the effect language.
+
+One action a line, Hungarian verbs with English aliases, card names in double
+quotes (``docs/scenarios.md`` has the whole table)::
+
+    >>> a = parse_action('leidéz "Őstűz teremtése" által "Airun al Marem" célpont "Garmacs, a kincsvadász" x 3')
+    >>> a.verb, a.card, a.by, a.targets, a.x
+    ('summon', 'Őstűz teremtése', 'Airun al Marem', ('Garmacs, a kincsvadász',), 3)
+    >>> parse_action('copy #1 by "Briar Sichetti"').ref
+    1
+    >>> parse_effect("damage 2 target; mp 1 controller")
+    (Op(name='damage', amount=2, cap=None, who='target'), Op(name='gain_mp', amount=1, cap=None, who='controller'))
+
+Errors are :class:`~korbiro.errors.RulesSyntaxError` with the column and a caret::
+
+    >>> parse_action('leidéz Briar')
+    Traceback (most recent call last):
+    ...
+    korbiro.errors.RulesSyntaxError: <action>:1:8: unexpected 'B'; expected a card name in double quotes
+      leidéz Briar
+             ^
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from lark import Lark, Token, Transformer, UnexpectedInput
+
+from ..errors import RulesSyntaxError
+
+__all__ = ["Action", "Op", "VERBS", "parse_action", "parse_effect"]
+
+#: Canonical verbs (the English alias) in the order of docs/scenarios.md.
+VERBS = ("summon", "activate", "attach", "build", "neutralise", "copy", "pass", "unwind", "solve",
+         "siege", "capture", "phase", "end_round", "kill", "damage", "sacrifice", "take")
+
+_OP_NAMES = {
+    "sebzés": "damage", "sebzes": "damage", "damage": "damage",
+    "pihentet": "rest", "rest": "rest",
+    "ébreszt": "wake", "ebreszt": "wake", "wake": "wake",
+    "sebesít": "wound", "sebesit": "wound", "wound": "wound",
+    "gyengeség": "weakness", "gyengeseg": "weakness", "weakness": "weakness",
+    "mp": "gain_mp", "gain_mp": "gain_mp",
+    "mpvesztés": "lose_mp", "mpvesztes": "lose_mp", "lose_mp": "lose_mp",
+    "dp": "gain_dp", "gain_dp": "gain_dp",
+    "húz": "draw", "huz": "draw", "draw": "draw",
+    "megöl": "kill", "megol": "kill", "kill": "kill",
+    "semmi": "none", "none": "none",
+}
+_WHO = {
+    "célpont": "target", "celpont": "target", "target": "target",
+    "leidéző": "summoner", "leidezo": "summoner", "summoner": "summoner",
+    "irányító": "controller", "iranyito": "controller", "controller": "controller",
+    "ellenfél": "opponent", "ellenfel": "opponent", "opponent": "opponent",
+    "csapat": "team", "team": "team",
+    "ellenség": "enemies", "ellenseg": "enemies", "enemies": "enemies",
+    "mind": "all", "all": "all",
+    "forrás": "self", "forras": "self", "self": "self",
+}
+_KINDS = {"bestia": "beast", "beast": "beast", "képesség": "ability", "kepesseg": "ability",
+          "ability": "ability", "lap": "card", "card": "card"}
+_PLAYER_OPS = frozenset({"gain_mp", "lose_mp", "gain_dp", "draw"})
+
+
+@dataclass(frozen=True)
+class Op:
+    """One step of an effect: ``name`` (damage, rest, wake, wound, weakness, gain_mp, lose_mp,
+    gain_dp, draw, kill, none), an ``amount`` (int, ``"X"`` or ``"oppdp"``), an optional
+    ``cap`` and ``who`` it hits (target, summoner, controller, opponent, team, enemies, all,
+    self, or ``"=Name"`` for the cards of that name, rule 2.02.b)."""
+
+    name: str
+    amount: int | str | None = None
+    cap: int | None = None
+    who: str | None = None
+
+    @property
+    def player_level(self) -> bool:
+        """True for the steps that change a player (MP, DP, cards drawn), not a card."""
+        return self.name in _PLAYER_OPS
+
+
+@dataclass(frozen=True)
+class Action:
+    """One parsed action; unused fields keep their defaults."""
+
+    verb: str
+    card: str | None = None
+    ref: int | str | None = None
+    dest: str | None = None
+    by: str | None = None
+    targets: tuple[str, ...] = ()
+    team: tuple[str, ...] = ()
+    blockers: tuple[str, ...] = ()
+    x: int | None = None
+    mode: str | None = None
+    free: bool = False
+    accept: bool = False
+    roll: int | None = None
+    kind: str | None = None
+    source: str | None = None
+    expedition: bool = False
+    store: str | None = None
+    against: str | None = None
+    keep: str | None = None
+    effect: str | None = None
+    count: int | None = None
+    amount: int | None = None
+    text: str = field(default="", compare=False)
+
+
+_CLAUSES = {"by", "targets", "x_value", "mode", "free", "accept", "roll", "as_kind", "source",
+            "expedition", "store", "blockers", "against", "keep", "do_effect"}
+
+
+class _ToAction(Transformer[Token, Any]):
+    def name(self, items: list[Token]) -> str:
+        return unicodedata.normalize("NFC", str(items[0])[1:-1]).strip()
+
+    def names(self, items: list[str]) -> tuple[str, ...]:
+        return tuple(items)
+
+    def ref_number(self, items: list[Token]) -> int:
+        return int(items[0])
+
+    def ref_name(self, items: list[Token]) -> str:
+        return unicodedata.normalize("NFC", str(items[0])[1:-1]).strip()
+
+    def by(self, items: list[Any]) -> tuple[str, Any]:
+        return ("by", items[1])
+
+    def targets(self, items: list[Any]) -> tuple[str, Any]:
+        return ("targets", items[1])
+
+    def x_value(self, items: list[Any]) -> tuple[str, Any]:
+        return ("x", int(items[1]))
+
+    def mode(self, items: list[Any]) -> tuple[str, Any]:
+        return ("mode", items[1])
+
+    def free(self, items: list[Any]) -> tuple[str, Any]:
+        return ("free", True)
+
+    def accept(self, items: list[Any]) -> tuple[str, Any]:
+        return ("accept", True)
+
+    def roll(self, items: list[Any]) -> tuple[str, Any]:
+        return ("roll", int(items[1]))
+
+    def as_kind(self, items: list[Any]) -> tuple[str, Any]:
+        return ("kind", _KINDS[str(items[1]).lower()])
+
+    def source(self, items: list[Any]) -> tuple[str, Any]:
+        return ("source", items[1])
+
+    def expedition(self, items: list[Any]) -> tuple[str, Any]:
+        return ("expedition", True)
+
+    def store(self, items: list[Any]) -> tuple[str, Any]:
+        return ("store", items[1])
+
+    def blockers(self, items: list[Any]) -> tuple[str, Any]:
+        return ("blockers", items[1])
+
+    def against(self, items: list[Any]) -> tuple[str, Any]:
+        return ("against", items[1])
+
+    def keep(self, items: list[Any]) -> tuple[str, Any]:
+        return ("keep", items[1])
+
+    def do_effect(self, items: list[Any]) -> tuple[str, Any]:
+        return ("effect", items[1])
+
+    @staticmethod
+    def _clauses(items: list[Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for item in items:
+            if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str):
+                out[item[0]] = item[1]
+        return out
+
+    def _simple(self, verb: str, items: list[Any], **fixed: Any) -> Action:
+        return Action(verb, **fixed, **self._clauses(items))
+
+    def summon(self, items: list[Any]) -> Action:
+        return self._simple("summon", items[2:], card=items[1])
+
+    def activate(self, items: list[Any]) -> Action:
+        return self._simple("activate", items[2:], card=items[1])
+
+    def attach(self, items: list[Any]) -> Action:
+        return self._simple("attach", items[4:], card=items[1], dest=items[3])
+
+    def build(self, items: list[Any]) -> Action:
+        return self._simple("build", items[4:], card=items[1], dest=items[3])
+
+    def neutralise(self, items: list[Any]) -> Action:
+        return self._simple("neutralise", items[2:], ref=items[1])
+
+    def copy(self, items: list[Any]) -> Action:
+        return self._simple("copy", items[2:], ref=items[1])
+
+    def pass_(self, items: list[Any]) -> Action:
+        return Action("pass")
+
+    def unwind(self, items: list[Any]) -> Action:
+        return Action("unwind", count=int(items[1]) if len(items) > 1 else None)
+
+    def solve(self, items: list[Any]) -> Action:
+        return self._simple("solve", items[4:], card=items[1], team=items[3])
+
+    def siege(self, items: list[Any]) -> Action:
+        return self._simple("siege", items[3:], team=items[2])
+
+    def capture(self, items: list[Any]) -> Action:
+        return self._simple("capture", items[4:], card=items[1], team=items[3])
+
+    def phase(self, items: list[Any]) -> Action:
+        return Action("phase", card=items[1])
+
+    def end_round(self, items: list[Any]) -> Action:
+        return Action("end_round")
+
+    def kill(self, items: list[Any]) -> Action:
+        return Action("kill", card=items[1])
+
+    def damage(self, items: list[Any]) -> Action:
+        return Action("damage", amount=int(items[1]), card=items[2])
+
+    def sacrifice(self, items: list[Any]) -> Action:
+        return Action("sacrifice", card=items[1])
+
+    def take(self, items: list[Any]) -> Action:
+        return self._simple("take", items[2:], card=items[1])
+
+    def start(self, items: list[Any]) -> Action:
+        return items[0]  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------- effects
+    def amount_int(self, items: list[Token]) -> int:
+        return int(items[0])
+
+    def amount_x(self, items: list[Token]) -> str:
+        return "X"
+
+    def amount_oppdp(self, items: list[Token]) -> str:
+        return "oppdp"
+
+    def cap(self, items: list[Token]) -> tuple[str, int]:
+        return ("cap", int(items[1]))
+
+    def who_word(self, items: list[Token]) -> tuple[str, str]:
+        return ("who", _WHO[str(items[0]).lower()])
+
+    def who_named(self, items: list[Token]) -> tuple[str, str]:
+        return ("who", "=" + unicodedata.normalize("NFC", str(items[0])[1:-1]).strip())
+
+    def op(self, items: list[Any]) -> Op:
+        name = _OP_NAMES[str(items[0]).lower()]
+        amount: int | str | None = None
+        cap = who = None
+        for item in items[1:]:
+            if isinstance(item, tuple):
+                if item[0] == "cap":
+                    cap = item[1]
+                else:
+                    who = item[1]
+            else:
+                amount = item
+        return Op(name, amount, cap, who)
+
+    def effect(self, items: list[Op]) -> tuple[Op, ...]:
+        return tuple(items)
+
+
+@cache
+def _parser(start: str) -> Lark:
+    return Lark.open_from_package("korbiro.grammar", "action.lark", ("",), parser="lalr", start=start)
+
+
+_EXPECTED_WORDS = {
+    "STRING": "a card name in double quotes",
+    "INT": "a number",
+    "TO": "'->'",
+    "TEAM": "'csapat' (team)",
+}
+
+
+def _fail(text: str, exc: UnexpectedInput, what: str, path: str | None, line: int | None,
+          column: int | None) -> RulesSyntaxError:
+    col0 = max(0, (getattr(exc, "column", 1) or 1) - 1)
+    expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
+    if expected:
+        words = [_EXPECTED_WORDS.get(e, e.lower().strip("_")) for e in expected[:6]]
+        hint = "; expected " + " or ".join(dict.fromkeys(words))
+    else:
+        hint = ""
+    got = text[col0:col0 + 1] if col0 < len(text) else ""
+    msg = (f"unexpected {got!r}{hint}" if got else f"unexpected end of {what}{hint}")
+    msg += f"\n  {text}\n  {' ' * col0}^"
+    err = RulesSyntaxError("MK-ACTION-SYNTAX", msg, path=path or "<action>", line=line or 1,
+                           column=(column or 1) + col0)
+    return err
+
+
+def parse_action(text: str, *, path: str | None = None, line: int | None = None,
+                 column: int | None = None) -> Action:
+    """Parse one action; raise :class:`RulesSyntaxError` (with line and column) if it is not one."""
+    if not isinstance(text, str) or not text.strip():
+        raise RulesSyntaxError("MK-ACTION-EMPTY", "empty action", path=path or "<action>", line=line or 1,
+                               column=column)
+    if len(text) > 2000:
+        raise RulesSyntaxError("MK-ACTION-LONG", "action longer than 2000 characters",
+                               path=path or "<action>", line=line or 1, column=column)
+    try:
+        tree = _parser("start").parse(text)
+    except UnexpectedInput as exc:
+        raise _fail(text, exc, "action", path, line, column) from None
+    action = _ToAction().transform(tree)
+    assert isinstance(action, Action)
+    return Action(**{**action.__dict__, "text": text})
+
+
+def parse_effect(text: str, *, path: str | None = None, line: int | None = None) -> tuple[Op, ...]:
+    """Parse an effect (``damage 2 target; mp 1 controller``) into its steps."""
+    if not isinstance(text, str) or not text.strip():
+        raise RulesSyntaxError("MK-EFFECT-EMPTY", "empty effect", path=path or "<effect>", line=line or 1)
+    try:
+        tree = _parser("effect").parse(text)
+    except UnexpectedInput as exc:
+        raise _fail(text, exc, "effect", path, line, None) from None
+    ops = _ToAction().transform(tree)
+    assert isinstance(ops, tuple)
+    return ops
