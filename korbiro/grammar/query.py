@@ -1,0 +1,827 @@
+"""The card search language: parse a query, compile it to parameterised SQL over the card index.
+
+A Scryfall-like language (docs/card-search.md), parsed with the LALR grammar
+``query.lark``:
+
+    >>> q = parse_query("type:kalandozó mp<=3 -kw:ŐSERŐ or faj:sarkany")
+    >>> q.render()
+    '(type:kalandozó mp<=3 -kw:ŐSERŐ) or race:sarkany'
+    >>> [c.text for c in q.clauses()]
+    ['type:kalandozó', 'mp<=3', '-kw:ŐSERŐ', 'faj:sarkany']
+    >>> parse_query("mp<=3 (faj:elf")
+    Traceback (most recent call last):
+      ...
+    korbiro.errors.RulesSyntaxError: column 15: unexpected end of query; expected ')' to close the '(' at column 7
+      mp<=3 (faj:elf
+                    ^
+
+* blanks join terms (AND); ``or``/``vagy`` joins alternatives and binds looser
+  than AND, so ``a b or c`` is ``(a b) or c``; ``-`` negates a term, a filter
+  or a parenthesised group and binds tightest;
+* free words are searched as word prefixes, ``"quoted phrases"`` as exact
+  word sequences, in card names and texts (the index's FTS5 table, accents
+  and case folded);
+* filters (``field`` + operator + value, no blanks inside) test one field;
+  field names and values are accent- and case-insensitive.
+
+Compiling never pastes user text into SQL: every value is a parameter, and
+the FTS5 ``MATCH`` string is built from quoted, escaped tokens.  Every test is
+two-valued (a card without a DP is never ``dp>=2`` and always ``-dp>=2``), so
+``-x`` is exactly the cards that ``x`` does not match.
+
+Errors are :class:`~korbiro.errors.RulesSyntaxError` with the 1-based
+``column`` and a message naming what was expected, followed by the query and
+a caret.  Their codes: ``QUERY-SYNTAX`` (does not parse), ``QUERY-FIELD``
+(an unknown field, with a did-you-mean), ``QUERY-VALUE`` (a value the field
+cannot take: a number, a card type, a keyword), ``QUERY-TOO-LONG``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..errors import RulesSyntaxError
+from ..text import fold
+
+if TYPE_CHECKING:
+    from ..data.cards import Card
+    from ..data.index import CardIndex
+
+__all__ = [
+    "FIELDS",
+    "MAX_DEPTH",
+    "MAX_QUERY_CHARS",
+    "SORTS",
+    "And",
+    "Field",
+    "Filter",
+    "Node",
+    "Not",
+    "Or",
+    "Query",
+    "SearchResult",
+    "Term",
+    "parse_query",
+    "search",
+]
+
+#: The longest query accepted, in characters.
+MAX_QUERY_CHARS = 1000
+#: The deepest nesting of parentheses accepted.
+MAX_DEPTH = 32
+#: The largest number a numeric filter takes (``mp<=999999``).
+MAX_NUMBER_DIGITS = 6
+
+CODE_SYNTAX = "QUERY-SYNTAX"
+CODE_FIELD = "QUERY-FIELD"
+CODE_VALUE = "QUERY-VALUE"
+CODE_TOO_LONG = "QUERY-TOO-LONG"
+
+
+# --------------------------------------------------------------------- fields
+
+
+@dataclass(frozen=True)
+class Field:
+    """A field a filter can test: its canonical name, every accepted spelling and its kind.
+
+    Kinds: ``number`` (a column compared with ``: = < <= > >= !=``), ``words``
+    (``:`` matches a word of the value by its start, ``=`` the whole value),
+    ``type`` (like ``words``, over the card types, English names accepted),
+    ``contains`` (``:`` matches anywhere in the value), ``prefix`` (``:``
+    matches the value's start), ``exact`` (``:`` and ``=`` both match the whole
+    value) and ``keyword`` (the card has the keyword; ``kw:KEYWORD>=N``
+    compares its number).
+    """
+
+    name: str
+    names: tuple[str, ...]
+    kind: str
+    column: str
+    help: str
+    ops: tuple[str, ...] = (":", "=", "!=")
+
+
+_NUMBER_OPS = (":", "=", "<", "<=", ">", ">=", "!=")
+
+#: Every field, in the order of docs/card-search.md.
+FIELDS: tuple[Field, ...] = (
+    Field("type", ("type", "típus", "t"), "type", "cards.type", "card type (kalandozó, akadálylap, …)"),
+    Field("subtype", ("subtype", "altípus"), "words", "cards.subtype", "subtype (csapda, bestia, varázslat, …)"),
+    Field("race", ("race", "faj"), "words", "cards.race", "an adventurer's race (ember, sárkány, …)"),
+    Field("set", ("set", "készlet"), "exact", "cards.set_code", "set code (MINTA)"),
+    Field("kw", ("kw", "keyword", "kulcsszó"), "keyword", "", "a keyword on the card; kw:KEYWORD>=N compares its number"),
+    Field("name", ("name", "név"), "contains", "cards.name_fold", "the printed name (any part of it)"),
+    Field("text", ("text", "szöveg"), "contains", "cards.text_fold", "the card text (any part of it)", (":",)),
+    Field("id", ("id",), "prefix", "cards.id_fold", "card id (MINTA-042; id:minta-04 for the start)"),
+    Field("mp", ("mp",), "number", "cards.mp_num", "MP value; mp=x finds X-cost cards", _NUMBER_OPS),
+    Field("dp", ("dp",), "number", "cards.dp", "DP value (quests, buildings)", _NUMBER_OPS),
+    Field("level", ("level", "szint"), "number", "cards.level", "an adventurer's level", _NUMBER_OPS),
+    Field("fal", ("fal", "wall"), "number", "cards.fal", "FAL value (tower levels, buildings)", _NUMBER_OPS),
+)
+
+_FIELD_BY_NAME: dict[str, Field] = {fold(n): f for f in FIELDS for n in f.names}
+
+#: English names of the card types (``type:adventurer``).
+_TYPE_ALIASES = {
+    "adventurer": "kalandozó",
+    "quest": "küldetés",
+    "building": "építmény",
+    "obstacle": "akadálylap",
+    "action": "akciólap",
+    "event": "eseménylap",
+    "tower": "toronyszint",
+    "ally": "szövetséges",
+}
+
+
+def _card_types() -> tuple[str, ...]:
+    from ..data.cards import CARD_TYPES
+
+    return CARD_TYPES
+
+
+@cache
+def _keywords() -> dict[str, tuple[str, str | None]]:
+    """Folded keyword -> (canonical keyword, SQL expression of its number or None)."""
+    from ..rules.mk.keywords import KEYWORD_CLASSES, Antissjaras, NumericKeyword, Raepites, Szellem
+
+    out: dict[str, tuple[str, str | None]] = {}
+    for cls in KEYWORD_CLASSES:
+        if not cls.keyword:
+            continue
+        number: str | None = None
+        if issubclass(cls, NumericKeyword) or cls is Antissjaras:
+            number = "value"  # X, or the ANTISSJÁRÁS level, as the index stores them
+        elif cls in (Szellem, Raepites):
+            # the number right after the keyword in its canonical line (`SZELLEM 3 "…"`, `RÁÉPÍTÉS 2 MP`)
+            number = "CAST(substr(line, length(keyword) + 2) AS INTEGER)"
+        key = fold(cls.keyword)
+        if key not in out or out[key][1] is None:
+            out[key] = (cls.keyword, number)
+    return out
+
+
+# ------------------------------------------------------------------ the AST
+
+
+class _Compiler:
+    """What compiling needs from the index: the distinct values of a column, folded (cached)."""
+
+    _cache: dict[tuple[str, str], dict[str, list[str]]] = {}
+
+    def __init__(self, index: CardIndex) -> None:
+        self.index = index
+
+    def values(self, column: str) -> dict[str, list[str]]:
+        """Folded value -> the values as stored, for one of the constant columns of :data:`FIELDS`."""
+        key = (self.index.key, column)
+        found = self._cache.get(key)
+        if found is None:
+            found = {}
+            for (value,) in self.index.conn.execute(f"SELECT DISTINCT {column} FROM cards WHERE {column} IS NOT NULL"):
+                found.setdefault(fold(str(value)), []).append(value)
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[key] = found
+        return found
+
+
+def _in(column: str, values: Sequence[Any]) -> tuple[str, list[Any]]:
+    if not values:
+        return "0", []
+    return f"{column} IN ({', '.join('?' * len(values))})", list(values)
+
+
+_PLAIN_VALUE = re.compile(r"(?:[^\s()\"<>=:!\-]|!(?!=))(?:[^\s()\"<>=:!]|!(?!=))*\Z")
+_RESERVED = {"or", "vagy", "and", "és"}
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _render_value(text: str) -> str:
+    if _PLAIN_VALUE.match(text) and text.casefold() not in _RESERVED:
+        return text
+    return _quote(text)
+
+
+@dataclass(frozen=True)
+class Node:
+    """A node of a parsed query; ``start`` and ``end`` are its offsets in the query text."""
+
+    start: int = field(compare=False, repr=False)
+    end: int = field(compare=False, repr=False)
+    #: the query text of this node, as written (for explanations)
+    text: str = field(compare=False, repr=False)
+
+    def render(self) -> str:
+        """The canonical text: canonical field names, parentheses where OR stands inside AND."""
+        raise NotImplementedError
+
+    def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
+        """A parameterised SQL condition over ``cards`` that is never NULL."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def clauses(self) -> Iterator[Node]:
+        """The clauses ``--explain`` reports: terms, filters, and negated terms or groups."""
+        yield self
+
+
+@dataclass(frozen=True)
+class Term(Node):
+    """A free word (matched as a word prefix) or a quoted phrase (an exact word sequence)."""
+
+    value: str
+    phrase: bool = False
+
+    def render(self) -> str:
+        return _quote(self.value) if self.phrase else self.value
+
+    def match_string(self) -> str:
+        """The FTS5 MATCH string: the folded text as one quoted FTS5 string, ``*`` for a prefix."""
+        escaped = '"' + fold(self.value).replace('"', '""') + '"'
+        return escaped if self.phrase else escaped + "*"
+
+    def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
+        return "cards.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)", [self.match_string()]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"phrase" if self.phrase else "word": self.value}
+
+
+@dataclass(frozen=True)
+class Filter(Node):
+    """``field`` ``op`` ``value``, and for a keyword optionally ``compare`` ``number``."""
+
+    field: str
+    op: str
+    value: str
+    compare: str | None = None
+    number: int | None = None
+
+    @property
+    def spec(self) -> Field:
+        return next(f for f in FIELDS if f.name == self.field)
+
+    def render(self) -> str:
+        value = self.value
+        if self.field == "kw":
+            value = _keywords()[_keyword_key(value)][0]
+        out = f"{self.field}{self.op}{_render_value(value)}"
+        if self.compare is not None:
+            out += f"{self.compare}{self.number}"
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"field": self.field, "op": self.op, "value": self.value}
+        if self.compare is not None:
+            out.update(compare=self.compare, number=self.number)
+        return out
+
+    def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
+        sql, params = self._sql(compiler)
+        return f"coalesce(({sql}), 0)", params
+
+    def _sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
+        spec = self.spec
+        op = "=" if self.op == ":" else self.op
+        v = fold(self.value)
+        if spec.kind == "number":
+            if v == "x":
+                test = "cards.mp = ?" if op == "=" else "cards.mp != ?"
+                return test, ['"X"']
+            return f"{spec.column} {op} ?", [int(v)]
+        if spec.kind == "keyword":
+            keyword, number = _keywords()[_keyword_key(self.value)]
+            sql = "cards.rowid IN (SELECT card FROM keywords WHERE keyword_fold = ?"
+            params: list[Any] = [fold(keyword)]
+            if self.compare is not None and number is not None:
+                cmp = "=" if self.compare == ":" else self.compare
+                sql += f" AND {number} IS NOT NULL AND {number} {cmp} ?"
+                params.append(self.number)
+            sql += ")"
+            return (f"NOT ({sql})", params) if self.op == "!=" else (sql, params)
+        if spec.kind in ("contains", "prefix"):
+            if self.op == ":":
+                if spec.kind == "contains":
+                    return f"instr({spec.column}, ?) > 0", [v]
+                return f"substr({spec.column}, 1, length(?)) = ?", [v, v]
+            return f"{spec.column} {op} ?", [v]
+        # type, words, exact: resolved against the values the database holds
+        stored = compiler.values(spec.column)
+        if spec.kind == "type":
+            v = fold(_TYPE_ALIASES.get(v, v))
+        if self.op == ":" and spec.kind != "exact":
+            wanted = " " + v.replace("-", " ")
+            hits = [s for f, values in stored.items() if wanted in " " + f.replace("-", " ") for s in values]
+        else:
+            hits = list(stored.get(v, []))
+        sql, params = _in(spec.column, hits)
+        if self.op == "!=":
+            return f"{spec.column} IS NOT NULL AND NOT ({sql})", params
+        return sql, params
+
+
+@dataclass(frozen=True)
+class Not(Node):
+    """``-x``: the cards that *x* does not match."""
+
+    child: Node
+
+    def render(self) -> str:
+        inner = self.child.render()
+        return f"-({inner})" if isinstance(self.child, (And, Or)) else f"-{inner}"
+
+    def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
+        sql, params = self.child.sql(compiler)
+        return f"NOT ({sql})", params
+
+    def to_json(self) -> dict[str, Any]:
+        return {"not": self.child.to_json()}
+
+
+@dataclass(frozen=True)
+class And(Node):
+    """Every child matches (terms side by side)."""
+
+    children: tuple[Node, ...]
+
+    def render(self) -> str:
+        return " ".join(f"({c.render()})" if isinstance(c, Or) else c.render() for c in self.children)
+
+    def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
+        return _join(" AND ", self.children, compiler)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"and": [c.to_json() for c in self.children]}
+
+    def clauses(self) -> Iterator[Node]:
+        for c in self.children:
+            yield from c.clauses()
+
+
+@dataclass(frozen=True)
+class Or(Node):
+    """Some child matches (``or``, ``vagy``)."""
+
+    children: tuple[Node, ...]
+
+    def render(self) -> str:
+        return " or ".join(f"({c.render()})" if isinstance(c, And) else c.render() for c in self.children)
+
+    def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
+        return _join(" OR ", self.children, compiler)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"or": [c.to_json() for c in self.children]}
+
+    def clauses(self) -> Iterator[Node]:
+        for c in self.children:
+            yield from c.clauses()
+
+
+def _join(word: str, children: Sequence[Node], compiler: _Compiler) -> tuple[str, list[Any]]:
+    parts: list[str] = []
+    params: list[Any] = []
+    for c in children:
+        sql, p = c.sql(compiler)
+        parts.append(f"({sql})")
+        params.extend(p)
+    return word.join(parts), params
+
+
+# ------------------------------------------------------------------ the query
+
+
+#: ``--sort`` keys -> ORDER BY (constant SQL; X-cost cards and missing values last).
+SORTS: dict[str, str] = {
+    "name": "cards.name_fold, cards.id",
+    "id": "cards.id",
+    "mp": "cards.mp_num IS NULL, cards.mp_num, cards.name_fold, cards.id",
+    "dp": "cards.dp IS NULL, cards.dp, cards.name_fold, cards.id",
+    "level": "cards.level IS NULL, cards.level, cards.name_fold, cards.id",
+    "type": "",  # filled below: the rulebook order of the card types
+}
+
+
+def _type_order() -> str:
+    types = _card_types()
+    assert all(t.isalpha() for t in types)  # constants of korbiro, safe as an SQL literal
+    return f"instr('|{'|'.join(types)}|', '|' || cards.type || '|'), cards.name_fold, cards.id"
+
+
+SORTS["type"] = _type_order()
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The cards a query matched (sorted, at most ``limit``) and how many matched in all."""
+
+    query: Query
+    cards: list[Card]
+    count: int
+    #: card id -> the clauses (as written) that hold for it, when explained
+    matched: dict[str, list[str]] | None = None
+
+
+@dataclass(frozen=True)
+class Query:
+    """A parsed query: its text and its tree."""
+
+    source: str
+    root: Node
+
+    def render(self) -> str:
+        """The canonical form (``parse_query(q.render())`` has the same tree)."""
+        return self.root.render()
+
+    def to_json(self) -> dict[str, Any]:
+        return self.root.to_json()
+
+    def clauses(self) -> list[Node]:
+        return list(self.root.clauses())
+
+    def sql(self, index: CardIndex) -> tuple[str, list[Any]]:
+        """The WHERE condition over the index's ``cards`` table and its parameters."""
+        return self.root.sql(_Compiler(index))
+
+    def search(self, index: CardIndex, *, sort: str = "name", limit: int | None = None,
+               explain: bool = False) -> SearchResult:
+        """The matching cards of *index*, sorted by a key of :data:`SORTS`, at most *limit*."""
+        compiler = _Compiler(index)
+        where, params = self.root.sql(compiler)
+        count = int(index.conn.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0])
+        cards = index.select(where, params, order=SORTS[sort], limit=limit) if count else []
+        matched = None
+        if explain:
+            matched = {c.id: [] for c in cards}
+            for clause in self.clauses():
+                sql, p = clause.sql(compiler)
+                for (cid,) in index.conn.execute(f"SELECT cards.id FROM cards WHERE ({where}) AND ({sql})",
+                                                 [*params, *p]):
+                    if cid in matched:
+                        matched[cid].append(clause.text)
+        return SearchResult(self, cards, count, matched)
+
+
+def search(index: CardIndex, query: str, *, sort: str = "name", limit: int | None = None,
+           explain: bool = False) -> SearchResult:
+    """Parse *query* and run it on *index* (raises :class:`~korbiro.errors.RulesSyntaxError`)."""
+    return parse_query(query).search(index, sort=sort, limit=limit, explain=explain)
+
+
+# ------------------------------------------------------------------- parsing
+
+
+class _Syntax(Exception):
+    """An error found while building the tree: its code, offset and message."""
+
+    def __init__(self, code: str, pos: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.pos = pos
+        self.message = message
+
+
+def _unquote(token: Token) -> str:
+    s = str(token)
+    if token.type != "STRING":
+        return s
+    return re.sub(r"\\(.)", r"\1", s[1:-1], flags=re.S)
+
+
+def _keyword_key(value: str) -> str:
+    return " ".join(fold(value).replace("_", " ").replace("-", " ").split())
+
+
+def _suggest(word: str, choices: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.6)
+    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+
+
+class _Build(Transformer[Token, Node]):
+    """Builds query nodes while the LALR parser reduces (so deep input never recurses)."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+
+    def word(self, items: list[Token]) -> Node:
+        (tok,) = items
+        if str(tok).casefold() in _RESERVED:
+            raise _Syntax(CODE_SYNTAX, tok.start_pos or 0,
+                          f"unexpected {str(tok)!r}: it joins two terms (a or b); to search for the word, "
+                          f"quote it: \"{tok}\"")
+        return Term(tok.start_pos or 0, tok.end_pos or 0, "", str(tok))
+
+    def phrase(self, items: list[Token]) -> Node:
+        (tok,) = items
+        value = _unquote(tok)
+        if not value.strip():
+            raise _Syntax(CODE_VALUE, tok.start_pos or 0, "empty phrase; write words between the quotes")
+        return Term(tok.start_pos or 0, tok.end_pos or 0, "", value, phrase=True)
+
+    def negation(self, items: list[Any]) -> Node:
+        neg, child = items
+        start = neg.start_pos or 0
+        if isinstance(child, Not):  # --x is x
+            return replace(child.child, start=start, end=child.end)
+        return Not(start, child.end, "", child)
+
+    def group(self, items: list[Any]) -> Node:
+        lpar, inner, rpar = items
+        return replace(inner, start=lpar.start_pos or 0, end=rpar.end_pos or 0)
+
+    def and_expr(self, items: list[Node]) -> Node:
+        children: list[Node] = []
+        for c in items:
+            children.extend(c.children if isinstance(c, And) else (c,))
+        return And(items[0].start, items[-1].end, "", tuple(children))
+
+    def or_expr(self, items: list[Node]) -> Node:
+        children: list[Node] = []
+        for c in items:
+            children.extend(c.children if isinstance(c, Or) else (c,))
+        return Or(items[0].start, items[-1].end, "", tuple(children))
+
+    def filter(self, items: list[Token]) -> Node:
+        head = items[0]
+        start = head.start_pos or 0
+        m = re.match(r"(.*?)(<=|>=|!=|[:=<>])\Z", str(head), re.S)
+        assert m is not None
+        written, op = m.group(1), m.group(2)
+        spec = _FIELD_BY_NAME.get(fold(written))
+        if spec is None:
+            names = sorted({n for f in FIELDS for n in f.names if len(n) > 1})
+            hint = _suggest(fold(written), [fold(n) for n in names])
+            if hint:
+                folded = {fold(n): n for n in names}
+                close = difflib.get_close_matches(fold(written), list(folded), n=3, cutoff=0.6)
+                hint = f"; did you mean {' or '.join(repr(folded[c] + op) for c in close)}?"
+            else:
+                hint = f"; fields: {', '.join(f.name for f in FIELDS)}"
+            raise _Syntax(CODE_FIELD, start, f"unknown field {written!r}{hint}"
+                          f" (to search for the word, quote it: \"{written}{op}…\")")
+        value_tok = items[1]
+        head_end = head.end_pos or 0
+        if value_tok.start_pos != head_end:
+            raise _Syntax(CODE_SYNTAX, head_end, f"blank after {str(head)!r}: write the value right after "
+                                                 f"the operator ({str(head)}{value_tok})")
+        if op not in spec.ops:
+            raise _Syntax(CODE_VALUE, head_end - len(op), f"{spec.name!r} takes {_join_or(spec.ops)}, "
+                                                          f"not {op!r}")
+        value = _unquote(value_tok)
+        vpos = value_tok.start_pos or 0
+        if not value.strip():
+            raise _Syntax(CODE_VALUE, vpos, f"empty value after {str(head)!r}")
+        compare: str | None = None
+        number: int | None = None
+        if len(items) > 2:
+            cmp_tok, num_tok = items[2], items[3]
+            if cmp_tok.start_pos != value_tok.end_pos or num_tok.start_pos != cmp_tok.end_pos:
+                pos = (value_tok.end_pos or 0) if cmp_tok.start_pos != value_tok.end_pos else (cmp_tok.end_pos or 0)
+                raise _Syntax(CODE_SYNTAX, pos, "blank inside a filter: write it as one word, e.g. kw:kincskeresés>=2")
+            if spec.kind != "keyword":
+                raise _Syntax(CODE_SYNTAX, cmp_tok.start_pos or 0,
+                              f"unexpected {str(cmp_tok)!r}: only a keyword filter compares a number after "
+                              f"its value (kw:kincskeresés>=2)")
+            compare = str(cmp_tok)
+            number = _number(str(num_tok), num_tok.start_pos or 0, f"{str(head)}{value}{compare}")
+        _check_value(spec, op, value, vpos, compare, items[2].start_pos if len(items) > 2 else None)
+        end = (items[-1].end_pos or 0)
+        return Filter(start, end, "", spec.name, op, value, compare, number)
+
+
+def _join_or(items: Sequence[str]) -> str:
+    quoted = [repr(i) for i in items]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _number(text: str, pos: int, after: str) -> int:
+    if not re.fullmatch(r"[0-9]+", text):
+        raise _Syntax(CODE_VALUE, pos, f"expected a number after {after!r}, not {text!r}")
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise _Syntax(CODE_VALUE, pos, f"number {text!r} is too large (at most {MAX_NUMBER_DIGITS} digits)")
+    return int(text)
+
+
+def _check_value(spec: Field, op: str, value: str, pos: int, compare: str | None, cmp_pos: int | None) -> None:
+    v = fold(value)
+    if spec.kind == "number":
+        if v == "x" and spec.name == "mp":
+            if op not in (":", "=", "!="):
+                raise _Syntax(CODE_VALUE, pos, f"'X' is not a number: mp{op}x cannot be compared; use mp=x")
+            return
+        _number(value, pos, f"{spec.name}{op}")
+    elif spec.kind == "type":
+        target = fold(_TYPE_ALIASES.get(v, v))
+        types = [fold(t) for t in _card_types()]
+        ok = target in types if op != ":" else any((" " + t).find(" " + target) >= 0 for t in types)
+        if not ok:
+            raise _Syntax(CODE_VALUE, pos, f"no card type {value!r}{_suggest(target, list(_card_types()))}"
+                                           f" (types: {', '.join(_card_types())})")
+    elif spec.kind == "keyword":
+        key = _keyword_key(value)
+        known = _keywords()
+        if key not in known:
+            names = {fold(k): k for k, _ in known.values()}
+            close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.6)
+            hint = f"; did you mean {' or '.join(repr(names[c]) for c in close)}?" if close else ""
+            if " " not in key and any(n.startswith(key + " ") for n in names):
+                hint += " (a keyword of several words is quoted: kw:\"igaz név\")"
+            raise _Syntax(CODE_VALUE, pos, f"unknown keyword {value!r}{hint}")
+        keyword, number = known[key]
+        if compare is not None:
+            if number is None:
+                raise _Syntax(CODE_VALUE, cmp_pos or pos, f"{keyword} has no number to compare")
+            if op == "!=":
+                raise _Syntax(CODE_VALUE, cmp_pos or pos, f"kw!= takes no comparison; write -kw:{value}{compare}…")
+
+
+def _scan(text: str) -> None:
+    """Refuse what the grammar should never see: control characters, lone surrogates, deep nesting."""
+    depth = 0
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        o = ord(ch)
+        if (o < 32 and ch not in "\t\n\r") or 0x7F <= o <= 0x9F or 0xD800 <= o <= 0xDFFF:
+            raise _Syntax(CODE_SYNTAX, i, f"control character U+{o:04X} is not allowed in a query")
+        if ch == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif ch == "(":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _Syntax(CODE_TOO_LONG, i, f"parentheses nested more than {MAX_DEPTH} deep")
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        i += 1
+
+
+@cache
+def _parser() -> Lark:
+    """The query parser, built once per process on first use (with its tree builder embedded)."""
+    return Lark.open_from_package("korbiro.grammar", "query.lark", ("",), parser="lalr", start="start",
+                                  transformer=_Build())
+
+
+# typographic quotes are read as straight ones (one character for one, so columns stay)
+_QUOTES = str.maketrans({"\u201e": '"', "\u201c": '"', "\u201d": '"', "\u00ab": '"', "\u00bb": '"'})
+
+
+def parse_query(text: str) -> Query:
+    """Parse a search query; raises :class:`~korbiro.errors.RulesSyntaxError` with the column.
+
+        >>> parse_query('faj:sárkány or -(kw:"igaz név" dp>=2)').to_json()
+        {'or': [{'field': 'race', 'op': ':', 'value': 'sárkány'}, {'not': {'and': [{'field': 'kw', 'op': ':', 'value': 'igaz név'}, {'field': 'dp', 'op': '>=', 'value': '2'}]}}]}
+    """
+    if len(text) > MAX_QUERY_CHARS:
+        raise _error(text, CODE_TOO_LONG, MAX_QUERY_CHARS, f"query longer than {MAX_QUERY_CHARS} characters")
+    source = text.translate(_QUOTES)
+    try:
+        _scan(source)
+        if not source.strip():
+            raise _Syntax(CODE_SYNTAX, len(source), "empty query; expected a word, a \"phrase\" or a filter "
+                                                    "such as type:kalandozó")
+        root = _parser().parse(source)
+    except _Syntax as exc:
+        raise _error(text, exc.code, exc.pos, exc.message) from None
+    except UnexpectedInput as exc:
+        pos, message = _describe(source, exc)
+        raise _error(text, CODE_SYNTAX, pos, message) from None
+    return Query(text, _with_text(root, text))
+
+
+def _with_text(node: Node, text: str) -> Node:
+    """The tree with each node's ``text`` (its slice of the query) filled in."""
+    stack: list[tuple[Node, bool]] = [(node, False)]
+    done: list[Node] = []
+    while stack:
+        n, expanded = stack.pop()
+        kids: tuple[Node, ...] = ()
+        if isinstance(n, (And, Or)):
+            kids = n.children
+        elif isinstance(n, Not):
+            kids = (n.child,)
+        if kids and not expanded:
+            stack.append((n, True))
+            stack.extend((k, False) for k in reversed(kids))
+            continue
+        new_kids = [done.pop() for _ in kids][::-1]
+        snippet = text[n.start:n.end]
+        if isinstance(n, (And, Or)):
+            done.append(replace(n, text=snippet, children=tuple(new_kids)))
+        elif isinstance(n, Not):
+            done.append(replace(n, text=snippet, child=new_kids[0]))
+        else:
+            done.append(replace(n, text=snippet))
+    return done[0]
+
+
+def _error(text: str, code: str, pos: int, message: str) -> RulesSyntaxError:
+    pos = max(0, min(pos, len(text)))
+    start = max(0, pos - 50)
+    before = text[start:pos].replace("\n", " ").replace("\t", " ").replace("\r", " ")
+    after = text[pos:pos + 30].replace("\n", " ").replace("\t", " ").replace("\r", " ")
+    shown = "".join(ch if ch.isprintable() else "?" for ch in before + after)
+    snippet = f"\n  {shown}\n  {' ' * len(before)}^"
+    err = RulesSyntaxError(code, f"column {pos + 1}: {message}{snippet}", column=pos + 1)
+    err.reason = message  # type: ignore[attr-defined]
+    return err
+
+
+_DESCRIBE = {
+    "RPAR": "')'",
+    "_OR": "'or'",
+    "CMP": "a comparison (>=2)",
+    "$END": "end of query",
+}
+
+
+def _describe(text: str, exc: UnexpectedInput) -> tuple[int, str]:
+    """Where a lark error stands and what was expected there, in words."""
+    if isinstance(exc, UnexpectedCharacters):
+        pos = exc.pos_in_stream or 0
+        expected = set(exc.allowed or ())
+        unexpected = _shown(text, pos)
+    elif isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        at_end = tok.type == "$END"
+        pos = len(text) if at_end or tok.start_pos is None else int(tok.start_pos)
+        expected = set(exc.expected or ())
+        unexpected = "end of query" if at_end else repr(str(tok))
+    elif isinstance(exc, UnexpectedEOF):  # pragma: no cover - LALR reports the end as a token
+        pos, expected, unexpected = len(text), set(exc.expected or ()), "end of query"
+    else:  # pragma: no cover - lark raises only the three above
+        pos, expected, unexpected = 0, set(), repr(text[:1])
+    ch = text[pos:pos + 1]
+    if ch == '"' and isinstance(exc, UnexpectedCharacters):
+        return pos, f"quoted phrase opened at column {pos + 1} is not closed (expected '\"')"
+    term_start = {"WORD", "STRING", "FIELD_OP"} <= expected
+    value_only = expected and expected <= {"WORD", "STRING"}
+    if value_only:
+        head = re.search(r"[^\W\d_]\w*(?:<=|>=|!=|[:=<>])\s*\Z|(?:<=|>=|!=|[:=<>])\s*\Z", text[:pos])
+        after = head.group().strip() if head else "the operator"
+        return pos, f"unexpected {unexpected}; expected a value after {after!r}"
+    if ch == ")" and "RPAR" not in expected and _unclosed(text[:pos]) is None:
+        return pos, "unexpected ')': there is no '(' to close"
+    wants: list[str] = []
+    if pos >= len(text.rstrip()) and "RPAR" in expected:
+        opened = _unclosed(text)
+        wants.append(f"')' to close the '(' at column {opened + 1}" if opened is not None else "')'")
+    elif term_start:
+        wants.append("a word, a \"phrase\", a filter such as type:kalandozó, '-' or '('")
+    else:
+        wants.extend(d for n, d in _DESCRIBE.items() if n in expected)
+    message = f"unexpected {unexpected}"
+    if wants:
+        message += "; expected " + (wants[0] if len(wants) == 1 else ", ".join(wants[:-1]) + " or " + wants[-1])
+    if ch and ch in "<>=!:":
+        before = text[:pos]
+        if before and before[-1].isspace() and before.rstrip()[-1:].isalnum():
+            message += " (no blanks inside a filter: mp<=3)"
+        else:
+            message += " (a comparison needs a field before it: mp<=3)"
+    return pos, message
+
+
+def _shown(text: str, pos: int) -> str:
+    if pos >= len(text):
+        return "end of query"
+    ch = text[pos]
+    if ch.isspace() or not ch.isprintable():
+        return f"{ch!r} (U+{ord(ch):04X})"
+    return repr(ch)
+
+
+def _unclosed(text: str) -> int | None:
+    """The offset of the last '(' left open (outside quotes)."""
+    opened: list[int] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            i += 1
+            while i < len(text) and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif ch == "(":
+            opened.append(i)
+        elif ch == ")" and opened:
+            opened.pop()
+        i += 1
+    return opened[-1] if opened else None
