@@ -1,0 +1,573 @@
+"""The MK rule index: every rule id korbiro knows, loaded once from data.
+
+``korbiro/rules/mk/rulebook.yaml`` (schema ``mk-rulebook``) holds each rule's
+title and summary in Hungarian and English, its status (``current`` under
+Korforduló, or ``archived`` with where it still applies) and its links to
+keywords and other rules.
+
+    >>> book = load_rulebook()
+    >>> book["1.14.14"].title["hu"]
+    'Kincskeresés szabály'
+    >>> book.get("2.03.E").id                 # ids are found whatever their case
+    '2.03.e'
+    >>> [r.id for r in book.children("1.01")]
+    ['1.01.A', '1.01.B']
+    >>> book.search("kincskereses")[0].rule.id
+    '1.14.14'
+
+Besides the index, this module finds a keyword by a loosely written name
+(:func:`find_keyword`) and reads the ruling scenarios of ``examples/rulings``
+(:func:`load_scenarios`), for ``korbiro keyword explain``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ...errors import DataError
+from ...findings import Finding
+from ...text import fold
+from .keywords import KEYWORD_CLASSES, KEYWORDS, Keyword
+
+__all__ = [
+    "RULE_ID",
+    "Rule",
+    "Rulebook",
+    "Scenario",
+    "SearchHit",
+    "KeywordMatch",
+    "default_rulings_dir",
+    "find_keyword",
+    "is_rule_id",
+    "load_rulebook",
+    "load_rulebook_file",
+    "load_scenarios",
+    "normalize_id",
+    "parent_id",
+]
+
+#: The shape of an MK rule id: ``1.01``, ``2.03.e``, ``1.14.14.D``, ``12.00.5.1.2.A``.
+RULE_ID = re.compile(r"[0-9]{1,2}\.[0-9]{2}(?:\.[0-9A-Za-z]+)*")
+_RULE_ID_FULL = re.compile(rf"^{RULE_ID.pattern}$")
+# "2.03e", "2.03 e", "2.03/e", "2.03.e." are read as 2.03.e
+_SEPARATORS = re.compile(r"\s*[./\s]\s*")
+_GLUED_LETTER = re.compile(r"^([0-9]{1,2}\.[0-9]{2})([A-Za-z])$")
+
+#: Words too common to rank by (Hungarian and English articles and conjunctions).
+STOP_WORDS = frozenset({"a", "az", "es", "egy", "the", "of", "and", "an", "to", "in", "is", "vagy", "or"})
+
+#: How much a query word counts where it matches.
+FIELD_WEIGHTS: Mapping[str, float] = {"id": 5.0, "title": 3.0, "keywords": 2.0, "summary": 1.0}
+
+LANGS = ("hu", "en")
+
+
+def is_rule_id(text: str) -> bool:
+    """Whether *text* has the shape of an MK rule id.
+
+    >>> is_rule_id("1.14.14.D"), is_rule_id("1.1"), is_rule_id("EXXIT 3")
+    (True, False, False)
+    """
+    return _RULE_ID_FULL.match(text) is not None
+
+
+def normalize_id(text: str) -> str:
+    """*text* written as a rule id: blanks and slashes between parts become dots.
+
+    >>> normalize_id(" 2.03 e "), normalize_id("2.03e"), normalize_id("1.14.14/d.")
+    ('2.03.e', '2.03.e', '1.14.14.d')
+    """
+    s = text.strip().rstrip(".")
+    s = _SEPARATORS.sub(".", s)
+    m = _GLUED_LETTER.match(s)
+    if m:
+        s = f"{m.group(1)}.{m.group(2)}"
+    return s
+
+
+def parent_id(rule_id: str) -> str | None:
+    """The id one level up (``1.01.A`` → ``1.01``; ``1.01`` → ``1.00``; ``1.00`` → None).
+
+    >>> parent_id("12.00.5.1.2.A"), parent_id("2.03"), parent_id("12.00")
+    ('12.00.5.1.2', '2.00', None)
+    """
+    parts = rule_id.split(".")
+    if len(parts) > 2:
+        return ".".join(parts[:-1])
+    if parts[1] != "00":
+        return f"{parts[0]}.00"
+    return None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of the index."""
+
+    id: str
+    title: Mapping[str, str]
+    status: str
+    summary: Mapping[str, str]
+    source: tuple[str, ...]
+    #: Where an archived rule still applies (its own, or inherited from an ancestor).
+    applies: Mapping[str, str] | None = None
+    note: Mapping[str, str] | None = None
+    #: ``"project"`` when the id is korbiro's own, not printed in the rulebook.
+    numbering: str | None = None
+    text_available: bool = True
+    keywords: tuple[str, ...] = ()
+    see: tuple[str, ...] = ()
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def parent(self) -> str | None:
+        return parent_id(self.id)
+
+    @property
+    def depth(self) -> int:
+        return self.id.count(".")
+
+    def text(self, what: str, lang: str = "en") -> str:
+        """``title``, ``summary``, ``applies`` or ``note`` in *lang* (``""`` when absent)."""
+        value: Mapping[str, str] | None = getattr(self, what)
+        if not value:
+            return ""
+        return value.get(lang) or value.get("en") or ""
+
+    def to_dict(self, lang: str | None = None) -> dict[str, Any]:
+        """The rule as JSON data: both languages, or only *lang*."""
+
+        def pick(v: Mapping[str, str] | None) -> Any:
+            if v is None:
+                return None
+            return dict(v) if lang is None else (v.get(lang) or v.get("en"))
+
+        return {
+            "id": self.id,
+            "title": pick(self.title),
+            "status": self.status,
+            "applies": pick(self.applies),
+            "summary": pick(self.summary),
+            "note": pick(self.note),
+            "source": list(self.source),
+            "numbering": self.numbering or "rulebook",
+            "text_available": self.text_available,
+            "keywords": list(self.keywords),
+            "see": list(self.see),
+        }
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A rule found by :meth:`Rulebook.search`, with what ranked it."""
+
+    rule: Rule
+    matched: int
+    score: float
+    fields: tuple[str, ...]
+
+
+class Rulebook:
+    """The loaded rule index: lookup by id (any case), children, search."""
+
+    def __init__(self, rules: Iterable[Rule], path: str = "<rulebook>") -> None:
+        self.path = path
+        self._rules: dict[str, Rule] = {r.id: r for r in rules}
+        self._folded: dict[str, str] = {r.id.casefold(): r.id for r in self._rules.values()}
+        self._children: dict[str, list[Rule]] = {}
+        for r in self._rules.values():
+            p = self.parent_of(r.id)
+            if p is not None:
+                self._children.setdefault(p, []).append(r)
+        self._search_index: list[tuple[Rule, dict[str, list[str]]]] | None = None
+
+    # -- mapping protocol
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    def __iter__(self) -> Iterator[Rule]:
+        return iter(self._rules.values())
+
+    def __contains__(self, rule_id: object) -> bool:
+        return isinstance(rule_id, str) and self.get(rule_id) is not None
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        rule = self.get(rule_id)
+        if rule is None:
+            raise KeyError(rule_id)
+        return rule
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(self._rules)
+
+    def get(self, rule_id: str) -> Rule | None:
+        """The rule with this id: exact, else ignoring case and loose separators."""
+        exact = self._rules.get(rule_id)
+        if exact is not None:
+            return exact
+        key = self._folded.get(normalize_id(rule_id).casefold())
+        return self._rules[key] if key is not None else None
+
+    def parent_of(self, rule_id: str) -> str | None:
+        """The nearest ancestor id that is in the index."""
+        p = parent_id(rule_id)
+        while p is not None and p not in self._rules:
+            p = parent_id(p)
+        return p
+
+    def children(self, rule_id: str) -> list[Rule]:
+        """The rules directly below *rule_id* in the index, in file order."""
+        rule = self.get(rule_id)
+        return list(self._children.get(rule.id if rule else rule_id, ()))
+
+    def descendants(self, rule_id: str) -> list[Rule]:
+        """Every rule below *rule_id*, depth first, in file order."""
+        out: list[Rule] = []
+        for child in self.children(rule_id):
+            out.append(child)
+            out.extend(self.descendants(child.id))
+        return out
+
+    def ancestors(self, rule_id: str) -> list[Rule]:
+        """The rules above *rule_id*, nearest first."""
+        out: list[Rule] = []
+        p = self.parent_of(rule_id)
+        while p is not None:
+            out.append(self._rules[p])
+            p = self.parent_of(p)
+        return out
+
+    def covers(self, rule_id: str, other: str) -> bool:
+        """Whether *other* is *rule_id* or lies below it (``2.03`` covers ``2.03.e``)."""
+        a, b = normalize_id(rule_id).casefold(), normalize_id(other).casefold()
+        return b == a or b.startswith(a + ".")
+
+    def suggest(self, query: str, n: int = 3) -> list[str]:
+        """Ids close to *query*, for a did-you-mean; words get the best search hits."""
+        q = normalize_id(query)
+        if re.match(r"^[0-9]", q):
+            folded = list(self._folded)
+            close = difflib.get_close_matches(q.casefold(), folded, n=n, cutoff=0.6)
+            if not close:  # a point that does not exist: offer its nearest existing ancestor
+                p = parent_id(q) if RULE_ID.fullmatch(q) else None
+                while p is not None and p.casefold() not in self._folded:
+                    p = parent_id(p)
+                close = [p.casefold()] if p is not None else []
+            return [self._folded[c] for c in close]
+        return [hit.rule.id for hit in self.search(query, limit=n)]
+
+    # -- search
+    def _index(self) -> list[tuple[Rule, dict[str, list[str]]]]:
+        if self._search_index is None:
+            idx = []
+            for r in self._rules.values():
+                fields = {
+                    "id": [r.id.casefold()],
+                    "title": _words(" ".join(r.title.values())),
+                    "keywords": _words(" ".join(r.keywords)),
+                    "summary": _words(" ".join(r.summary.values())),
+                }
+                idx.append((r, fields))
+            self._search_index = idx
+        return self._search_index
+
+    def search(self, words: str | Sequence[str], *, limit: int | None = 20) -> list[SearchHit]:
+        """Rules matching *words*, accent- and case-insensitively, best first.
+
+        A query word matches a word of a rule that starts with it (``kincs``
+        matches ``Kincskeresés``), or, from four letters on, contains it.
+        Rules rank by how many query words they match, then by where: the id,
+        the title, the keywords, the summary (both languages each).
+        """
+        text = words if isinstance(words, str) else " ".join(words)
+        tokens = _query_tokens(text)
+        if not tokens:
+            return []
+        hits: list[tuple[tuple[float, ...], SearchHit]] = []
+        for order, (rule, fields) in enumerate(self._index()):
+            matched = 0
+            score = 0.0
+            where: set[str] = set()
+            for tok in tokens:
+                hit_any = False
+                for name, ws in fields.items():
+                    best = _match(tok, ws, exact_only=(name == "id"))
+                    if best:
+                        hit_any = True
+                        where.add(name)
+                        score += FIELD_WEIGHTS[name] + (0.5 if best == 2 else 0.0)
+                matched += hit_any
+            if matched:
+                hit = SearchHit(rule, matched, score, tuple(n for n in FIELD_WEIGHTS if n in where))
+                hits.append(((-matched, -score, rule.depth, order), hit))
+        hits.sort(key=lambda h: h[0])
+        found = [h for _, h in hits]
+        return found if limit is None else found[:limit]
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[^0-9a-z]+", fold(text)) if w]
+
+
+def _query_tokens(text: str) -> list[str]:
+    raw = text.strip()
+    if is_rule_id(normalize_id(raw)):
+        return [normalize_id(raw).casefold()]
+    tokens: list[str] = []
+    for part in raw.split():
+        n = normalize_id(part)
+        if is_rule_id(n):
+            tokens.append(n.casefold())
+        else:
+            tokens.extend(_words(part))
+    kept = [t for t in tokens if t not in STOP_WORDS]
+    return list(dict.fromkeys(kept or tokens))
+
+
+def _match(token: str, words: list[str], *, exact_only: bool = False) -> int:
+    """2 when a word equals *token*, 1 when one starts with it (or contains it), else 0."""
+    best = 0
+    for w in words:
+        if w == token:
+            return 2
+        if exact_only:
+            continue
+        if w.startswith(token) or (len(token) >= 4 and token in w):
+            best = 1
+    return best
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def rulebook_path() -> Path:
+    """The shipped ``rulebook.yaml``."""
+    return Path(str(resources.files("korbiro.rules.mk") / "rulebook.yaml"))
+
+
+@cache
+def load_rulebook() -> Rulebook:
+    """The shipped rule index, loaded and checked once per process.
+
+    Raises :class:`~korbiro.errors.DataError` (with every finding) when the
+    shipped file is broken, which the test suite prevents.
+    """
+    return load_rulebook_file(rulebook_path())
+
+
+def load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
+    """Load and check a rule index file: the schema, then the links.
+
+    Every problem is collected: unknown ids in ``see``, keywords that are not
+    korbiro keywords, duplicate ids (also when they differ only in case), and
+    archived rules with no ``applies`` here or on an ancestor.
+    """
+    from ...data.schema import iter_schema_findings
+    from ...data.yamlload import load_yaml_file
+
+    doc = load_yaml_file(path)
+    problems = list(iter_schema_findings(doc, "mk-rulebook"))
+    if problems:
+        _raise(problems, doc.path)
+    rules: list[Rule] = []
+    seen: dict[str, int] = {}
+    for i, raw in enumerate(doc.data["rules"]):
+        line = doc.mark(("rules", i))[0]
+        key = raw["id"].casefold()
+        if key in seen:
+            problems.append(Finding("MK-RULEBOOK-DUPLICATE", f"rule id {raw['id']!r} appears twice (first at line {seen[key]})",
+                                    file=doc.path, line=line, column=doc.mark(("rules", i, "id"))[1]))
+            continue
+        seen[key] = line
+        rules.append(Rule(
+            id=raw["id"], title=dict(raw["title"]), status=raw["status"], summary=dict(raw["summary"]),
+            source=tuple(raw["source"]), applies=dict(raw["applies"]) if "applies" in raw else None,
+            note=dict(raw["note"]) if "note" in raw else None, numbering=raw.get("numbering"),
+            text_available=raw.get("text_available", True), keywords=tuple(raw.get("keywords", ())),
+            see=tuple(raw.get("see", ())), line=line,
+        ))
+    book = Rulebook(rules, doc.path)
+    by_id: dict[str, int] = {}
+    for i, raw in enumerate(doc.data["rules"]):
+        by_id.setdefault(raw["id"], i)
+    final: list[Rule] = []
+    for r in rules:
+        i = by_id[r.id]
+        for j, target in enumerate(r.see):
+            if target not in book._rules:
+                line, col = doc.mark(("rules", i, "see", j))
+                problems.append(Finding("MK-RULEBOOK-SEE", f"rule {r.id} links to {target!r}, which is not in the index",
+                                        file=doc.path, line=line, column=col))
+        for j, kw in enumerate(r.keywords):
+            if kw not in KEYWORDS:
+                line, col = doc.mark(("rules", i, "keywords", j))
+                close = difflib.get_close_matches(kw, list(KEYWORDS), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                problems.append(Finding("MK-RULEBOOK-KEYWORD", f"rule {r.id} links to keyword {kw!r}, which korbiro does not know{hint}",
+                                        file=doc.path, line=line, column=col))
+        applies = r.applies
+        if r.status == "archived" and applies is None:
+            for anc in book.ancestors(r.id):
+                if anc.status == "archived" and anc.applies is not None:
+                    applies = anc.applies
+                    break
+            else:
+                problems.append(Finding("MK-RULEBOOK-APPLIES", f"archived rule {r.id} says nowhere where it still applies",
+                                        file=doc.path, line=r.line))
+        final.append(r if applies is r.applies else _replace(r, applies=applies))
+    if problems:
+        _raise(problems, doc.path)
+    return Rulebook(final, doc.path)
+
+
+def _replace(rule: Rule, **changes: Any) -> Rule:
+    from dataclasses import replace
+
+    return replace(rule, **changes)
+
+
+def _raise(problems: list[Finding], path: str) -> None:
+    head = problems[0]
+    err = DataError(head.code, head.message, path=path, line=head.line, column=head.column)
+    err.findings = problems
+    raise err
+
+
+# --------------------------------------------------------------------------- keywords
+
+
+@dataclass(frozen=True)
+class KeywordMatch:
+    """The outcome of :func:`find_keyword`: one keyword class, or candidates."""
+
+    query: str
+    keyword: type[Keyword] | None
+    candidates: tuple[type[Keyword], ...] = ()
+    suggestions: tuple[str, ...] = ()
+
+
+def _keyword_names(cls: type[Keyword]) -> set[str]:
+    names = {fold(cls.key), fold(cls.__name__)}
+    if cls.keyword:
+        names.add(fold(cls.keyword))
+    return names
+
+
+def find_keyword(query: str) -> KeywordMatch:
+    """The keyword named by *query*, ignoring accents, case and spacing.
+
+    An exact name wins (``antiss`` is the ANTISS symbol, ``antiss "…"`` the
+    ability); else a unique name that starts with, or contains, the query.
+
+    >>> find_keyword("kincskereses").keyword.keyword
+    'KINCSKERESÉS'
+    >>> find_keyword("egy jatekos legfeljebb").keyword.rule
+    '1.14.4'
+    >>> find_keyword("kincsx").suggestions
+    ('KINCS',)
+    """
+    q = fold(query)
+    classes = [c for c in KEYWORD_CLASSES if c.keyword]
+    if not q:
+        return KeywordMatch(query, None)
+    exact = [c for c in classes if q in _keyword_names(c)]
+    if len(exact) == 1:
+        return KeywordMatch(query, exact[0])
+    starts = [c for c in classes if any(n.startswith(q) for n in _keyword_names(c))]
+    if len(starts) == 1:
+        return KeywordMatch(query, starts[0])
+    contains = starts or [c for c in classes if any(q in n for n in _keyword_names(c))]
+    if len(contains) == 1:
+        return KeywordMatch(query, contains[0])
+    if contains:
+        return KeywordMatch(query, None, candidates=tuple(contains))
+    names = {fold(c.key): c.key for c in classes}
+    close = difflib.get_close_matches(q, list(names), n=3, cutoff=0.6)
+    return KeywordMatch(query, None, suggestions=tuple(names[c] for c in close))
+
+
+# --------------------------------------------------------------------------- scenarios
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """What ``korbiro keyword explain`` reads from a ruling scenario file."""
+
+    path: str
+    title: str
+    rules: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+
+    def exercises(self, keyword: type[Keyword], book: Rulebook | None = None) -> bool:
+        """Whether the scenario names *keyword*, or a rule at or below its rule."""
+        names = _keyword_names(keyword)
+        if any(fold(k) in names for k in self.keywords):
+            return True
+        rule = keyword.rule
+        if rule is None:
+            return False
+        b = book or load_rulebook()
+        return any(b.covers(rule, r) for r in self.rules)
+
+    def cites(self, rule_id: str, book: Rulebook | None = None) -> bool:
+        """Whether the scenario cites *rule_id* or a point below it."""
+        b = book or load_rulebook()
+        return any(b.covers(rule_id, r) for r in self.rules)
+
+
+def default_rulings_dir() -> Path | None:
+    """Where the ruling scenarios are: ``$KORBIRO_RULINGS``, else ``examples/rulings``
+    in the working folder, else beside the installed package (a source checkout)."""
+    env = os.environ.get("KORBIRO_RULINGS")
+    if env:
+        return Path(env)
+    here = Path("examples") / "rulings"
+    if here.is_dir():
+        return here
+    beside = Path(str(resources.files("korbiro"))).parent / "examples" / "rulings"
+    if beside.is_dir():
+        return beside
+    return None
+
+
+def load_scenarios(folder: str | os.PathLike[str] | None) -> list[Scenario]:
+    """The scenarios of *folder* (``*.yaml``, sorted), reading only ``title``,
+    ``rules`` and ``keywords``; a file that cannot be read or has no title is
+    skipped, and a missing folder has none."""
+    from ...data.yamlload import load_yaml_file
+
+    if folder is None:
+        return []
+    base = Path(folder)
+    if not base.is_dir():
+        return []
+    out: list[Scenario] = []
+    for path in sorted(base.glob("*.yaml")):
+        try:
+            doc = load_yaml_file(path)
+        except DataError:
+            continue
+        data = doc.data
+        title = data.get("title") if isinstance(data, dict) else None
+        if not isinstance(title, str) or not title.strip():
+            continue
+        rules = _strings(data.get("rules"))
+        keywords = _strings(data.get("keywords"))
+        out.append(Scenario(str(path), title.strip(), rules, keywords))
+    return out
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list):
+        return tuple(str(v) for v in value if isinstance(v, (str, int)) and not isinstance(v, bool))
+    return ()
