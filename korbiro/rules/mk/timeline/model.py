@@ -1,0 +1,182 @@
+"""The game state of the timeline engine: players, cards, timelines and the trace.
+
+Plain mutable dataclasses; the engine (:mod:`.engine`) is the only writer.
+Zones are insertion-ordered dicts of card uids, so moving a card is O(1) and
+every listing is deterministic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ....data.cards import Card
+from ....grammar.action import Op
+
+__all__ = ["ZONES", "CardState", "Entry", "GameState", "Player", "Timeline", "TraceEvent"]
+
+#: The zones of a player.  ``sor`` is the Row of the Present (adventurers),
+#: ``jelen`` the rest of the Present (quests awaiting solution, buildings,
+#: events, allies, ghosts), ``torony`` the tower levels from the lowest up,
+#: ``csatolt`` cards attached to another card, ``idofonal`` cards in a timeline,
+#: ``megoldott`` solved quests.
+ZONES: tuple[str, ...] = ("kez", "jovo", "sor", "jelen", "torony", "raktar", "csatolt", "idofonal",
+                          "megoldott", "mult", "melyseg")
+
+#: Spellings a scenario may use for a zone.
+ZONE_ALIASES: dict[str, str] = {
+    "kéz": "kez", "kez": "kez", "hand": "kez",
+    "jövő": "jovo", "jovo": "jovo", "deck": "jovo", "library": "jovo",
+    "sor": "sor", "row": "sor",
+    "jelen": "jelen", "present": "jelen", "play": "jelen",
+    "torony": "torony", "tower": "torony",
+    "raktár": "raktar", "raktar": "raktar", "storage": "raktar",
+    "csatolt": "csatolt", "attached": "csatolt",
+    "időfonal": "idofonal", "idofonal": "idofonal", "timeline": "idofonal",
+    "megoldott": "megoldott", "solved": "megoldott",
+    "múlt": "mult", "mult": "mult", "past": "mult", "graveyard": "mult",
+    "mélység": "melyseg", "melyseg": "melyseg", "depth": "melyseg", "exile": "melyseg",
+}
+
+STATES: dict[str, str] = {"éber": "éber", "eber": "éber", "awake": "éber",
+                          "pihenő": "pihenő", "piheno": "pihenő", "resting": "pihenő",
+                          "sérült": "sérült", "serult": "sérült", "wounded": "sérült"}
+
+
+@dataclass(eq=False)
+class CardState:
+    """One physical card in the game."""
+
+    uid: int
+    card: Card
+    owner: str
+    controller: str | None
+    zone: str
+    label: str
+    state: str = "éber"
+    damage: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+    attachments: list[int] = field(default_factory=list)
+    attached_to: int | None = None
+    hidden: bool = False
+    #: rounds left as a ghost, counting the current one (11.00.C); None: not a ghost
+    ghost: int | None = None
+    #: the round whose Kincskeresés this card has used up (1.14.14.C)
+    kincs_used: int | None = None
+    #: the round of an expedition on this quest (2.03.e)
+    expedition_round: int | None = None
+    #: the card is built on something as a machine (10.00.D)
+    built: bool = False
+    #: keywords granted by attached Csatlós cards (2.09.f) are read through the engine
+    in_team: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def type(self) -> str:
+        return self.card.type
+
+    def attr(self, key: str, default: Any = None) -> Any:
+        return self.card.attrs.get(key, default)
+
+
+@dataclass
+class Player:
+    """A player's resources and zones."""
+
+    name: str
+    mp: int = 0
+    dp: int = 0
+    zones: dict[str, dict[int, None]] = field(default_factory=lambda: {z: {} for z in ZONES})
+    #: per round: antiss quests solved (8.03.A)
+    antiss_solved: int = 0
+    #: the round this player last took an MP-bound deed (tie-break of the active player)
+    last_deed: int = -1
+
+
+@dataclass(eq=False)
+class Entry:
+    """One item in a timeline."""
+
+    seq: int
+    kind: str          # card, ability, beast, attach, build, neutralise, copy, maneuver, timed
+    player: str
+    label: str
+    source: int | None = None
+    summoner: int | None = None
+    targets: tuple[int, ...] = ()
+    target_players: tuple[str, ...] = ()
+    x: int | None = None
+    mode: str | None = None
+    ops: tuple[Op, ...] = ()
+    negative: tuple[Op, ...] = ()
+    hidden: bool = False
+    neutralisable: bool = True
+    accept: frozenset[int] = frozenset()
+    roll: int | None = None
+    copy_of: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class Timeline:
+    """An open timeline: who opened it and its entries (the last is the top)."""
+
+    number: int
+    kind: str          # deed, phase, combat, timed
+    opener: str
+    entries: list[Entry] = field(default_factory=list)
+    passed: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class TraceEvent:
+    """One numbered step of a resolution, with the rule behind it."""
+
+    n: int
+    rule: str
+    status: str
+    event: str
+    en: str
+    hu: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def message(self, lang: str = "en") -> str:
+        return self.hu if lang == "hu" else self.en
+
+    def render(self, lang: str = "en") -> str:
+        mark = "" if self.status == "current" else (" archivált" if lang == "hu" else " archived")
+        return f"{self.n:3d}. [{self.rule}{mark}] {self.message(lang)}"
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {"n": self.n, "rule": self.rule, "status": self.status, "event": self.event,
+                "message": self.message(lang), **dict(self.data)}
+
+
+@dataclass
+class GameState:
+    """Everything the engine knows."""
+
+    players: dict[str, Player]
+    cards: dict[int, CardState] = field(default_factory=dict)
+    timelines: list[Timeline] = field(default_factory=list)
+    round: int = 1
+    phase: str = "manőverek"
+    active: str | None = None
+    sor_passed: list[str] = field(default_factory=list)
+    trace: list[TraceEvent] = field(default_factory=list)
+    #: the order entries left timelines by unwinding (labels), for expectations
+    unwound: list[str] = field(default_factory=list)
+    next_uid: int = 1
+    next_seq: int = 1
+    next_timeline: int = 1
+    #: antiss quests attempted this round (8.03.B) and adventurers who acted on the antiss (8.03.C)
+    antiss_attempted: set[int] = field(default_factory=set)
+    antiss_acted: set[int] = field(default_factory=set)
+    #: the chain of unarmed attacks in the current combat timeline: summoner -> count (3.05.E)
+    combo: dict[int, int] = field(default_factory=dict)
+    #: the manoeuvre being carried out (team uids), for "team" effects and close checks
+    maneuver_team: tuple[int, ...] = ()
+    antiss_combat: bool = False

@@ -1,0 +1,217 @@
+"""The rules the timeline engine applies, each current or archived, the formats and the options.
+
+Every trace line of the engine names one of the rule ids below.  Ids come
+from the project's two sources, at the granularity they give: the Korforduló
+summary (``mk-rules.md``: 1.01, 2.01–2.06, 3.01, 3.02, 4.01, 5.01, 6.00–6.04,
+8.01–8.03), whose rules are **current**, and the archived-rules page (the seed:
+1.10, 1.14.x, 2.03.a–f, 2.09, 2.12, 3.05, 6.05.O, 7.00, 10.00, 11.00, 12.00),
+whose rules are **archived** ("not valid under Korforduló").  3.01.C stands on
+both pages and is current.
+
+A scenario's ``format`` says which rules it admits:
+
+    >>> FORMATS["korfordulo"].admits("archived"), FORMATS["archivalt"].admits("archived")
+    (False, True)
+    >>> RULES["6.05.O"].status, RULES["5.01.E"].status
+    ('archived', 'current')
+    >>> format_named("archív").key
+    'archivalt'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from ....errors import UsageError
+
+__all__ = ["FORMATS", "OPTIONS", "RULES", "Format", "Option", "Rule", "format_named", "resolve_options"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule id, whether it is current or archived, and what the engine uses it for."""
+
+    id: str
+    status: str
+    en: str
+    hu: str
+
+
+def _rules(status: str, rows: list[tuple[str, str, str]]) -> dict[str, Rule]:
+    return {rid: Rule(rid, status, en, hu) for rid, en, hu in rows}
+
+
+RULES: Mapping[str, Rule] = MappingProxyType({
+    **_rules("current", [
+        ("1.01", "the game is for two players", "a játék kétszemélyes"),
+        ("2.01.b", "FAL is added to the obstructing team's level", "a FAL az akadályozó csapat szintjéhez adódik"),
+        ("2.02.b", "a name also refers to the cards with that IGAZ NÉV", "a név az azonos IGAZ NEVŰ lapokra is vonatkozik"),
+        ("2.03", "an expedition replaces the solution; no Kincskeresés from it",
+         "az expedíció a megoldást helyettesíti; Kincskeresés nem érvényesül"),
+        ("2.04.b", "AKARATÁTVITEL takes an adventurer of level ≤ X", "az AKARATÁTVITEL átállítja a legfeljebb X szintű kalandozót"),
+        ("3.01.C", "two obstacles a tower level", "toronyszintenként 2 akadálylap"),
+        ("3.01.G", "a tower level changing controller drops its attachments", "irányítóváltáskor a csatolt lapok leesnek"),
+        ("3.02.A", "a quest is summoned free and openly as an MP-bound manoeuvre",
+         "a küldetés ingyen, nyíltan, MP-kötött manőverként kerül játékba"),
+        ("3.02.C", "at most 3 quests awaiting solution", "legfeljebb 3 megoldásra váró küldetés"),
+        ("4.01.A", "leave-row manoeuvres", "sorelhagyó manőverek"),
+        ("4.01.C", "nobody acts against themselves", "saját maga ellen senki nem cselekedhet"),
+        ("4.01.E", "only awake adventurers join a team", "csak éber kalandozó kerülhet csapatba"),
+        ("4.01.F", "team size", "csapatméret"),
+        ("4.01.G", "the team returns to Sor resting", "a csapat pihenő helyzetben tér vissza a Sorba"),
+        ("4.01.H", "manoeuvres start only in the manoeuvres phase", "manőver csak a manőverek fázisában indítható"),
+        ("5.01.A", "reveal; the card's own phase", "felfedés; a lap saját fázisában"),
+        ("5.01.B", "targets", "célpontok"),
+        ("5.01.C", "MP requirement, costs, conditions; free-ness", "MP-igény, költségek, feltétel; ingyenesség"),
+        ("5.01.D", "entering the timeline; unwinding", "időfonalba kerülés; visszafejtés"),
+        ("5.01.E", "obstacle attachment: 0 MP, hidden, not neutralisable",
+         "akadálylap csatolása: 0 MP, rejtve, nem semlegesíthető"),
+        ("6.00", "the timeline", "az időfonal"),
+        ("6.01", "deeds open a timeline; their adventurer must be awake", "a cselekedet időfonalat nyit; kalandozója éber"),
+        ("6.02", "timed effects open a timeline", "az időzített hatás időfonalat nyit"),
+        ("6.03", "phase timelines", "fázisok időfonalai"),
+        ("6.04", "only effects using a timeline target", "csak időfonalat használó hatás céloz"),
+        ("8.01.A", "antiss-wizards", "antissvarázslók"),
+        ("8.01.B", "antiss manoeuvres", "antissmanőverek"),
+        ("8.02", "leaving the row on the antiss", "sorelhagyás az antisson"),
+        ("8.03.A", "one antiss quest a player a round", "fordulónként egy antissküldetés"),
+        ("8.03.B", "each antiss quest attempted once a round", "antissküldetés fordulónként egyszer kísérelhető meg"),
+        ("8.03.C", "each adventurer acts on the antiss once a round", "kalandozó fordulónként egyszer cselekedhet az antisson"),
+        ("8.03.E", "antiss combat", "antissharc"),
+    ]),
+    **_rules("archived", [
+        ("1.10.B", "DP may be negative", "a DP lehet negatív"),
+        ("1.10.C", "0 stands for a negative DP where negatives mean nothing", "negatív DP helyett 0"),
+        ("1.14.3", "storage quests", "raktározandó küldetés"),
+        ("1.14.4", "at most one such building", "legfeljebb egy ilyen építmény"),
+        ("1.14.7", "the ability counts as a beast activation", "a képesség bestia aktivizálásnak minősül"),
+        ("1.14.14.B", "Kincskeresés: the team returns awake", "Kincskeresés: a csapat éberen tér vissza"),
+        ("1.14.14.C", "a Kincskeresés applies once a round", "a Kincskeresés fordulónként egyszer érvényesül"),
+        ("1.14.14.D", "Kincskeresés sums across the team and is used up", "a Kincskeresés összeadódik és elhasználódik"),
+        ("1.14.16.A", "the weakness counter", "gyengeség-jelző"),
+        ("1.14.17.A", "cannot interrupt a deed's timeline", "nem szakíthat meg cselekedet nyitotta időfonalat"),
+        ("1.14.17.B", "phase timelines do not restrict it", "a fázisok időfonalai nem korlátozzák"),
+        ("1.14.17.C", "a combat timeline does not restrict it", "a harc időfonala sem korlátozza"),
+        ("2.03.b", "expedition: spend 1 MP in the payment step", "expedíció: 1 MP a kifizetés lépésben"),
+        ("2.03.c", "expedition: X DP instead of the solution", "expedíció: X DP a megoldás helyett"),
+        ("2.03.d", "expedition: the quest stays awaiting solution", "expedíció: a küldetés megoldásra vár"),
+        ("2.03.e", "expedition: no solution this round", "expedíció: a fordulóban nem oldható meg"),
+        ("2.03.f", "expedition: a successful leave-row manoeuvre, not a solution",
+         "expedíció: sikeres sorelhagyó manőver, de nem megoldás"),
+        ("2.09.a", "CSATLÓS", "CSATLÓS"),
+        ("2.09.c", "a Csatlós attaches from hand to an adventurer meeting its condition",
+         "a Csatlós kézből a feltételt teljesítő kalandozóhoz csatolható"),
+        ("2.09.d", "attaching a Csatlós: Sor phase, MP-bound, no MP", "Csatlós csatolása: Sor fázisú, MP-kötött, 0 MP"),
+        ("2.09.e", "the attachment is permanent", "a csatolás végleges"),
+        ("2.09.f", "the host gains the Csatlós's abilities", "a kalandozó megkapja a Csatlós képességeit"),
+        ("2.12.a", "ŐSERŐ: free with an aquir or dragon", "ŐSERŐ: ingyenes aquirral vagy sárkánnyal"),
+        ("2.12.b", "ŐSERŐ quest: solved free with an aquir or dragon", "ŐSERŐ küldetés: ingyen megoldható"),
+        ("3.05", "action-card icons", "akciólap ikonjai"),
+        ("3.05.A", "who may summon a power word", "ki idézhet hatalomszót"),
+        ("3.05.B", "a power word's targets differ", "a hatalomszó célpontjai különbözők"),
+        ("3.05.C", "the negative effect hits the summoner", "a negatív hatást a leidéző szenvedi el"),
+        ("3.05.D", "power-word dialects", "hatalomszó-dialektusok"),
+        ("3.05.E", "unarmed combination chain", "pusztakezes kombináció-lánc"),
+        ("3.05.F", "armour and shield against beast attacks", "vért és pajzs a bestia támadása ellen"),
+        ("3.05.I", "an extra weapon instead of a shield", "pajzs helyett kiegészítő fegyver"),
+        ("3.05.J", "a hadszer is an item", "a hadszer tárgynak minősül"),
+        ("3.05.L", "the wearer meets an equipment's activation conditions",
+         "a felszerelés aktivizálásának feltételét a viselője teljesíti"),
+        ("6.05.O", "copying an effect in the timeline", "időfonalban lévő hatás másolása"),
+        ("7.00", "mosaic spells: chosen MP and form; damage is the base value",
+         "mozaik varázslat: választott MP és forma; a sebzés alapérték"),
+        ("10.00.A", "machines and ráépítés", "gépezet és ráépítés"),
+        ("10.00.B", "ráépítés targets an adventurer, beast or trap", "ráépítés célpontja kalandozó, bestia vagy csapda"),
+        ("10.00.C", "ráépítés costs the MP before its symbol", "ráépítéskor a jel előtti MP-t kell fizetni"),
+        ("10.00.D", "built on, a machine is no obstacle", "ráépítve a gépezet nem akadálylap"),
+        ("11.00.C", "a ghost stays N rounds counting the current one", "a szellem N fordulót marad, az adottal kezdve"),
+        ("11.00.D", "a ghost is no adventurer", "a szellem nem kalandozó"),
+        ("11.00.E", "an adventurer becomes a ghost instead of leaving", "a kalandozó szellemmé válik"),
+        ("11.00.F", "the naming rule applies to ghosts", "a szellemre a nevesítés szabálya vonatkozik"),
+        ("12.00", "the active player; several players", "az aktív játékos; több játékos"),
+    ]),
+})
+
+
+@dataclass(frozen=True)
+class Format:
+    """A rules format of a scenario: which rule statuses it admits."""
+
+    key: str
+    name: str
+    statuses: frozenset[str]
+    description: str
+
+    def admits(self, status: str) -> bool:
+        return status in self.statuses
+
+
+FORMATS: Mapping[str, Format] = MappingProxyType({
+    "korfordulo": Format("korfordulo", "Korforduló", frozenset({"current"}),
+                         "The current rules: archived rules are neither applied nor allowed."),
+    "archivalt": Format("archivalt", "Archivált", frozenset({"current", "archived"}),
+                        "Older cards and formats: the current rules plus the archived page."),
+})
+
+_FORMAT_ALIASES = {"korfordulo": "korfordulo", "korforduló": "korfordulo", "current": "korfordulo",
+                   "archivalt": "archivalt", "archivált": "archivalt", "archív": "archivalt",
+                   "archiv": "archivalt", "archived": "archivalt"}
+
+
+def format_named(name: str) -> Format:
+    """The format called *name* (Hungarian or English alias); :class:`UsageError` if none."""
+    key = _FORMAT_ALIASES.get(str(name).strip().lower())
+    if key is None:
+        raise UsageError("MK-TL-FORMAT", f"unknown format {name!r}; known: korfordulo, archivalt")
+    return FORMATS[key]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named reading where the rulebook leaves a gap (docs/rulings.md)."""
+
+    name: str
+    values: tuple[str, ...]
+    default: str
+    rule: str
+    doc: str
+
+
+OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
+    Option("neutralised_to", ("mult", "melyseg"), "mult", "6.00",
+           "where a neutralised card goes: Múlt, or Mélység"),
+    Option("nest_deeds", ("nested", "join"), "nested", "6.03",
+           "a deed while a phase timeline is open opens its own timeline on top (nested) or joins the phase timeline"),
+    Option("close_wounds", ("wound", "keep"), "wound", "6.00",
+           "when a timeline closes outside a manoeuvre, a damaged adventurer becomes wounded and loses its damage (wound), or keeps its damage (keep)"),
+    Option("expedition_cost", ("instead", "extra"), "instead", "2.03.b",
+           "the 1 MP of an expedition is paid instead of the quest's MP requirement, or on top of it"),
+    Option("negative_dp", ("floor", "allow"), "floor", "1.10.B",
+           "without the archived 1.10.B a DP total stops at 0 (floor) or may go negative (allow)"),
+    Option("one_building_keep", ("old", "new"), "old", "1.14.4",
+           "gaining a second such building without a 'keep' choice sacrifices the new one (old is kept) or the old one"),
+    Option("siege_tie", ("defender", "attacker"), "defender", "2.01.b",
+           "a siege or capture whose initiating level equals the obstructing value fails (defender) or succeeds (attacker)"),
+    Option("attack_threshold", tuple(str(n) for n in range(0, 13)), "4", "3.05.E",
+           "an attack roll succeeds when it is at least this number"),
+    Option("resource_mp", tuple(str(n) for n in range(0, 13)), "4", "6.03",
+           "MP each player gains in the resource phase of a new round"),
+    Option("attach_overflow", ("mult", "hand"), "mult", "3.01.C",
+           "an obstacle attachment that finds its tower level full on unwinding goes to Múlt, or back to the hand"),
+]})
+
+
+def resolve_options(given: Mapping[str, object] | None) -> dict[str, str]:
+    """Defaults overlaid with *given*; :class:`UsageError` for an unknown name or value."""
+    out = {name: opt.default for name, opt in OPTIONS.items()}
+    for name, value in (given or {}).items():
+        opt = OPTIONS.get(str(name))
+        if opt is None:
+            raise UsageError("MK-TL-OPTION", f"unknown option {name!r}; known: {', '.join(OPTIONS)}")
+        text = str(value).strip().lower()
+        if text not in opt.values:
+            raise UsageError("MK-TL-OPTION", f"option {name!r} takes {', '.join(opt.values)}, not {value!r}")
+        out[opt.name] = text
+    return out

@@ -1,0 +1,432 @@
+"""Ruling scenarios: load a YAML file, set the game up, run its script, compare ``expect:``.
+
+    >>> from korbiro.rules.mk.timeline import run_file     # doctest: +SKIP
+    >>> result = run_file("examples/rulings/kincskereses-osszeadodik.yaml")  # doctest: +SKIP
+    >>> result.passed                                       # doctest: +SKIP
+    True
+
+A file that cannot be read or is not a valid scenario raises
+:class:`~korbiro.errors.DataError` (file:line); a script action that breaks a
+rule is refused with that rule and recorded in :attr:`Result.refusals` (the
+state is unchanged and the script goes on); a scenario passes when every
+expectation holds and every refusal was expected.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+from ....data.cards import Card
+from ....data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
+from ....errors import DataError, IllegalActionError, KorbiroError, RulesSyntaxError, UsageError
+from ....grammar.action import Action, parse_action
+from ....text import fold
+from . import semantics as sem
+from .engine import CardEffects, Engine, phase_named
+from .model import STATES, ZONE_ALIASES, CardState, TraceEvent
+from .rules import RULES, Format, format_named
+
+__all__ = ["Refusal", "Result", "Scenario", "load_scenario", "run_file", "run_scenario"]
+
+_ZONE_KEYS = {"hand": "kez", "kéz": "kez", "jövő": "jovo", "deck": "jovo", "sor": "sor", "jelen": "jelen",
+              "torony": "torony", "raktár": "raktar", "múlt": "mult", "mélység": "melyseg",
+              "megoldott": "megoldott", "időfonal": "idofonal"}
+
+
+@dataclass
+class Scenario:
+    """A loaded, validated scenario."""
+
+    path: str
+    doc: YamlDocument
+    title: str
+    format: Format
+    options: dict[str, Any]
+    steps: list[tuple[str | None, Action, int]]
+    cards: dict[str, Card]
+    effects: dict[str, CardEffects]
+
+    @property
+    def data(self) -> Any:
+        return self.doc.data
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An action of the script that broke a rule."""
+
+    step: int
+    line: int
+    text: str
+    code: str
+    rule: str | None
+    message: str
+    hu: str
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {"step": self.step, "line": self.line, "action": self.text, "code": self.code,
+                "rule": self.rule, "message": self.hu if lang == "hu" else self.message}
+
+
+@dataclass
+class Result:
+    """What running a scenario gave."""
+
+    path: str
+    title: str
+    format: str
+    trace: list[TraceEvent]
+    steps: list[tuple[int, int, str, int]] = field(default_factory=list)  # (step, line, text, first trace n)
+    refusals: list[Refusal] = field(default_factory=list)
+    diffs: list[str] = field(default_factory=list)
+    has_expect: bool = False
+    engine: Engine | None = None
+
+    @property
+    def passed(self) -> bool:
+        return not self.diffs
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {"file": self.path, "title": self.title, "format": self.format, "passed": self.passed,
+                "checked": self.has_expect,
+                "steps": [{"step": s, "line": ln, "action": t, "trace_from": n} for s, ln, t, n in self.steps],
+                "trace": [e.to_dict(lang) for e in self.trace],
+                "refusals": [r.to_dict(lang) for r in self.refusals], "diff": list(self.diffs)}
+
+
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    text = resources.files("korbiro.data").joinpath("schemas/mk-scenario.schema.json").read_text("utf-8")
+    schema = json.loads(text)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _error(doc: YamlDocument, path: Sequence[str | int], code: str, message: str) -> DataError:
+    line, col = doc.mark(tuple(path))
+    return DataError(code, message, path=doc.path, line=line, column=col)
+
+
+def _raise_all(errors: list[DataError]) -> None:
+    if errors:
+        errors.sort(key=lambda e: (e.line or 0, e.column or 0))
+        first = errors[0]
+        first.findings = [e.to_finding() for e in errors]
+        raise first
+
+
+@cache
+def _builtin_effects() -> dict[str, CardEffects]:
+    text = resources.files("korbiro.rules.mk.timeline").joinpath("effects.yaml").read_text("utf-8")
+    doc = load_yaml_text(text, "effects.yaml")
+    return {str(k): CardEffects.from_mapping(v) for k, v in doc.data.items()}
+
+
+def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str], Card | None] | None = None,
+                  options: Mapping[str, str] | None = None) -> Scenario:
+    """Read and check a scenario; raise :class:`DataError` with file:line for any problem."""
+    doc = load_yaml_text(text, path) if text is not None else load_yaml_file(path)
+    errors: list[DataError] = []
+    for err in _validator().iter_errors(doc.data):
+        where = ".".join(str(p) for p in err.absolute_path) or "(top)"
+        errors.append(_error(doc, list(err.absolute_path), "MK-SCENARIO-SCHEMA", f"{where}: {err.message}"))
+    _raise_all(errors)
+    data = doc.data
+    try:
+        fmt = format_named(data.get("format", "korfordulo"))
+    except UsageError as exc:
+        raise _error(doc, ["format"], "MK-SCENARIO-FORMAT", exc.message) from None
+    opts = dict(data.get("options") or {})
+    opts.update(options or {})
+    from .rules import resolve_options
+    try:
+        resolve_options(opts)
+    except UsageError as exc:
+        raise _error(doc, ["options"], "MK-SCENARIO-OPTION", exc.message) from None
+    for i, rid in enumerate(data.get("rules") or []):
+        if rid not in RULES:
+            errors.append(_error(doc, ["rules", i], "MK-SCENARIO-RULE", f"rule {rid!r} is not one the engine applies"))
+    phase = (data["setup"].get("phase"))
+    if phase is not None and phase_named(phase) is None:
+        errors.append(_error(doc, ["setup", "phase"], "MK-SCENARIO-PHASE", f"unknown phase {phase!r}"))
+    # inline cards
+    cards: dict[str, Card] = {}
+    for i, raw in enumerate(data.get("cards") or []):
+        try:
+            cards[fold(raw["name"])] = _inline_card(raw, doc, i)
+        except DataError as exc:
+            errors.append(exc)
+    effects = dict(_builtin_effects())
+    for name, spec in (data.get("effects") or {}).items():
+        try:
+            effects[str(name)] = CardEffects.from_mapping(spec)
+        except (RulesSyntaxError, ValueError) as exc:
+            errors.append(_error(doc, ["effects", name], "MK-SCENARIO-EFFECT", f"effect of {name!r}: {exc}"))
+    # card names of the setup
+    names: set[str] = set()
+
+    def check_ref(ref: Any, where: list[str | int]) -> None:
+        name = ref if isinstance(ref, str) else ref["card"]
+        if fold(name) not in cards and (lookup is None or lookup(name) is None):
+            errors.append(_error(doc, where, "MK-SCENARIO-CARD", f"unknown card {name!r}"))
+        names.add(fold(name))
+        if isinstance(ref, dict):
+            if "as" in ref:
+                names.add(fold(ref["as"]))
+            for j, sub in enumerate(ref.get("attach") or []):
+                check_ref(sub, [*where, "attach", j])
+
+    for pi, pl in enumerate(data["setup"]["players"]):
+        for key in _ZONE_KEYS:
+            for ci, ref in enumerate(pl.get(key) or []):
+                check_ref(ref, ["setup", "players", pi, key, ci])
+    steps: list[tuple[str | None, Action, int]] = []
+    for si, item in enumerate(data["script"]):
+        if isinstance(item, dict):
+            player, text_ = next(iter(item.items()))
+            where: list[str | int] = ["script", si, player]
+        else:
+            player, text_ = None, item
+            where = ["script", si]
+        line, col = doc.mark(tuple(where))
+        try:
+            action = parse_action(text_, path=doc.path, line=line, column=col)
+        except RulesSyntaxError as exc:
+            err = DataError(exc.code, exc.message, path=exc.path, line=exc.line, column=exc.column)
+            errors.append(err)
+            continue
+        steps.append((player, action, line))
+    _raise_all(errors)
+    return Scenario(path, doc, data["title"], fmt, opts, steps, cards, effects)
+
+
+def _inline_card(raw: Mapping[str, Any], doc: YamlDocument, i: int) -> Card:
+    from ....grammar.cardtext import parse_card_text
+
+    text = str(raw.get("text") or "")
+    try:
+        kws = tuple(parse_card_text(text)) if text else ()
+    except RulesSyntaxError as exc:
+        raise _error(doc, ["cards", i, "text"], "MK-SCENARIO-CARD-TEXT", f"card {raw['name']!r}: {exc.message}") from None
+    known = {"id", "name", "type", "subtype", "mp", "dp", "text"}
+    attrs = {k: v for k, v in raw.items() if k not in known}
+    return Card(str(raw.get("id") or f"SCENARIO-{i + 1}"), raw["name"], raw["type"], raw.get("subtype"),
+                raw.get("mp"), raw.get("dp"), text, kws, "SCENARIO", doc.path, doc.mark(("cards", i))[0], attrs)
+
+
+def _lookup_card(sc: Scenario, lookup: Callable[[str], Card | None] | None, name: str) -> Card:
+    card = sc.cards.get(fold(name))
+    if card is None and lookup is not None:
+        card = lookup(name)
+    if card is None:  # pragma: no cover - load_scenario checked every name
+        raise DataError("MK-SCENARIO-CARD", f"unknown card {name!r}", path=sc.path)
+    return card
+
+
+def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> Engine:
+    """The engine with the scenario's setup in place (no rule applied to the setup)."""
+    eng = Engine(sc.format, {k: str(v) for k, v in sc.options.items()}, sc.effects)
+    data = sc.data
+    setup = data["setup"]
+    players = setup["players"]
+    if len(players) > 2 and not sc.format.admits("archived"):
+        raise _error(sc.doc, ["setup", "players"], "MK-SCENARIO-PLAYERS",
+                     f"{len(players)} players need the multiplayer rules (12.00, archived): use format archivalt")
+    for pl in players:
+        try:
+            eng.add_player(pl["name"], int(pl.get("mp", 0)), int(pl.get("dp", 0)))
+        except ValueError as exc:
+            raise _error(sc.doc, ["setup", "players"], "MK-SCENARIO-PLAYERS", str(exc)) from None
+
+    def place(ref: Any, owner: str, zone: str, host: CardState | None = None) -> None:
+        spec = {"card": ref} if isinstance(ref, str) else ref
+        card = _lookup_card(sc, lookup, spec["card"])
+        cs = eng.add_card(card, owner, "csatolt" if host else zone, label=spec.get("as"),
+                          state=STATES.get(fold(spec.get("state", "éber")), "éber"), damage=int(spec.get("damage", 0)),
+                          counters=spec.get("counters"), attached_to=host.uid if host else None,
+                          hidden=bool(host and card.type == "akadálylap"),
+                          ghost=spec.get("ghost"), controller=spec.get("controller", ""))
+        if spec.get("ghost") is not None:
+            cs.state = "éber"
+        for sub in spec.get("attach") or []:
+            place(sub, owner, zone, cs)
+
+    for pl in players:
+        for key, zone in _ZONE_KEYS.items():
+            for ref in pl.get(key) or []:
+                place(ref, pl["name"], zone)
+    eng.state.round = int(setup.get("round", 1))
+    if setup.get("phase"):
+        canon = phase_named(setup["phase"])
+        assert canon is not None
+        eng.state.phase = canon
+        from .engine import PHASES
+        is_tl, kind = PHASES[canon]
+        if is_tl:
+            eng.open_timeline(kind, canon)
+    if setup.get("active"):
+        eng.state.active = setup["active"]
+    return eng
+
+
+def _names_in(a: Action) -> list[str]:
+    out = [n for n in (a.card if a.verb not in ("phase",) else None, a.dest, a.by, a.store, a.keep) if n]
+    out += list(a.targets) + list(a.team) + list(a.blockers)
+    return out
+
+
+def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = None) -> Result:
+    """Run the scenario's script and compare its expectations."""
+    eng = build_engine(sc, lookup)
+    result = Result(sc.path, sc.title, sc.format.key, eng.state.trace, engine=eng)
+    known = {fold(cs.label) for cs in eng.state.cards.values()} | {fold(cs.name) for cs in eng.state.cards.values()}
+    for step, (player, action, line) in enumerate(sc.steps, 1):
+        for name in _names_in(action):
+            if fold(name) not in known:
+                raise DataError("MK-SCENARIO-CARD", f"step {step}: no card {name!r} in this game", path=sc.path, line=line)
+        who = f"{player}: " if player else ""
+        result.steps.append((step, line, who + action.text, len(eng.state.trace) + 1))
+        try:
+            eng.apply(player, action)
+        except IllegalActionError as exc:
+            result.refusals.append(Refusal(step, line, who + action.text, exc.code, exc.rule, exc.message,
+                                           getattr(exc, "hu", exc.message)))
+    expect = sc.data.get("expect")
+    result.has_expect = expect is not None
+    result.diffs = compare(eng, result, expect or {})
+    return result
+
+
+def run_file(path: str, *, lookup: Callable[[str], Card | None] | None = None,
+             options: Mapping[str, str] | None = None) -> Result:
+    """Load and run one scenario file against the card database behind *lookup*."""
+    if lookup is None:
+        from ....data.index import open_index
+
+        idx = open_index()
+
+        def lookup(name: str) -> Card | None:
+            return idx.lookup(name, suggest=False).card
+
+    sc = load_scenario(path, lookup=lookup, options=options)
+    return run_scenario(sc, lookup)
+
+
+# ---------------------------------------------------------------- expectations
+
+
+def _zone_labels(eng: Engine, player: str, zone: str) -> list[str]:
+    return [eng.state.cards[u].label for u in eng.state.players[player].zones[zone]]
+
+
+def _same_list(zone: str, want: list[str], got: list[str]) -> bool:
+    if zone == "torony":
+        return [fold(w) for w in want] == [fold(g) for g in got]
+    return sorted(fold(w) for w in want) == sorted(fold(g) for g in got)
+
+
+def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]:
+    """The differences between *expect* and what happened, one line each."""
+    diffs: list[str] = []
+    st = eng.state
+
+    def diff(where: str, want: Any, got: Any) -> None:
+        diffs.append(f"expect.{where}: expected {want!r}, got {got!r}")
+
+    for pname, pexp in (expect.get("players") or {}).items():
+        if pname not in st.players:
+            diffs.append(f"expect.players.{pname}: no such player")
+            continue
+        p = st.players[pname]
+        for key in ("mp", "dp"):
+            if key in pexp and pexp[key] != getattr(p, key):
+                diff(f"players.{pname}.{key}", pexp[key], getattr(p, key))
+        for key, zone in _ZONE_KEYS.items():
+            if key in pexp:
+                got = _zone_labels(eng, pname, zone)
+                if not _same_list(zone, pexp[key], got):
+                    diff(f"players.{pname}.{key}", pexp[key], got)
+    for label, cexp in (expect.get("cards") or {}).items():
+        try:
+            cs = eng.find(label)
+        except IllegalActionError:
+            diffs.append(f"expect.cards.{label}: no such card")
+            continue
+        checks: dict[str, Any] = {
+            "state": cs.state, "damage": cs.damage, "controller": cs.controller, "owner": cs.owner,
+            "ghost": cs.ghost, "hidden": cs.hidden,
+            "zone": next((k for k, v in _ZONE_KEYS.items() if v == cs.zone and k not in ("hand", "deck")), cs.zone)
+            if cs.zone != "kez" else "kéz",
+            "attached_to": st.cards[cs.attached_to].label if cs.attached_to is not None else None,
+            "attachments": [st.cards[u].label for u in cs.attachments],
+            "counters": {k: v for k, v in cs.counters.items() if v},
+            "fizikum": sem.attribute(cs, "fizikum"), "asztral": sem.attribute(cs, "asztral"),
+            "mental": sem.attribute(cs, "mental"), "kincs_used": cs.kincs_used == st.round,
+        }
+        for key, want in cexp.items():
+            got = checks[key]
+            if key == "state":
+                want = STATES.get(fold(str(want)), want)
+            if key == "zone":
+                want_z = ZONE_ALIASES.get(fold(str(want)), want)
+                if want_z != cs.zone:
+                    diff(f"cards.{label}.zone", want, got)
+                continue
+            if key == "attachments":
+                if sorted(map(fold, want)) != sorted(map(fold, got)):
+                    diff(f"cards.{label}.{key}", want, got)
+                continue
+            if isinstance(want, str) and isinstance(got, str):
+                if fold(want) != fold(got):
+                    diff(f"cards.{label}.{key}", want, got)
+            elif want != got:
+                diff(f"cards.{label}.{key}", want, got)
+    if "unwound" in expect:
+        if [fold(x) for x in expect["unwound"]] != [fold(x) for x in st.unwound]:
+            diff("unwound", expect["unwound"], st.unwound)
+    cited = {e.rule for e in st.trace} | {r.rule for r in result.refusals if r.rule}
+    for rid in expect.get("rules") or []:
+        if rid not in cited:
+            diffs.append(f"expect.rules: rule {rid} was never applied (applied: {', '.join(sorted(cited))})")
+    for rid in expect.get("not_rules") or []:
+        if rid in {e.rule for e in st.trace}:
+            diffs.append(f"expect.not_rules: rule {rid} was applied")
+    diffs.extend(_compare_refusals(result.refusals, expect.get("illegal") or []))
+    if "phase" in expect and phase_named(expect["phase"]) != st.phase:
+        diff("phase", expect["phase"], st.phase)
+    if "round" in expect and expect["round"] != st.round:
+        diff("round", expect["round"], st.round)
+    if "active" in expect and fold(expect["active"]) != fold(eng.active_player()):
+        diff("active", expect["active"], eng.active_player())
+    if "timelines" in expect and expect["timelines"] != len(st.timelines):
+        diff("timelines", expect["timelines"], len(st.timelines))
+    return diffs
+
+
+def _compare_refusals(refusals: list[Refusal], wanted: list[Any]) -> list[str]:
+    out: list[str] = []
+    left = list(refusals)
+    for w in wanted:
+        spec = {"rule": w} if isinstance(w, str) else w
+        match = next((r for r in left if ("step" not in spec or r.step == spec["step"])
+                      and ("rule" not in spec or r.rule == spec["rule"])
+                      and ("code" not in spec or r.code == spec["code"])), None)
+        if match is None:
+            out.append(f"expect.illegal: no refused action matches {spec!r}")
+        else:
+            left.remove(match)
+    for r in left:
+        out.append(f"step {r.step} (line {r.line}) was refused unexpectedly: [{r.rule}] {r.message}")
+    return out
+
+
+def load_error_findings(exc: KorbiroError) -> list[Any]:
+    """Every finding of a scenario that cannot be read."""
+    return list(exc.findings)
