@@ -62,6 +62,113 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str) -> None:
     click.echo(render_card(c))
 
 
+@card.command("search")
+@click.argument("query")
+@db_option
+@format_option(("text", "json"))
+@click.option("--explain", is_flag=True, help="Show the parsed query and, per card, the clauses it matched.")
+@click.option("--sort", type=click.Choice(["name", "id", "mp", "dp", "level", "type"]), default="name",
+              show_default=True, help="Order of the cards (cards without the value last).")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Show at most N cards.")
+@click.pass_context
+def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bool, sort: str,
+           limit: int | None) -> None:
+    """Find the cards that match QUERY (the card search language, docs/card-search.md).
+
+    Words and "quoted phrases" are searched in names and texts; filters test
+    one field: type: subtype: race:/faj: set: kw: name: text: id:, and mp dp
+    level fal with : = < <= > >= != (no blanks inside a filter).  Blanks mean
+    AND, or/vagy means OR (AND binds tighter), - negates, parentheses group.
+    Accents and case never matter.  Exit 0 when cards matched, 1 when none
+    did, 2 on a syntax error (with its column) or an unreadable database.
+
+    \b
+    Examples:
+      korbiro card search "type:kalandozó mp<=3"
+      korbiro card search "faj:sarkany or faj:aquir" --explain
+      korbiro card search "kw:kincskeresés>=2 -kw:'nemes nyelv'"
+      korbiro card search '"pihenő helyzetbe" -type:akciólap' --sort mp
+      korbiro card search "tukorutveszto" --format json
+    """
+    from ..data.check import default_db_path
+    from ..data.index import open_index
+    from ..errors import DataError, KorbiroError, RulesSyntaxError
+    from ..grammar.query import parse_query
+
+    try:
+        parsed = parse_query(query)
+    except RulesSyntaxError as exc:
+        click.echo(f"Error: query {exc.message}", err=True)
+        if fmt == "json":
+            echo_json({"query": query, "error": {"code": exc.code, "column": exc.column,
+                                                 "message": getattr(exc, "reason", exc.message)}})
+        ctx.exit(2)
+    try:
+        database = open_index([default_db_path(db)])
+    except DataError as exc:
+        for f in exc.findings:
+            click.echo(f"Error: {f.render_text()}", err=True)
+        ctx.exit(2)
+    except KorbiroError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        ctx.exit(2)
+    result = parsed.search(database, sort=sort, limit=limit, explain=explain)
+    matched = result.matched or {}
+    if fmt == "json":
+        cards = []
+        for c in result.cards:
+            entry = c.to_dict()
+            if explain:
+                entry["matched"] = matched.get(c.id, [])
+            cards.append(entry)
+        echo_json({"query": query, "parsed": parsed.render(), "tree": parsed.to_json(), "count": result.count,
+                   "limit": limit, "sort": sort, "cards": cards})
+    else:
+        if explain:
+            click.echo(f"parsed: {parsed.render()}")
+        if result.cards:
+            click.echo(render_table(result.cards, matched if explain else None))
+        shown = len(result.cards)
+        total = "1 card" if result.count == 1 else f"{result.count} cards"
+        if not result.count:
+            click.echo(f"No card matches {parsed.render()}.", err=True)
+        else:
+            click.echo(f"{shown} of {total}" if shown < result.count else total)
+    ctx.exit(0 if result.count else 1)
+
+
+def _keyword_column(c: Any) -> str:
+    """The card's keywords, short: with their number or level, without quoted texts."""
+    out: list[str] = []
+    for kw, _rule, text in c.keyword_summary():
+        if kw:
+            shown = kw if '"' in text else text
+            if shown not in out:
+                out.append(shown)
+    return ", ".join(out)
+
+
+def render_table(cards: list[Any], matched: dict[str, list[str]] | None = None) -> str:
+    """The search result table: id, name, type, MP, DP, keywords (and the matched clauses)."""
+    head = ("id", "name", "type", "MP", "DP", "keywords")
+    rows = [(c.id, c.name, c.type + (f" · {c.subtype}" if c.subtype else ""),
+             "" if c.mp is None else str(c.mp), "" if c.dp is None else str(c.dp), _keyword_column(c))
+            for c in cards]
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+
+    def line(r: tuple[str, ...]) -> str:
+        cells = [r[i].rjust(widths[i]) if head[i] in ("MP", "DP") else r[i].ljust(widths[i])
+                 for i in range(len(head))]
+        return "  ".join(cells).rstrip()
+
+    lines = [line(head), "  ".join("-" * w for w in widths)]
+    for c, r in zip(cards, rows):
+        lines.append(line(r))
+        if matched is not None:
+            lines.append(f"    matched: {', '.join(matched.get(c.id, []))}")
+    return "\n".join(lines)
+
+
 _ATTR_LABELS = (
     ("level", "szint"),
     ("race", "faj"),

@@ -201,7 +201,7 @@ def _in(column: str, values: Sequence[Any]) -> tuple[str, list[Any]]:
     return f"{column} IN ({', '.join('?' * len(values))})", list(values)
 
 
-_PLAIN_VALUE = re.compile(r"(?:[^\s()\"<>=:!\-]|!(?!=))(?:[^\s()\"<>=:!]|!(?!=))*\Z")
+_PLAIN_VALUE = re.compile(r"(?:[^\s()\"'<>=:!\-]|!(?!=))(?:[^\s()\"<>=:!]|!(?!=))*\Z")
 _RESERVED = {"or", "vagy", "and", "és"}
 
 
@@ -223,6 +223,8 @@ class Node:
     end: int = field(compare=False, repr=False)
     #: the query text of this node, as written (for explanations)
     text: str = field(compare=False, repr=False)
+    #: how deep parentheses nest inside this node
+    depth: int = field(default=0, compare=False, repr=False, kw_only=True)
 
     def render(self) -> str:
         """The canonical text: canonical field names, parentheses where OR stands inside AND."""
@@ -277,10 +279,7 @@ class Filter(Node):
         return next(f for f in FIELDS if f.name == self.field)
 
     def render(self) -> str:
-        value = self.value
-        if self.field == "kw":
-            value = _keywords()[_keyword_key(value)][0]
-        out = f"{self.field}{self.op}{_render_value(value)}"
+        out = f"{self.field}{self.op}{_render_value(self.value)}"
         if self.compare is not None:
             out += f"{self.compare}{self.number}"
         return out
@@ -538,23 +537,25 @@ class _Build(Transformer[Token, Node]):
         start = neg.start_pos or 0
         if isinstance(child, Not):  # --x is x
             return replace(child.child, start=start, end=child.end)
-        return Not(start, child.end, "", child)
+        return Not(start, child.end, "", child, depth=child.depth)
 
     def group(self, items: list[Any]) -> Node:
         lpar, inner, rpar = items
-        return replace(inner, start=lpar.start_pos or 0, end=rpar.end_pos or 0)
+        if inner.depth >= MAX_DEPTH:
+            raise _Syntax(CODE_TOO_LONG, lpar.start_pos or 0, f"parentheses nested more than {MAX_DEPTH} deep")
+        return replace(inner, start=lpar.start_pos or 0, end=rpar.end_pos or 0, depth=inner.depth + 1)
 
     def and_expr(self, items: list[Node]) -> Node:
         children: list[Node] = []
         for c in items:
             children.extend(c.children if isinstance(c, And) else (c,))
-        return And(items[0].start, items[-1].end, "", tuple(children))
+        return And(items[0].start, items[-1].end, "", tuple(children), depth=max(c.depth for c in items))
 
     def or_expr(self, items: list[Node]) -> Node:
         children: list[Node] = []
         for c in items:
             children.extend(c.children if isinstance(c, Or) else (c,))
-        return Or(items[0].start, items[-1].end, "", tuple(children))
+        return Or(items[0].start, items[-1].end, "", tuple(children), depth=max(c.depth for c in items))
 
     def filter(self, items: list[Token]) -> Node:
         head = items[0]
@@ -600,6 +601,8 @@ class _Build(Transformer[Token, Node]):
             compare = str(cmp_tok)
             number = _number(str(num_tok), num_tok.start_pos or 0, f"{str(head)}{value}{compare}")
         _check_value(spec, op, value, vpos, compare, items[2].start_pos if len(items) > 2 else None)
+        if spec.kind == "keyword":
+            value = _keywords()[_keyword_key(value)][0]  # the canonical spelling
         end = (items[-1].end_pos or 0)
         return Filter(start, end, "", spec.name, op, value, compare, number)
 
@@ -651,26 +654,11 @@ def _check_value(spec: Field, op: str, value: str, pos: int, compare: str | None
 
 
 def _scan(text: str) -> None:
-    """Refuse what the grammar should never see: control characters, lone surrogates, deep nesting."""
-    depth = 0
-    i = 0
-    n = len(text)
-    while i < n:
-        ch = text[i]
+    """Refuse what the grammar should never see: control characters and lone surrogates."""
+    for i, ch in enumerate(text):
         o = ord(ch)
         if (o < 32 and ch not in "\t\n\r") or 0x7F <= o <= 0x9F or 0xD800 <= o <= 0xDFFF:
             raise _Syntax(CODE_SYNTAX, i, f"control character U+{o:04X} is not allowed in a query")
-        if ch == '"':
-            i += 1
-            while i < n and text[i] != '"':
-                i += 2 if text[i] == "\\" else 1
-        elif ch == "(":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise _Syntax(CODE_TOO_LONG, i, f"parentheses nested more than {MAX_DEPTH} deep")
-        elif ch == ")":
-            depth = max(0, depth - 1)
-        i += 1
 
 
 @cache
@@ -770,8 +758,8 @@ def _describe(text: str, exc: UnexpectedInput) -> tuple[int, str]:
     else:  # pragma: no cover - lark raises only the three above
         pos, expected, unexpected = 0, set(), repr(text[:1])
     ch = text[pos:pos + 1]
-    if ch == '"' and isinstance(exc, UnexpectedCharacters):
-        return pos, f"quoted phrase opened at column {pos + 1} is not closed (expected '\"')"
+    if ch in "\"'" and isinstance(exc, UnexpectedCharacters):
+        return pos, f"quoted phrase opened at column {pos + 1} is not closed (expected {ch!r})"
     term_start = {"WORD", "STRING", "FIELD_OP"} <= expected
     value_only = expected and expected <= {"WORD", "STRING"}
     if value_only:
@@ -809,15 +797,20 @@ def _shown(text: str, pos: int) -> str:
     return repr(ch)
 
 
+def _starts_token(text: str, i: int) -> bool:
+    """Whether a ``'`` at *i* opens a quote: it does unless it stands inside a word (``d'Arc``)."""
+    return i == 0 or text[i - 1].isspace() or text[i - 1] in "()-\"'<>=:!"
+
+
 def _unclosed(text: str) -> int | None:
     """The offset of the last '(' left open (outside quotes)."""
     opened: list[int] = []
     i = 0
     while i < len(text):
         ch = text[i]
-        if ch == '"':
+        if ch in "\"'" and (ch == '"' or _starts_token(text, i)):
             i += 1
-            while i < len(text) and text[i] != '"':
+            while i < len(text) and text[i] != ch:
                 i += 2 if text[i] == "\\" else 1
         elif ch == "(":
             opened.append(i)

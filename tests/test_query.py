@@ -1,0 +1,671 @@
+"""The card search language (docs/card-search.md) and `korbiro card search`, on the shipped sample set."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from korbiro.cli import cli
+from korbiro.data.check import shipped_db_path
+from korbiro.data.index import CardIndex, open_index
+from korbiro.errors import RulesSyntaxError
+from korbiro.grammar.query import FIELDS, And, Filter, Not, Or, Term, parse_query, search
+from korbiro.text import fold
+
+ROOT = Path(__file__).parent.parent
+DOC = ROOT / "docs" / "card-search.md"
+SETS = Path(__file__).parent / "bad_inputs" / "sets"
+ALL = [f"MINTA-{i:03d}" for i in range(1, 79)]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("KORBIRO_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+        mp.delenv("KORBIRO_DB", raising=False)
+        yield
+
+
+@pytest.fixture(scope="module")
+def index(_private_cache: None) -> Iterator[CardIndex]:
+    idx = open_index()
+    yield idx
+    idx.close()
+
+
+def ids(index: CardIndex, query: str) -> list[str]:
+    return [c.id for c in search(index, query, sort="id").cards]
+
+
+def short(*numbers: int) -> list[str]:
+    return [f"MINTA-{n:03d}" for n in numbers]
+
+
+def span(first: int, last: int) -> list[str]:
+    return short(*range(first, last + 1))
+
+
+# ------------------------------------------------------------------ fields and operators
+
+FIELD_CASES = [
+    # type: words of the type, = the whole type, English names, != needs the field
+    ("type:kalandozó", span(1, 16)),
+    ("type:torony", span(34, 41)),
+    ("t:adventurer level>=7", short(4, 6, 7)),
+    ("type=akciólap mp<=1", short(59, 62, 64, 65)),
+    ("type!=kalandozó mp>=5", short(21, 28, 57)),
+    # subtype
+    ("subtype:csapda", short(42, 43, 44)),
+    ("altípus:bestia", span(45, 49)),
+    ("subtype:támadás", short(59, 60)),
+    ('subtype="pusztakezes támadás"', short(59)),
+    ("subtype!=varázslat type:akciólap", short(58, 59, 60, 61, 62, 63, 64, 66)),  # 065 has no subtype
+    # race: a word of the race by its start ("elf" is not "félelf")
+    ("race:ember", short(1, 2, 3, 4, 8, 10, 15)),
+    ("faj:sarkany", short(7)),
+    ("faj:ork", short(13)),
+    ("faj:elf", short(11)),
+    ('faj="udvari ork"', short(13)),
+    ("race!=ember", short(5, 6, 7, 9, 11, 12, 13, 14, 16)),
+    # set
+    ("készlet:MINTA mp>=7", short(4, 7)),
+    ("set=minta", ALL),
+    ("set:foo", []),
+    ("set!=minta", []),
+    # kw: a keyword, with an optional comparison of its number
+    ("kw:KINCSKERESÉS", short(1, 5)),
+    ("kw:kincskereses>=3", short(5)),
+    ("kw:kincskeresés=2", short(1)),
+    ("kw:kincskeresés:2", short(1)),
+    ("kw:kincskeresés<2", []),
+    ("kw:kincskeresés>1", short(1, 5)),
+    ("kw:kincskeresés<=2", short(1)),
+    ("kw:kincskeresés!=2", short(5)),
+    ('kulcsszó:"igaz nev"', short(4)),
+    ("kw:igaz_név", short(4)),
+    ("keyword:'Igaz Név'", short(4)),
+    ("kw:ŐSERŐ", short(6, 21, 29, 57)),
+    ("kw:osero", short(6, 21, 29, 57)),
+    ("kw=hátas", short(46, 47)),
+    ("kw!=osero type:kalandozó level>=6", short(3, 4, 7)),
+    ("kw:fal>=3", short(28, 34, 36, 38)),
+    ("kw:szellem>=3", short(8)),
+    ("kw:szellem>3", []),
+    ("kw:ráépítés<=1", short(51)),
+    ("kw:antissjárás>=2", short(12)),
+    ("kw:antiss", short(11)),
+    ('kw:"nem szakíthat meg időfonalat"', short(65, 72)),
+    # mp: numbers, and X
+    ("mp<=1", short(14, 24, 33, 43, 44, 49, 59, 62, 64, 65, 69, 70, 71)),
+    ("mp<1", short(69, 70)),
+    ("mp=0", short(69, 70)),
+    ("mp:8", short(7)),
+    ("mp>7", short(7)),
+    ("mp>=7", short(4, 7)),
+    ("mp!=4 type:toronyszint", []),
+    ("mp=x", span(52, 56)),
+    ("mp:X", span(52, 56)),
+    ("mp!=x type:akciólap", span(57, 66)),
+    # dp, level/szint, fal
+    ("dp>=4", short(19, 21, 25)),
+    ("dp<2", short(24, 26, 30, 32, 33)),
+    ("dp=3", short(17, 20, 22, 23, 28)),
+    ("dp:2", short(18, 27, 29, 31)),
+    ("dp<=1", short(24, 26, 30, 32, 33)),
+    ("dp>3", short(19, 21, 25)),
+    ("dp!=3", short(18, 19, 21, 24, 25, 26, 27, 29, 30, 31, 32, 33)),
+    ("szint=3", short(1, 5, 12, 16)),
+    ("level>8", short(7)),
+    ("level<2", short(14)),
+    ("level:4", short(8, 9, 11, 15)),
+    ("level<=2", short(10, 13, 14)),
+    ("szint!=3 level<4", short(10, 13, 14)),
+    ("fal:3", short(34, 38)),
+    ("fal<2", short(35, 40)),
+    ("fal>2", short(28, 34, 36, 38)),
+    ("fal<=1", short(35, 40)),
+    ("fal=2", short(27, 37, 39, 41)),
+    ("fal!=2", short(28, 34, 35, 36, 38, 40)),
+    ("wall>=4", short(28, 36)),
+    # name, text, id
+    ("name:útvesztő", short(42)),
+    ('név:"a kincsvadász"', short(5)),
+    ("name=wirg", short(45)),
+    ("name!=wirg type:akadálylap subtype:bestia", short(46, 47, 48, 49)),
+    ("text:gyengeség-jelző", short(39, 43, 58, 73, 78)),
+    ('szöveg:"1 mp-t"', short(8, 14, 24, 32, 41, 68, 71, 78)),
+    ("id:minta-04", span(40, 49)),
+    ("id=MINTA-042", short(42)),
+    ("id!=minta-042 subtype:csapda", short(43, 44)),
+    # free words (word prefixes) and phrases (exact word sequences), in names and texts
+    ("tukorutveszto", short(42)),
+    ("TÜKÖRÚTVESZTŐ", short(42)),
+    ("tukor", short(42)),
+    ("ostuz", short(52)),
+    ('"pihenő helyzetbe"', short(10, 11, 31, 34, 53, 58)),
+    ("pihenő helyzetbe", short(10, 11, 31, 34, 42, 45, 53, 58, 76)),
+    ("„pihenő helyzetbe”", short(10, 11, 31, 34, 53, 58)),
+    ("'pihenő helyzetbe'", short(10, 11, 31, 34, 53, 58)),
+    ("kincs", short(1, 5, 17, 18, 35, 41)),
+    ('"tartomány-jelzőt"', short(2)),
+    ("sebzés type:akadálylap", short(44, 49, 51)),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), FIELD_CASES, ids=[q for q, _ in FIELD_CASES])
+def test_fields_and_operators(index: CardIndex, query: str, expected: list[str]) -> None:
+    assert ids(index, query) == expected
+
+
+def test_every_field_and_operator_is_covered() -> None:
+    written = " ".join(q for q, _ in FIELD_CASES)
+    for f in FIELDS:
+        names = "|".join(map(re.escape, f.names))
+        used = {op for op in f.ops if re.search(rf"(^|[\s(-])({names}){re.escape(op)}(?![=])", written, re.I)}
+        assert used == set(f.ops), (f.name, set(f.ops) - used)
+
+
+# ------------------------------------------------------------------ negation, precedence
+
+def test_and_binds_tighter_than_or(index: CardIndex) -> None:
+    q = "type:kalandozó mp>=8 or type:szövetséges"
+    assert ids(index, q) == ids(index, "(type:kalandozó mp>=8) or type:szövetséges") == short(7, 75, 76, 77, 78)
+    assert ids(index, "type:kalandozó (mp>=8 or type:szövetséges)") == short(7)
+    assert parse_query(q).render() == "(type:kalandozó mp>=8) or type:szövetséges"
+    assert parse_query("a b or c d").to_json() == {"or": [{"and": [{"word": "a"}, {"word": "b"}]},
+                                                          {"and": [{"word": "c"}, {"word": "d"}]}]}
+
+
+def test_negation_binds_tightest(index: CardIndex) -> None:
+    assert ids(index, "-type:kalandozó or mp>=8") == ids(index, "(-type:kalandozó) or mp>=8") == short(7, *range(17, 79))
+    assert ids(index, "-(type:kalandozó or mp>=8)") == span(17, 78)
+    assert ids(index, "-(faj:ember or faj:elf) type:kalandozó") == short(5, 6, 7, 9, 12, 13, 14, 16)
+
+
+def test_explicit_and_or_words(index: CardIndex) -> None:
+    assert ids(index, "faj:sarkany vagy faj:aquir") == ids(index, "faj:sarkany OR faj:aquir") == short(6, 7)
+    assert ids(index, "type:kalandozó és mp>=7") == ids(index, "type:kalandozó AND mp>=7") == short(4, 7)
+    assert ids(index, '"vagy" or name:aquir') == short(2, 6, 29, 56)  # quoted, the word is searched
+    assert ids(index, "name:vagy") == []
+
+
+@pytest.mark.parametrize("query", [
+    "dp>=2", "subtype:csapda", "race!=ember", "mp<=3", "mp=x", "kw:kincskeresés>=2", "level=3",
+    "fal!=2", "sebzés", '"pihenő helyzetbe"', "faj:ork or dp=1", "type:kalandozó -kw:ŐSERŐ", "set:foo",
+])
+def test_negation_is_the_complement(index: CardIndex, query: str) -> None:
+    got = set(ids(index, query))
+    assert set(ids(index, f"-({query})")) == set(ALL) - got
+    assert ids(index, f"--({query})") == sorted(got)
+
+
+# ------------------------------------------------------------------ accents and case
+
+@pytest.mark.parametrize("query", [
+    "faj:sarkany", "FAJ:SÁRKÁNY", "faj:Sárkány", "race:sarkany", "RACE:sárkány", "Faj=SARKANY",
+])
+def test_accent_and_case_folding_in_fields(index: CardIndex, query: str) -> None:
+    assert ids(index, query) == short(7)
+
+
+@pytest.mark.parametrize("query", ["TÍPUS:KALANDOZÓ szint>=8", "tipus:kalandozo SZINT>=8", "t:KALANDOZO level>=8"])
+def test_field_names_ignore_accents_and_case(index: CardIndex, query: str) -> None:
+    assert ids(index, query) == short(4, 7)
+
+
+def test_keyword_spellings(index: CardIndex) -> None:
+    for q in ["kw:ŐSERŐ", "kw:osero", "KULCSSZÓ:őserő", "kulcsszo:OSERO", "kw:ÖSERÖ"]:
+        assert ids(index, q) == short(6, 21, 29, 57), q
+
+
+# ------------------------------------------------------------------ syntax errors
+
+ERRORS = [
+    ("", "QUERY-SYNTAX", 1, "empty query"),
+    ("a or", "QUERY-SYNTAX", 5, "unexpected end of query; expected a word"),
+    ("or a", "QUERY-SYNTAX", 1, "unexpected 'or'"),
+    ("a or or b", "QUERY-SYNTAX", 6, "unexpected 'or'"),
+    ("mp<=3 (faj:elf", "QUERY-SYNTAX", 15, "expected ')' to close the '(' at column 7"),
+    ("a)", "QUERY-SYNTAX", 2, "there is no '(' to close"),
+    ("()", "QUERY-SYNTAX", 2, "unexpected ')'; expected a word"),
+    ("type:", "QUERY-SYNTAX", 6, "expected a value after 'type:'"),
+    ("level>=", "QUERY-SYNTAX", 8, "expected a value after 'level>='"),
+    ("type: kalandozó", "QUERY-SYNTAX", 6, "blank after 'type:'"),
+    ("mp <= 3", "QUERY-SYNTAX", 4, "no blanks inside a filter"),
+    ("=3", "QUERY-SYNTAX", 1, "a comparison needs a field before it"),
+    ('a "b c', "QUERY-SYNTAX", 3, "quoted phrase opened at column 3 is not closed"),
+    ("x 'y", "QUERY-SYNTAX", 3, "quoted phrase opened at column 3 is not closed"),
+    ("a -", "QUERY-SYNTAX", 4, "unexpected end of query"),
+    ("x\x00y", "QUERY-SYNTAX", 2, "control character U+0000"),
+    ("tpye:kalandozó", "QUERY-FIELD", 1, "unknown field 'tpye'; did you mean 'type:'?"),
+    ("mp<2 fajj:elf", "QUERY-FIELD", 6, "did you mean 'faj:'?"),
+    ("kulcszó:osero", "QUERY-FIELD", 1, "did you mean 'kulcsszó:'?"),
+    ("colour:red", "QUERY-FIELD", 1, "unknown field 'colour'; fields: type, subtype"),
+    ("mp<=x", "QUERY-VALUE", 5, "'X' is not a number"),
+    ("dp>=két", "QUERY-VALUE", 5, "expected a number after 'dp>='"),
+    ("mp<=1234567", "QUERY-VALUE", 5, "too large"),
+    ("type<3", "QUERY-VALUE", 5, "'type' takes ':', '=' or '!=', not '<'"),
+    ("text=abc", "QUERY-VALUE", 5, "'text' takes ':', not '='"),
+    ("type:varázslat", "QUERY-VALUE", 6, "no card type 'varázslat'"),
+    ("type:kalandzó", "QUERY-VALUE", 6, "did you mean 'kalandozó'?"),
+    ("kw:kincskeres", "QUERY-VALUE", 4, "unknown keyword 'kincskeres'; did you mean 'KINCSKERESÉS'"),
+    ("kw:igaz név", "QUERY-VALUE", 4, "a keyword of several words is quoted"),
+    ("kw:ŐSERŐ>=2", "QUERY-VALUE", 9, "ŐSERŐ has no number to compare"),
+    ("kw:kincskeresés >=2", "QUERY-SYNTAX", 16, "blank inside a filter"),
+    ("kw:kincskeresés>=x", "QUERY-VALUE", 18, "expected a number after 'kw:kincskeresés>='"),
+    ("name:x>=2", "QUERY-SYNTAX", 7, "only a keyword filter compares a number"),
+    ('""', "QUERY-VALUE", 1, "empty phrase"),
+    ('name:""', "QUERY-VALUE", 6, "empty value after 'name:'"),
+    ("(" * 33 + "a" + ")" * 33, "QUERY-TOO-LONG", 1, "nested more than 32 deep"),
+    ("a " * 501, "QUERY-TOO-LONG", 1001, "longer than 1000 characters"),
+]
+
+
+@pytest.mark.parametrize(("query", "code", "column", "message"), ERRORS, ids=[e[0][:30] for e in ERRORS])
+def test_syntax_errors_name_their_column(query: str, code: str, column: int, message: str) -> None:
+    with pytest.raises(RulesSyntaxError) as exc:
+        parse_query(query)
+    err = exc.value
+    assert (err.code, err.column) == (code, column), str(err)
+    assert message in err.message
+    first, shown, caret = err.message.split("\n")
+    assert first.startswith(f"column {column}: ")
+    # the caret stands under the offending character of the quoted query
+    assert caret.startswith("  ") and caret.endswith("^")
+    window_start = max(0, column - 1 - 50)
+    assert len(caret) - 3 == column - 1 - window_start
+    assert shown[2:] == "".join(ch if ch.isprintable() else "?" for ch in query[window_start:column - 1 + 30])
+
+
+def test_error_message_snippet_exactly() -> None:
+    with pytest.raises(RulesSyntaxError) as exc:
+        parse_query("type:kalandozó tpye:bestia")
+    assert str(exc.value) == (
+        "column 16: unknown field 'tpye'; did you mean 'type:'? (to search for the word, quote it: \"tpye:…\")\n"
+        "  type:kalandozó tpye:bestia\n"
+        "                 ^"
+    )
+
+
+def test_a_quoted_colon_is_a_phrase(index: CardIndex) -> None:
+    assert ids(index, '"Alapérték: X"') == span(52, 56)
+
+
+# ------------------------------------------------------------------ the tree
+
+def test_parsed_tree_and_canonical_form() -> None:
+    q = parse_query("faj:sárkány vagy -(kw:'igaz név' dp>=2) tükör")
+    assert q.render() == 'race:sárkány or (-(kw:"IGAZ NÉV" dp>=2) tükör)'
+    assert q.root == Or(0, 0, "", (
+        Filter(0, 0, "", "race", ":", "sárkány"),
+        And(0, 0, "", (Not(0, 0, "", And(0, 0, "", (Filter(0, 0, "", "kw", ":", "IGAZ NÉV"),
+                                                     Filter(0, 0, "", "dp", ">=", "2")))),
+                       Term(0, 0, "", "tükör"))),
+    ))
+    assert [c.text for c in q.clauses()] == ["faj:sárkány", "-(kw:'igaz név' dp>=2)", "tükör"]
+    assert parse_query("--a").root == Term(0, 0, "", "a")
+    assert parse_query("-(-a)").render() == "a"
+
+
+def test_explain_names_the_matching_clauses(index: CardIndex) -> None:
+    r = search(index, "faj:sarkany or (type:kalandozó mp>=7) or ŐSERŐ", sort="id", explain=True)
+    assert r.matched == {
+        "MINTA-004": ["type:kalandozó", "mp>=7"],
+        "MINTA-006": ["type:kalandozó", "ŐSERŐ"],
+        "MINTA-007": ["faj:sarkany", "type:kalandozó", "mp>=7"],
+        "MINTA-021": ["ŐSERŐ"],
+        "MINTA-029": ["ŐSERŐ"],
+        "MINTA-057": ["ŐSERŐ"],
+    }
+    r = search(index, "type:kalandozó -kw:ŐSERŐ mp>=7", explain=True)
+    assert r.matched == {"MINTA-004": ["type:kalandozó", "-kw:ŐSERŐ", "mp>=7"],
+                         "MINTA-007": ["type:kalandozó", "-kw:ŐSERŐ", "mp>=7"]}
+
+
+def test_sort_and_limit(index: CardIndex) -> None:
+    def order(sort: str, q: str = "type:kalandozó level>=5", limit: int | None = None) -> list[str]:
+        return [c.id for c in search(index, q, sort=sort, limit=limit).cards]
+
+    assert order("id") == short(2, 3, 4, 6, 7)
+    assert order("name") == short(4, 3, 7, 6, 2)  # A Sötét…, Airun…, Arquiran…, Ekhes-Sar…, Terda…
+    assert order("mp") == short(3, 2, 6, 4, 7)  # 5 5 6 7 8, ties by name
+    assert order("level") == short(2, 3, 6, 4, 7)
+    # X last, X-cost cards by name: Őselemi, Ősföld, Őslég, Őstűz, Ősvíz
+    assert order("mp", "type:akciólap mp>=3 or mp=x") == short(63, 57, 56, 54, 53, 52, 55)
+    assert order("dp", "dp>=3 or name:wirg")[-1] == "MINTA-045"  # no DP: last
+    assert order("type", "name:erioni")[0] == "MINTA-011"  # kalandozó first, rulebook order
+    r = search(index, "type:kalandozó", sort="id", limit=3)
+    assert (r.count, [c.id for c in r.cards]) == (16, short(1, 2, 3))
+
+
+# ------------------------------------------------------------------ robustness
+
+def _index_fingerprint(index: CardIndex) -> tuple[str, int, str]:
+    digest = hashlib.sha256(Path(index.path).read_bytes()).hexdigest()
+    count = index.conn.execute("SELECT count(*) FROM cards").fetchone()[0]
+    ok = index.conn.execute("PRAGMA integrity_check").fetchone()[0]
+    return digest, count, ok
+
+
+INJECTIONS = [
+    "'; DROP TABLE cards; --",
+    '" OR 1=1 --',
+    "name:x' or '1'='1",
+    "x') OR 1=1; --",
+    "NEAR(",
+    "NEAR(a b)",
+    "*",
+    "^",
+    "a*",
+    "^kincs",
+    "kincs*",
+    '"kincs" NOT "kard"',
+    "name:%",
+    "name:_",
+    "name:\"x' or '1'='1\"",
+    "text:\"'); DELETE FROM cards; --\"",
+    "id:\"' OR ''='\"",
+    "set:\"MINTA' OR '1'='1\"",
+    "faj:\"ember' OR 1=1 --\"",
+    "subtype:\"%\"",
+    "kw:\"x' OR 1=1\"",
+    '"\'; DROP TABLE cards; --"',
+    "\"NEAR(kincs, 3)\"",
+    "name:\"\\\" OR 1=1\"",
+    "{kincs}",
+    "name: * ",
+    "cards_fts:kincs",
+    "rowid>0",
+    "mp>=0 or 1=1",
+    "mp<=3; DROP TABLE cards",
+    "dp>=\"2 OR 1=1\"",
+]
+
+
+@pytest.mark.parametrize("query", INJECTIONS)
+def test_injection_attempts_match_nothing_unexpected(index: CardIndex, query: str) -> None:
+    before = _index_fingerprint(index)
+    try:
+        found = ids(index, query)
+    except RulesSyntaxError:
+        found = None
+    assert _index_fingerprint(index) == before
+    # what each may match: FTS operators are plain punctuation, LIKE wildcards plain characters
+    expected = {
+        "NEAR(a b)": [],
+        "*": [],
+        "^": [],
+        "a*": ids(index, "a"),
+        "^kincs": ids(index, "kincs"),
+        "kincs*": ids(index, "kincs"),
+        '"kincs" NOT "kard"': [],
+        "name:%": [],
+        "name:_": [],
+        "{kincs}": ids(index, "kincs"),
+        "mp>=0 or 1=1": None,
+    }
+    if query in expected:
+        assert found == expected[query]
+    else:
+        assert found in (None, []), f"{query!r} matched {found}"
+
+
+_FRAGMENTS = st.sampled_from([
+    "'", '"', ";", "--", "/*", "*/", " OR ", " or ", " AND ", "1=1", "DROP TABLE cards", "NEAR(", ")", "(",
+    "*", "^", ":", "=", "<", ">", "!", "-", "\\", "%", "_", "kw:", "name:", "type:", "mp<=", "kincs", "ő", " ",
+    "sqlite_master", "cards_fts", "MATCH", "UNION SELECT", "\x00", "\t", "„", "”",
+])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.text(max_size=40), st.lists(_FRAGMENTS, max_size=12).map("".join)))
+def test_random_queries_never_crash(index: CardIndex, query: str) -> None:
+    try:
+        q = parse_query(query)
+    except RulesSyntaxError as exc:
+        assert exc.column is not None and 1 <= exc.column <= len(query) + 1
+        return
+    r = q.search(index, explain=True)
+    assert set(c.id for c in r.cards) <= set(ALL)
+    assert r.count == len(r.cards)
+    # the canonical form parses to the same tree and finds the same cards
+    again = parse_query(q.render())
+    assert again.root == q.root
+    assert [c.id for c in again.search(index).cards] == [c.id for c in r.cards]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(_FRAGMENTS.filter(lambda f: f not in "„”"), min_size=1, max_size=8).map("".join))
+def test_quoted_values_are_only_ever_values(index: CardIndex, raw: str) -> None:
+    """``name:"…"`` finds exactly the names containing the text, whatever SQL the text holds."""
+    value = raw.replace("\\", "\\\\").replace('"', '\\"')  # typographic quotes are quotes: not drawn
+    try:
+        found = ids(index, f'name:"{value}"')
+    except RulesSyntaxError as exc:
+        assert exc.code in ("QUERY-VALUE", "QUERY-SYNTAX")  # empty value, control character
+        return
+    assert found == sorted(c.id for c in index if fold(raw) in fold(c.name))
+
+
+ATOMS = ["type:kalandozó", "mp<=3", "dp>=2", "faj:ember", "subtype:bestia", "kw:ŐSERŐ", "kw:fal>=2", "sebzés",
+         '"pihenő helyzetbe"', "level>=5", "mp=x", "name:toroni", "fal!=2", "race!=ember"]
+
+
+@st.composite
+def _queries(draw: st.DrawFn, depth: int = 0) -> tuple[str, frozenset[str]]:
+    """A query text and the ids it must match, from set algebra over the atoms' own results."""
+    kind = draw(st.sampled_from(["atom", "atom", "not", "and", "or"] if depth < 3 else ["atom"]))
+    if kind == "atom":
+        atom = draw(st.sampled_from(ATOMS))
+        return atom, _ATOM_IDS[atom]
+    if kind == "not":
+        text, found = draw(_queries(depth + 1))
+        return f"-({text})", frozenset(ALL) - found
+    parts = draw(st.lists(_queries(depth + 1), min_size=2, max_size=3))
+    if kind == "and":
+        return " ".join(f"({t})" for t, _ in parts), frozenset.intersection(*(f for _, f in parts))
+    return " or ".join(f"({t})" for t, _ in parts), frozenset.union(*(f for _, f in parts))
+
+
+_ATOM_IDS: dict[str, frozenset[str]] = {}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_queries())
+def test_compound_queries_follow_set_algebra(index: CardIndex, case: tuple[str, frozenset[str]]) -> None:
+    text, expected = case
+    assert set(ids(index, text)) == expected, text
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _atom_results(index: CardIndex) -> None:
+    for atom in ATOMS:
+        _ATOM_IDS[atom] = frozenset(ids(index, atom))
+
+
+# ------------------------------------------------------------------ the command
+
+def run(*args: str) -> object:
+    return CliRunner().invoke(cli, ["card", "search", *args], catch_exceptions=False)
+
+
+def test_cli_table() -> None:
+    r = run("type:kalandozó mp<=2")
+    assert r.exit_code == 0
+    assert r.stdout == (
+        "id         name               type       MP  DP  keywords\n"
+        "---------  -----------------  ---------  --  --  ----------------\n"
+        "MINTA-013  Gorviki zsoldos    kalandozó   2      CSATLÓS, ÁLLANDÓ\n"
+        "MINTA-010  Pyarroni novícius  kalandozó   2      SZOLGA NYELV\n"
+        "MINTA-014  Zsebes Kobak       kalandozó   1      [Tolvaj] CSATLÓS\n"
+        "3 cards\n"
+    )
+
+
+def test_cli_explain_and_limit() -> None:
+    r = run("faj:sarkany or faj:aquir or kw:ŐSERŐ", "--explain", "--sort", "id", "--limit", "2")
+    assert r.exit_code == 0
+    assert r.stdout.splitlines() == [
+        "parsed: race:sarkany or race:aquir or kw:ŐSERŐ",
+        "id         name                         type       MP  DP  keywords",
+        "---------  ---------------------------  ---------  --  --  --------------",
+        "MINTA-006  Ekhes-Sar, az aquir küldött  kalandozó   6      ŐSERŐ, ÁLLANDÓ",
+        "    matched: faj:aquir, kw:ŐSERŐ",
+        "MINTA-007  Arquiran, a bronzsárkány     kalandozó   8      TÚLÜTÉS 3",
+        "    matched: faj:sarkany",
+        "2 of 5 cards",
+    ]
+
+
+def test_cli_json() -> None:
+    r = run("kw:kincskeresés>=2 -kw:'nemes nyelv'", "--format", "json", "--explain")
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    assert data["query"] == "kw:kincskeresés>=2 -kw:'nemes nyelv'"
+    assert data["parsed"] == 'kw:KINCSKERESÉS>=2 -kw:"NEMES NYELV"'
+    assert data["tree"] == {"and": [
+        {"field": "kw", "op": ":", "value": "KINCSKERESÉS", "compare": ">=", "number": 2},
+        {"not": {"field": "kw", "op": ":", "value": "NEMES NYELV"}},
+    ]}
+    assert data["count"] == 1
+    (card,) = data["cards"]
+    assert (card["id"], card["name"], card["mp"]) == ("MINTA-005", "Garmacs, a kincsvadász", 3)
+    assert card["matched"] == ["kw:kincskeresés>=2", "-kw:'nemes nyelv'"]
+    assert card["keywords"] == [{"keyword": "KINCSKERESÉS", "rule": "1.14.14", "text": "KINCSKERESÉS 3"}]
+
+
+def test_cli_nothing_matches_exits_1() -> None:
+    r = run("sárkány type:toronyszint")
+    assert r.exit_code == 1
+    assert r.stdout == ""
+    assert r.stderr == "No card matches sárkány type:toronyszint.\n"
+    r = run("sárkány type:toronyszint", "--format", "json")
+    assert r.exit_code == 1
+    assert json.loads(r.stdout)["count"] == 0 and json.loads(r.stdout)["cards"] == []
+
+
+def test_cli_syntax_error_exits_2_with_caret() -> None:
+    r = run("mp<=3 (faj:elf")
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert r.stderr == (
+        "Error: query column 15: unexpected end of query; expected ')' to close the '(' at column 7\n"
+        "  mp<=3 (faj:elf\n"
+        "                ^\n"
+    )
+    assert "Traceback" not in r.output
+    r = run("tpye:bestia", "--format", "json")
+    assert r.exit_code == 2
+    assert json.loads(r.stdout)["error"]["column"] == 1 and json.loads(r.stdout)["error"]["code"] == "QUERY-FIELD"
+
+
+def test_cli_unreadable_database_exits_2(tmp_path: Path) -> None:
+    r = run("kincs", "--db", str(SETS / "missing-level"))
+    assert r.exit_code == 2
+    assert "MK-DATA-REQUIRED" in r.stderr
+    r = run("kincs", "--db", str(tmp_path / "nowhere"))
+    assert r.exit_code == 2
+    (tmp_path / "empty").mkdir()
+    r = run("kincs", "--db", str(tmp_path / "empty"))
+    assert r.exit_code == 2 and "no set files" in r.stderr
+
+
+def test_cli_db_option_and_env(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+    db.mkdir()
+    text = (shipped_db_path() / "MINTA.yaml").read_text("utf-8").replace("name: Wirg", "name: Wirg a farkas")
+    (db / "MINTA.yaml").write_text(text, encoding="utf-8")
+    r = run("farkas", "--db", str(db), "--format", "json")
+    assert [c["id"] for c in json.loads(r.stdout)["cards"]] == ["MINTA-045"]
+    r = CliRunner().invoke(cli, ["card", "search", "farkas"], env={"KORBIRO_DB": str(db)})
+    assert r.exit_code == 0 and "Wirg a farkas" in r.stdout
+    assert run("farkas").exit_code == 1
+
+
+def test_cli_help_has_examples() -> None:
+    r = CliRunner().invoke(cli, ["card", "search", "--help"])
+    assert r.exit_code == 0
+    assert "Examples:" in r.stdout and 'korbiro card search "type:kalandozó mp<=3"' in r.stdout
+
+
+def test_help_examples_run() -> None:
+    r = CliRunner().invoke(cli, ["card", "search", "--help"])
+    examples = [ln.strip() for ln in r.stdout.split("Examples:", 1)[1].splitlines() if ln.strip().startswith("korbiro")]
+    assert len(examples) >= 4
+    import shlex
+
+    for line in examples:
+        args = shlex.split(line)[1:]
+        got = CliRunner().invoke(cli, args)
+        assert got.exit_code == 0, (line, got.output)
+
+
+# ------------------------------------------------------------------ docs/card-search.md
+
+def _doc_examples() -> list[tuple[str, list[str]]]:
+    """The rows of every ``| query | cards |`` table: the query and the ids (``007, 075–078``, ``–`` none)."""
+    tables = re.findall(r"^\| query \| cards \|\n\|---\|---\|\n((?:\|.*\n)+)", DOC.read_text("utf-8"), re.M)
+    rows = [row for table in tables for row in re.findall(r"^\| `([^`]+)` \| ([^|]*?) \|$", table, re.M)]
+    assert sum(t.count("\n") for t in tables) == len(rows)
+    out = []
+    for query, cell in rows:
+        cell = cell.strip()
+        if cell in ("–", "none"):
+            out.append((query, []))
+            continue
+        found: list[str] = []
+        for part in cell.split(", "):
+            m = re.fullmatch(r"(\d{3})(?:–(\d{3}))?", part.strip())
+            assert m, (query, part)
+            first = int(m.group(1))
+            last = int(m.group(2) or first)
+            found.extend(f"MINTA-{n:03d}" for n in range(first, last + 1))
+        out.append((query, found))
+    return out
+
+
+def test_doc_has_examples() -> None:
+    assert len(_doc_examples()) >= 20
+
+
+@pytest.mark.parametrize(("query", "expected"), _doc_examples(), ids=[q for q, _ in _doc_examples()])
+def test_doc_examples(index: CardIndex, query: str, expected: list[str]) -> None:
+    assert ids(index, query) == expected
+
+
+def test_doc_console_sessions() -> None:
+    import shlex
+
+    blocks = re.findall(r"```console\n(.*?)```", DOC.read_text("utf-8"), re.S)
+    assert blocks
+    for block in blocks:
+        command, _, expected = block.partition("\n")
+        assert command.startswith("$ korbiro ")
+        r = CliRunner().invoke(cli, shlex.split(command[2:])[1:])
+        assert r.output == expected, command  # standard output and error, as a terminal shows them
+
+
+def test_index_unchanged_by_search(index: CardIndex, tmp_path: Path) -> None:
+    """Searching opens the index read-only: the file keeps its bytes, and is no target for writes."""
+    before = _index_fingerprint(index)
+    for q in INJECTIONS:
+        try:
+            search(index, q, explain=True)
+        except RulesSyntaxError:
+            pass
+    assert _index_fingerprint(index) == before
+    with pytest.raises(sqlite3.OperationalError):
+        index.conn.execute("DELETE FROM cards")
+    copy = tmp_path / "copy.sqlite"
+    shutil.copy(index.path, copy)
+    assert sqlite3.connect(copy).execute("SELECT count(*) FROM cards").fetchone()[0] == 78
