@@ -6,8 +6,8 @@ quotes (``docs/scenarios.md`` has the whole table)::
     >>> a = parse_action('leidéz "Őstűz teremtése" által "Airun al Marem" célpont "Garmacs, a kincsvadász" x 3')
     >>> a.verb, a.card, a.by, a.targets, a.x
     ('summon', 'Őstűz teremtése', 'Airun al Marem', ('Garmacs, a kincsvadász',), 3)
-    >>> parse_action('copy #1 by "Briar Sichetti"').ref
-    1
+    >>> parse_action('copy @1 by "Briar Sichetti"').ref, parse_action('másol bejegyzés 2').ref
+    (1, 2)
     >>> parse_effect("damage 2 target; mp 1 controller")
     (Op(name='damage', amount=2, cap=None, who='target'), Op(name='gain_mp', amount=1, cap=None, who='controller'))
 
@@ -126,6 +126,9 @@ class _ToAction(Transformer[Token, Any]):
 
     def ref_number(self, items: list[Token]) -> int:
         return int(items[0])
+
+    def ref_entry(self, items: list[Token]) -> int:
+        return int(items[1])
 
     def ref_name(self, items: list[Token]) -> str:
         return unicodedata.normalize("NFC", str(items[0])[1:-1]).strip()
@@ -285,6 +288,7 @@ def _parser(start: str) -> Lark:
 _EXPECTED_WORDS = {
     "STRING": "a card name in double quotes",
     "INT": "a number",
+    "AT": "'@' and an entry number",
     "TO": "'->'",
     "TEAM": "'csapat' (team)",
 }

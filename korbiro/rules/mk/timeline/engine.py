@@ -283,15 +283,14 @@ class Engine:
         opens its own timeline on top of it.
         """
         tl = self.top
-        if tl is None or (deed and tl.kind in ("phase", "combat") and not tl.entries
-                          and self.options["nest_deeds"] == "nested" and mp_bound):
+        if tl is None or (deed and tl.kind in ("phase", "combat") and self.options["nest_deeds"] == "nested"):
             tl = self.open_timeline("deed", entry.player)
         tl.entries.append(entry)
         tl.passed.clear()
         shown = "a hidden card" if entry.hidden else entry.label
         shown_hu = "egy rejtett lap" if entry.hidden else entry.label
-        self.emit("5.01.D", "add", f"#{entry.seq} {shown} enters timeline {tl.number} ({entry.player})",
-                  f"#{entry.seq} {shown_hu} a(z) {tl.number}. időfonalba kerül ({entry.player})",
+        self.emit("5.01.D", "add", f"@{entry.seq} {shown} enters timeline {tl.number} ({entry.player})",
+                  f"@{entry.seq} {shown_hu} a(z) {tl.number}. időfonalba kerül ({entry.player})",
                   entry=entry.seq, timeline=tl.number, label=entry.label)
         return tl
 
@@ -401,8 +400,8 @@ class Engine:
         entry = tl.entries.pop()
         tl.passed.clear()
         self.state.unwound.append(entry.label)
-        self.emit("5.01.D", "unwind", f"#{entry.seq} {entry.label} unwinds (last in, first out)",
-                  f"#{entry.seq} {entry.label} visszafejtődik (utolsóként be, elsőként ki)",
+        self.emit("5.01.D", "unwind", f"@{entry.seq} {entry.label} unwinds (last in, first out)",
+                  f"@{entry.seq} {entry.label} visszafejtődik (utolsóként be, elsőként ki)",
                   entry=entry.seq, timeline=tl.number, label=entry.label)
         self.resolve(entry)
         if not tl.entries and tl.kind in ("deed", "timed") and self.top is tl:
@@ -519,7 +518,13 @@ class Engine:
             self.emit("5.01.D", "enters", f"{cs.label} becomes the topmost tower level of {cs.controller}",
                       f"{cs.label} {cs.controller} legfelső toronyszintje lesz", card=cs.label)
             return
-        self._apply_effect(e)
+        need = int(self.options["attack_threshold"])
+        if sem.is_attack(cs) and e.roll is not None and e.roll < need:
+            self.emit("3.05.E" if sem.is_unarmed(cs) and self.admits("3.05.E") else "6.00", "miss",
+                      f"the attack roll {e.roll} is below {need}: {cs.label} misses",
+                      f"a {e.roll} támadásdobás kisebb, mint {need}: {cs.label} nem talál")
+        else:
+            self._apply_effect(e)
         kind = sem.equipment_kind(cs)
         if kind is not None and e.summoner is not None:
             wearer = self.state.cards[e.summoner]
@@ -543,8 +548,8 @@ class Engine:
             entry = self.new_entry("timed", cs.controller or cs.owner, f"{cs.label}: Jelenbe kerülésekor",
                                    source=cs.uid, ops=ops)
             tl.entries.append(entry)
-            self.emit("6.02", "add", f"#{entry.seq} the timed effect of {cs.label} enters timeline {tl.number}",
-                      f"#{entry.seq} {cs.label} időzített hatása a(z) {tl.number}. időfonalba kerül", entry=entry.seq)
+            self.emit("6.02", "add", f"@{entry.seq} the timed effect of {cs.label} enters timeline {tl.number}",
+                      f"@{entry.seq} {cs.label} időzített hatása a(z) {tl.number}. időfonalba kerül", entry=entry.seq)
 
     def _resolve_timed(self, e: Entry) -> None:
         self._apply_effect(e)
@@ -661,13 +666,13 @@ class Engine:
                     del tl.entries[i]
                     self._neutralised(t)
                     return
-        self.emit("6.00", "fizzle", f"#{target_seq} is no longer in a timeline: nothing to neutralise",
-                  f"#{target_seq} már nincs időfonalban: nincs mit semlegesíteni")
+        self.emit("6.00", "fizzle", f"@{target_seq} is no longer in a timeline: nothing to neutralise",
+                  f"@{target_seq} már nincs időfonalban: nincs mit semlegesíteni")
 
     def _neutralised(self, t: Entry) -> None:
         dest = "melyseg" if self.options["neutralised_to"] == "melyseg" else "mult"
-        self.emit("6.00", "neutralised", f"#{t.seq} {t.label} is neutralised and never takes effect",
-                  f"#{t.seq} {t.label} semlegesítve, nem érvényesül", entry=t.seq, label=t.label)
+        self.emit("6.00", "neutralised", f"@{t.seq} {t.label} is neutralised and never takes effect",
+                  f"@{t.seq} {t.label} semlegesítve, nem érvényesül", entry=t.seq, label=t.label)
         if t.source is None:
             return
         src = self.state.cards[t.source]
@@ -1265,7 +1270,7 @@ class Engine:
             raise _ill("MK-TL-BEAST", "1.14.7", f"the ability of {src.label} can be neutralised only as a beast activation",
                        f"{src.label} képessége csak bestia aktivizálásként semlegesíthető")
         if a.kind == "beast" and target.kind != "beast":
-            raise _ill("MK-TL-BEAST", "6.00", f"#{target.seq} is no beast activation", f"#{target.seq} nem bestia aktivizálás")
+            raise _ill("MK-TL-BEAST", "6.00", f"@{target.seq} is no beast activation", f"@{target.seq} nem bestia aktivizálás")
         label = f"semlegesítés #{target.seq}" + (f" ({a.source})" if a.source else "")
         entry = self.new_entry("neutralise", player, label, data={"target": target.seq})
         self.push(entry)
@@ -1277,8 +1282,8 @@ class Engine:
         self.require("6.05.O", "copying an effect", "hatás másolása")
         tl, orig = self.locate(a.ref)
         if orig.hidden or orig.kind in ("attach", "maneuver", "neutralise", "build"):
-            raise _ill("MK-TL-COPY", "6.05.O" if not orig.hidden else "5.01.E", f"#{orig.seq} is not an effect that can be copied",
-                       f"#{orig.seq} nem másolható hatás")
+            raise _ill("MK-TL-COPY", "6.05.O" if not orig.hidden else "5.01.E", f"@{orig.seq} is not an effect that can be copied",
+                       f"@{orig.seq} nem másolható hatás")
         copier = self.find(a.by, zones=("sor",), player=player, rule="6.05.O") if a.by else None
         targets = tuple(self.find(t, zones=("sor", "jelen", "torony", "csatolt"), rule="5.01.B").uid
                         for t in a.targets) if a.targets else orig.targets
@@ -1494,8 +1499,8 @@ class Engine:
             entry = self.new_entry("timed", player, f"{quest.label}: megoldásakor", source=quest.uid, ops=on_solve)
             tl.entries.append(entry)
             self.state.maneuver_team = tuple(c.uid for c in team)
-            self.emit("6.02", "add", f"#{entry.seq} the timed effect of {quest.label} enters timeline {tl.number}",
-                      f"#{entry.seq} {quest.label} időzített hatása a(z) {tl.number}. időfonalba kerül", entry=entry.seq)
+            self.emit("6.02", "add", f"@{entry.seq} the timed effect of {quest.label} enters timeline {tl.number}",
+                      f"@{entry.seq} {quest.label} időzített hatása a(z) {tl.number}. időfonalba kerül", entry=entry.seq)
 
     def _return(self, team: list[CardState], awake: bool) -> None:
         for c in team:
