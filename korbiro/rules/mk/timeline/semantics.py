@@ -100,9 +100,9 @@ def team_kincskereses(engine: Engine, team: Iterable[CardState]) -> int:
     this round counts 0 (once a round)."""
     total = 0
     for cs in team:
-        k = keyword(engine, cs, Kincskereses)
-        if isinstance(k, Kincskereses) and cs.kincs_used != engine.state.round:
-            total += k.value
+        if cs.kincs_used == engine.state.round:
+            continue
+        total += sum(k.value for k in keywords_of(engine, cs) if isinstance(k, Kincskereses))
     return total
 
 
