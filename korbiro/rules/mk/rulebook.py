@@ -478,6 +478,9 @@ def find_keyword(query: str) -> KeywordMatch:
     classes = [c for c in KEYWORD_CLASSES if c.keyword]
     if not q:
         return KeywordMatch(query, None)
+    by_key = [c for c in classes if fold(c.key) == q]
+    if len(by_key) == 1:
+        return KeywordMatch(query, by_key[0])
     exact = [c for c in classes if q in _keyword_names(c)]
     if len(exact) == 1:
         return KeywordMatch(query, exact[0])
@@ -507,10 +510,12 @@ class Scenario:
     keywords: tuple[str, ...] = ()
 
     def exercises(self, keyword: type[Keyword], book: Rulebook | None = None) -> bool:
-        """Whether the scenario names *keyword*, or a rule at or below its rule."""
-        names = _keyword_names(keyword)
-        if any(fold(k) in names for k in self.keywords):
-            return True
+        """Whether the scenario exercises *keyword*: its ``keywords`` name it, or,
+        in a scenario that lists no keywords, its ``rules`` cite the keyword's
+        rule or a point below it."""
+        names = {fold(keyword.key)} | ({fold(keyword.keyword)} if keyword.keyword else set())
+        if self.keywords:
+            return any(fold(k) in names for k in self.keywords)
         rule = keyword.rule
         if rule is None:
             return False

@@ -1,0 +1,344 @@
+"""``korbiro rule …`` and ``korbiro keyword …``: the MK rulebook and its keywords."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import click
+
+from ._common import db_option, echo_json, format_option, lang_option
+
+_LABELS = {
+    "en": {
+        "status": "status", "current": "current (Korforduló)", "archived": "archived", "applies": "still applies",
+        "source": "source", "reference": "reference summary", "archived-page": "archived-rules page",
+        "under": "under", "keywords": "keywords", "see": "see also", "note": "note", "project": "id given by korbiro",
+        "no_text": "only the title is known", "scenarios": "ruling scenarios", "none": "none",
+        "rule": "rule", "on": "on", "examples": "example cards", "of": "of", "in_db": "in the database",
+        "engine": "in korbiro", "points": "points",
+    },
+    "hu": {
+        "status": "állapot", "current": "érvényes (Korforduló)", "archived": "archivált", "applies": "ahol még érvényes",
+        "source": "forrás", "reference": "referencia-összefoglaló", "archived-page": "archivált szabályok oldala",
+        "under": "szülő", "keywords": "kulcsszavak", "see": "lásd még", "note": "megjegyzés",
+        "project": "a korbiro adta azonosító", "no_text": "csak a cím ismert", "scenarios": "esetleírások",
+        "none": "nincs", "rule": "szabály", "on": "laptípus", "examples": "példalapok", "of": "/",
+        "in_db": "az adatbázisban", "engine": "a korbiróban", "points": "pontok",
+    },
+}
+
+_WIDTH = 88
+
+
+def _wrap(text: str, indent: str = "") -> str:
+    return textwrap.fill(text, width=_WIDTH, initial_indent=indent, subsequent_indent=indent)
+
+
+def _lang(lang: str | None) -> str:
+    from ..i18n import detect_lang
+
+    return detect_lang(lang)
+
+
+def _title(rule: Any, lang: str) -> str:
+    t = rule.text("title", lang)
+    hu = rule.text("title", "hu")
+    return f"{t} ({hu})" if lang == "en" and hu and fold_ne(hu, t) else t
+
+
+def fold_ne(a: str, b: str) -> bool:
+    from ..text import fold
+
+    return fold(a) not in fold(b)
+
+
+def _book() -> Any:
+    from ..rules.mk.rulebook import load_rulebook
+
+    return load_rulebook()
+
+
+def _rulings_option(f: Any) -> Any:
+    return click.option(
+        "--rulings",
+        "rulings",
+        type=click.Path(file_okay=False, dir_okay=True),
+        default=None,
+        help="Folder of ruling scenarios (default: $KORBIRO_RULINGS, else examples/rulings).",
+    )(f)
+
+
+def _scenarios(rulings: str | None) -> tuple[str | None, list[Any]]:
+    from ..rules.mk.rulebook import default_rulings_dir, load_scenarios
+
+    folder = rulings if rulings is not None else default_rulings_dir()
+    return (str(folder) if folder is not None else None), load_scenarios(folder)
+
+
+def _shown(path: str) -> str:
+    import os
+
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
+
+
+# --------------------------------------------------------------------------- rule
+
+
+@click.group()
+def rule() -> None:
+    """Show and search the M.A.G.U.S. Kártyajáték rulebook.
+
+    Every rule id korbiro cites is in the index, with a title and a short
+    summary in Hungarian and English, its status (current under Korforduló,
+    or archived and where it still applies) and its links.
+    """
+
+
+@rule.command("show")
+@click.argument("rule_id", metavar="ID")
+@format_option(("text", "json"))
+@lang_option
+@_rulings_option
+@click.pass_context
+def show(ctx: click.Context, rule_id: str, fmt: str, lang: str | None, rulings: str | None) -> None:
+    """Show the rule ID and its sub-points.
+
+    Case and loose separators are forgiven ("2.03.E", "2.03 e"); an unknown id
+    exits 1 with did-you-mean suggestions.
+
+    \b
+    Examples:
+      korbiro rule show 1.01
+      korbiro rule show 1.14.14 --lang hu
+      korbiro rule show 12.00.5 --format json
+    """
+    lang_ = _lang(lang)
+    book = _book()
+    found = book.get(rule_id)
+    if found is None:
+        sugg = book.suggest(rule_id)
+        hint = f"; did you mean {' or '.join(sugg)}?" if sugg else ""
+        msg = f"no rule {rule_id!r} in the index{hint}"
+        if fmt == "json":
+            echo_json({"query": rule_id, "rule": None, "error": msg, "suggestions": sugg})
+        else:
+            click.echo(f"Error: {msg}", err=True)
+        ctx.exit(1)
+    folder, scenarios = _scenarios(rulings)
+    cited = [s for s in scenarios if s.cites(found.id, book)]
+    below = book.descendants(found.id)
+    if fmt == "json":
+        data = found.to_dict()
+        data["parents"] = [a.id for a in book.ancestors(found.id)]
+        data["points"] = [r.to_dict() | {"parent": book.parent_of(r.id)} for r in below]
+        data["scenarios"] = [{"path": s.path, "title": s.title} for s in cited]
+        echo_json({"query": rule_id, "rule": data})
+        return
+    click.echo(render_rule(found, book, lang_, below, cited))
+
+
+def render_rule(found: Any, book: Any, lang: str, below: list[Any], cited: list[Any]) -> str:
+    """The text of ``korbiro rule show``."""
+    L = _LABELS[lang]
+    lines = [f"{found.id}  {_title(found, lang)}"]
+    status = L[found.status]
+    if found.status == "archived" and found.applies:
+        lines.append(_wrap(f"{L['status']}: {status}. {L['applies']}: {found.text('applies', lang)}"))
+    else:
+        lines.append(f"{L['status']}: {status}")
+    extra = [L[s] for s in found.source]
+    if found.numbering == "project":
+        extra.append(L["project"])
+    if not found.text_available:
+        extra.append(L["no_text"])
+    lines.append(f"{L['source']}: {', '.join(extra)}")
+    parents = book.ancestors(found.id)
+    if parents:
+        lines.append(f"{L['under']}: " + " › ".join(f"{p.id} {p.text('title', lang)}" for p in parents))
+    lines.append("")
+    lines.append(_wrap(found.text("summary", lang)))
+    if found.note:
+        lines.append(_wrap(f"{L['note']}: {found.text('note', lang)}"))
+    if found.keywords or found.see:
+        lines.append("")
+    if found.keywords:
+        from ..rules.mk.keywords import KEYWORDS
+
+        kws = [f"{k} [{KEYWORDS[k].rule}]" if k in KEYWORDS and KEYWORDS[k].rule else k for k in found.keywords]
+        lines.append(f"{L['keywords']}: " + ", ".join(kws))
+    if found.see:
+        lines.append(f"{L['see']}: " + ", ".join(f"{s} {book[s].text('title', lang)}" for s in found.see if s in book))
+    if below:
+        lines.append("")
+        base = found.depth
+        for r in below:
+            pad = "  " * (r.depth - base)
+            mark = f"  [{L['archived']}]" if r.status != found.status and r.status == "archived" else ""
+            lines.append(f"{pad}{r.id}  {r.text('title', lang)}{mark}")
+            lines.append(_wrap(r.text("summary", lang), pad + "    "))
+    if cited:
+        lines.append("")
+        lines.append(f"{L['scenarios']}:")
+        lines.extend(f"  {_shown(s.path)}  {s.title}" for s in cited)
+    return "\n".join(lines)
+
+
+@rule.command("search")
+@click.argument("words", nargs=-1, required=True)
+@click.option("--limit", type=click.IntRange(1, 500), default=10, show_default=True, help="Show at most this many rules.")
+@format_option(("text", "json"))
+@lang_option
+@click.pass_context
+def search(ctx: click.Context, words: tuple[str, ...], limit: int, fmt: str, lang: str | None) -> None:
+    """Find rules by WORDS, ignoring accents and case, best first.
+
+    A rule ranks higher the more of the words it matches, and by where they
+    match: its id, then its title, its keywords, its summary (Hungarian and
+    English alike). A word matches the start of a word of the rule
+    ("kincs" finds "Kincskeresés"). Exits 1 when nothing matches.
+
+    \b
+    Examples:
+      korbiro rule search kincskereses
+      korbiro rule search utolso toronyszint
+      korbiro rule search "19 DP" --format json
+    """
+    lang_ = _lang(lang)
+    hits = _book().search(list(words), limit=limit)
+    if fmt == "json":
+        echo_json({"query": " ".join(words), "results": [
+            {"id": h.rule.id, "title": h.rule.text("title", lang_), "status": h.rule.status, "matched": h.matched,
+             "score": h.score, "fields": list(h.fields), "summary": h.rule.text("summary", lang_)} for h in hits]})
+    elif hits:
+        width = max(len(h.rule.id) for h in hits) + 2
+        for h in hits:
+            tag = "" if h.rule.status == "current" else f"  [{_LABELS[lang_]['archived']}]"
+            click.echo(f"{h.rule.id:<{width}}{h.rule.text('title', lang_)}{tag}")
+    else:
+        click.echo(f"no rule matches {' '.join(words)!r}", err=True)
+    if not hits:
+        ctx.exit(1)
+
+
+# --------------------------------------------------------------------------- keyword
+
+
+@click.group()
+def keyword() -> None:
+    """Explain the keywords of M.A.G.U.S. Kártyajáték card text."""
+
+
+@keyword.command("explain")
+@click.argument("name", metavar="KEYWORD")
+@db_option
+@click.option("--limit", type=click.IntRange(0, 100), default=5, show_default=True, help="Example cards to show.")
+@format_option(("text", "json"))
+@lang_option
+@_rulings_option
+@click.pass_context
+def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str, lang: str | None,
+            rulings: str | None) -> None:
+    """Explain KEYWORD: what it does, its rule, example cards, ruling scenarios.
+
+    The name is matched ignoring accents and case ("kincskereses" is
+    KINCSKERESÉS), and a unique beginning is enough ("egy jatekos"). Example
+    cards come from the card database (--db, else $KORBIRO_DB, else the
+    shipped sample); scenarios from examples/rulings/*.yaml whose `keywords`
+    name it or whose `rules` cite its rule.
+
+    \b
+    Examples:
+      korbiro keyword explain kincskereses
+      korbiro keyword explain "nemes nyelv" --lang hu
+      korbiro keyword explain fal --format json
+    """
+    from ..rules.mk.rulebook import find_keyword
+
+    lang_ = _lang(lang)
+    match = find_keyword(name)
+    cls = match.keyword
+    if cls is None:
+        if match.candidates:
+            msg = f"{name!r} is ambiguous: " + ", ".join(c.key for c in match.candidates)
+        else:
+            hint = f"; did you mean {' or '.join(repr(s) for s in match.suggestions)}?" if match.suggestions else ""
+            msg = f"no keyword {name!r}{hint}"
+        if fmt == "json":
+            echo_json({"query": name, "keyword": None, "error": msg, "suggestions": list(match.suggestions),
+                       "candidates": [c.key for c in match.candidates]})
+        else:
+            click.echo(f"Error: {msg}", err=True)
+        ctx.exit(1)
+    assert cls is not None
+    cards, total = _example_cards(ctx, cls, db, limit)
+    book = _book()
+    rule_ = book.get(cls.rule) if cls.rule else None
+    folder, scenarios = _scenarios(rulings)
+    used = [s for s in scenarios if s.exercises(cls, book)]
+    doc = " ".join((cls.__doc__ or "").split())
+    if fmt == "json":
+        echo_json({
+            "query": name, "keyword": cls.key, "canonical": cls.keyword, "rule": cls.rule,
+            "rule_title": rule_.text("title", lang_) if rule_ else None,
+            "status": rule_.status if rule_ else None,
+            "summary": rule_.text("summary", lang_) if rule_ else None,
+            "engine": doc,
+            "card_types": sorted(cls.card_types) if cls.card_types else None,
+            "examples": [{"id": c.id, "name": c.name, "line": line} for c, line in cards], "examples_total": total,
+            "rulings": folder, "scenarios": [{"path": s.path, "title": s.title} for s in used],
+        })
+        return
+    L = _LABELS[lang_]
+    head = f"{cls.key}"
+    if rule_ is not None:
+        head += f"  [{L['rule']} {rule_.id}: {rule_.text('title', lang_)}; {L[rule_.status]}]"
+    lines = [head]
+    if cls.card_types:
+        lines.append(f"{L['on']}: " + ", ".join(sorted(cls.card_types)))
+    lines.append("")
+    if rule_ is not None:
+        lines.append(_wrap(rule_.text("summary", lang_)))
+        points = book.children(rule_.id)
+        if points:
+            lines.append("")
+            lines.extend(f"  {p.id}  {p.text('title', lang_)}" for p in points)
+    lines.append("")
+    lines.append(_wrap(f"{L['engine']}: {doc}"))
+    lines.append("")
+    lines.append(f"{L['examples']} ({len(cards)} {L['of']} {total} {L['in_db']}):" if cards else
+                 f"{L['examples']}: {L['none']}")
+    for c, line in cards:
+        lines.append(f"  {c.name} ({c.id})  {line}")
+    lines.append(f"{L['scenarios']} ({_shown(folder) if folder else 'examples/rulings'}):"
+                 + ("" if used else f" {L['none']}"))
+    lines.extend(f"  {_shown(s.path)}  {s.title}" for s in used)
+    click.echo("\n".join(lines))
+
+
+def _example_cards(ctx: click.Context, cls: Any, db: str | None, limit: int) -> tuple[list[tuple[Any, str]], int]:
+    """Up to *limit* cards carrying the keyword, with the line that shows it, and how many there are."""
+    from ..data.check import default_db_path
+    from ..data.index import open_index
+    from ..errors import DataError
+    from ..text import fold
+
+    try:
+        index = open_index([default_db_path(db)])
+    except DataError as exc:
+        for f in exc.findings:
+            click.echo(f"Error: {f.render_text()}", err=True)
+        ctx.exit(2)
+    where = "rowid IN (SELECT card FROM keywords WHERE keyword_fold = ? AND rule IS ?)"
+    params = (fold(cls.keyword), cls.rule)
+    total = int(index.conn.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0])
+    found = index.select(where, params, order="name", limit=limit) if limit else []
+    out = []
+    for c in found:
+        shown = next((text for kw, r, text in c.keyword_summary() if kw == cls.keyword and r == cls.rule), cls.keyword)
+        out.append((c, shown))
+    return out, total

@@ -1,0 +1,1059 @@
+"""Who won? The end of an M.A.G.U.S. Kártyajáték game, for every variant.
+
+    decide(state, variant=None) -> Result
+
+Given the players' DP, tower levels and Jövő pakli sizes (and, where the
+variant needs them, the teams, an alliance or a knock-out move), decide: a win
+(one or more winners), a draw, a new round (1.01.B.3 and its kin), or play on.
+Every result names the rule it rests on.
+
+The variants and their numbers are data (``korbiro/data/mk/variants.yaml``,
+schema ``mk-variants``); this module has one procedure per *family*:
+
+* ``classic`` – rule 1.01 applied to *sides*: the two players (1.01.A–B), every
+  player of a multi-player game (12.00, Ómen), or two teams sharing a tower
+  (Ikerjáték 12.00.5.1, Két csapat egymás ellen 12.00.6.B);
+* ``alliance`` – Szövetségek (12.00.4): 19 DP at the end of a round, one
+  alliance sharing its DP, and the game's three endings;
+* ``elimination`` – Kihívás (12.00.2) and Körbetámadás (12.00.3): knock-outs
+  with at least 9 or 11 DP put away, victory points, the last player left in.
+
+    >>> state = GameState(players=(Player("Anna", 19, 1, 20), Player("Béla", 12, 2, 20)),
+    ...                   moment=Moment.IMMEDIATE)
+    >>> r = decide(state)
+    >>> r.verdict.value, r.winners, r.rule
+    ('win', ('Anna',), '1.01.A.2')
+    >>> decide(GameState(players=(Player("Anna", 12, 1, 20), Player("Béla", 12, 2, 20)))).verdict.value
+    'new-round'
+
+Where the rulebook leaves a question open the choice is documented in
+docs/rulings.md ("Game results") and tested in tests/test_game_result.py.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ... import i18n
+from ...errors import DataError, UsageError
+from ...findings import Finding
+from ...text import fold
+
+__all__ = [
+    "Elimination",
+    "GameState",
+    "Member",
+    "Moment",
+    "Note",
+    "Player",
+    "Result",
+    "Team",
+    "Variant",
+    "VariantSet",
+    "Verdict",
+    "decide",
+    "load_state",
+    "load_variants",
+    "result_of_file",
+    "state_from_data",
+]
+
+
+class Verdict(str, Enum):
+    """What the check decides."""
+
+    WIN = "win"
+    DRAW = "draw"
+    NEW_ROUND = "new-round"
+    PLAY_ON = "play-on"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Moment(str, Enum):
+    """When the check happens: at any moment, or at the end of a round (which
+    checks the immediate conditions too)."""
+
+    IMMEDIATE = "immediate"
+    END_OF_ROUND = "end-of-round"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# --------------------------------------------------------------------------- messages
+
+_MESSAGES: dict[str, dict[str, str]] = {
+    "MK-RESULT-TOWER-WIN": {
+        "en": "{who} alone still has tower levels; the DP do not matter",
+        "hu": "egyedül {who} rendelkezik még toronyszinttel; a DP-k nem számítanak",
+    },
+    "MK-RESULT-TOWER-DRAW": {
+        "en": "{who} lost their last tower levels at the same moment: a draw, whatever the DP",
+        "hu": "{who} ugyanabban a pillanatban vesztette el az utolsó toronyszintjét: döntetlen, a DP-ktől függetlenül",
+    },
+    "MK-RESULT-DP-IMMEDIATE": {
+        "en": "{who} has {dp} DP (at least {threshold}) and the most DP while every side has tower levels",
+        "hu": "{who} {dp} DP-vel (legalább {threshold}) a legtöbb DP-vel rendelkezik, és mindenkinek van toronyszintje",
+    },
+    "MK-RESULT-DP-END": {
+        "en": "{who} has {dp} DP at the end of the round (at least {threshold}) and the most DP",
+        "hu": "{who} a forduló végén {dp} DP-vel rendelkezik (legalább {threshold}), és neki van a legtöbb",
+    },
+    "MK-RESULT-EMPTY-DECK": {
+        "en": "{loser}: empty Jövő pakli at the end of the round and no win, so {who} wins",
+        "hu": "{loser}: üres a Jövő pakli a forduló végén, és nincs győzelem, ezért {who} nyer",
+    },
+    "MK-RESULT-ALL-EMPTY": {
+        "en": "every Jövő pakli left is empty at the end of the round and nobody won: a draw",
+        "hu": "a forduló végén minden megmaradt Jövő pakli üres, és senki sem nyert: döntetlen",
+    },
+    "MK-RESULT-TIE": {
+        "en": "{who} are level on {dp} DP (at least {threshold}) at the end of the round: a new round starts",
+        "hu": "{who} egyaránt {dp} DP-vel (legalább {threshold}) zárja a fordulót: új forduló kezdődik",
+    },
+    "MK-RESULT-LAST-IN": {
+        "en": "everyone else is out; {who} is the last one left in the game",
+        "hu": "mindenki más kiesett; egyedül {who} maradt a játékban",
+    },
+    "MK-RESULT-ALL-OUT": {
+        "en": "{who} went out at the same moment and nobody is left: a draw",
+        "hu": "{who} ugyanabban a pillanatban esett ki, és senki sem maradt: döntetlen",
+    },
+    "MK-RESULT-PLAY-ON-IMMEDIATE": {
+        "en": "no condition for an immediate end is met: play on",
+        "hu": "az azonnali befejezés egyik feltétele sem teljesül: a játék folytatódik",
+    },
+    "MK-RESULT-PLAY-ON-END": {
+        "en": "no condition for the end of the round is met: the game goes on with the next round",
+        "hu": "a forduló végi feltételek egyike sem teljesül: a játék a következő fordulóval folytatódik",
+    },
+    "MK-RESULT-ELIMINATIONS-WIN": {
+        "en": "{who} has knocked out {count} players ({target} needed)",
+        "hu": "{who} már {count} játékost ejtett ki (ennyi kell: {target})",
+    },
+    "MK-RESULT-VP-WIN": {
+        "en": "{who} has {count} victory points ({target} needed)",
+        "hu": "{who} {count} győzelmi ponttal rendelkezik (ennyi kell: {target})",
+    },
+    "MK-RESULT-SEVERAL-REACH": {
+        "en": "{who} reach {target} at the same moment: a draw between them",
+        "hu": "{who} ugyanabban a pillanatban éri el a(z) {target} értéket: döntetlen közöttük",
+    },
+    "MK-RESULT-PLAY-ON-ELIMINATION": {
+        "en": "nobody has {target} {what_en} yet and {count} players are still in: play on",
+        "hu": "még senkinek sincs {target} {what_hu}, és {count} játékos van még játékban: a játék folytatódik",
+    },
+    "MK-RESULT-MEMBER-LOST": {
+        "en": "{loser} of the alliance ({alliance}) has lost: the game ends, and {who} win",
+        "hu": "a szövetség ({alliance}) tagja, {loser} veszített: a játék véget ér, és {who} nyer",
+    },
+    "MK-RESULT-OPPONENTS-LOST": {
+        "en": "every opponent of the alliance has lost: the alliance ({who}) wins",
+        "hu": "a szövetség minden ellenfele veszített: a szövetség ({who}) nyer",
+    },
+    "MK-RESULT-OUT-TOWER": {
+        "en": "{who} has no tower level left and is out",
+        "hu": "{who} elvesztette az utolsó toronyszintjét, és kiesik",
+    },
+    "MK-RESULT-OUT-DECK": {
+        "en": "{who} ends the round with an empty Jövő pakli and no win, and is out",
+        "hu": "{who} üres Jövő paklival, győzelem nélkül zárja a fordulót, és kiesik",
+    },
+    "MK-RESULT-KNOCKOUT": {
+        "en": "{by} knocks {target} out ({how_en})",
+        "hu": "{by} kiejtése sikeres, {target} kiesik ({how_hu})",
+    },
+    "MK-RESULT-KNOCKOUT-REFUSED": {
+        "en": "{by} cannot knock out {target}: {why_en}",
+        "hu": "{by} kiejtési kísérlete {target} ellen nem sikerül: {why_hu}",
+    },
+    "MK-RESULT-CREDIT": {
+        "en": "{who} now has {count} knock-outs",
+        "hu": "{who} kiejtéseinek száma most {count}",
+    },
+    "MK-RESULT-VICTORY-POINT": {
+        "en": "{who} gets a victory point as {target}, the player in front, is out (now {count})",
+        "hu": "{who} győzelmi pontot kap, mert az előtte ülő {target} kiesett (most {count})",
+    },
+    "MK-RESULT-NO-DP-WIN": {
+        "en": "{who} has {dp} DP, but DP win nothing in this variant",
+        "hu": "{who} {dp} DP-vel rendelkezik, de ebben a változatban a DP nem hoz győzelmet",
+    },
+    "MK-RESULT-BUILDINGS": {
+        "en": "{who} controls {count} buildings; a side may control at most {max}",
+        "hu": "{who} {count} építményt irányít; egy oldal legfeljebb {max} építményt irányíthat",
+    },
+    "MK-RESULT-SOLO-NO-DP-WIN": {
+        "en": "{who} has {dp} DP, but with solo_dp_win off only an alliance wins by DP",
+        "hu": "{who} {dp} DP-vel rendelkezik, de solo_dp_win nélkül csak szövetség nyerhet DP-vel",
+    },
+}
+i18n.register(_MESSAGES)
+
+_VERDICT_WORDS = {
+    "en": {"win": "win", "draw": "draw", "new-round": "new round", "play-on": "play on"},
+    "hu": {"win": "győzelem", "draw": "döntetlen", "new-round": "új forduló", "play-on": "a játék folytatódik"},
+}
+
+
+def _render(code: str, args: Mapping[str, Any], lang: str) -> str:
+    template = _MESSAGES[code]["en"]
+    return i18n.render(code, lang, args, template.format(**args))
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something that happened on the way to the verdict (a player out, a knock-out refused)."""
+
+    code: str
+    rule: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def message(self, lang: str = "en") -> str:
+        return _render(self.code, self.args, lang)
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {"code": self.code, "rule": self.rule, "message": self.message(lang)}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The verdict: who won (if anyone), on which rule, and why."""
+
+    verdict: Verdict
+    winners: tuple[str, ...]
+    rule: str
+    code: str
+    args: Mapping[str, Any]
+    variant: str
+    moment: Moment
+    #: Players out of the game because of this check (in order).
+    eliminated: tuple[str, ...] = ()
+    #: Players sharing a draw.
+    drawn: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """Why, in English."""
+        return self.message("en")
+
+    def message(self, lang: str = "en") -> str:
+        return _render(self.code, self.args, lang)
+
+    def headline(self, lang: str = "en") -> str:
+        """``win: Anna [1.01.A.2]``."""
+        word = _VERDICT_WORDS.get(lang, _VERDICT_WORDS["en"])[self.verdict.value]
+        who = ", ".join(self.winners) if self.verdict is Verdict.WIN else ", ".join(self.drawn)
+        return f"{word}{': ' + who if who else ''} [{self.rule}]"
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "verdict": self.verdict.value,
+            "winners": list(self.winners),
+            "drawn": list(self.drawn),
+            "rule": self.rule,
+            "code": self.code,
+            "reason": self.message(lang),
+            "variant": self.variant,
+            "moment": self.moment.value,
+            "eliminated": list(self.eliminated),
+            "notes": [n.to_dict(lang) for n in self.notes],
+        }
+
+
+# --------------------------------------------------------------------------- state
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player of a game without teams."""
+
+    name: str
+    dp: int
+    tower_levels: int
+    future_deck: int
+    out: bool = False
+    #: Kihívás: players this player has knocked out so far.
+    eliminations: int = 0
+    #: Körbetámadás: victory points so far.
+    victory_points: int = 0
+
+
+@dataclass(frozen=True)
+class Member:
+    """A player of a team (the team holds the tower levels)."""
+
+    name: str
+    dp: int
+    future_deck: int
+
+
+@dataclass(frozen=True)
+class Team:
+    """A pair (Ikerjáték) or a team (Két csapat egymás ellen): shared tower levels and buildings."""
+
+    name: str
+    tower_levels: int
+    players: tuple[Member, ...]
+    buildings: int | None = None
+
+
+@dataclass(frozen=True)
+class Elimination:
+    """A knock-out at this moment: Kihívás 12.00.2.C, Körbetámadás 12.00.3.C–D."""
+
+    by: str
+    target: str | None = None
+    #: ``dp`` (DP put away), ``siege`` (the target's last tower level fell to ``by``)
+    #: or ``alternative-win`` (an effect that would have won the game).
+    how: str = "dp"
+    quests: tuple[int, ...] = ()
+    buildings: tuple[int, ...] = ()
+    effects: tuple[int, ...] = ()
+
+    def sources(self) -> dict[str, tuple[int, ...]]:
+        return {"quests": self.quests, "buildings": self.buildings, "effects": self.effects}
+
+
+Locate = Callable[[tuple[str | int, ...]], tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The game at one moment, as ``korbiro game result`` reads it."""
+
+    players: tuple[Player, ...] = ()
+    teams: tuple[Team, ...] = ()
+    moment: Moment = Moment.END_OF_ROUND
+    variant: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    alliance: tuple[str, ...] = ()
+    elimination: Elimination | None = None
+    #: Where the state was read from, and the line and column of each value.
+    path: str | None = field(default=None, compare=False)
+    locate: Locate | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        if self.teams:
+            return tuple(m.name for t in self.teams for m in t.players)
+        return tuple(p.name for p in self.players)
+
+    @property
+    def player_count(self) -> int:
+        return len(self.player_names)
+
+
+def state_from_data(data: Any, path: str | None = None, locate: Locate | None = None) -> GameState:
+    """A :class:`GameState` from already schema-valid data (see ``load_state``)."""
+    players = tuple(
+        Player(p["name"], p["dp"], p["tower_levels"], p["future_deck"], bool(p.get("out", False)),
+               int(p.get("eliminations", 0)), int(p.get("victory_points", 0)))
+        for p in data.get("players", ())
+    )
+    teams = tuple(
+        Team(t["name"], t["tower_levels"], tuple(Member(m["name"], m["dp"], m["future_deck"]) for m in t["players"]),
+             t.get("buildings"))
+        for t in data.get("teams", ())
+    )
+    elim = data.get("elimination")
+    elimination = None
+    if elim is not None:
+        elimination = Elimination(elim["by"], elim.get("target"), elim.get("how", "dp"), tuple(elim.get("quests", ())),
+                                  tuple(elim.get("buildings", ())), tuple(elim.get("effects", ())))
+    return GameState(
+        players=players, teams=teams, moment=Moment(data.get("moment", "end-of-round")),
+        variant=data.get("variant"), options=dict(data.get("options", {})),
+        alliance=tuple(data.get("alliance", ())), elimination=elimination, path=path, locate=locate,
+    )
+
+
+def load_state(path: str | os.PathLike[str]) -> GameState:
+    """Read a state file with the strict loader and check it against ``mk-result-state``.
+
+    Raises :class:`~korbiro.errors.DataError` with every finding (file:line)
+    when the file is unreadable or invalid.
+    """
+    from ...data.schema import iter_schema_findings
+    from ...data.yamlload import load_yaml_file
+
+    doc = load_yaml_file(path)
+    problems = list(iter_schema_findings(doc, "mk-result-state"))
+    if problems:
+        _raise(problems, doc.path)
+    return state_from_data(doc.data, doc.path, doc.mark)
+
+
+def result_of_file(path: str | os.PathLike[str], variant: str | None = None) -> Result:
+    """Load a state file and decide it (``variant`` overrides the file's)."""
+    state = load_state(path)
+    return decide(state, variant)
+
+
+def _raise(problems: Sequence[Finding], path: str | None) -> None:
+    head = problems[0]
+    err = DataError(head.code, head.message, path=path or head.file, line=head.line, column=head.column)
+    err.findings = list(problems)
+    raise err
+
+
+# --------------------------------------------------------------------------- variants
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant of ``variants.yaml``."""
+
+    id: str
+    name: Mapping[str, str]
+    rule: str
+    family: str
+    sides: str
+    players_min: int
+    players_max: int | None
+    players_even: bool
+    params: Mapping[str, Any]
+    rules: Mapping[str, str]
+    aliases: tuple[str, ...] = ()
+    team_count: int | None = None
+    team_size: int | None = None
+    equal_teams: bool = False
+    description: Mapping[str, str] | None = None
+
+    def value(self, name: str, players: int, team_size: int = 1, options: Mapping[str, Any] | None = None) -> Any:
+        """A parameter for a game of *players* players (teams of *team_size*), after *options*."""
+        raw = options[name] if options and name in options else self.params.get(name)
+        if isinstance(raw, dict):
+            return int(raw.get("base", 0)) + int(raw.get("per_player", 0)) * players + \
+                int(raw.get("per_team_member", 0)) * team_size
+        return raw
+
+    def describe_params(self, players: int | None = None, team_size: int | None = None) -> dict[str, Any]:
+        """The parameters, with formulas worked out when *players* is given."""
+        out: dict[str, Any] = {}
+        for k, v in self.params.items():
+            if isinstance(v, dict) and players is not None:
+                out[k] = self.value(k, players, team_size or (players // (self.team_count or 1)))
+            else:
+                out[k] = v
+        return out
+
+
+class VariantSet:
+    """Every variant, found by id, name or alias (accents and case ignored)."""
+
+    def __init__(self, variants: Mapping[str, Variant], defaults: Mapping[str, str]) -> None:
+        self.variants = dict(variants)
+        self.defaults = dict(defaults)
+        self._names: dict[str, str] = {}
+        for v in self.variants.values():
+            for n in (v.id, v.name["hu"], v.name["en"], *v.aliases):
+                self._names.setdefault(fold(n), v.id)
+                self._names.setdefault(fold(n).replace("-", " "), v.id)
+
+    def __iter__(self) -> Any:
+        return iter(self.variants.values())
+
+    def get(self, name: str) -> Variant:
+        """The variant called *name*; :class:`UsageError` with suggestions otherwise."""
+        key = self._names.get(fold(name)) or self._names.get(fold(name).replace("-", " "))
+        if key is not None:
+            return self.variants[key]
+        close = difflib.get_close_matches(fold(name), list(self._names), n=3, cutoff=0.5)
+        ids = list(dict.fromkeys(self._names[c] for c in close))
+        hint = f"; did you mean {' or '.join(repr(i) for i in ids)}?" if ids else ""
+        raise UsageError("MK-RESULT-VARIANT", f"unknown variant {name!r}{hint} (korbiro game variants lists them)")
+
+    def for_state(self, state: GameState) -> Variant:
+        """The variant a state gets when none is named."""
+        if state.teams:
+            sizes = [len(t.players) for t in state.teams]
+            key = "two_teams_of_two" if sizes == [2, 2] else "two_teams"
+        else:
+            key = "two_players" if len(state.players) == 2 else "more_players"
+        return self.variants[self.defaults[key]]
+
+
+@cache
+def load_variants() -> VariantSet:
+    """The shipped variants (``korbiro/data/mk/variants.yaml``), loaded and checked once."""
+    path = str(resources.files("korbiro.data") / "mk" / "variants.yaml")
+    return load_variants_file(path)
+
+
+def load_variants_file(path: str | os.PathLike[str]) -> VariantSet:
+    """Load and check a variants file (schema ``mk-variants``; default ids must exist)."""
+    from ...data.schema import iter_schema_findings
+    from ...data.yamlload import load_yaml_file
+
+    doc = load_yaml_file(path)
+    problems = list(iter_schema_findings(doc, "mk-variants"))
+    if problems:
+        _raise(problems, doc.path)
+    variants: dict[str, Variant] = {}
+    for vid, v in doc.data["variants"].items():
+        teams = v.get("teams", {})
+        variants[vid] = Variant(
+            id=vid, name=dict(v["name"]), rule=v["rule"], family=v["family"], sides=v["sides"],
+            players_min=v["players"]["min"], players_max=v["players"].get("max"),
+            players_even=bool(v["players"].get("even", False)), params=dict(v["params"]), rules=dict(v["rules"]),
+            aliases=tuple(v.get("aliases", ())), team_count=teams.get("count"), team_size=teams.get("size"),
+            equal_teams=bool(teams.get("equal", False)),
+            description=dict(v["description"]) if "description" in v else None,
+        )
+    for key, vid in doc.data["default"].items():
+        if vid not in variants:
+            line, col = doc.mark(("default", key))
+            problems.append(Finding("MK-VARIANTS-DEFAULT", f"default {key} names {vid!r}, which is not a variant",
+                                    file=doc.path, line=line, column=col))
+    if problems:
+        _raise(problems, doc.path)
+    return VariantSet(variants, doc.data["default"])
+
+
+# --------------------------------------------------------------------------- checking a state
+
+
+def check_state(state: GameState, variant: Variant) -> list[Finding]:
+    """What makes *state* unfit for *variant* (each a finding at its line when known)."""
+    out: list[Finding] = []
+
+    def bad(code: str, message: str, where: tuple[str | int, ...] = ()) -> None:
+        line, col = state.locate(where) if state.locate else (None, None)
+        out.append(Finding(code, message, rule=variant.rule, file=state.path, line=line, column=col))
+
+    names = state.player_names
+    seen: set[str] = set()
+    for i, n in enumerate(names):
+        if fold(n) in seen:
+            where: tuple[str | int, ...] = ("players", i, "name") if not state.teams else ("teams",)
+            bad("MK-RESULT-NAME", f"two players are called {n!r}", where)
+        seen.add(fold(n))
+    if state.teams:
+        tnames = [fold(t.name) for t in state.teams]
+        if len(set(tnames)) != len(tnames):
+            bad("MK-RESULT-NAME", f"two teams are called {state.teams[0].name!r}", ("teams", 1, "name"))
+    label = f"{variant.name['en']} ({variant.id})"
+    if variant.sides == "teams" and not state.teams:
+        bad("MK-RESULT-SHAPE", f"{label} is played by teams: write `teams:`, not `players:`", ("players",))
+        return out
+    if variant.sides == "players" and state.teams:
+        bad("MK-RESULT-SHAPE", f"{label} has no teams: write `players:`, not `teams:`", ("teams",))
+        return out
+    n = state.player_count
+    if n < variant.players_min or (variant.players_max is not None and n > variant.players_max):
+        need = (f"exactly {variant.players_min}" if variant.players_max == variant.players_min
+                else f"{variant.players_min} to {variant.players_max}" if variant.players_max
+                else f"at least {variant.players_min}")
+        bad("MK-RESULT-PLAYER-COUNT", f"{label} is for {need} players; this state has {n}",
+            ("teams",) if state.teams else ("players",))
+    if variant.players_even and n % 2:
+        bad("MK-RESULT-PLAYER-COUNT", f"{label} needs an even number of players; this state has {n}", ("teams",))
+    if state.teams:
+        sizes = [len(t.players) for t in state.teams]
+        if variant.team_count is not None and len(state.teams) != variant.team_count:
+            bad("MK-RESULT-TEAMS", f"{label} has {variant.team_count} teams; this state has {len(state.teams)}", ("teams",))
+        if variant.team_size is not None and any(s != variant.team_size for s in sizes):
+            bad("MK-RESULT-TEAMS", f"{label} has teams of {variant.team_size}; these have {sizes}", ("teams",))
+        if variant.equal_teams and len(set(sizes)) > 1:
+            rule = variant.rules.get("teams", variant.rule)
+            line, col = state.locate(("teams",)) if state.locate else (None, None)
+            out.append(Finding("MK-RESULT-TEAMS", f"both teams have the same number of players ({rule}); these have {sizes}",
+                               rule=rule, file=state.path, line=line, column=col))
+    if variant.family != "elimination":
+        for i, p in enumerate(state.players):
+            if p.eliminations or p.victory_points:
+                bad("MK-RESULT-FIELD", f"{p.name}: eliminations and victory_points belong to Kihívás and Körbetámadás",
+                    ("players", i))
+    if variant.family == "elimination":
+        field_name = "victory_points" if "victory_points_to_win" in variant.params else "eliminations"
+        other = "eliminations" if field_name == "victory_points" else "victory_points"
+        for i, p in enumerate(state.players):
+            if getattr(p, other):
+                bad("MK-RESULT-FIELD", f"{p.name}: {label} counts {field_name}, not {other}", ("players", i, other))
+    if variant.id == "two-player" or variant.sides == "teams":
+        for i, p in enumerate(state.players):
+            if p.out:
+                bad("MK-RESULT-FIELD", f"{p.name}: nobody drops out of a {label} game; the game ends instead",
+                    ("players", i, "out"))
+    if state.players and all(p.out for p in state.players):
+        bad("MK-RESULT-NOBODY", "every player is already out", ("players",))
+    if state.alliance:
+        if variant.family != "alliance":
+            bad("MK-RESULT-FIELD", f"`alliance` belongs to Szövetségek (12.00.4), not {label}", ("alliance",))
+        else:
+            size = variant.params.get("alliance_size", 2)
+            if len(state.alliance) != size:
+                bad("MK-RESULT-ALLIANCE", f"an alliance is two players, one offering and one accepting (12.00.4.B); "
+                    f"this one has {len(state.alliance)}", ("alliance",))
+            for j, a in enumerate(state.alliance):
+                if fold(a) not in seen:
+                    bad("MK-RESULT-UNKNOWN-PLAYER", f"alliance: no player is called {a!r}", ("alliance", j))
+    if state.elimination is not None:
+        e = state.elimination
+        if variant.family != "elimination":
+            bad("MK-RESULT-FIELD", f"`elimination` belongs to Kihívás and Körbetámadás, not {label}", ("elimination",))
+        else:
+            for key in ("by", "target"):
+                who = getattr(e, key)
+                if who is not None and fold(who) not in seen:
+                    bad("MK-RESULT-UNKNOWN-PLAYER", f"elimination.{key}: no player is called {who!r}", ("elimination", key))
+            if e.target is not None and fold(e.target) == fold(e.by):
+                bad("MK-RESULT-SELF", "a player cannot knock themselves out (4.01.C)", ("elimination", "target"))
+            if variant.params.get("target") == "challenged" and e.target is None:
+                bad("MK-RESULT-TARGET", "a challenge knocks out the challenged player: name them as `target`",
+                    ("elimination",))
+            if e.how == "alternative-win" and not variant.params.get("alternative_win_eliminates"):
+                bad("MK-RESULT-FIELD", f"{label} does not turn an alternative win into a knock-out "
+                    "(that is Körbetámadás, 12.00.3.D)", ("elimination", "how"))
+            if e.how != "dp" and any(e.sources().values()):
+                bad("MK-RESULT-FIELD", f"quests, buildings and effects count only for a knock-out with DP (how: dp), "
+                    f"not how: {e.how}", ("elimination", "how"))
+    for key in state.options:
+        if key not in variant.params:
+            bad("MK-RESULT-OPTION", f"option {key!r} does not apply to {label} (its parameters: "
+                f"{', '.join(sorted(variant.params))})", ("options", key))
+    return out
+
+
+# --------------------------------------------------------------------------- deciding
+
+
+def decide(state: GameState, variant: Variant | str | None = None, *, variants: VariantSet | None = None) -> Result:
+    """Decide the result of *state* under *variant* (else the state's, else the default for its shape).
+
+    Raises :class:`~korbiro.errors.DataError` (every finding) when the state
+    does not fit the variant, and :class:`~korbiro.errors.UsageError` for an
+    unknown variant name.
+    """
+    vs = variants or load_variants()
+    if isinstance(variant, Variant):
+        v = variant
+    elif variant is not None:
+        v = vs.get(variant)
+    elif state.variant is not None:
+        v = vs.get(state.variant)
+    else:
+        v = vs.for_state(state)
+    problems = check_state(state, v)
+    if problems:
+        _raise(problems, state.path)
+    if v.family == "classic":
+        return _Classic(state, v).run()
+    if v.family == "alliance":
+        return _Alliance(state, v).run()
+    return _Elimination(state, v).run()
+
+
+@dataclass
+class _Side:
+    name: str
+    label: str
+    members: tuple[str, ...]
+    dp: int
+    tower_levels: int
+    deck_empty: bool
+    out: bool = False
+    buildings: int | None = None
+
+
+def _names(sides: Sequence[_Side]) -> str:
+    return ", ".join(s.label for s in sides)
+
+
+class _Base:
+    """Shared bookkeeping: the notes and players out so far."""
+
+    def __init__(self, state: GameState, variant: Variant) -> None:
+        self.state = state
+        self.v = variant
+        self.notes: list[Note] = []
+        self.eliminated: list[str] = []
+        self.players = state.player_count
+        sizes = [len(t.players) for t in state.teams] or [1]
+        self.team_size = max(sizes)
+
+    def param(self, name: str) -> Any:
+        return self.v.value(name, self.players, self.team_size, self.state.options)
+
+    def rule(self, key: str) -> str:
+        return self.v.rules.get(key) or self.v.rule
+
+    def result(self, verdict: Verdict, rule_key: str, code: str, winners: Sequence[str] = (),
+               drawn: Sequence[str] = (), **args: Any) -> Result:
+        return Result(verdict, tuple(winners), self.rule(rule_key), code, args, self.v.id, self.state.moment,
+                      tuple(self.eliminated), tuple(drawn), tuple(self.notes))
+
+    def note(self, code: str, rule_key: str, **args: Any) -> None:
+        self.notes.append(Note(code, self.rule(rule_key), args))
+
+
+def _leader(sides: Sequence[_Side]) -> tuple[list[_Side], int | None]:
+    """The sides with the most DP, and that DP."""
+    if not sides:
+        return [], None
+    best = max(s.dp for s in sides)
+    return [s for s in sides if s.dp == best], best
+
+
+class _Classic(_Base):
+    """Rule 1.01 over sides: players, or teams sharing a tower."""
+
+    def sides(self) -> list[_Side]:
+        if self.state.teams:
+            out = []
+            for t in self.state.teams:
+                members = tuple(m.name for m in t.players)
+                empty = all(m.future_deck == 0 for m in t.players)
+                if self.v.params.get("empty_deck") == "player":
+                    empty = any(m.future_deck == 0 for m in t.players)
+                out.append(_Side(t.name, f"{t.name} ({', '.join(members)})", members, sum(m.dp for m in t.players),
+                                 t.tower_levels, empty, buildings=t.buildings))
+            return out
+        return [_Side(p.name, p.name, (p.name,), p.dp, p.tower_levels, p.future_deck == 0, p.out)
+                for p in self.state.players]
+
+    def knock_out(self, sides: Sequence[_Side], code: str, rule_key: str) -> None:
+        for s in sides:
+            self.eliminated.extend(s.members)
+            self.note(code, rule_key, who=s.label)
+
+    def run(self) -> Result:
+        all_sides = self.sides()
+        limit = self.param("max_buildings")
+        if limit is not None:
+            for s in all_sides:
+                if s.buildings is not None and s.buildings > limit:
+                    self.note("MK-RESULT-BUILDINGS", "max_buildings", who=s.label, count=s.buildings, max=limit)
+        active = [s for s in all_sides if not s.out]
+        multi = len(all_sides) > 2
+        if len(active) == 1:
+            return self.result(Verdict.WIN, "last_in", "MK-RESULT-LAST-IN", active[0].members, who=active[0].label)
+
+        # -- immediate: tower levels (1.01.A.1, A.3)
+        towerless = [s for s in active if s.tower_levels == 0]
+        if towerless:
+            rest = [s for s in active if s.tower_levels > 0]
+            if not rest:
+                return self.result(Verdict.DRAW, "tower_draw", "MK-RESULT-TOWER-DRAW",
+                                   drawn=[m for s in active for m in s.members], who=_names(active))
+            if multi:
+                self.knock_out(towerless, "MK-RESULT-OUT-TOWER", "elimination")
+            if len(rest) == 1:
+                return self.result(Verdict.WIN, "tower_win", "MK-RESULT-TOWER-WIN", rest[0].members, who=rest[0].label)
+            active = rest
+
+        # -- immediate: DP (1.01.A.2)
+        threshold = self.param("dp_immediate")
+        leaders, best = _leader(active)
+        if threshold is not None and best is not None and best >= threshold and len(leaders) == 1:
+            s = leaders[0]
+            return self.result(Verdict.WIN, "dp_immediate", "MK-RESULT-DP-IMMEDIATE", s.members, who=s.label,
+                               dp=s.dp, threshold=threshold)
+        if self.state.moment is Moment.IMMEDIATE:
+            return self.result(Verdict.PLAY_ON, "immediate", "MK-RESULT-PLAY-ON-IMMEDIATE")
+
+        # -- end of the round (1.01.B.1–4)
+        end = self.param("dp_end_of_round")
+        won = self._dp_end(active, end)
+        if won is not None:
+            return won
+        empty = [s for s in active if s.deck_empty]
+        if empty:
+            rest = [s for s in active if not s.deck_empty]
+            if not rest:
+                return self.result(Verdict.DRAW, "all_empty", "MK-RESULT-ALL-EMPTY",
+                                   drawn=[m for s in active for m in s.members])
+            if multi:
+                self.knock_out(empty, "MK-RESULT-OUT-DECK", "elimination")
+            if len(rest) == 1:
+                return self.result(Verdict.WIN, "empty_deck", "MK-RESULT-EMPTY-DECK", rest[0].members,
+                                   who=rest[0].label, loser=_names(empty))
+            active = rest
+            won = self._dp_end(active, end)
+            if won is not None:
+                return won
+        leaders, best = _leader(active)
+        if best is not None and best >= end and len(leaders) > 1:
+            return self.result(Verdict.NEW_ROUND, "tie", "MK-RESULT-TIE", who=_names(leaders), dp=best, threshold=end)
+        return self.result(Verdict.PLAY_ON, "end_of_round", "MK-RESULT-PLAY-ON-END")
+
+    def _dp_end(self, active: Sequence[_Side], end: int) -> Result | None:
+        leaders, best = _leader(active)
+        if best is not None and best >= end and len(leaders) == 1:
+            s = leaders[0]
+            return self.result(Verdict.WIN, "dp_end_of_round", "MK-RESULT-DP-END", s.members, who=s.label, dp=s.dp,
+                               threshold=end)
+        return None
+
+
+class _Alliance(_Base):
+    """Szövetségek (12.00.4): 19 DP at the end of a round; one alliance sharing its DP."""
+
+    def run(self) -> Result:
+        players = {p.name: p for p in self.state.players}
+        alliance = [n for n in players if fold(n) in {fold(a) for a in self.state.alliance}]
+        active = [p.name for p in self.state.players if not p.out]
+        lost_before = [n for n in alliance if players[n].out]
+        lost: list[str] = []
+
+        towerless = [n for n in active if players[n].tower_levels == 0]
+        for n in towerless:
+            lost.append(n)
+            self.eliminated.append(n)
+            self.note("MK-RESULT-OUT-TOWER", "tower_loss", who=n)
+        ended = self._ended(active, alliance, lost_before + lost, "tower_draw")
+        if ended is not None:
+            return ended
+        remaining = [n for n in active if n not in lost]
+        if self.state.moment is Moment.IMMEDIATE:
+            return self.result(Verdict.PLAY_ON, "no_dp_immediate", "MK-RESULT-PLAY-ON-IMMEDIATE")
+
+        end = self.param("dp_end_of_round")
+        won = self._dp_end(remaining, alliance, players, end)
+        if won is not None:
+            return won
+        empty = [n for n in remaining if players[n].future_deck == 0]
+        if empty:
+            for n in empty:
+                lost.append(n)
+                self.eliminated.append(n)
+                self.note("MK-RESULT-OUT-DECK", "empty_deck", who=n)
+            ended = self._ended(active, alliance, lost_before + lost, "all_empty")
+            if ended is not None:
+                return ended
+            remaining = [n for n in remaining if n not in empty]
+            won = self._dp_end(remaining, alliance, players, end)
+            if won is not None:
+                return won
+        sides = self._sides(remaining, alliance, players)
+        leaders, best = _leader(sides)
+        if best is not None and best >= end and len(leaders) > 1:
+            return self.result(Verdict.NEW_ROUND, "tie", "MK-RESULT-TIE", who=_names(leaders), dp=best, threshold=end)
+        return self.result(Verdict.PLAY_ON, "end_of_round", "MK-RESULT-PLAY-ON-END")
+
+    def _sides(self, remaining: Sequence[str], alliance: Sequence[str], players: Mapping[str, Player]) -> list[_Side]:
+        sides: list[_Side] = []
+        if alliance:
+            sides.append(_Side("alliance", " + ".join(alliance), tuple(alliance), sum(players[n].dp for n in alliance),
+                               1, False))
+        sides.extend(_Side(n, n, (n,), players[n].dp, players[n].tower_levels, players[n].future_deck == 0)
+                     for n in remaining if n not in alliance)
+        return sides
+
+    def _dp_end(self, remaining: Sequence[str], alliance: Sequence[str], players: Mapping[str, Player],
+                end: int) -> Result | None:
+        sides = self._sides(remaining, alliance, players)
+        leaders, best = _leader(sides)
+        if best is None or best < end or len(leaders) != 1:
+            return None
+        s = leaders[0]
+        if s.name != "alliance" and not self.param("solo_dp_win"):
+            self.note("MK-RESULT-SOLO-NO-DP-WIN", "dp_end_of_round", who=s.label, dp=s.dp)
+            return None
+        return self.result(Verdict.WIN, "dp_end_of_round", "MK-RESULT-DP-END", s.members, who=s.label, dp=s.dp,
+                           threshold=end)
+
+    def _ended(self, active: Sequence[str], alliance: Sequence[str], lost: Sequence[str], draw_key: str) -> Result | None:
+        remaining = [n for n in active if n not in lost]
+        if alliance:
+            members_lost = [n for n in alliance if n in lost]
+            opponents = [n for n in remaining if n not in alliance]
+            if members_lost:
+                if not opponents:
+                    return self.result(Verdict.DRAW, draw_key, "MK-RESULT-ALL-OUT", drawn=list(active),
+                                       who=", ".join(active))
+                return self.result(Verdict.WIN, "game_end", "MK-RESULT-MEMBER-LOST", opponents,
+                                   loser=", ".join(members_lost), alliance=" + ".join(alliance), who=", ".join(opponents))
+            if not opponents:
+                return self.result(Verdict.WIN, "game_end", "MK-RESULT-OPPONENTS-LOST", alliance,
+                                   who=" + ".join(alliance))
+            return None
+        if len(remaining) == 1:
+            return self.result(Verdict.WIN, "game_end", "MK-RESULT-LAST-IN", remaining, who=remaining[0])
+        if not remaining:
+            return self.result(Verdict.DRAW, draw_key, "MK-RESULT-ALL-OUT", drawn=list(active), who=", ".join(active))
+        return None
+
+
+class _Elimination(_Base):
+    """Kihívás (12.00.2) and Körbetámadás (12.00.3): knock-outs, victory points, the last one in."""
+
+    def run(self) -> Result:
+        st = self.state
+        seats = [p.name for p in st.players]
+        players = {p.name: p for p in st.players}
+        active = [n for n in seats if not players[n].out]
+        vp_mode = "victory_points_to_win" in self.v.params
+        counts = {n: (players[n].victory_points if vp_mode else players[n].eliminations) for n in seats}
+        to_win = self.param("victory_points_to_win" if vp_mode else "eliminations_to_win")
+        out_now: list[str] = []
+        refusal: Note | None = None
+
+        def behind(name: str) -> str | None:
+            """The player sitting directly behind *name* among those in at the start."""
+            if name not in active:
+                return None
+            i = active.index(name)
+            prev = active[i - 1]
+            return prev if prev != name else None
+
+        def front(name: str) -> str | None:
+            i = active.index(name)
+            nxt = active[(i + 1) % len(active)]
+            return nxt if nxt != name else None
+
+        def go_out(name: str, code: str, rule_key: str, **args: Any) -> None:
+            if name in out_now:
+                return
+            out_now.append(name)
+            self.eliminated.append(name)
+            if code:
+                self.note(code, rule_key, **args)
+            if vp_mode:
+                b = behind(name)
+                if b is not None:
+                    counts[b] += 1
+                    self.note("MK-RESULT-VICTORY-POINT", "victory_point", who=b, target=name, count=counts[b])
+
+        # -- a knock-out at this moment
+        e = st.elimination
+        if e is not None:
+            by = _canon(e.by, seats)
+            target = _canon(e.target, seats) if e.target is not None else None
+            why = self._refuse(e, by, target, active, front, players)
+            if isinstance(why, Note):
+                refusal = why
+                self.notes.append(why)
+            else:
+                target = why
+                how = self._how(e)
+                go_out(target, "MK-RESULT-KNOCKOUT", "alternative_win" if e.how == "alternative-win" else
+                       ("tower_loss" if e.how == "siege" else "elimination"), by=by, target=target, **how)
+                if not vp_mode:
+                    counts[by] += 1
+                    self.note("MK-RESULT-CREDIT", "win", who=by, count=counts[by])
+
+        # -- tower levels lost (1.01.A.1), and at the end of the round empty Jövő paklis (1.01.B.2)
+        for n in active:
+            if players[n].tower_levels == 0:
+                go_out(n, "MK-RESULT-OUT-TOWER", "tower_loss", who=n)
+        if st.moment is Moment.END_OF_ROUND:
+            for n in active:
+                if players[n].future_deck == 0:
+                    go_out(n, "MK-RESULT-OUT-DECK", "empty_deck", who=n)
+        remaining = [n for n in active if n not in out_now]
+
+        # -- the winner (12.00.2, 12.00.3.F)
+        reached = [n for n in remaining if counts[n] >= to_win]
+        code = "MK-RESULT-VP-WIN" if vp_mode else "MK-RESULT-ELIMINATIONS-WIN"
+        if len(reached) == 1:
+            return self.result(Verdict.WIN, "win", code, reached, who=reached[0], count=counts[reached[0]],
+                               target=to_win)
+        if len(reached) > 1:
+            return self.result(Verdict.DRAW, "win", "MK-RESULT-SEVERAL-REACH", drawn=reached, who=", ".join(reached),
+                               target=to_win)
+        if len(remaining) == 1:
+            return self.result(Verdict.WIN, "last_in", "MK-RESULT-LAST-IN", remaining, who=remaining[0])
+        if not remaining:
+            return self.result(Verdict.DRAW, "tower_draw", "MK-RESULT-ALL-OUT", drawn=out_now, who=", ".join(out_now))
+        # -- DP win nothing here (12.00.2.A, 12.00.3.B): say so where the base rules would have
+        base_t = self.v.params.get("base_dp_immediate" if st.moment is Moment.IMMEDIATE else "base_dp_end_of_round")
+        best = max(players[n].dp for n in remaining)
+        tops = [n for n in remaining if players[n].dp == best]
+        if base_t is not None and best >= base_t and len(tops) == 1:
+            self.note("MK-RESULT-NO-DP-WIN", "no_dp_win", who=tops[0], dp=best)
+        if refusal is not None:
+            self.notes.remove(refusal)
+            return Result(Verdict.PLAY_ON, (), refusal.rule, refusal.code, refusal.args, self.v.id, st.moment,
+                          tuple(self.eliminated), (), tuple(self.notes))
+        what_en = "victory points" if vp_mode else "knock-outs"
+        what_hu = "győzelmi pontja" if vp_mode else "kiejtése"
+        return self.result(Verdict.PLAY_ON, "win", "MK-RESULT-PLAY-ON-ELIMINATION", target=to_win, what_en=what_en,
+                           what_hu=what_hu, count=len(remaining))
+
+    def _how(self, e: Elimination) -> dict[str, str]:
+        if e.how == "siege":
+            return {"how_en": "the siege took the last tower level", "how_hu": "az ostrom elvitte az utolsó toronyszintet"}
+        if e.how == "alternative-win":
+            return {"how_en": "an effect that would have won the game", "how_hu": "a játékot megnyerő hatás helyett"}
+        total = self._total(e)
+        return {"how_en": f"{total} DP put away", "how_hu": f"{total} DP-t tett félre"}
+
+    def _total(self, e: Elimination) -> int:
+        allowed = set(self.v.params.get("elimination_sources", ()))
+        return sum(sum(v) for k, v in e.sources().items() if k in allowed)
+
+    def _refuse(self, e: Elimination, by: str, target: str | None, active: Sequence[str],
+                front: Callable[[str], str | None], players: Mapping[str, Player]) -> Note | str:
+        """The knocked-out player, or a note saying why the knock-out does not happen."""
+
+        def no(rule_key: str, why_en: str, why_hu: str) -> Note:
+            return Note("MK-RESULT-KNOCKOUT-REFUSED", self.rule(rule_key),
+                        {"by": by, "target": target or "?", "why_en": why_en, "why_hu": why_hu})
+
+        if by not in active:
+            return no("out", f"{by} is already out of the game", f"{by} már kiesett a játékból")
+        if self.v.params.get("target") == "in-front":
+            ahead = front(by)
+            if target is None:
+                target = ahead
+            if target is None:
+                return no("target", "nobody sits in front", "senki sem ül előtte")
+            if target != ahead:
+                return no("target", f"only the player in front ({ahead}) can be knocked out",
+                          f"csak az előtte ülő ({ahead}) ejthető ki")
+        assert target is not None
+        if target not in active:
+            return no("out", f"{target} is already out of the game", f"{target} már kiesett a játékból")
+        if e.how == "siege":
+            if players[target].tower_levels != 0:
+                return no("tower_loss", f"{target} still has {players[target].tower_levels} tower levels",
+                          f"{target} még {players[target].tower_levels} toronyszinttel rendelkezik")
+            return target
+        if e.how == "alternative-win":
+            return target
+        allowed = self.v.params.get("elimination_sources", ())
+        for kind, values in e.sources().items():
+            if values and kind not in allowed:
+                kind_hu = {"quests": "küldetés", "buildings": "építmény", "effects": "hatás"}[kind]
+                return no("elimination", f"only solved quests count, not {kind}",
+                          f"csak megoldott küldetés számít, {kind_hu} nem")
+        if e.quests and self.param("siege_only"):
+            return no("siege_only", "with the siege-only option no quest comes into play",
+                      "csak ostrom szabállyal küldetés nem kerülhet játékba")
+        need = self.param("elimination_dp")
+        total = self._total(e)
+        if total < need:
+            return no("elimination", f"{total} DP put away, at least {need} needed",
+                      f"{total} DP-t tett félre, legalább {need} kell")
+        return target
+
+
+def _canon(name: str, seats: Sequence[str]) -> str:
+    for s in seats:
+        if fold(s) == fold(name):
+            return s
+    return name
+
+
+def variant_table(vs: VariantSet | None = None) -> list[Variant]:
+    """Every variant, in file order."""
+    return list(vs or load_variants())
+
+
+def with_options(state: GameState, **options: Any) -> GameState:
+    """*state* with extra option overrides (for the library and tests)."""
+    merged = dict(state.options)
+    merged.update(options)
+    return replace(state, options=merged)
