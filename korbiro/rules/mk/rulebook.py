@@ -254,14 +254,17 @@ class Rulebook:
         """Ids close to *query*, for a did-you-mean; words get the best search hits."""
         q = normalize_id(query)
         if re.match(r"^[0-9]", q):
-            folded = list(self._folded)
-            close = difflib.get_close_matches(q.casefold(), folded, n=n, cutoff=0.6)
-            if not close:  # a point that does not exist: offer its nearest existing ancestor
-                p = parent_id(q) if RULE_ID.fullmatch(q) else None
-                while p is not None and p.casefold() not in self._folded:
-                    p = parent_id(p)
-                close = [p.casefold()] if p is not None else []
-            return [self._folded[c] for c in close]
+            close = difflib.get_close_matches(q.casefold(), list(self._folded), n=n, cutoff=0.6)
+            found = [self._folded[c] for c in close]
+            # the nearest existing ancestor of an id-shaped query is always offered
+            p = parent_id(q) if RULE_ID.fullmatch(q) else None
+            while p is not None and p.casefold() not in self._folded:
+                p = parent_id(p)
+            if p is not None:
+                anc = self._folded[p.casefold()]
+                if anc not in found:
+                    found = found[: n - 1] + [anc]
+            return found
         return [hit.rule.id for hit in self.search(query, limit=n)]
 
     # -- search
@@ -283,9 +286,13 @@ class Rulebook:
         """Rules matching *words*, accent- and case-insensitively, best first.
 
         A query word matches a word of a rule that starts with it (``kincs``
-        matches ``Kincskeresés``), or, from four letters on, contains it.
-        Rules rank by how many query words they match, then by where: the id,
-        the title, the keywords, the summary (both languages each).
+        matches ``Kincskeresés``), that contains it (from four letters on), or
+        that starts with it less its last two letters (from six letters on, for
+        Hungarian endings: ``toronyszintek`` matches ``toronyszintjét``).
+        Rules rank by how many query words they match; then a rule whose title
+        is the query, then one whose title holds every word; then current
+        rules before archived ones; then by where the words match: the id, the
+        title, the keywords, the summary (both languages each).
         """
         text = words if isinstance(words, str) else " ".join(words)
         tokens = _query_tokens(text)
@@ -307,7 +314,15 @@ class Rulebook:
                 matched += hit_any
             if matched:
                 hit = SearchHit(rule, matched, score, tuple(n for n in FIELD_WEIGHTS if n in where))
-                hits.append(((-matched, -score, rule.depth, order), hit))
+                titles = [_words(t) for t in rule.title.values()]
+                if any(t == tokens for t in titles):
+                    title_rank = 2  # the query is a title
+                elif all(any(_match(tok, t) for t in titles) for tok in tokens):
+                    title_rank = 1  # every query word is in a title
+                else:
+                    title_rank = 0
+                current = 0 if rule.status == "current" else 1
+                hits.append(((-matched, -title_rank, current, -score, rule.depth, order), hit))
         hits.sort(key=lambda h: h[0])
         found = [h for _, h in hits]
         return found if limit is None else found[:limit]
@@ -328,8 +343,7 @@ def _query_tokens(text: str) -> list[str]:
             tokens.append(n.casefold())
         else:
             tokens.extend(_words(part))
-    kept = [t for t in tokens if t not in STOP_WORDS]
-    return list(dict.fromkeys(kept or tokens))
+    return list(dict.fromkeys(t for t in tokens if t not in STOP_WORDS))
 
 
 def _match(token: str, words: list[str], *, exact_only: bool = False) -> int:
@@ -340,7 +354,7 @@ def _match(token: str, words: list[str], *, exact_only: bool = False) -> int:
             return 2
         if exact_only:
             continue
-        if w.startswith(token) or (len(token) >= 4 and token in w):
+        if w.startswith(token) or (len(token) >= 4 and token in w) or (len(token) >= 6 and w.startswith(token[:-2])):
             best = 1
     return best
 
