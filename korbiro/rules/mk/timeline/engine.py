@@ -925,7 +925,11 @@ class Engine:
     def _chain_card(self, player: str, a: Action) -> CardState:
         """3.05.E: the unarmed attack just used may be summoned again in its chain."""
         assert a.card is not None
-        cs = self.find(a.card, zones=("idofonal", "mult"), player=player)
+        try:
+            cs = self.find(a.card, zones=("idofonal", "mult"), player=player)
+        except IllegalActionError:
+            raise _ill("MK-TL-NOT-IN-HAND", "5.01.A", f"{a.card!r} is not in {player}'s hand",
+                       f"{a.card!r} nincs {player} kezében") from None
         if not sem.is_unarmed(cs):
             raise _ill("MK-TL-NO-CARD", "5.01.A", f"{cs.label} is not in {player}'s hand", f"{cs.label} nincs {player} kezében")
         return cs
@@ -1024,6 +1028,8 @@ class Engine:
             raise _ill("MK-TL-X", "5.01.C", "X cannot be negative", "X nem lehet negatív")
         cost = a.x if is_x else int(mp or 0)
         assert cost is not None
+        if cs.type == "küldetés":
+            return 0, ("3.02.A", "", "")
         desc = ("5.01.C", "{player} pays {cost} MP ({mp} left)", "{player} {cost} MP-t fizet (marad {mp})")
         if a.free:
             if is_x:
@@ -1271,7 +1277,7 @@ class Engine:
                        f"{src.label} képessége csak bestia aktivizálásként semlegesíthető")
         if a.kind == "beast" and target.kind != "beast":
             raise _ill("MK-TL-BEAST", "6.00", f"@{target.seq} is no beast activation", f"@{target.seq} nem bestia aktivizálás")
-        label = f"semlegesítés #{target.seq}" + (f" ({a.source})" if a.source else "")
+        label = f"semlegesítés @{target.seq}" + (f" ({a.source})" if a.source else "")
         entry = self.new_entry("neutralise", player, label, data={"target": target.seq})
         self.push(entry)
 
