@@ -433,7 +433,7 @@ class Engine:
     def die(self, cs: CardState, how: str = "meghal") -> None:
         """A card leaves the Present: an adventurer with a ghost ability stays as a ghost
         (11.00.E); one in antiss combat returns wounded (8.03.E); else Múlt."""
-        if cs.type == "kalandozó" and self.state.antiss_combat and cs.in_team:
+        if cs.type == "kalandozó" and self.state.antiss_combat and self.admits("8.03.E"):
             cs.state, cs.damage = "sérült", 0
             self.emit("8.03.E", "antiss", f"{cs.label} would die in antiss combat: it returns to Sor wounded, without damage",
                       f"{cs.label} antissharcban halna meg: sérülten, sebzés nélkül tér vissza a Sorba", card=cs.label)
@@ -1084,6 +1084,9 @@ class Engine:
         kws = {k.key for k in cs.card.keywords}
         antiss = 'ANTISS "…"' in kws
         if eff.ability is None and not antiss and not a.effect:
+            if "ÁLLANDÓ" in kws and a.targets:
+                raise _ill("MK-TL-CONSTANT", "6.04", f"{cs.label}'s ability is constant: it uses no timeline, so it cannot target",
+                           f"{cs.label} képessége állandó: időfonalat nem használ, így nem céloz")
             if "ÁLLANDÓ" in kws:
                 raise _ill("MK-TL-CONSTANT", "6.00", f"{cs.label}'s ability is constant: it works without activation and uses no timeline",
                            f"{cs.label} képessége állandó: aktivizálás nélkül hat, időfonalat nem használ")
@@ -1302,10 +1305,10 @@ class Engine:
                                summoner=copier.uid if copier else None, targets=targets, x=orig.x, mode=orig.mode,
                                ops=orig.ops, negative=orig.negative, accept=frozenset(targets) if a.accept else frozenset(),
                                roll=orig.roll, copy_of=orig.seq)
-        self.emit("6.05.O", "copy", f"{player} copies #{orig.seq} {orig.label}: no cost is paid and no condition checked; mode {orig.mode!r}, X = {orig.x}"
+        self.emit("6.05.O", "copy", f"{player} copies @{orig.seq} {orig.label}: no cost is paid and no condition checked; mode {orig.mode!r}, X = {orig.x}"
                   + (f"; new targets: {', '.join(self.state.cards[t].label for t in targets)}" if a.targets else "")
                   + (f"; {copier.label} counts as its summoner" if copier else ""),
-                  f"{player} lemásolja: #{orig.seq} {orig.label}: költség és feltétel nélkül; mód {orig.mode!r}, X = {orig.x}"
+                  f"{player} lemásolja: @{orig.seq} {orig.label}: költség és feltétel nélkül; mód {orig.mode!r}, X = {orig.x}"
                   + (f"; új célpont: {', '.join(self.state.cards[t].label for t in targets)}" if a.targets else "")
                   + (f"; leidézőnek {copier.label} számít" if copier else ""))
         self.push(entry)
@@ -1588,7 +1591,10 @@ class Engine:
     # ================================================================ phases and rounds
 
     def phase(self, name: str) -> None:
-        canon = phase_named(name)
+        antiss = fold(name) in ("antissharc", "antiss combat")
+        canon = "harci kör" if antiss else phase_named(name)
+        if antiss:
+            self.require("8.03.E", "antiss combat", "antissharc")
         if canon is None:
             raise _ill("MK-TL-PHASE", "6.03", f"unknown phase {name!r}", f"ismeretlen fázis: {name!r}")
         if any(tl.entries for tl in self.state.timelines):
@@ -1597,8 +1603,11 @@ class Engine:
         for tl in list(self.state.timelines):
             self.close(tl)
         self.state.phase = canon
-        self.state.antiss_combat = False
+        self.state.antiss_combat = antiss
         self.emit("6.03", "phase", f"phase: {canon}", f"fázis: {canon}")
+        if antiss:
+            self.emit("8.03.E", "antiss", "antiss combat: antiss-wizards may play any combat action card; one who would die returns to Sor wounded",
+                      "antissharc: antissvarázsló bármely harci akciólapot kijátszhat; aki meghalna, sérülten tér vissza a Sorba")
         is_tl, kind = PHASES[canon]
         if is_tl:
             self.open_timeline(kind, canon)
