@@ -125,6 +125,8 @@ class Engine:
         self.effects: dict[str, CardEffects] = {fold(k): v for k, v in (effects or {}).items()}
         self.state = GameState(players={})
         self.combo_entries: dict[int, list[Entry]] = {}
+        #: folded label and name -> card uids, so that a lookup does not scan every card
+        self._by_name: dict[str, list[int]] = {}
 
     # ================================================================ trace
 
@@ -168,6 +170,9 @@ class Engine:
         cs = CardState(uid, card, owner, owner if controller == "" else controller, zone, label or card.name,
                        state, damage, dict(counters or {}), hidden=hidden, ghost=ghost)
         self.state.cards[uid] = cs
+        self._by_name.setdefault(fold(cs.label), []).append(uid)
+        if fold(card.name) != fold(cs.label):
+            self._by_name.setdefault(fold(card.name), []).append(uid)
         self.state.players[owner].zones[zone][uid] = None
         if attached_to is not None:
             host = self.state.cards[attached_to]
@@ -188,7 +193,8 @@ class Engine:
         wanted = fold(name)
         zone_set = set(zones) if zones is not None else None
         best: CardState | None = None
-        for cs in self.state.cards.values():
+        for uid in self._by_name.get(wanted, ()):
+            cs = self.state.cards[uid]
             if zone_set is not None and cs.zone not in zone_set:
                 continue
             if player is not None and cs.owner != player and cs.controller != player:
