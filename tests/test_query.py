@@ -297,6 +297,17 @@ def test_error_message_snippet_exactly() -> None:
     )
 
 
+def test_words_side_by_side(index: CardIndex) -> None:
+    """Words and phrases next to each other are one FTS5 query; punctuation alone matches nothing."""
+    both = sorted(set(ids(index, "pihen")) & set(ids(index, "kalandozó")))
+    assert ids(index, "pihen kalandozó") == both and len(both) == 12
+    assert ids(index, 'kincs "egy lapot" type:toronyszint') == []
+    assert ids(index, "kincs * ") == ids(index, "* kincs") == ids(index, "*") == []
+    assert ids(index, "kincs -*") == ids(index, "kincs")
+    assert ids(index, "húz lapot") == short(30, 37)
+    assert ids(index, "húzz lapot") == short(37)  # "húzhatsz" does not start with "húzz"
+
+
 def test_a_quoted_colon_is_a_phrase(index: CardIndex) -> None:
     assert ids(index, '"Alapérték: X"') == span(52, 56)
 
@@ -458,7 +469,8 @@ def test_quoted_values_are_only_ever_values(index: CardIndex, raw: str) -> None:
 
 
 ATOMS = ["type:kalandozó", "mp<=3", "dp>=2", "faj:ember", "subtype:bestia", "kw:ŐSERŐ", "kw:fal>=2", "sebzés",
-         '"pihenő helyzetbe"', "level>=5", "mp=x", "name:toroni", "fal!=2", "race!=ember"]
+         '"pihenő helyzetbe"', "level>=5", "mp=x", "name:toroni", "fal!=2", "race!=ember",
+         "kincs", "toroni", "kalandozó", '"egy lapot"', "*", "^^"]  # words side by side are one FTS5 query
 
 
 @st.composite

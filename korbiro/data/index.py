@@ -34,7 +34,7 @@ from ..fsutil import atomic_path
 from ..text import fold
 from .cards import Card, CardDatabase, Lookup, kinds_of
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 KEEP_INDEXES = 8
 
 _DDL = """
@@ -69,6 +69,15 @@ CREATE INDEX cards_name ON cards(name);
 CREATE INDEX cards_name_fold ON cards(name_fold);
 CREATE INDEX cards_id_fold ON cards(id_fold);
 CREATE INDEX cards_kind ON cards(kind);
+-- the card search language (korbiro.grammar.query): its filters and the values it resolves
+CREATE INDEX cards_type ON cards(type);
+CREATE INDEX cards_subtype ON cards(subtype);
+CREATE INDEX cards_race ON cards(race);
+CREATE INDEX cards_set ON cards(set_code);
+CREATE INDEX cards_mp ON cards(mp_num);
+CREATE INDEX cards_dp ON cards(dp);
+CREATE INDEX cards_level ON cards(level);
+CREATE INDEX cards_fal ON cards(fal);
 CREATE TABLE keywords (
     card INTEGER NOT NULL REFERENCES cards(rowid),
     keyword TEXT NOT NULL,

@@ -257,7 +257,14 @@ class Term(Node):
         escaped = '"' + fold(self.value).replace('"', '""') + '"'
         return escaped if self.phrase else escaped + "*"
 
+    @property
+    def searchable(self) -> bool:
+        """Whether the text has a letter or digit: punctuation alone is in no card as a word."""
+        return any(ch.isalnum() for ch in fold(self.value))
+
     def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
+        if not self.searchable:  # FTS5 would drop it from a longer query: it matches nothing, alone or not
+            return "0", []
         return "cards.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)", [self.match_string()]
 
     def to_json(self) -> dict[str, Any]:
@@ -291,18 +298,15 @@ class Filter(Node):
         return out
 
     def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
-        sql, params = self._sql(compiler)
-        return f"coalesce(({sql}), 0)", params
-
-    def _sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
+        # Every condition is two-valued: a nullable column is tested for NULL first (FALSE AND NULL
+        # is FALSE), the others are NOT NULL in the index; no coalesce(), so that indexes stay usable.
         spec = self.spec
         op = "=" if self.op == ":" else self.op
         v = fold(self.value)
         if spec.kind == "number":
             if v == "x":
-                test = "cards.mp = ?" if op == "=" else "cards.mp != ?"
-                return test, ['"X"']
-            return f"{spec.column} {op} ?", [int(v)]
+                return f"(cards.mp IS NOT NULL AND cards.mp {op} ?)", ['"X"']
+            return f"({spec.column} IS NOT NULL AND {spec.column} {op} ?)", [int(v)]
         if spec.kind == "keyword":
             keyword, number = _keywords()[_keyword_key(self.value)]
             sql = "cards.rowid IN (SELECT card FROM keywords WHERE keyword_fold = ?"
@@ -330,8 +334,8 @@ class Filter(Node):
             hits = list(stored.get(v, []))
         sql, params = _in(spec.column, hits)
         if self.op == "!=":
-            return f"{spec.column} IS NOT NULL AND NOT ({sql})", params
-        return sql, params
+            return f"({spec.column} IS NOT NULL AND NOT ({sql}))", params
+        return f"({spec.column} IS NOT NULL AND {sql})", params
 
 
 @dataclass(frozen=True)
@@ -362,7 +366,14 @@ class And(Node):
         return " ".join(f"({c.render()})" if isinstance(c, Or) else c.render() for c in self.children)
 
     def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
-        return _join(" AND ", self.children, compiler)
+        # words and phrases side by side are one FTS5 query (its blank is AND): one index lookup
+        terms = [c for c in self.children if isinstance(c, Term) and c.searchable]
+        if len(terms) < 2:
+            return _join(" AND ", self.children, compiler)
+        sql, params = _join(" AND ", [c for c in self.children if c not in terms], compiler)
+        fts = "cards.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
+        match = " ".join(t.match_string() for t in terms)
+        return (f"({fts}) AND {sql}" if sql else fts), [match, *params]
 
     def to_json(self) -> dict[str, Any]:
         return {"and": [c.to_json() for c in self.children]}
@@ -462,8 +473,11 @@ class Query:
         """The matching cards of *index*, sorted by a key of :data:`SORTS`, at most *limit*."""
         compiler = _Compiler(index)
         where, params = self.root.sql(compiler)
-        count = int(index.conn.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0])
-        cards = index.select(where, params, order=SORTS[sort], limit=limit) if count else []
+        cards = index.select(where, params, order=SORTS[sort], limit=limit)
+        if limit is None or len(cards) < limit:
+            count = len(cards)
+        else:
+            count = int(index.conn.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0])
         matched = None
         if explain:
             matched = {c.id: [] for c in cards}
