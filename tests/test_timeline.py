@@ -296,3 +296,41 @@ def test_a_long_timeline_unwinds_in_order() -> None:
 def test_data_errors_are_data_errors(lookup: Any) -> None:
     with pytest.raises(DataError):
         load_scenario("x.yaml", text="title: x\nsetup: {players: []}\nscript: []\n", lookup=lookup)
+
+
+def test_docs_example_output_is_real() -> None:
+    doc = (ROOT / "docs" / "scenarios.md").read_text("utf-8")
+    block = doc.split("$ korbiro resolve examples/rulings/kincskereses-osszeadodik.yaml\n", 1)[1].split("```", 1)[0]
+    import os
+
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        res = CliRunner().invoke(cli, ["resolve", "examples/rulings/kincskereses-osszeadodik.yaml"])
+    finally:
+        os.chdir(cwd)
+    assert res.exit_code == 0
+    assert res.output == block
+
+
+def test_docs_python_snippet_runs(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    doc = (ROOT / "docs" / "scenarios.md").read_text("utf-8")
+    snippet = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    script = tmp_path / "snippet.py"
+    script.write_text(snippet, encoding="utf-8")
+    env = {**os.environ, "KORBIRO_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "[" in done.stdout
+
+
+def test_docs_list_every_verb() -> None:
+    from korbiro.grammar.action import VERBS
+
+    doc = (ROOT / "docs" / "scenarios.md").read_text("utf-8")
+    for verb in VERBS:
+        assert f"`{verb.replace('_', ' ')}" in doc or verb.replace("_", " ") in doc, verb
