@@ -597,3 +597,14 @@ def test_keyword_explain_covers_every_keyword(tmp_path: Path) -> None:
         code, out, err = run("keyword", "explain", cls.key, "--rulings", str(tmp_path), "--format", "json")
         assert code == 0, (cls.key, err)
         assert json.loads(out)["rule"] == cls.rule
+
+
+def test_module_examples() -> None:
+    import doctest
+
+    import korbiro.rules.mk.rulebook as rulebook
+    import korbiro.rules.mk.victory as victory
+
+    for module in (rulebook, victory):
+        failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert tried > 0 and failures == 0, module.__name__

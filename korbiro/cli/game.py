@@ -141,7 +141,9 @@ def variants(ctx: click.Context, name: str | None, players: int | None, fmt: str
         size = f", {v.team_size}" if v.team_size else ""
         lines.append(f"{T['teams']}: {v.team_count}{size}")
     if v.description:
-        lines.append(v.description[lang_])
+        import textwrap
+
+        lines.append(textwrap.fill(v.description[lang_], width=88))
     lines.append(f"{T['params']}:")
     params = v.describe_params(players)
     for k, val in params.items():

@@ -290,9 +290,10 @@ class Rulebook:
         that starts with it less its last two letters (from six letters on, for
         Hungarian endings: ``toronyszintek`` matches ``toronyszintjét``).
         Rules rank by how many query words they match; then a rule whose title
-        is the query, then one whose title holds every word; then current
-        rules before archived ones; then by where the words match: the id, the
-        title, the keywords, the summary (both languages each).
+        is the query (a current one before an archived one), then one whose
+        title holds every word; then by where the words match: the id, the
+        title, the keywords, the summary (both languages each); then current
+        rules before archived ones.
         """
         text = words if isinstance(words, str) else " ".join(words)
         tokens = _query_tokens(text)
@@ -315,14 +316,15 @@ class Rulebook:
             if matched:
                 hit = SearchHit(rule, matched, score, tuple(n for n in FIELD_WEIGHTS if n in where))
                 titles = [_words(t) for t in rule.title.values()]
-                if any(t == tokens for t in titles):
-                    title_rank = 2  # the query is a title
+                if any(len(t) == len(tokens) and all(_match(tok, t) for tok in tokens) for t in titles):
+                    title_rank = 2  # the query is a title (word for word, endings aside)
                 elif all(any(_match(tok, t) for t in titles) for tok in tokens):
                     title_rank = 1  # every query word is in a title
                 else:
                     title_rank = 0
                 current = 0 if rule.status == "current" else 1
-                hits.append(((-matched, -title_rank, current, -score, rule.depth, order), hit))
+                exact_current = current if title_rank == 2 else 0  # two rules titled alike: the current one first
+                hits.append(((-matched, -title_rank, exact_current, -score, current, rule.depth, order), hit))
         hits.sort(key=lambda h: h[0])
         found = [h for _, h in hits]
         return found if limit is None else found[:limit]
