@@ -36,7 +36,7 @@ import difflib
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
+from enum import StrEnum
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -66,7 +66,7 @@ __all__ = [
 ]
 
 
-class Verdict(str, Enum):
+class Verdict(StrEnum):
     """What the check decides."""
 
     WIN = "win"
@@ -78,7 +78,7 @@ class Verdict(str, Enum):
         return self.value
 
 
-class Moment(str, Enum):
+class Moment(StrEnum):
     """When the check happens: at any moment, or at the end of a round (which
     checks the immediate conditions too)."""
 
@@ -534,11 +534,11 @@ def check_state(state: GameState, variant: Variant) -> list[Finding]:
 
     names = state.player_names
     seen: set[str] = set()
-    for i, n in enumerate(names):
-        if fold(n) in seen:
+    for i, name in enumerate(names):
+        if fold(name) in seen:
             where: tuple[str | int, ...] = ("players", i, "name") if not state.teams else ("teams",)
-            bad("MK-RESULT-NAME", f"two players are called {n!r}", where)
-        seen.add(fold(n))
+            bad("MK-RESULT-NAME", f"two players are called {name!r}", where)
+        seen.add(fold(name))
     if state.teams:
         tnames = [fold(t.name) for t in state.teams]
         if len(set(tnames)) != len(tnames):
