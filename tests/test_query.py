@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -507,7 +507,7 @@ def _atom_results(index: CardIndex) -> None:
 
 # ------------------------------------------------------------------ the command
 
-def run(*args: str) -> object:
+def run(*args: str) -> Result:
     return CliRunner().invoke(cli, ["card", "search", *args], catch_exceptions=False)
 
 
@@ -629,7 +629,7 @@ def _doc_examples() -> list[tuple[str, list[str]]]:
     tables = re.findall(r"^\| query \| cards \|\n\|---\|---\|\n((?:\|.*\n)+)", DOC.read_text("utf-8"), re.M)
     rows = [row for table in tables for row in re.findall(r"^\| `([^`]+)` \| ([^|]*?) \|$", table, re.M)]
     assert sum(t.count("\n") for t in tables) == len(rows)
-    out = []
+    out: list[tuple[str, list[str]]] = []
     for query, cell in rows:
         cell = cell.strip()
         if cell in ("–", "none"):

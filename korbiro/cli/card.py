@@ -162,7 +162,7 @@ def render_table(cards: list[Any], matched: dict[str, list[str]] | None = None) 
         return "  ".join(cells).rstrip()
 
     lines = [line(head), "  ".join("-" * w for w in widths)]
-    for c, r in zip(cards, rows):
+    for c, r in zip(cards, rows, strict=True):
         lines.append(line(r))
         if matched is not None:
             lines.append(f"    matched: {', '.join(matched.get(c.id, []))}")

@@ -478,7 +478,7 @@ class Query:
             count = len(cards)
         else:
             count = int(index.conn.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0])
-        matched = None
+        matched: dict[str, list[str]] | None = None
         if explain:
             matched = {c.id: [] for c in cards}
             for clause in self.clauses():
@@ -555,6 +555,7 @@ class _Build(Transformer[Token, Node]):
 
     def group(self, items: list[Any]) -> Node:
         lpar, inner, rpar = items
+        assert isinstance(inner, Node)
         if inner.depth >= MAX_DEPTH:
             raise _Syntax(CODE_TOO_LONG, lpar.start_pos or 0, f"parentheses nested more than {MAX_DEPTH} deep")
         return replace(inner, start=lpar.start_pos or 0, end=rpar.end_pos or 0, depth=inner.depth + 1)
@@ -706,6 +707,7 @@ def parse_query(text: str) -> Query:
     except UnexpectedInput as exc:
         pos, message = _describe(source, exc)
         raise _error(text, CODE_SYNTAX, pos, message) from None
+    assert isinstance(root, Node)  # the embedded transformer builds nodes, not a tree
     return Query(text, _with_text(root, text))
 
 
