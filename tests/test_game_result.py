@@ -853,3 +853,14 @@ def test_random_raw_states_never_crash(data: st.DataObject) -> None:
     except (DataError, UsageError):
         return
     _invariants(state, r)
+
+
+def test_state_errors_in_hungarian() -> None:
+    path = "examples/results/invalid/kihivas-two-players.yaml"
+    r = CliRunner().invoke(cli, ["game", "result", str(ROOT / path), "--lang", "hu"])
+    assert r.exit_code == 2
+    assert r.stderr.endswith("error MK-RESULT-PLAYER-COUNT [12.00.2]: a(z) Kihívás (kihivas) legalább 3 játékosnak "
+                             "való; ebben az állapotban 2 van\n")
+    with pytest.raises(DataError) as exc:
+        decide(game(*FOUR(), alliance=("A", "X")), "szovetsegek")
+    assert [f.text("hu") for f in exc.value.findings] == ["alliance: nincs 'X' nevű játékos"]

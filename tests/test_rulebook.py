@@ -608,3 +608,21 @@ def test_module_examples() -> None:
     for module in (rulebook, victory):
         failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert tried > 0 and failures == 0, module.__name__
+
+
+def test_errors_in_hungarian() -> None:
+    assert run("rule", "show", "2.03.x", "--lang", "hu")[2] == \
+        "Error: nincs '2.03.x' azonosítójú szabály a mutatóban; erre gondoltál: 2.03.f vagy 2.03.e vagy 2.03?\n"
+    assert run("rule", "search", "zzz", "--lang", "hu")[2] == "egy szabály sem felel meg ennek: 'zzz'\n"
+    assert run("keyword", "explain", "nyelv", "--lang", "hu")[2] == \
+        "Error: 'nyelv' nem egyértelmű: SZOLGA NYELV, NEMES NYELV, TITKOS NYELV\n"
+
+
+def test_index_errors_in_hungarian(tmp_path: Path) -> None:
+    text = rulebook_path().read_text("utf-8").rstrip("\n") + '\n  - id: "2.03.a"\n    title: {hu: X, en: X}\n' \
+        '    status: current\n    source: [reference]\n    summary: {hu: x, en: y}\n'
+    path = tmp_path / "rulebook.yaml"
+    path.write_text(text, "utf-8")
+    with pytest.raises(DataError) as exc:
+        load_rulebook_file(path)
+    assert exc.value.findings[0].text("hu").startswith("a(z) '2.03.a' azonosító kétszer szerepel (először a(z) ")

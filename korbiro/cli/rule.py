@@ -17,6 +17,9 @@ _LABELS = {
         "no_text": "only the title is known", "scenarios": "ruling scenarios", "none": "none",
         "rule": "rule", "on": "on", "examples": "example cards", "of": "of", "in_db": "in the database",
         "engine": "in korbiro", "points": "points",
+        "no_rule": "no rule {query!r} in the index", "did_you_mean": "; did you mean {options}?", "or": " or ",
+        "no_match": "no rule matches {query!r}", "no_keyword": "no keyword {query!r}",
+        "ambiguous": "{query!r} is ambiguous: {options}",
     },
     "hu": {
         "status": "állapot", "current": "érvényes (Korforduló)", "archived": "archivált", "applies": "ahol még érvényes",
@@ -25,6 +28,9 @@ _LABELS = {
         "project": "a korbiro adta azonosító", "no_text": "csak a cím ismert", "scenarios": "esetleírások",
         "none": "nincs", "rule": "szabály", "on": "laptípus", "examples": "példalapok", "of": "/",
         "in_db": "az adatbázisban", "engine": "a korbiróban", "points": "pontok",
+        "no_rule": "nincs {query!r} azonosítójú szabály a mutatóban", "did_you_mean": "; erre gondoltál: {options}?",
+        "or": " vagy ", "no_match": "egy szabály sem felel meg ennek: {query!r}",
+        "no_keyword": "nincs {query!r} nevű kulcsszó", "ambiguous": "{query!r} nem egyértelmű: {options}",
     },
 }
 
@@ -122,8 +128,9 @@ def show(ctx: click.Context, rule_id: str, fmt: str, lang: str | None, rulings: 
     found = book.get(rule_id)
     if found is None:
         sugg = book.suggest(rule_id)
-        hint = f"; did you mean {' or '.join(sugg)}?" if sugg else ""
-        msg = f"no rule {rule_id!r} in the index{hint}"
+        L = _LABELS[lang_]
+        hint = L["did_you_mean"].format(options=L["or"].join(sugg)) if sugg else ""
+        msg = L["no_rule"].format(query=rule_id) + hint
         if fmt == "json":
             echo_json({"query": rule_id, "rule": None, "error": msg, "suggestions": sugg})
         else:
@@ -220,7 +227,7 @@ def search(ctx: click.Context, words: tuple[str, ...], limit: int, fmt: str, lan
             tag = "" if h.rule.status == "current" else f"  [{_LABELS[lang_]['archived']}]"
             click.echo(f"{h.rule.id:<{width}}{h.rule.text('title', lang_)}{tag}")
     else:
-        click.echo(f"no rule matches {' '.join(words)!r}", err=True)
+        click.echo(_LABELS[lang_]["no_match"].format(query=" ".join(words)), err=True)
     if not hits:
         ctx.exit(1)
 
@@ -263,11 +270,13 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
     match = find_keyword(name)
     cls = match.keyword
     if cls is None:
+        L = _LABELS[lang_]
         if match.candidates:
-            msg = f"{name!r} is ambiguous: " + ", ".join(c.key for c in match.candidates)
+            msg = L["ambiguous"].format(query=name, options=", ".join(c.key for c in match.candidates))
         else:
-            hint = f"; did you mean {' or '.join(repr(s) for s in match.suggestions)}?" if match.suggestions else ""
-            msg = f"no keyword {name!r}{hint}"
+            options = L["or"].join(repr(s) for s in match.suggestions)
+            hint = L["did_you_mean"].format(options=options) if match.suggestions else ""
+            msg = L["no_keyword"].format(query=name) + hint
         if fmt == "json":
             echo_json({"query": name, "keyword": None, "error": msg, "suggestions": list(match.suggestions),
                        "candidates": [c.key for c in match.candidates]})

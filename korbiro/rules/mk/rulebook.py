@@ -32,6 +32,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ... import i18n
 from ...errors import DataError
 from ...findings import Finding
 from ...text import fold
@@ -68,6 +69,27 @@ STOP_WORDS = frozenset({"a", "az", "es", "egy", "the", "of", "and", "an", "to", 
 FIELD_WEIGHTS: Mapping[str, float] = {"id": 5.0, "title": 3.0, "keywords": 2.0, "summary": 1.0}
 
 LANGS = ("hu", "en")
+
+i18n.register(
+    {
+        "MK-RULEBOOK-DUPLICATE": {
+            "en": "rule id {id!r} appears twice (first at line {first})",
+            "hu": "a(z) {id!r} azonosító kétszer szerepel (először a(z) {first}. sorban)",
+        },
+        "MK-RULEBOOK-SEE": {
+            "en": "rule {id} links to {target!r}, which is not in the index",
+            "hu": "a(z) {id} szabály a(z) {target!r} szabályra mutat, amely nincs a mutatóban",
+        },
+        "MK-RULEBOOK-KEYWORD": {
+            "en": "rule {id} links to keyword {keyword!r}, which korbiro does not know{hint}",
+            "hu": "a(z) {id} szabály a(z) {keyword!r} kulcsszóra mutat, amelyet a korbiro nem ismer{hint_hu}",
+        },
+        "MK-RULEBOOK-APPLIES": {
+            "en": "archived rule {id} says nowhere where it still applies",
+            "hu": "a(z) {id} archivált szabálynál sehol sem áll, hol érvényes még",
+        },
+    }
+)
 
 
 def is_rule_id(text: str) -> bool:
@@ -400,7 +422,8 @@ def load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
         key = raw["id"].casefold()
         if key in seen:
             problems.append(Finding("MK-RULEBOOK-DUPLICATE", f"rule id {raw['id']!r} appears twice (first at line {seen[key]})",
-                                    file=doc.path, line=line, column=doc.mark(("rules", i, "id"))[1]))
+                                    file=doc.path, line=line, column=doc.mark(("rules", i, "id"))[1],
+                                    args={"id": raw["id"], "first": seen[key]}))
             continue
         seen[key] = line
         rules.append(Rule(
@@ -421,14 +444,16 @@ def load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
             if target not in book._rules:
                 line, col = doc.mark(("rules", i, "see", j))
                 problems.append(Finding("MK-RULEBOOK-SEE", f"rule {r.id} links to {target!r}, which is not in the index",
-                                        file=doc.path, line=line, column=col))
+                                        file=doc.path, line=line, column=col, args={"id": r.id, "target": target}))
         for j, kw in enumerate(r.keywords):
             if kw not in KEYWORDS:
                 line, col = doc.mark(("rules", i, "keywords", j))
                 close = difflib.get_close_matches(kw, list(KEYWORDS), n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
+                hint_hu = f" (erre gondoltál: {close[0]!r}?)" if close else ""
                 problems.append(Finding("MK-RULEBOOK-KEYWORD", f"rule {r.id} links to keyword {kw!r}, which korbiro does not know{hint}",
-                                        file=doc.path, line=line, column=col))
+                                        file=doc.path, line=line, column=col,
+                                        args={"id": r.id, "keyword": kw, "hint": hint, "hint_hu": hint_hu}))
         applies = r.applies
         if r.status == "archived" and applies is None:
             for anc in book.ancestors(r.id):
@@ -437,7 +462,7 @@ def load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
                     break
             else:
                 problems.append(Finding("MK-RULEBOOK-APPLIES", f"archived rule {r.id} says nowhere where it still applies",
-                                        file=doc.path, line=r.line))
+                                        file=doc.path, line=r.line, args={"id": r.id}))
         final.append(r if applies is r.applies else _replace(r, applies=applies))
     if problems:
         _raise(problems, doc.path)

@@ -524,105 +524,182 @@ def load_variants_file(path: str | os.PathLike[str]) -> VariantSet:
 # --------------------------------------------------------------------------- checking a state
 
 
+#: The problems that make a state unfit for a variant (``check_state``).
+_STATE_MESSAGES: dict[str, dict[str, str]] = {
+    "MK-RESULT-NAME": {"en": "two players are called {name!r}", "hu": "két játékos neve is {name!r}"},
+    "MK-RESULT-TEAM-NAME": {"en": "two teams are called {name!r}", "hu": "két csapat neve is {name!r}"},
+    "MK-RESULT-NEEDS-TEAMS": {
+        "en": "{label_en} is played by teams: write `teams:`, not `players:`",
+        "hu": "a(z) {label_hu} csapatokkal játszható: `teams:` kell, nem `players:`",
+    },
+    "MK-RESULT-NO-TEAMS": {
+        "en": "{label_en} has no teams: write `players:`, not `teams:`",
+        "hu": "a(z) {label_hu} változatban nincsenek csapatok: `players:` kell, nem `teams:`",
+    },
+    "MK-RESULT-PLAYER-COUNT": {
+        "en": "{label_en} is for {need_en} players; this state has {count}",
+        "hu": "a(z) {label_hu} {need_hu} játékosnak való; ebben az állapotban {count} van",
+    },
+    "MK-RESULT-EVEN": {
+        "en": "{label_en} needs an even number of players; this state has {count}",
+        "hu": "a(z) {label_hu} páros számú játékost kíván; ebben az állapotban {count} van",
+    },
+    "MK-RESULT-TEAM-COUNT": {
+        "en": "{label_en} has {need} teams; this state has {count}",
+        "hu": "a(z) {label_hu} változatban {need} csapat van; ebben az állapotban {count}",
+    },
+    "MK-RESULT-TEAM-SIZE": {
+        "en": "{label_en} has teams of {need}; these have {sizes}",
+        "hu": "a(z) {label_hu} változatban {need} fős csapatok vannak; ezek létszáma {sizes}",
+    },
+    "MK-RESULT-EQUAL-TEAMS": {
+        "en": "both teams have the same number of players ({rule}); these have {sizes}",
+        "hu": "a két csapat létszáma egyenlő ({rule}); ezeké {sizes}",
+    },
+    "MK-RESULT-COUNT-FIELD": {
+        "en": "{name}: eliminations and victory_points belong to Kihívás and Körbetámadás",
+        "hu": "{name}: az eliminations és a victory_points a Kihívás és a Körbetámadás mezője",
+    },
+    "MK-RESULT-WRONG-COUNT": {
+        "en": "{name}: {label_en} counts {field}, not {other}",
+        "hu": "{name}: a(z) {label_hu} a(z) {field} mezőt számolja, nem a(z) {other} mezőt",
+    },
+    "MK-RESULT-OUT-FIELD": {
+        "en": "{name}: nobody drops out of a {label_en} game; the game ends instead",
+        "hu": "{name}: a(z) {label_hu} játékból senki sem esik ki, hanem a játék ér véget",
+    },
+    "MK-RESULT-NOBODY": {"en": "every player is already out", "hu": "már minden játékos kiesett"},
+    "MK-RESULT-ALLIANCE-FIELD": {
+        "en": "`alliance` belongs to Szövetségek (12.00.4), not {label_en}",
+        "hu": "az `alliance` a Szövetségek (12.00.4) mezője, nem a(z) {label_hu} változaté",
+    },
+    "MK-RESULT-ALLIANCE-SIZE": {
+        "en": "an alliance is two players, one offering and one accepting (12.00.4.B); this one has {count}",
+        "hu": "a szövetség két játékosé, az ajánlóé és az elfogadóé (12.00.4.B); ebben {count} van",
+    },
+    "MK-RESULT-UNKNOWN-PLAYER": {
+        "en": "{field}: no player is called {name!r}",
+        "hu": "{field}: nincs {name!r} nevű játékos",
+    },
+    "MK-RESULT-ELIMINATION-FIELD": {
+        "en": "`elimination` belongs to Kihívás and Körbetámadás, not {label_en}",
+        "hu": "az `elimination` a Kihívás és a Körbetámadás mezője, nem a(z) {label_hu} változaté",
+    },
+    "MK-RESULT-SELF": {
+        "en": "a player cannot knock themselves out (4.01.C)",
+        "hu": "játékos önmagát nem ejtheti ki (4.01.C)",
+    },
+    "MK-RESULT-TARGET": {
+        "en": "a challenge knocks out the challenged player: name them as `target`",
+        "hu": "a kihívás a kihívott játékost ejti ki: add meg `target` néven",
+    },
+    "MK-RESULT-ALTERNATIVE-WIN": {
+        "en": "{label_en} does not turn an alternative win into a knock-out (that is Körbetámadás, 12.00.3.D)",
+        "hu": "a(z) {label_hu} változatban az alternatív győzelem nem kiejtés (az a Körbetámadás, 12.00.3.D)",
+    },
+    "MK-RESULT-SOURCES": {
+        "en": "quests, buildings and effects count only for a knock-out with DP (how: dp), not how: {how}",
+        "hu": "küldetés, építmény és hatás csak DP-vel való kiejtésnél számít (how: dp), how: {how} esetén nem",
+    },
+    "MK-RESULT-OPTION": {
+        "en": "option {name!r} does not apply to {label_en} (its parameters: {params})",
+        "hu": "a(z) {name!r} beállítás nem vonatkozik a(z) {label_hu} változatra (paraméterei: {params})",
+    },
+}
+i18n.register(_STATE_MESSAGES)
+
+
 def check_state(state: GameState, variant: Variant) -> list[Finding]:
     """What makes *state* unfit for *variant* (each a finding at its line when known)."""
     out: list[Finding] = []
+    labels = {"label_en": f"{variant.name['en']} ({variant.id})", "label_hu": f"{variant.name['hu']} ({variant.id})"}
 
-    def bad(code: str, message: str, where: tuple[str | int, ...] = ()) -> None:
+    def bad(code: str, where: tuple[str | int, ...] = (), *, rule: str | None = None, **args: Any) -> None:
         line, col = state.locate(where) if state.locate else (None, None)
-        out.append(Finding(code, message, rule=variant.rule, file=state.path, line=line, column=col))
+        args = {**labels, **args, **({"rule": rule} if rule else {})}
+        message = _STATE_MESSAGES[code]["en"].format(**args)
+        out.append(Finding(code, message, rule=rule or variant.rule, file=state.path, line=line, column=col,
+                           args=args))
 
     names = state.player_names
     seen: set[str] = set()
     for i, name in enumerate(names):
         if fold(name) in seen:
-            where: tuple[str | int, ...] = ("players", i, "name") if not state.teams else ("teams",)
-            bad("MK-RESULT-NAME", f"two players are called {name!r}", where)
+            bad("MK-RESULT-NAME", ("players", i, "name") if not state.teams else ("teams",), name=name)
         seen.add(fold(name))
     if state.teams:
         tnames = [fold(t.name) for t in state.teams]
         if len(set(tnames)) != len(tnames):
-            bad("MK-RESULT-NAME", f"two teams are called {state.teams[0].name!r}", ("teams", 1, "name"))
-    label = f"{variant.name['en']} ({variant.id})"
+            bad("MK-RESULT-TEAM-NAME", ("teams", 1, "name"), name=state.teams[1].name)
     if variant.sides == "teams" and not state.teams:
-        bad("MK-RESULT-SHAPE", f"{label} is played by teams: write `teams:`, not `players:`", ("players",))
+        bad("MK-RESULT-NEEDS-TEAMS", ("players",))
         return out
     if variant.sides == "players" and state.teams:
-        bad("MK-RESULT-SHAPE", f"{label} has no teams: write `players:`, not `teams:`", ("teams",))
+        bad("MK-RESULT-NO-TEAMS", ("teams",))
         return out
     n = state.player_count
-    if n < variant.players_min or (variant.players_max is not None and n > variant.players_max):
-        need = (f"exactly {variant.players_min}" if variant.players_max == variant.players_min
-                else f"{variant.players_min} to {variant.players_max}" if variant.players_max
-                else f"at least {variant.players_min}")
-        bad("MK-RESULT-PLAYER-COUNT", f"{label} is for {need} players; this state has {n}",
-            ("teams",) if state.teams else ("players",))
+    lo, hi = variant.players_min, variant.players_max
+    if n < lo or (hi is not None and n > hi):
+        need_en, need_hu = ((f"exactly {lo}", f"pontosan {lo}") if hi == lo else
+                            (f"{lo} to {hi}", f"{lo}–{hi}") if hi else (f"at least {lo}", f"legalább {lo}"))
+        bad("MK-RESULT-PLAYER-COUNT", ("teams",) if state.teams else ("players",), need_en=need_en, need_hu=need_hu,
+            count=n)
     if variant.players_even and n % 2:
-        bad("MK-RESULT-PLAYER-COUNT", f"{label} needs an even number of players; this state has {n}", ("teams",))
+        bad("MK-RESULT-EVEN", ("teams",), count=n)
     if state.teams:
         sizes = [len(t.players) for t in state.teams]
         if variant.team_count is not None and len(state.teams) != variant.team_count:
-            bad("MK-RESULT-TEAMS", f"{label} has {variant.team_count} teams; this state has {len(state.teams)}", ("teams",))
-        if variant.team_size is not None and any(s != variant.team_size for s in sizes):
-            bad("MK-RESULT-TEAMS", f"{label} has teams of {variant.team_size}; these have {sizes}", ("teams",))
+            bad("MK-RESULT-TEAM-COUNT", ("teams",), need=variant.team_count, count=len(state.teams))
+        if variant.team_size is not None and any(size != variant.team_size for size in sizes):
+            bad("MK-RESULT-TEAM-SIZE", ("teams",), need=variant.team_size, sizes=sizes)
         if variant.equal_teams and len(set(sizes)) > 1:
             rule = variant.rules.get("teams", variant.rule)
-            line, col = state.locate(("teams",)) if state.locate else (None, None)
-            out.append(Finding("MK-RESULT-TEAMS", f"both teams have the same number of players ({rule}); these have {sizes}",
-                               rule=rule, file=state.path, line=line, column=col))
+            bad("MK-RESULT-EQUAL-TEAMS", ("teams",), rule=rule, sizes=sizes)
     if variant.family != "elimination":
         for i, p in enumerate(state.players):
             if p.eliminations or p.victory_points:
-                bad("MK-RESULT-FIELD", f"{p.name}: eliminations and victory_points belong to Kihívás and Körbetámadás",
-                    ("players", i))
-    if variant.family == "elimination":
+                bad("MK-RESULT-COUNT-FIELD", ("players", i), name=p.name)
+    else:
         field_name = "victory_points" if "victory_points_to_win" in variant.params else "eliminations"
         other = "eliminations" if field_name == "victory_points" else "victory_points"
         for i, p in enumerate(state.players):
             if getattr(p, other):
-                bad("MK-RESULT-FIELD", f"{p.name}: {label} counts {field_name}, not {other}", ("players", i, other))
+                bad("MK-RESULT-WRONG-COUNT", ("players", i, other), name=p.name, field=field_name, other=other)
     if variant.id == "two-player" or variant.sides == "teams":
         for i, p in enumerate(state.players):
             if p.out:
-                bad("MK-RESULT-FIELD", f"{p.name}: nobody drops out of a {label} game; the game ends instead",
-                    ("players", i, "out"))
+                bad("MK-RESULT-OUT-FIELD", ("players", i, "out"), name=p.name)
     if state.players and all(p.out for p in state.players):
-        bad("MK-RESULT-NOBODY", "every player is already out", ("players",))
+        bad("MK-RESULT-NOBODY", ("players",))
     if state.alliance:
         if variant.family != "alliance":
-            bad("MK-RESULT-FIELD", f"`alliance` belongs to Szövetségek (12.00.4), not {label}", ("alliance",))
+            bad("MK-RESULT-ALLIANCE-FIELD", ("alliance",))
         else:
-            size = variant.params.get("alliance_size", 2)
-            if len(state.alliance) != size:
-                bad("MK-RESULT-ALLIANCE", f"an alliance is two players, one offering and one accepting (12.00.4.B); "
-                    f"this one has {len(state.alliance)}", ("alliance",))
+            if len(state.alliance) != variant.params.get("alliance_size", 2):
+                bad("MK-RESULT-ALLIANCE-SIZE", ("alliance",), count=len(state.alliance))
             for j, a in enumerate(state.alliance):
                 if fold(a) not in seen:
-                    bad("MK-RESULT-UNKNOWN-PLAYER", f"alliance: no player is called {a!r}", ("alliance", j))
+                    bad("MK-RESULT-UNKNOWN-PLAYER", ("alliance", j), field="alliance", name=a)
     if state.elimination is not None:
         e = state.elimination
         if variant.family != "elimination":
-            bad("MK-RESULT-FIELD", f"`elimination` belongs to Kihívás and Körbetámadás, not {label}", ("elimination",))
+            bad("MK-RESULT-ELIMINATION-FIELD", ("elimination",))
         else:
             for key in ("by", "target"):
                 who = getattr(e, key)
                 if who is not None and fold(who) not in seen:
-                    bad("MK-RESULT-UNKNOWN-PLAYER", f"elimination.{key}: no player is called {who!r}", ("elimination", key))
+                    bad("MK-RESULT-UNKNOWN-PLAYER", ("elimination", key), field=f"elimination.{key}", name=who)
             if e.target is not None and fold(e.target) == fold(e.by):
-                bad("MK-RESULT-SELF", "a player cannot knock themselves out (4.01.C)", ("elimination", "target"))
+                bad("MK-RESULT-SELF", ("elimination", "target"))
             if variant.params.get("target") == "challenged" and e.target is None:
-                bad("MK-RESULT-TARGET", "a challenge knocks out the challenged player: name them as `target`",
-                    ("elimination",))
+                bad("MK-RESULT-TARGET", ("elimination",))
             if e.how == "alternative-win" and not variant.params.get("alternative_win_eliminates"):
-                bad("MK-RESULT-FIELD", f"{label} does not turn an alternative win into a knock-out "
-                    "(that is Körbetámadás, 12.00.3.D)", ("elimination", "how"))
+                bad("MK-RESULT-ALTERNATIVE-WIN", ("elimination", "how"))
             if e.how != "dp" and any(e.sources().values()):
-                bad("MK-RESULT-FIELD", f"quests, buildings and effects count only for a knock-out with DP (how: dp), "
-                    f"not how: {e.how}", ("elimination", "how"))
+                bad("MK-RESULT-SOURCES", ("elimination", "how"), how=e.how)
     for key in state.options:
         if key not in variant.params:
-            bad("MK-RESULT-OPTION", f"option {key!r} does not apply to {label} (its parameters: "
-                f"{', '.join(sorted(variant.params))})", ("options", key))
+            bad("MK-RESULT-OPTION", ("options", key), name=key, params=", ".join(sorted(variant.params)))
     return out
 
 
