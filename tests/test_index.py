@@ -108,3 +108,18 @@ def test_cli_data_index(db_dir: Path) -> None:
     r = CliRunner().invoke(cli, ["data", "index", str(SETS / "missing-level")])
     assert r.exit_code == 1
     assert "MK-DATA-REQUIRED" in r.output
+
+
+def test_same_size_same_mtime_edit_is_still_seen(db_dir: Path) -> None:
+    import os
+
+    path = db_dir / "MINTA.yaml"
+    first = open_index([db_dir])
+    st = path.stat()
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("name: Wirg\n", "name: Wirk\n"), encoding="utf-8")  # same length
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))  # and the old modification time
+    assert path.stat().st_size == st.st_size and path.stat().st_mtime_ns == st.st_mtime_ns
+    second = open_index([db_dir])
+    assert second.path != first.path
+    assert second.lookup("Wirk").card is not None

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..fsutil import atomic_path
+from ..fsutil import atomic_path, write_atomic
 from ..text import fold
 from .cards import Card, CardDatabase, Lookup, kinds_of
 
@@ -200,14 +200,60 @@ def index_key(files: Iterable[Path]) -> str:
     h = hashlib.sha256(b"korbiro-index\0")
     h.update(str(SCHEMA_VERSION).encode())
     h.update(_salt())
+    digests = _Digests(index_dir() / "digests.json")
     for path in files:
         h.update(os.path.abspath(path).encode("utf-8", "surrogateescape"))
         h.update(b"\0")
-        try:
-            h.update(hashlib.sha256(Path(path).read_bytes()).digest())
-        except OSError as exc:
-            h.update(repr(exc).encode())
+        h.update(digests.of(Path(path)))
+    digests.save()
     return h.hexdigest()
+
+
+class _Digests:
+    """File digests remembered by their full stat signature, so unchanged files are not read again.
+
+    The signature holds the size, inode and both the modification and the
+    change time in nanoseconds: any write to a file changes its ctime, which no
+    tool can set back, so a remembered digest is never stale.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.changed = False
+        try:
+            self.known: dict[str, list[Any]] = json.loads(path.read_text("utf-8"))
+            if not isinstance(self.known, dict):
+                self.known = {}
+        except (OSError, ValueError):
+            self.known = {}
+
+    def of(self, path: Path) -> bytes:
+        key = os.path.abspath(path)
+        try:
+            st = path.stat()
+        except OSError as exc:
+            return repr(exc).encode()
+        sig = [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
+        got = self.known.get(key)
+        if isinstance(got, list) and len(got) == 2 and got[0] == sig and isinstance(got[1], str):
+            return bytes.fromhex(got[1])
+        try:
+            digest = hashlib.sha256(path.read_bytes()).digest()
+        except OSError as exc:
+            return repr(exc).encode()
+        self.known[key] = [sig, digest.hex()]
+        self.changed = True
+        return digest
+
+    def save(self) -> None:
+        if not self.changed:
+            return
+        if len(self.known) > 10_000:  # forget the oldest half rather than grow without end
+            self.known = dict(list(self.known.items())[len(self.known) // 2:])
+        try:
+            write_atomic(self.path, json.dumps(self.known), make_parents=True)
+        except OSError:
+            pass
 
 
 def index_dir() -> Path:
