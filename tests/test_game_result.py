@@ -864,3 +864,37 @@ def test_state_errors_in_hungarian() -> None:
     with pytest.raises(DataError) as exc:
         decide(game(*FOUR(), alliance=("A", "X")), "szovetsegek")
     assert [f.text("hu") for f in exc.value.findings] == ["alliance: nincs 'X' nevű játékos"]
+
+
+@pytest.mark.parametrize("doc", ["game-result.md", "rulebook.md"])
+def test_python_examples_in_the_docs(doc: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import doctest
+
+    monkeypatch.chdir(ROOT)
+    text = (ROOT / "docs" / doc).read_text("utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(blocks):
+        runner.run(parser.get_doctest(block, {}, f"docs/{doc}[{i}]", f"docs/{doc}", 0))
+    assert runner.tries > 3 and runner.failures == 0
+
+
+def test_variants_file_is_checked(tmp_path: Path) -> None:
+    from korbiro.rules.mk.victory import load_variants_file
+
+    src = (ROOT / "korbiro" / "data" / "mk" / "variants.yaml").read_text("utf-8")
+    assert len(list(load_variants_file(ROOT / "korbiro" / "data" / "mk" / "variants.yaml"))) == 8
+    bad = tmp_path / "variants.yaml"
+    bad.write_text(src.replace("two_players: two-player", "two_players: ketto").replace(
+        "      dp_immediate: 28\n      dp_end_of_round: 18\n", "      dp_immediate: 28\n      dp_end_of_round: tizennyolc\n"),
+        "utf-8")
+    with pytest.raises(DataError) as exc:
+        load_variants_file(bad)
+    assert any("dp_end_of_round" in f.message and f.line for f in exc.value.findings)
+    bad.write_text(src.replace("two_players: two-player", "two_players: ketto"), "utf-8")
+    with pytest.raises(DataError) as exc:
+        load_variants_file(bad)
+    assert [f.code for f in exc.value.findings] == ["MK-VARIANTS-DEFAULT"]
+    assert exc.value.findings[0].line == 17

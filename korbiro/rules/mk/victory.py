@@ -35,7 +35,7 @@ from __future__ import annotations
 import difflib
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from importlib import resources
@@ -1122,15 +1122,3 @@ def _canon(name: str, seats: Sequence[str]) -> str:
         if fold(s) == fold(name):
             return s
     return name
-
-
-def variant_table(vs: VariantSet | None = None) -> list[Variant]:
-    """Every variant, in file order."""
-    return list(vs or load_variants())
-
-
-def with_options(state: GameState, **options: Any) -> GameState:
-    """*state* with extra option overrides (for the library and tests)."""
-    merged = dict(state.options)
-    merged.update(options)
-    return replace(state, options=merged)
