@@ -47,10 +47,13 @@ def main() -> None:
         first = check_database(files[:1], use_cache=False)
         assert not first.failed(), [f.render_text() for f in first.findings[:5]]
 
-        t_bare = best_of(bare)
-        t_check = best_of(lambda: check_database(files, use_cache=False))
+        # interleaved rounds, best of each: a busy moment on a shared machine hits both sides alike
         check_database(files, use_cache=True)  # fill the cache
-        t_recheck = best_of(lambda: check_database(files, use_cache=True))
+        t_bare = t_check = t_recheck = float("inf")
+        for _ in range(5):
+            t_bare = min(t_bare, best_of(bare, 1))
+            t_check = min(t_check, best_of(lambda: check_database(files, use_cache=False), 1))
+            t_recheck = min(t_recheck, best_of(lambda: check_database(files, use_cache=True), 1))
         report = check_database(files, use_cache=True)
     print(f"cards: {report.card_count} in {len(files)} files; findings: {len(report.findings)}")
     print(f"bare yaml.load(CSafeLoader): {t_bare * 1000:8.1f} ms")
