@@ -525,10 +525,11 @@ class Engine:
                       f"{cs.label} {cs.controller} legfelső toronyszintje lesz", card=cs.label)
             return
         need = int(self.options["attack_threshold"])
-        if sem.is_attack(cs) and e.roll is not None and e.roll < need:
+        total = self._attack_value(cs, e) if sem.is_attack(cs) and e.roll is not None else None
+        if total is not None and total < need:
             self.emit("3.05.E" if sem.is_unarmed(cs) and self.admits("3.05.E") else "6.00", "miss",
-                      f"the attack roll {e.roll} is below {need}: {cs.label} misses",
-                      f"a {e.roll} támadásdobás kisebb, mint {need}: {cs.label} nem talál")
+                      f"the attack roll {total} is below {need}: {cs.label} misses",
+                      f"a {total} támadásdobás kisebb, mint {need}: {cs.label} nem talál")
         else:
             self._apply_effect(e)
         kind = sem.equipment_kind(cs)
@@ -694,6 +695,21 @@ class Engine:
         getattr(self, f"_maneuver_{e.data['type']}")(e)
 
     # ---------------------------------------------------------------- effects
+
+    def _attack_value(self, cs: CardState, e: Any) -> int:
+        """The attack roll of an action card: the scripted roll, plus (option ``attack_attribute=add``)
+        the summoner's Fizikum, or Asztrál in antiss combat (8.03.E)."""
+        roll = int(e.roll)
+        if self.options["attack_attribute"] != "add" or e.summoner is None:
+            return roll
+        attacker = self.state.cards[e.summoner]
+        antiss = self.state.antiss_combat and self.admits("8.03.E")
+        key, name = ("asztral", "Asztrál") if antiss else ("fizikum", "Fizikum")
+        value = sem.attribute(attacker, key)
+        self.emit("8.03.E" if antiss else "6.00", "attack",
+                  f"attack roll {roll} + {name} {value} of {attacker.label} = {roll + value}",
+                  f"támadásdobás {roll} + {attacker.label} {name} {value} = {roll + value}")
+        return roll + value
 
     def _apply_effect(self, e: Entry) -> None:
         """Apply an entry's effect steps, then a power word's negative effect (3.05.C–D)."""

@@ -196,6 +196,9 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
            "a siege or capture whose initiating level equals the obstructing value fails (defender) or succeeds (attacker)"),
     Option("attack_threshold", tuple(str(n) for n in range(0, 13)), "4", "3.05.E",
            "an attack roll succeeds when it is at least this number"),
+    Option("attack_attribute", ("none", "add"), "none", "8.03.E",
+           "the scripted attack roll is the whole attack value (none), or the die to which the summoner's "
+           "Fizikum is added (add) — Asztrál instead in antiss combat (8.03.E)"),
     Option("resource_mp", tuple(str(n) for n in range(0, 13)), "4", "6.03",
            "MP each player gains in the resource phase of a new round"),
     Option("attach_overflow", ("mult", "hand"), "mult", "3.01.C",
