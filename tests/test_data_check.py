@@ -213,3 +213,11 @@ def test_cli_formats_file_is_checked(tmp_path: Path) -> None:
     r = CliRunner().invoke(cli, ["data", "check", "--formats", str(schema_bad), "--format", "json"])
     assert r.exit_code == 1
     assert [f["code"] for f in json.loads(r.output)["findings"]] == ["MK-DATA-ENUM", "MK-DATA-SCHEMA"]
+
+
+def test_cli_device_is_unusable_input_exit_2(tmp_path: Path) -> None:
+    fifo = tmp_path / "SET.yaml"
+    os.mkfifo(fifo)
+    r = CliRunner().invoke(cli, ["data", "check", str(fifo), "--format", "json"])
+    assert r.exit_code == 2
+    assert [f["code"] for f in json.loads(r.output)["findings"]] == ["FILE-NOT-REGULAR"]

@@ -9,6 +9,10 @@ import click
 from ._common import echo_findings, echo_json, format_option, lang_option
 
 
+#: findings that mean a named file could not be read at all: exit 2, not 1 (bad data)
+UNREADABLE = frozenset({"FILE-NOT-FOUND", "FILE-IS-DIRECTORY", "FILE-NOT-REGULAR", "FILE-UNREADABLE"})
+
+
 @click.group()
 def data() -> None:
     """Check card databases (M.A.G.U.S. Kártyajáték set files)."""
@@ -31,7 +35,8 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
     Every finding is reported at once, with file:line:column: malformed or
     hostile YAML, schema violations, card text that does not parse, keywords
     on card types they do not belong to, duplicate ids and names, IGAZ NÉV
-    names that are no card.  Exit 0 clean, 1 findings, 2 unusable input.
+    names that are no card.  Exit 0 clean, 1 findings, 2 unusable input (a
+    path that does not exist, a folder without set files, a device or FIFO).
 
     \b
     Examples:
@@ -79,7 +84,8 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
                 else f"{len(report.files)} fájl, {report.card_count} lap: {c['error']} hiba, {c['warning']} figyelmeztetés"
             )
             click.echo(summary)
-    ctx.exit(1 if failed else 0)
+    unreadable = any(f.code in UNREADABLE for f in report.findings)
+    ctx.exit(2 if unreadable else 1 if failed else 0)
 
 
 def _formats_findings(path: str, files: list) -> list:  # type: ignore[type-arg]
