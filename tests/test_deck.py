@@ -423,3 +423,24 @@ def test_findings_stable_under_reordering(db: CardDatabase, seed: int, size: int
     rng.shuffle(deck_lines)
     rng.shuffle(side_lines)
     assert key(deck_lines, side_lines) == first
+
+
+def test_bom_crlf_and_no_final_newline(db: CardDatabase, tmp_path: Path) -> None:
+    text = make(40).replace("\n", "\r\n").rstrip("\r\n")
+    p = tmp_path / "win.deck"
+    p.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    report = check_deck(read_deck_file(str(p)), db, date=DAY)
+    assert (report.legal, report.sizes) == (True, {"tower": 3, "deck": 40, "sideboard": 0})
+    bad = tmp_path / "bad.deck"
+    bad.write_bytes(b"\xef\xbb\xbf" + (text + "\r\n1 Wrig").encode("utf-8"))
+    f = next(f for f in check_deck(read_deck_file(str(bad)), db, date=DAY).findings if f.code == "MK-DECK-UNKNOWN-CARD")
+    assert (f.line, f.column) == (20, 3)
+
+
+@pytest.mark.parametrize(("line", "code"), [
+    ("0 Wirg", "MK-DECK-COUNT"), ("-1 Wirg", "MK-DECK-COUNT"), ("99999999999999999999 Wirg", "MK-DECK-COUNT"),
+    ("4x", "MK-DECK-COUNT"), ("٣ Wirg", "MK-DECK-COUNT"), ("Laplimit: 5", "MK-DECK-BAD-LIMIT"),
+])
+def test_bad_counts_rejected_at_line_and_column(line: str, code: str) -> None:
+    deck = parse_deck_text("Pakli:\n  " + line + "\n", "c.deck")
+    assert [(f.code, f.line, f.column) for f in deck.findings] == [(code, 2, 3 if code == "MK-DECK-COUNT" else 13)]
