@@ -46,10 +46,9 @@ def check_deck(
     date: dt.date | None = None,
 ) -> DeckReport:
     """Check a deck list: *deck* is a file path, or the text of a deck list when it has a newline."""
+    from .data.index import open_index
     from .grammar.decklist import parse_deck_text, read_deck_file
     from .rules.mk.deck import check_deck as _check
-
-    from .data.index import open_index
 
     parsed = parse_deck_text(deck, "<deck>") if "\n" in deck else read_deck_file(deck)
     return _check(parsed, db if db is not None else open_index(), fmt=fmt, date=date)

@@ -9,7 +9,6 @@ a second run has to verify them).
 from __future__ import annotations
 
 import doctest
-import os
 import re
 import shlex
 from pathlib import Path

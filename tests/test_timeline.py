@@ -18,7 +18,7 @@ from korbiro.grammar.action import parse_action, parse_effect
 from korbiro.rules.mk.timeline import OPTIONS, RULES
 from korbiro.rules.mk.timeline.engine import Engine
 from korbiro.rules.mk.timeline.rules import FORMATS
-from korbiro.rules.mk.timeline.scenario import build_engine, load_scenario, run_scenario
+from korbiro.rules.mk.timeline.scenario import build_engine, load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 RULINGS = ROOT / "examples" / "rulings"

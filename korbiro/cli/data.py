@@ -8,7 +8,6 @@ import click
 
 from ._common import echo_findings, echo_json, format_option, lang_option
 
-
 #: findings that mean a named file could not be read at all: exit 2, not 1 (bad data)
 UNREADABLE = frozenset({"FILE-NOT-FOUND", "FILE-IS-DIRECTORY", "FILE-NOT-REGULAR", "FILE-UNREADABLE"})
 
@@ -43,7 +42,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
       korbiro data check
       korbiro data check data/ --strict --format github
     """
-    from ..data.check import check_database, discover, default_db_path
+    from ..data.check import check_database, default_db_path, discover
     from ..errors import UsageError
     from ..i18n import detect_lang
 

@@ -40,11 +40,11 @@ Only :class:`~korbiro.errors.RulesSyntaxError` leaves :func:`parse_card_text`;
 
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 import unicodedata
 from collections.abc import Iterator
-import copy
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, TypeVar

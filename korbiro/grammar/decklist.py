@@ -226,8 +226,8 @@ def parse_deck_yaml(text: str, path: str = "<deck>") -> DeckList:
     Each section is a list whose items are ``"3 Name"`` strings, bare names, or
     mappings ``{card: Name, count: 3}``.
     """
-    from ..errors import DataError
     from ..data.yamlload import load_yaml_text
+    from ..errors import DataError
 
     try:
         doc = load_yaml_text(text, path, expect="mapping")
