@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..text import fold
 
@@ -55,6 +55,9 @@ class Card:
     keyword_keys: frozenset[str]
     #: the names this card also counts as (IGAZ NÉV, rule 2.02)
     true_names: tuple[str, ...]
+    _keywords: tuple[Any, ...] | None
+    _keyword_source: str | None
+    _summary: tuple[tuple[str, str | None, str], ...] | None
 
     def __init__(
         self,
@@ -115,7 +118,8 @@ class Card:
 
             parsed = tuple(parse_card_text(self._keyword_source or "")) if self._keyword_source else ()
             object.__setattr__(self, "_keywords", parsed)
-        return self._keywords  # type: ignore[return-value]
+        assert self._keywords is not None
+        return self._keywords
 
     def keyword_summary(self) -> tuple[tuple[str, str | None, str], ...]:
         """``(keyword, rule, canonical line)`` per card-text line (``""`` keyword for free text).
@@ -124,8 +128,10 @@ class Card:
         card came from there.
         """
         if self._summary is None:
-            object.__setattr__(self, "_summary", tuple((k.keyword, k.rule, k.render()) for k in self.keywords))
-        return self._summary  # type: ignore[return-value]
+            summary = tuple((str(k.keyword), k.rule, str(k.render())) for k in self.keywords)
+            object.__setattr__(self, "_summary", summary)
+        assert self._summary is not None
+        return self._summary
 
     def __getitem__(self, key: str) -> Any:
         if key in ("id", "name", "type", "subtype", "mp", "dp", "text"):
@@ -177,6 +183,14 @@ class Lookup:
     suggestions: list[str] = field(default_factory=list)
     #: True when found only after accent/case folding (the caller may want to note it)
     folded: bool = False
+
+
+class CardSource(Protocol):
+    """What the checks need of a card database: :class:`CardDatabase` and the SQLite ``CardIndex``."""
+
+    def lookup(self, query: str, *, suggest: bool = True) -> Lookup: ...
+
+    def kind_of(self, card: Card) -> str: ...
 
 
 class CardDatabase:

@@ -18,6 +18,7 @@ compile time, so the caller falls back to jsonschema alone.
 from __future__ import annotations
 
 import datetime as dt
+import operator
 import re
 from collections.abc import Callable
 from typing import Any
@@ -244,13 +245,22 @@ def _is_date(value: str) -> bool:
 def _number_checks(s: dict[str, Any]) -> list[Node]:
     out: list[Node] = []
     num = (int, float)
-    for key, ok in (("minimum", lambda v, b: v >= b), ("maximum", lambda v, b: v <= b),
-                    ("exclusiveMinimum", lambda v, b: v > b), ("exclusiveMaximum", lambda v, b: v < b)):
+    tests: tuple[tuple[str, Callable[[Any, Any], bool]], ...] = (
+        ("minimum", operator.ge), ("maximum", operator.le),
+        ("exclusiveMinimum", operator.gt), ("exclusiveMaximum", operator.lt),
+    )
+    for key, ok in tests:
         if key in s:
-            bound = s[key]
-            out.append(lambda inst, bound=bound, ok=ok: _EMPTY if not isinstance(inst, num) or isinstance(inst, bool)
-                       or ok(inst, bound) else None)
+            out.append(_bound_check(s[key], ok, num))
     return out
+
+
+def _bound_check(bound: Any, ok: Callable[[Any, Any], bool], num: tuple[type, ...]) -> Node:
+    def check(inst: Any) -> frozenset[str] | None:
+        if not isinstance(inst, num) or isinstance(inst, bool) or ok(inst, bound):
+            return _EMPTY
+        return None
+    return check
 
 
 def _array_checks(s: dict[str, Any], comp: Callable[[Any], Node]) -> list[Node]:

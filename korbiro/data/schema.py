@@ -179,9 +179,10 @@ def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
         where = describe_path(path, doc.data)
         card = _card_id(path, doc.data)
         kw = err.validator
+        wanted: Any = err.validator_value  # jsonschema types it as possibly unset; it is set on every error
         if kw == "required":
-            missing = [f for f in err.validator_value if isinstance(err.instance, dict) and f not in err.instance]
-            for field in missing or list(err.validator_value)[:1]:
+            missing = [f for f in wanted if isinstance(err.instance, dict) and f not in err.instance]
+            for field in missing or list(wanted)[:1]:
                 line, col = doc.mark(path)
                 yield _finding("MK-DATA-REQUIRED", f"{where}: missing required field {field!r}",
                                doc, line, col, card, where=where, field=field)
@@ -203,7 +204,7 @@ def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
         line, col = doc.mark(path)
         value = err.instance
         if kw == "type":
-            expected = err.validator_value
+            expected = wanted
             names = [expected] if isinstance(expected, str) else list(expected)
             exp = " or ".join(_JSON_TYPES.get(n, n) for n in names)
             hint = ""
@@ -218,7 +219,7 @@ def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
             yield _finding("MK-DATA-TYPE", f"{where}: {value!r} is not {exp}{hint}",
                            doc, line, col, card, where=where, value=value, expected=exp, hint=hint)
         elif kw in ("enum", "const"):
-            allowed_vals = err.validator_value if kw == "enum" else [err.validator_value]
+            allowed_vals = wanted if kw == "enum" else [wanted]
             shown = ", ".join(repr(a) for a in allowed_vals)
             hint = _quote_hint(value)
             if isinstance(value, str):
@@ -227,7 +228,7 @@ def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
             yield _finding("MK-DATA-ENUM", f"{where}: {value!r} is not one of {shown}{hint}",
                            doc, line, col, card, where=where, value=value, allowed=shown, hint=hint)
         elif kw == "format":
-            yield _finding("MK-DATA-FORMAT", f"{where}: {value!r} is not a valid {err.validator_value}",
+            yield _finding("MK-DATA-FORMAT", f"{where}: {value!r} is not a valid {wanted}",
                            doc, line, col, card)
         elif kw == "pattern" and isinstance(value, str) and _LEADING_ZERO.match(value) and _allows_integer(err):
             hint = " (a whole number has no leading zeros)"

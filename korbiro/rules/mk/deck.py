@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ... import i18n
-from ...data.cards import Card, CardDatabase
+from ...data.cards import Card, CardSource
 from ...findings import Finding, Severity, sort_findings
 from ...grammar.decklist import DeckEntry, DeckList
 from .formats import Format, FormatSet, Limit, load_formats
@@ -134,16 +134,14 @@ def _f(code: str, message: str, deck: DeckList, entry: DeckEntry | None = None, 
                    card=card, args=args)
 
 
-def resolve(deck: DeckList, db: Any) -> tuple[list[_Resolved], list[Finding]]:
+def resolve(deck: DeckList, db: CardSource) -> tuple[list[_Resolved], list[Finding]]:
     """Look each entry's card up; unknown and ambiguous names are findings, never guesses."""
     out: list[_Resolved] = []
     findings: list[Finding] = []
     memo = _memo(db)
     new = tuple.__new__  # _Resolved(e, card, kind) without the NamedTuple constructor's extra call
     for e in deck.entries:
-        got = memo.get(e.name)
-        if got is None:
-            got = _remember(memo, db, e.name)
+        got = memo.get(e.name) or _remember(memo, db, e.name)
         card, kind, note, hit = got
         if card is not None:
             out.append(new(_Resolved, (e, card, kind)))
@@ -176,16 +174,16 @@ def _remember(memo: dict[str, Any], db: Any, name: str) -> tuple[Card | None, st
     return got
 
 
-def _memo(db: Any) -> dict[str, tuple[Any, str]]:
+def _memo(db: Any) -> dict[str, Any]:
     """Lookups already answered by this (immutable) database: names repeat across thousands of decks."""
-    memo = getattr(db, "_korbiro_resolve_memo", None)
+    memo: dict[str, Any] | None = getattr(db, "_korbiro_resolve_memo", None)
     if memo is None:
         memo = {}
         try:
             db._korbiro_resolve_memo = memo
         except AttributeError:  # a database type that takes no attributes: no memo
             pass
-    return memo  # type: ignore[no-any-return]
+    return memo
 
 
 def _listed_kinds(form: Format, db: Any) -> dict[str, frozenset[str]]:
@@ -202,13 +200,14 @@ def _listed_kinds(form: Format, db: Any) -> dict[str, frozenset[str]]:
             kind = db.kind_of(hit.card) if hit is not None and hit.card is not None else fold(ev.card)
             kinds.setdefault(kind, set()).add(ev.card)
         got = ({k: frozenset(v) for k, v in kinds.items()}, "")
-        memo[key] = got  # type: ignore[assignment]
-    return got[0]  # type: ignore[no-any-return]
+        memo[key] = got
+    listed: dict[str, frozenset[str]] = got[0]
+    return listed
 
 
 def check_deck(
     deck: DeckList,
-    db: CardDatabase,
+    db: CardSource,
     *,
     fmt: Format | str | None = None,
     formats: FormatSet | None = None,
@@ -425,7 +424,7 @@ i18n.register(
 )
 
 
-def check_exchange(before: DeckList, after: DeckList, db: CardDatabase) -> list[Finding]:
+def check_exchange(before: DeckList, after: DeckList, db: CardSource) -> list[Finding]:
     """1.13.C: between games of a two-win match, cards move between deck and sideboard only.
 
     The deck (starting tower and future deck together) and the sideboard keep
@@ -461,10 +460,10 @@ def check_exchange(before: DeckList, after: DeckList, db: CardDatabase) -> list[
         names[r.card.id] = r.card.name
     for cid in sorted(set(pool_b) | set(pool_a)):
         if pool_b[cid] != pool_a[cid]:
-            r = first_a.get(cid)
+            moved = first_a.get(cid)
             out.append(_f("MK-DECK-EXCHANGE-CARDS",
                           f"{names[cid]!r}: {pool_b[cid]} copies before the exchange, {pool_a[cid]} now; "
                           "cards may only move between deck and sideboard",
-                          after, r.entry if r else None, line=1, rule="1.13.C", card=names[cid], name=names[cid],
+                          after, moved.entry if moved else None, line=1, rule="1.13.C", card=names[cid], name=names[cid],
                           before=pool_b[cid], after=pool_a[cid]))
     return sort_findings(out)

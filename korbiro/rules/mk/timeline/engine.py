@@ -23,6 +23,7 @@ from ....data.cards import Card
 from ....errors import IllegalActionError
 from ....grammar.action import Action, Op, parse_effect
 from ....text import fold
+from ..keywords import Kincskereses
 from . import semantics as sem
 from .model import CardState, Entry, GameState, Player, Timeline, TraceEvent
 from .rules import FORMATS, RULES, Format
@@ -996,8 +997,9 @@ class Engine:
                 raise _ill("MK-TL-POWER-WORD", "3.05.A", f"{adv.label} has neither the power-word mark nor a dialect",
                            f"{adv.label} nem rendelkezik sem hatalomszó jellel, sem dialektussal")
             else:
-                self.emit("3.05.A", "power", f"{adv.label} may summon power words ({sem.dialect(self, adv).upper()} NYELV)",
-                          f"{adv.label} idézhet hatalomszót ({sem.dialect(self, adv).upper()} NYELV)")
+                tongue = str(sem.dialect(self, adv)).upper()
+                self.emit("3.05.A", "power", f"{adv.label} may summon power words ({tongue} NYELV)",
+                          f"{adv.label} idézhet hatalomszót ({tongue} NYELV)")
             return adv
         icons = {fold(i) for i in cs.attr("icons", []) or []}
         if icons:
@@ -1477,7 +1479,7 @@ class Engine:
             self.emit("2.03.e", "locked", f"{quest.label} cannot be solved this round", f"{quest.label} ebben a fordulóban nem oldható meg")
             self.emit("2.03.f", "success", "a successful leave-row manoeuvre, but not a successful quest solution",
                       "sikeres sorelhagyó manőver, de nem sikeres küldetés megoldás")
-            if sem.treasure(quest) is not None and any(sem.keyword(self, c, sem.Kincskereses) for c in team):
+            if sem.treasure(quest) is not None and any(sem.keyword(self, c, Kincskereses) for c in team):
                 self.emit("2.03", "no-kincs", "the quest was not solved, so Kincskeresés does not send the team home awake",
                           "a küldetést nem oldották meg, ezért a Kincskeresés nem érvényesül")
             self._return(team, awake=False)
@@ -1493,7 +1495,7 @@ class Engine:
         if treasure is not None:
             if self.admits("1.14.14.D"):
                 total = sem.team_kincskereses(self, team)
-                used = [c.label for c in team if c.kincs_used == self.state.round and sem.keyword(self, c, sem.Kincskereses)]
+                used = [c.label for c in team if c.kincs_used == self.state.round and sem.keyword(self, c, Kincskereses)]
                 if used:
                     self.emit("1.14.14.C", "used", f"Kincskeresés already used this round does not count: {', '.join(used)}",
                               f"az ebben a fordulóban már elhasznált Kincskeresés nem számít: {', '.join(used)}")
@@ -1507,7 +1509,7 @@ class Engine:
                 else:
                     self.emit("1.14.14.D", "kincs", f"the team's Kincskeresés sums to {total} < Kincs {treasure}: not enough, nothing is used up",
                               f"a csapat Kincskeresése összesen {total} < Kincs {treasure}: nem elég, nem használódik el")
-            elif any(sem.keyword(self, c, sem.Kincskereses) for c in team):
+            elif any(sem.keyword(self, c, Kincskereses) for c in team):
                 self.skip("1.14.14.B", "Kincskeresés would send the team home awake", "a Kincskeresés éberen küldené haza a csapatot")
         if e.data["antiss"]:
             pl.antiss_solved += 1

@@ -191,11 +191,11 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
     for si, item in enumerate(data["script"]):
         if isinstance(item, dict):
             player, text_ = next(iter(item.items()))
-            where: list[str | int] = ["script", si, player]
+            at: list[str | int] = ["script", si, player]
         else:
             player, text_ = None, item
-            where = ["script", si]
-        line, col = doc.mark(tuple(where))
+            at = ["script", si]
+        line, col = doc.mark(tuple(at))
         try:
             action = parse_action(text_, path=doc.path, line=line, column=col)
         except RulesSyntaxError as exc:
@@ -246,13 +246,13 @@ def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> E
             raise _error(sc.doc, ["setup", "players"], "MK-SCENARIO-PLAYERS", str(exc)) from None
 
     def place(ref: Any, owner: str, zone: str, host: CardState | None = None) -> None:
-        spec = {"card": ref} if isinstance(ref, str) else ref
+        spec: dict[str, Any] = {"card": ref} if isinstance(ref, str) else ref
         card = _lookup_card(sc, lookup, spec["card"])
         cs = eng.add_card(card, owner, "csatolt" if host else zone, label=spec.get("as"),
                           state=STATES.get(fold(spec.get("state", "éber")), "éber"), damage=int(spec.get("damage", 0)),
                           counters=spec.get("counters"), attached_to=host.uid if host else None,
                           hidden=bool(host and card.type == "akadálylap"),
-                          ghost=spec.get("ghost"), controller=spec.get("controller", ""))
+                          ghost=_int_or_none(spec.get("ghost")), controller=spec.get("controller", ""))
         if spec.get("ghost") is not None:
             cs.state = "éber"
         for sub in spec.get("attach") or []:
@@ -430,3 +430,8 @@ def _compare_refusals(refusals: list[Refusal], wanted: list[Any]) -> list[str]:
 def load_error_findings(exc: KorbiroError) -> list[Any]:
     """Every finding of a scenario that cannot be read."""
     return list(exc.findings)
+
+
+def _int_or_none(value: Any) -> int | None:
+    """A whole number from scenario data (the schema has checked its type), or None."""
+    return int(value) if value is not None else None
