@@ -7,6 +7,7 @@ English and a Hungarian template formatted with the finding's arguments.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 
 LANGS = ("en", "hu")
@@ -14,11 +15,21 @@ LANGS = ("en", "hu")
 #: code -> {"en": template, "hu": template}.  Modules register their own.
 CATALOG: dict[str, dict[str, str]] = {}
 
+#: code -> [(compiled pattern over the English message, Hungarian template)], for messages
+#: built without arguments (the YAML loader's): the pattern's named groups fill the template.
+PATTERNS: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+
 
 def register(entries: Mapping[str, Mapping[str, str]]) -> None:
     """Add message templates to the catalogue (each module registers its codes once)."""
     for code, texts in entries.items():
         CATALOG[code] = dict(texts)
+
+
+def register_patterns(entries: Mapping[str, list[tuple[str, str]]]) -> None:
+    """Add Hungarian templates that read their values off the English message."""
+    for code, pairs in entries.items():
+        PATTERNS.setdefault(code, []).extend((re.compile(rx), hu) for rx, hu in pairs)
 
 
 def detect_lang(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -45,6 +56,11 @@ def render(code: str, lang: str, args: Mapping[str, object], default: str) -> st
     """Format the catalogue template for *code* in *lang*, falling back to *default*."""
     texts = CATALOG.get(code)
     if not texts:
+        if lang != "en" and code in PATTERNS:
+            for rx, pattern_template in PATTERNS[code]:
+                m = rx.fullmatch(default)
+                if m:
+                    return pattern_template.format(**m.groupdict())
         return default
     template = texts.get(lang) or texts.get("en")
     if template is None:

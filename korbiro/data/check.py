@@ -30,6 +30,25 @@ from .cards import CARD_TYPES, Card, CardDatabase
 
 SET_SUFFIXES = (".yaml", ".yml")
 
+i18n.register_patterns({
+    "MK-DATA-SUSPICIOUS-NAME": [
+        (r"card name (?P<n>.+): invisible character (?P<cp>.+)", "a(z) {n} lapnév láthatatlan karaktert tartalmaz: {cp}"),
+        (r"card name (?P<n>.+): mixed scripts \((?P<s>.+)\)", "a(z) {n} lapnév vegyes írásrendszerű ({s})"),
+        (r"card name (?P<n>.+): leading or trailing space", "a(z) {n} lapnév szóközzel kezdődik vagy végződik"),
+        (r"card name (?P<n>.+): double space", "a(z) {n} lapnévben dupla szóköz áll"),
+    ],
+    "MK-DATA-NAME-NOT-NFC": [(r"card name (?P<n>.+) is not in NFC form \(decomposed accents\); it is read as (?P<r>.+)",
+                              "a(z) {n} lapnév nem NFC alakú (felbontott ékezetek); így olvasom: {r}")],
+    "MK-CARD-KEYWORD-REPEATED": [(r"(?P<k>.+) stands twice on this card \(first at line (?P<l>\d+)\)",
+                                  "{k} kétszer áll ezen a lapon (először a(z) {l}. sorban)")],
+    "MK-BANLIST-ORDER": [(r"(?P<f>[^:]+): (?P<d>\S+) comes after (?P<p>\S+); keep the list in date order",
+                          "{f}: {d} a(z) {p} után áll; a listát dátum szerint rendezd")],
+    "MK-BANLIST-UNKNOWN-CARD": [(r"(?P<f>[^:]+): (?P<c>.+) is not a card of the database", "{f}: {c} nincs az adatbázisban")],
+    "MK-BANLIST-REDUNDANT": [(r"(?P<f>[^:]+): (?P<c>.+) is already (?P<s>\S+) on (?P<d>\S+); the entry changes nothing",
+                              "{f}: {c} {d} napján már {s}; a bejegyzés semmit sem változtat")],
+    "MK-BANLIST-RESTRICTED-MAX": [(r"(?P<f>[^:]+): restricted (?P<c>.+) needs max >= 1", "{f}: a korlátozott {c} lapnak max >= 1 kell")],
+})
+
 i18n.register(
     {
         "MK-DATA-DUPLICATE-ID": {

@@ -23,6 +23,14 @@ if TYPE_CHECKING:
 
     from .yamlload import YamlDocument
 
+i18n.register_patterns({
+    "MK-DATA-FORMAT": [(r"(?P<where>.+): (?P<v>.+) is not a valid date", "{where}: {v} nem érvényes dátum (ÉÉÉÉ-HH-NN)"),
+                       (r"(?P<where>.+): (?P<v>.+) is not a valid (?P<f>.+)", "{where}: {v} nem érvényes ({f})")],
+    "MK-DATA-PATTERN": [(r"(?P<where>.+): (?P<v>.+) does not match the pattern (?P<p>.+)", "{where}: {v} nem illeszkedik a {p} mintára")],
+    "MK-DATA-RANGE": [(r"(?P<where>.+): (?P<v>.+) is out of range \((?P<d>.+)\)", "{where}: {v} a megengedett tartományon kívül esik ({d})")],
+    "MK-DATA-SCHEMA": [(r"(?P<where>.+?): (?P<d>.+)", "{where}: sémahiba: {d}")],
+})
+
 i18n.register(
     {
         "MK-DATA-REQUIRED": {

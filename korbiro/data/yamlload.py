@@ -63,6 +63,7 @@ from yaml.events import (
     StreamEndEvent,
 )
 
+from .. import i18n
 from ..errors import DataError
 from ..findings import Finding, Severity
 
@@ -363,6 +364,44 @@ def _event_source(text: str) -> Any:
         return _CParser(text)
     return yaml.BaseLoader(text)
 
+
+# Hungarian messages: read off the English ones, which stay the single source of the wording.
+i18n.register_patterns({
+    "FILE-NOT-FOUND": [(r"file (?P<f>.+) does not exist", "a(z) {f} fájl nem létezik")],
+    "FILE-IS-DIRECTORY": [(r"(?P<f>.+) is a directory, expected a file", "{f} mappa, fájlt vártam")],
+    "FILE-NOT-REGULAR": [(r"(?P<f>.+) is an? (?P<what>.+), expected a regular file",
+                          "{f} nem közönséges fájl ({what}), közönséges fájlt vártam")],
+    "FILE-TOO-LARGE": [(r"file exceeds (?P<n>.+) limit(?P<rest>.*)", "a fájl nagyobb, mint {n}{rest}")],
+    "FILE-UNREADABLE": [(r"cannot read (?P<rest>.+)", "nem olvasható: {rest}")],
+    "FILE-ENCODING": [(r"not valid UTF-8 at line (?P<l>\d+) col (?P<c>\d+) \(byte offset (?P<o>\d+)\)(?P<rest>.*)",
+                       "nem érvényes UTF-8 a(z) {l}. sor {c}. oszlopában ({o}. bájt){rest}")],
+    "FILE-UTF16": [(r"file is (?P<enc>UTF-\d+); save as UTF-8", "a fájl {enc} kódolású; mentsd UTF-8-ként"),
+                   (r"file looks like UTF-16 \(no byte-order mark\); save as UTF-8",
+                    "a fájl UTF-16 kódolásúnak látszik (bájtsorrend-jel nélkül); mentsd UTF-8-ként")],
+    "FILE-CONTROL-CHAR": [(r"(control )?character (?P<cp>U\+[0-9A-F]+) not allowed", "a(z) {cp} vezérlőkarakter nem megengedett")],
+    "FILE-EMPTY": [(r"file is empty(?P<rest>.*)", "a fájl üres{rest}")],
+    "YAML-DUPLICATE-KEY": [(r"duplicate key (?P<k>.+) \(first at line (?P<l>\d+)\)",
+                            "ismétlődő kulcs: {k} (először a(z) {l}. sorban)")],
+    "YAML-ALIAS": [(r"anchors/aliases not allowed \((?P<a>.+)\); quote the value if '(?P<c>.)' is text",
+                    "horgony és hivatkozás nem megengedett ({a}); tedd idézőjelbe az értéket, ha a '{c}' szöveg")],
+    "YAML-TAG": [(r"tags not allowed \((?P<t>.+)\); quote the value if '!' is text",
+                  "címke nem megengedett ({t}); tedd idézőjelbe az értéket, ha a '!' szöveg")],
+    "YAML-MERGE": [(r"merge keys not allowed \('<<'\)", "összefésülő kulcs ('<<') nem megengedett")],
+    "YAML-DEPTH": [(r"nesting deeper than (?P<n>\d+); flatten the data",
+                    "a beágyazás mélyebb, mint {n}; egyszerűsítsd az adatot")],
+    "YAML-NUMBER-TOO-LONG": [(r"number too long \((?P<d>\d+) digits, at most (?P<m>\d+)\); quote it if it is text",
+                              "túl hosszú szám ({d} számjegy, legfeljebb {m}); tedd idézőjelbe, ha szöveg")],
+    "YAML-KEY-TYPE": [(r"mapping key must be a string, got (?P<what>.+?)(?P<q>; quote it)?",
+                       "a kulcsnak szövegnek kell lennie, ez: {what}")],
+    "YAML-MULTI-DOC": [(r"only one YAML document per file", "fájlonként csak egy YAML-dokumentum lehet")],
+    "YAML-ROOT-TYPE": [(r"expected (?P<want>.+) at top level, got (?P<got>.+)",
+                        "a legfelső szinten {want} kell, ez: {got}")],
+    "YAML-TAB": [(r"tabs are not allowed for indentation", "behúzáshoz nem használható tabulátor"),
+                 (r"tab character not allowed here; use spaces", "itt nem állhat tabulátor; használj szóközt")],
+    "YAML-SYNTAX": [(r"YAML syntax error: (?P<rest>.+)", "YAML-szintaktikai hiba: {rest}")],
+    "YAML-COMMENT-IN-VALUE": [(r"comment inside text\? quote the value: (?P<v>.+) reads as (?P<r>.+)",
+                               "megjegyzés a szövegben? tedd idézőjelbe az értéket: {v} így olvasódik: {r}")],
+})
 
 # --------------------------------------------------------------------------- the loader
 
