@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from korbiro.data import yamlload
+from korbiro.base import yamlload
 
 TYPES = ("kalandozó", "küldetés", "építmény", "akadálylap", "akciólap", "eseménylap")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from .base.version import __version__
 
 __all__ = ["__version__", "check_database", "check_deck", "load_database"]
 

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
-from korbiro.errors import RulesSyntaxError
-from korbiro.findings import Finding, Severity
+from korbiro.base.errors import RulesSyntaxError
+from korbiro.base.findings import Finding, Severity
 from korbiro.grammar import cardtext
 from korbiro.grammar.cardtext import (
     CODE_SPELLING,

@@ -13,9 +13,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from korbiro.base.errors import DataError
 from korbiro.cli import cli
 from korbiro.data.check import check_database, load_database, shipped_db_path
-from korbiro.errors import DataError
 
 SETS = Path(__file__).parent / "bad_inputs" / "sets"
 MANIFEST = yaml.safe_load((SETS / "manifest.yaml").read_text("utf-8"))

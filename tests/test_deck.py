@@ -245,8 +245,8 @@ def test_restricted_card_by_date(db: CardDatabase, day: dt.date, legal: bool) ->
 
 
 def test_shipped_banlists_validate(db: CardDatabase) -> None:
+    from korbiro.base.yamlload import load_yaml_file
     from korbiro.data.schema import iter_schema_findings
-    from korbiro.data.yamlload import load_yaml_file
     from korbiro.rules.mk.formats import shipped_formats_path
 
     assert list(iter_schema_findings(load_yaml_file(shipped_formats_path()), "mk-formats")) == []

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from korbiro.errors import DataError, RulesSyntaxError, UsageError
+from korbiro.base.errors import DataError, RulesSyntaxError, UsageError
 from korbiro.rules.exxit import (
     OK,
     REASONS,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from test_exxit_reference import ref_from, ref_perft
 
-from korbiro.errors import DataError
+from korbiro.base.errors import DataError
 from korbiro.rules.exxit import (
     Position,
     divide,

@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from korbiro.errors import DataError, RulesSyntaxError
+from korbiro.base.errors import DataError, RulesSyntaxError
 from korbiro.rules.exxit import (
     DIRECTIONS,
     OK,

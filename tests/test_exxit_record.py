@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from korbiro.errors import DataError
+from korbiro.base.errors import DataError
 from korbiro.rules.exxit import Options, parse_record, parse_record_text, replay
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "exxit"

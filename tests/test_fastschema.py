@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from korbiro.base.yamlload import load_yaml_file
 from korbiro.data.check import shipped_db_path
 from korbiro.data.fastschema import Unsupported, compile_schema
 from korbiro.data.schema import fast_validator, schema_text, validator
-from korbiro.data.yamlload import load_yaml_file
 
 SAMPLE = load_yaml_file(shipped_db_path() / "MINTA.yaml").data
 FIELDS = sorted({k for c in SAMPLE["cards"] for k in c} | {"colour", "fal", "level", "dp", "subtype", "requirement"})

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from korbiro.base.errors import DataError, UsageError
 from korbiro.cli import cli
-from korbiro.errors import DataError, UsageError
 from korbiro.rules.mk.rulebook import load_rulebook
 from korbiro.rules.mk.victory import (
     Elimination,

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from korbiro.base.errors import DataError
+from korbiro.base.findings import Finding
+from korbiro.base.i18n import detect_lang
+from korbiro.base.yamlload import load_yaml_file
 from korbiro.data.check import check_database
-from korbiro.data.yamlload import load_yaml_file
-from korbiro.errors import DataError
-from korbiro.findings import Finding
-from korbiro.i18n import detect_lang
 
 BAD = Path(__file__).parent / "bad_inputs"
 

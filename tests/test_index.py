@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from korbiro.base.errors import DataError
 from korbiro.cli import cli
 from korbiro.data.check import load_database, shipped_db_path
 from korbiro.data.index import open_index
-from korbiro.errors import DataError
 
 SETS = Path(__file__).parent / "bad_inputs" / "sets"
 

@@ -15,12 +15,12 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from korbiro.base.errors import RulesSyntaxError
+from korbiro.base.text import fold
 from korbiro.cli import cli
 from korbiro.data.check import shipped_db_path
 from korbiro.data.index import CardIndex, open_index
-from korbiro.errors import RulesSyntaxError
 from korbiro.grammar.query import FIELDS, And, Filter, Not, Or, Term, parse_query, search
-from korbiro.text import fold
 
 ROOT = Path(__file__).parent.parent
 DOC = ROOT / "docs" / "card-search.md"

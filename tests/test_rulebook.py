@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from korbiro.base.errors import DataError
+from korbiro.base.yamlload import load_yaml_file
 from korbiro.cli import cli
-from korbiro.data.yamlload import load_yaml_file
-from korbiro.errors import DataError
 from korbiro.rules.mk.keywords import KEYWORD_CLASSES, KEYWORDS
 from korbiro.rules.mk.rulebook import (
     Rulebook,

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from korbiro.base.yamlload import load_yaml_file
 from korbiro.cli import cli
-from korbiro.data.yamlload import load_yaml_file
 from korbiro.rules.mk.timeline import RULES, run_file
 from korbiro.rules.mk.timeline.scenario import load_scenario, run_scenario
 from korbiro.rules.mk.timeline.semantics import UNITS

@@ -110,7 +110,7 @@ def test_shipped_set_files_validate(path: Path, validator: Draft202012Validator)
 
 @pytest.mark.parametrize("path", SET_FILES, ids=lambda p: p.name)
 def test_shipped_set_files_read_the_same_with_the_strict_loader(path: Path, validator: Draft202012Validator) -> None:
-    from korbiro.data.yamlload import load_yaml_file
+    from korbiro.base.yamlload import load_yaml_file
 
     doc = load_yaml_file(path)
     assert doc.data == yaml.safe_load(path.read_text("utf-8"))

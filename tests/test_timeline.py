@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from korbiro.base.errors import DataError, IllegalActionError, RulesSyntaxError
 from korbiro.cli import cli
-from korbiro.errors import DataError, IllegalActionError, RulesSyntaxError
 from korbiro.grammar.action import parse_action, parse_effect
 from korbiro.rules.mk.timeline import OPTIONS, RULES
 from korbiro.rules.mk.timeline.engine import Engine
@@ -165,7 +165,7 @@ def test_cli_option_overrides_the_scenario() -> None:
 
 
 def test_every_option_is_used_by_a_scenario() -> None:
-    from korbiro.data.yamlload import load_yaml_file
+    from korbiro.base.yamlload import load_yaml_file
 
     used: set[str] = set()
     for p in RULINGS.glob("*.yaml"):

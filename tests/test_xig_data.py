@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from korbiro.errors import DataError
+from korbiro.base.errors import DataError
 from korbiro.rules.xig import (
     load_cards,
     load_layout,

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from korbiro.base.errors import KorbiroError
 from korbiro.cli import cli
-from korbiro.errors import KorbiroError
 from korbiro.rules.xig import (
     DrawXap,
     EndTurn,

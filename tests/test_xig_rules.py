@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from korbiro.errors import IllegalActionError
+from korbiro.base.errors import IllegalActionError
 from korbiro.rules.xig import (
     DrawXap,
     EndTurn,
@@ -592,7 +592,7 @@ def test_entwined_pathways_share_the_kojjit() -> None:
 
 
 def test_entwined_kojjit_is_never_in_a_hand() -> None:
-    from korbiro.errors import DataError
+    from korbiro.base.errors import DataError
 
     with pytest.raises(DataError) as info:
         load_record_text(ENTWINED.replace("E2, E3", "E5, E3"))
@@ -601,7 +601,7 @@ def test_entwined_kojjit_is_never_in_a_hand() -> None:
 
 
 def test_entwined_setup_errors() -> None:
-    from korbiro.errors import DataError
+    from korbiro.base.errors import DataError
 
     with pytest.raises(DataError) as info:
         load_record_text(ENTWINED.replace("pathway: W", "pathway: F").replace("W1, W3, W5, W6, W7", "F1, F2, F4, F5, F6"))

@@ -22,10 +22,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from korbiro.data import yamlload
-from korbiro.data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
-from korbiro.errors import DataError
-from korbiro.findings import Severity
+from korbiro.base import yamlload
+from korbiro.base.errors import DataError
+from korbiro.base.findings import Severity
+from korbiro.base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 
 CORPUS = Path(__file__).parent / "bad_inputs" / "yaml"
 MANIFEST: list[dict[str, Any]] = yaml.safe_load(
@@ -542,8 +542,8 @@ BOMBS = {
 
 CHILD = """
 import resource, sys
-from korbiro.data import yamlload
-from korbiro.errors import DataError
+from korbiro.base import yamlload
+from korbiro.base.errors import DataError
 yamlload.BACKEND = {backend!r}
 text = {expr}
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from korbiro.base.errors import DataError, RulesSyntaxError
+from korbiro.base.yamlload import load_yaml_text
 from korbiro.cli import cli
-from korbiro.data.yamlload import load_yaml_text
-from korbiro.errors import DataError, RulesSyntaxError
 from korbiro.rules.zen import (
     PASS,
     Arrive,
@@ -438,7 +438,7 @@ _EDIT_CHARS = "abcdefgh0123456789@-.: \nHABCDpass|{}[]#'\"\t"
 )
 @settings(max_examples=120, deadline=None)
 def test_mutated_files_never_crash(text: str, edits: list[tuple[int, int, int, str]]) -> None:
-    from korbiro.errors import KorbiroError
+    from korbiro.base.errors import KorbiroError
 
     lines = text.split("\n")
     for op, k, j, ch in edits:

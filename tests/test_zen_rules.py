@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from korbiro.errors import IllegalActionError
+from korbiro.base.errors import IllegalActionError
 from korbiro.rules.zen import Move, Options, Position, Score, parse_square
 from korbiro.rules.zen.data import NEIGHBOURS
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from korbiro.errors import IllegalActionError, UsageError
+from korbiro.base.errors import IllegalActionError, UsageError
 from korbiro.rules.zen import deal, parse_square, prepare, setup, square_name
 from korbiro.rules.zen.data import card_marks, floor_of
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from .. import __version__
+from ..base.version import __version__
 
 #: name -> (module, attribute, one-line help).  The help is repeated here so
 #: that ``korbiro --help`` does not import every command.
@@ -89,7 +89,7 @@ def cli(debug: bool) -> None:
 
 def main(argv: list[str] | None = None) -> Any:
     """Console entry point: run the CLI and map every outcome to an exit code."""
-    from ..errors import KorbiroError
+    from ..base.errors import KorbiroError
 
     code = 0
     try:

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ..findings import Finding, dumps_json
+from ..base.findings import Finding, dumps_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -31,9 +31,9 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str) -> None:
       korbiro card show "Briar Sichetti"
       korbiro card show minta-001 --format json
     """
+    from ..base.errors import DataError
     from ..data.check import default_db_path
     from ..data.index import open_index
-    from ..errors import DataError
 
     try:
         database = open_index([default_db_path(db)])
@@ -90,9 +90,9 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
       korbiro card search '"pihenő helyzetbe" -type:akciólap' --sort mp
       korbiro card search "tukorutveszto" --format json
     """
+    from ..base.errors import DataError, KorbiroError, RulesSyntaxError
     from ..data.check import default_db_path
     from ..data.index import open_index
-    from ..errors import DataError, KorbiroError, RulesSyntaxError
     from ..grammar.query import parse_query
 
     try:

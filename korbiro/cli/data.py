@@ -42,9 +42,9 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
       korbiro data check
       korbiro data check data/ --strict --format github
     """
+    from ..base.errors import UsageError
+    from ..base.i18n import detect_lang
     from ..data.check import check_database, default_db_path, discover
-    from ..errors import UsageError
-    from ..i18n import detect_lang
 
     lang = detect_lang(lang)
     try:
@@ -60,7 +60,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
         report = check_database(files, use_cache=not no_cache)
     if formats_file:
         report.findings.extend(_formats_findings(formats_file, files))
-        from ..findings import sort_findings
+        from ..base.findings import sort_findings
 
         report.findings = sort_findings(report.findings)
     failed = report.failed(strict)
@@ -89,8 +89,8 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
 
 def _formats_findings(path: str, files: list) -> list:  # type: ignore[type-arg]
     """Schema and banlist self-checks of a formats file, against the cards of the checked database."""
+    from ..base.errors import DataError
     from ..data.check import load_database
-    from ..errors import DataError
     from ..rules.mk.formats import banlist_findings, load_formats
 
     try:
@@ -123,9 +123,9 @@ def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str) -
     """
     import time
 
+    from ..base.errors import DataError, UsageError
     from ..data.check import default_db_path
     from ..data.index import open_index
-    from ..errors import DataError, UsageError
 
     start = time.perf_counter()
     try:

@@ -63,11 +63,11 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
       korbiro deck check examples/decks/legal-limit3.deck
       korbiro deck check my.deck --date 2026-01-01 --format json
     """
+    from ..base.errors import DataError, DeckError
+    from ..base.i18n import detect_lang
     from ..data.check import default_db_path
     from ..data.index import open_index
-    from ..errors import DataError, DeckError
     from ..grammar.decklist import read_deck_file
-    from ..i18n import detect_lang
     from ..rules.mk.deck import check_deck, check_exchange
     from ..rules.mk.formats import load_formats
 
@@ -114,7 +114,7 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
         if before is not None:
             extra = check_exchange(before, parsed, database)
             if extra:
-                from ..findings import sort_findings
+                from ..base.findings import sort_findings
 
                 report.findings = sort_findings([*report.findings, *extra])
                 report.legal = report.legal and not any(f.severity.value == "error" for f in extra)
@@ -153,11 +153,11 @@ def exchange(ctx: click.Context, before_file: str, after_file: str, db: str | No
     Between the games of a two-win match cards may move between the deck and
     the sideboard, but the deck and the sideboard keep their sizes.
     """
+    from ..base.errors import DataError, DeckError
+    from ..base.i18n import detect_lang
     from ..data.check import default_db_path
     from ..data.index import open_index
-    from ..errors import DataError, DeckError
     from ..grammar.decklist import read_deck_file
-    from ..i18n import detect_lang
     from ..rules.mk.deck import check_exchange
 
     lang = detect_lang(lang)

@@ -12,8 +12,8 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from ..errors import KorbiroError
-from ..fsutil import write_atomic
+from ..base.errors import KorbiroError
+from ..base.fsutil import write_atomic
 from ..rules.exxit import (
     OPTION_INFO,
     Options,

@@ -21,7 +21,7 @@ _TEXT = {
 
 
 def _lang(lang: str | None) -> str:
-    from ..i18n import detect_lang
+    from ..base.i18n import detect_lang
 
     return detect_lang(lang)
 
@@ -58,7 +58,7 @@ def result(ctx: click.Context, state: str, variant: str | None, fmt: str, lang: 
       korbiro game result state.yaml --variant ikerjatek --format json
       korbiro game result state.yaml --variant körbetámadás --lang hu
     """
-    from ..errors import DataError, UsageError
+    from ..base.errors import DataError, UsageError
     from ..rules.mk.rulebook import load_rulebook
     from ..rules.mk.victory import decide, load_state, load_variants
 
@@ -110,7 +110,7 @@ def variants(ctx: click.Context, name: str | None, players: int | None, fmt: str
       korbiro game variants
       korbiro game variants ket-csapat --players 6
     """
-    from ..errors import UsageError
+    from ..base.errors import UsageError
     from ..rules.mk.victory import load_variants
 
     lang_ = _lang(lang)

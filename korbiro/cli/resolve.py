@@ -47,10 +47,10 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
       korbiro resolve examples/rulings/*.yaml --format json
       korbiro resolve ruling.yaml --option neutralised_to=melyseg --lang hu
     """
+    from ..base.errors import DataError, KorbiroError
+    from ..base.i18n import detect_lang
     from ..data.check import default_db_path
     from ..data.index import open_index
-    from ..errors import DataError, KorbiroError
-    from ..i18n import detect_lang
     from ..rules.mk.timeline.rules import OPTIONS
     from ..rules.mk.timeline.scenario import run_file
 

@@ -42,7 +42,7 @@ def _wrap(text: str, indent: str = "") -> str:
 
 
 def _lang(lang: str | None) -> str:
-    from ..i18n import detect_lang
+    from ..base.i18n import detect_lang
 
     return detect_lang(lang)
 
@@ -54,7 +54,7 @@ def _title(rule: Any, lang: str) -> str:
 
 
 def fold_ne(a: str, b: str) -> bool:
-    from ..text import fold
+    from ..base.text import fold
 
     return fold(a) not in fold(b)
 
@@ -331,10 +331,10 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
 
 def _example_cards(ctx: click.Context, cls: Any, db: str | None, limit: int) -> tuple[list[tuple[Any, str]], int]:
     """Up to *limit* cards carrying the keyword, with the line that shows it, and how many there are."""
+    from ..base.errors import DataError
+    from ..base.text import fold
     from ..data.check import default_db_path
     from ..data.index import open_index
-    from ..errors import DataError
-    from ..text import fold
 
     try:
         index = open_index([default_db_path(db)])

@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 
 import click
 
-from ..errors import KorbiroError
+from ..base.errors import KorbiroError
 from ._common import echo_json, format_option
 
 FORMATS = ("text", "json")

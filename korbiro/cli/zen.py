@@ -12,8 +12,8 @@ from typing import Any, NoReturn
 
 import click
 
-from ..data.yamlload import load_yaml_file
-from ..errors import DataError, KorbiroError, UsageError
+from ..base.errors import DataError, KorbiroError, UsageError
+from ..base.yamlload import load_yaml_file
 from ..rules.zen import (
     OPTION_HELP,
     Options,

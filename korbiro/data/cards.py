@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..text import fold
+from ..base.text import fold
 
 CARD_TYPES = (
     "kalandozó",

@@ -21,11 +21,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .. import __version__, i18n
-from ..errors import DataError, UsageError
-from ..findings import Finding, Severity, has_failures, sort_findings
-from ..fsutil import write_atomic
-from ..text import fold, suspicious_characters
+from ..base import i18n
+from ..base.errors import DataError, UsageError
+from ..base.findings import Finding, Severity, has_failures, sort_findings
+from ..base.fsutil import write_atomic
+from ..base.text import fold, suspicious_characters
+from ..base.version import __version__
 from .cards import CARD_TYPES, Card, CardDatabase
 
 SET_SUFFIXES = (".yaml", ".yml")
@@ -153,8 +154,8 @@ class FileReport:
 
 def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Card]]:
     """Check one set file; returns its report and the cards that could be built."""
+    from ..base.yamlload import load_yaml_file, load_yaml_text
     from .schema import iter_schema_findings
-    from .yamlload import load_yaml_file, load_yaml_text
 
     try:
         doc = load_yaml_text(raw, path) if raw is not None else load_yaml_file(path)
@@ -418,7 +419,7 @@ def _salt() -> bytes:
     h = hashlib.sha256(__version__.encode())
     pkg = resources.files("korbiro")
     for rel in ("data/schemas/mk-set.schema.json", "grammar/card.lark", "rules/mk/keywords.py",
-                "grammar/cardtext.py", "data/check.py", "data/schema.py", "data/yamlload.py"):
+                "grammar/cardtext.py", "data/check.py", "data/schema.py", "base/yamlload.py"):
         try:
             h.update((pkg / rel).read_bytes())
         except (FileNotFoundError, OSError):
@@ -519,7 +520,7 @@ def _read_regular(name: str) -> bytes | None:
     """The bytes of a regular file within the size limit, else None (the loader then says why)."""
     import stat as stat_mod
 
-    from .yamlload import MAX_BYTES
+    from ..base.yamlload import MAX_BYTES
 
     try:
         st = os.stat(name)

@@ -30,8 +30,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..fsutil import atomic_path, write_atomic
-from ..text import fold
+from ..base.fsutil import atomic_path, write_atomic
+from ..base.text import fold
 from .cards import Card, CardDatabase, Lookup, kinds_of
 
 SCHEMA_VERSION = 3

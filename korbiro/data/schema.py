@@ -14,14 +14,14 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from .. import i18n
-from ..findings import Finding, Severity
+from ..base import i18n
+from ..base.findings import Finding, Severity
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-    from .yamlload import YamlDocument
+    from ..base.yamlload import YamlDocument
 
 i18n.register_patterns({
     "MK-DATA-FORMAT": [(r"(?P<where>.+): (?P<v>.+) is not a valid date", "{where}: {v} nem érvényes dátum (ÉÉÉÉ-HH-NN)"),

@@ -30,7 +30,7 @@ from typing import Any
 
 from lark import Lark, Token, Transformer, UnexpectedInput
 
-from ..errors import RulesSyntaxError
+from ..base.errors import RulesSyntaxError
 
 __all__ = ["Action", "Op", "VERBS", "parse_action", "parse_effect"]
 

@@ -52,9 +52,9 @@ from typing import TYPE_CHECKING, TypeVar
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .. import i18n
-from ..errors import RulesSyntaxError
-from ..findings import Finding, Severity
+from ..base import i18n
+from ..base.errors import RulesSyntaxError
+from ..base.findings import Finding, Severity
 from ..rules.mk.keywords import (
     FORBIDDEN_CHARACTERS,
     ROMAN_LEVELS,

@@ -22,9 +22,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import DeckError
-from ..findings import Finding
-from ..text import fold
+from ..base.errors import DeckError
+from ..base.findings import Finding
+from ..base.text import fold
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_COUNT = 999
@@ -226,8 +226,8 @@ def parse_deck_yaml(text: str, path: str = "<deck>") -> DeckList:
     Each section is a list whose items are ``"3 Name"`` strings, bare names, or
     mappings ``{card: Name, count: 3}``.
     """
-    from ..data.yamlload import load_yaml_text
-    from ..errors import DataError
+    from ..base.errors import DataError
+    from ..base.yamlload import load_yaml_text
 
     try:
         doc = load_yaml_text(text, path, expect="mapping")

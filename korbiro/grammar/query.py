@@ -48,8 +48,8 @@ from typing import TYPE_CHECKING, Any
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..errors import RulesSyntaxError
-from ..text import fold
+from ..base.errors import RulesSyntaxError
+from ..base.text import fold
 
 if TYPE_CHECKING:
     from ..data.cards import Card

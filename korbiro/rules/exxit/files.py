@@ -22,9 +22,9 @@ import os
 import stat
 from typing import Any
 
-from ...data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
-from ...errors import DataError
-from ...findings import Finding
+from ...base.errors import DataError
+from ...base.findings import Finding
+from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from .hexes import parse_hex
 from .position import COLOURS, Position, PositionError
 from .rules import CHIPS_PER_PLAYER, VARIANTS, Options

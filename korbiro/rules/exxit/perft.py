@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...errors import DataError
+from ...base.errors import DataError
 from .files import load_position_text
 from .position import Move, Position, _decode
 from .rules import Options

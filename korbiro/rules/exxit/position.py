@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ...errors import IllegalActionError, RulesSyntaxError
+from ...base.errors import IllegalActionError, RulesSyntaxError
 from .hexes import DELTAS, DIRECTIONS, MAX_COORD, hex_key, hex_qr, parse_hex
 from .rules import (
     CHIPS_PER_PLAYER,

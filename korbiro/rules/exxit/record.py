@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import DataError, KorbiroError, RulesSyntaxError
-from ...findings import Finding
+from ...base.errors import DataError, KorbiroError, RulesSyntaxError
+from ...base.findings import Finding
 from .files import load_position
 from .position import Move, Outcome, Position, Verdict
 from .rules import OPTION_INFO, REASONS, VARIANTS, Options

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ...errors import UsageError
+from ...base.errors import UsageError
 
 __all__ = [
     "Rule",

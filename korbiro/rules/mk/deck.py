@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ... import i18n
+from ...base import i18n
+from ...base.findings import Finding, Severity, sort_findings
 from ...data.cards import Card, CardSource
-from ...findings import Finding, Severity, sort_findings
 from ...grammar.decklist import DeckEntry, DeckList
 from .formats import Format, FormatSet, Limit, load_formats
 
@@ -192,7 +192,7 @@ def _listed_kinds(form: Format, db: Any) -> dict[str, frozenset[str]]:
     key = f"\0banlist:{form.file}:{form.id}"
     got = memo.get(key)
     if got is None:
-        from ...text import fold
+        from ...base.text import fold
 
         kinds: dict[str, set[str]] = {}
         for ev in form.banlist:

@@ -16,9 +16,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ...errors import DataError
-from ...findings import Finding, Severity
-from ...text import fold
+from ...base.errors import DataError
+from ...base.findings import Finding, Severity
+from ...base.text import fold
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ def load_formats(path: str | os.PathLike[str] | None = None, *, validate: bool |
 
 
 def _load(path: str, validate: bool) -> FormatSet:
-    from ...data.yamlload import load_yaml_file
+    from ...base.yamlload import load_yaml_file
 
     doc = load_yaml_file(path)
     if validate:

@@ -32,10 +32,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ... import i18n
-from ...errors import DataError
-from ...findings import Finding
-from ...text import fold
+from ...base import i18n
+from ...base.errors import DataError
+from ...base.findings import Finding
+from ...base.text import fold
 from .keywords import KEYWORD_CLASSES, KEYWORDS, Keyword
 
 __all__ = [
@@ -408,8 +408,8 @@ def load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
     korbiro keywords, duplicate ids (also when they differ only in case), and
     archived rules with no ``applies`` here or on an ancestor.
     """
+    from ...base.yamlload import load_yaml_file
     from ...data.schema import iter_schema_findings
-    from ...data.yamlload import load_yaml_file
 
     doc = load_yaml_file(path)
     problems = list(iter_schema_findings(doc, "mk-rulebook"))
@@ -588,7 +588,7 @@ def load_scenarios(folder: str | os.PathLike[str] | None) -> list[Scenario]:
     """The scenarios of *folder* (``*.yaml``, sorted), reading only ``title``,
     ``rules`` and ``keywords``; a file that cannot be read or has no title is
     skipped, and a missing folder has none."""
-    from ...data.yamlload import load_yaml_file
+    from ...base.yamlload import load_yaml_file
 
     if folder is None:
         return []

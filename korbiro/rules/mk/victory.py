@@ -41,10 +41,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ... import i18n
-from ...errors import DataError, UsageError
-from ...findings import Finding
-from ...text import fold
+from ...base import i18n
+from ...base.errors import DataError, UsageError
+from ...base.findings import Finding
+from ...base.text import fold
 
 __all__ = [
     "Elimination",
@@ -384,8 +384,8 @@ def load_state(path: str | os.PathLike[str]) -> GameState:
     Raises :class:`~korbiro.errors.DataError` with every finding (file:line)
     when the file is unreadable or invalid.
     """
+    from ...base.yamlload import load_yaml_file
     from ...data.schema import iter_schema_findings
-    from ...data.yamlload import load_yaml_file
 
     doc = load_yaml_file(path)
     problems = list(iter_schema_findings(doc, "mk-result-state"))
@@ -493,8 +493,8 @@ def load_variants() -> VariantSet:
 
 def load_variants_file(path: str | os.PathLike[str]) -> VariantSet:
     """Load and check a variants file (schema ``mk-variants``; default ids must exist)."""
+    from ...base.yamlload import load_yaml_file
     from ...data.schema import iter_schema_findings
-    from ...data.yamlload import load_yaml_file
 
     doc = load_yaml_file(path)
     problems = list(iter_schema_findings(doc, "mk-variants"))

@@ -13,9 +13,9 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from ...data.yamlload import YamlDocument
-from ...errors import DataError
-from ...findings import Finding
+from ...base.errors import DataError
+from ...base.findings import Finding
+from ...base.yamlload import YamlDocument
 
 DATA_PACKAGE = "korbiro.data.xig"
 

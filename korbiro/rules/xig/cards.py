@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from ...data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
-from ...findings import Finding
+from ...base.findings import Finding
+from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ._schema import DATA_PACKAGE, raise_findings, schema_findings
 
 ON_DRAW = "on-draw"

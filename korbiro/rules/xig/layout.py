@@ -23,9 +23,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ...data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
-from ...errors import DataError
-from ...findings import Finding
+from ...base.errors import DataError
+from ...base.findings import Finding
+from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ._schema import DATA_PACKAGE, raise_findings, schema_findings
 
 IB = -1

@@ -30,7 +30,7 @@ from enum import StrEnum
 from itertools import combinations
 from typing import NamedTuple
 
-from ...errors import IllegalActionError
+from ...base.errors import IllegalActionError
 from .cards import COUNTER, ON_DRAW, SECTION, TARGETS_OPPONENT, XapCard, XapCardSet
 from .layout import CORNER, CREATURE, IB, OB, POSITIONS, RING, RING_TILE, Layout, Section, pos_text
 from .rules import cite

@@ -19,9 +19,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
-from ...errors import DataError
-from ...findings import Finding
+from ...base.errors import DataError
+from ...base.findings import Finding
+from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ._schema import raise_findings, schema_findings
 from .cards import XapCardSet, load_cards, sample_cards
 from .layout import IB, OB, Layout, load_layout, sample_layout

@@ -20,8 +20,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from ...data.yamlload import load_yaml_text
-from ...errors import DataError
+from ...base.errors import DataError
+from ...base.yamlload import load_yaml_text
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...data.yamlload import YamlDocument
-from ...errors import DataError, UsageError
-from ...findings import Finding
+from ...base.errors import DataError, UsageError
+from ...base.findings import Finding
+from ...base.yamlload import YamlDocument
 from .data import (
     COLUMNS,
     FLOORS,

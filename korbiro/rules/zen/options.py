@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ...errors import UsageError
+from ...base.errors import UsageError
 
 #: option -> allowed values (the first is the default) and one line of help.
 OPTION_HELP: dict[str, tuple[tuple[Any, ...], str]] = {

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-from ...errors import IllegalActionError, RulesSyntaxError
+from ...base.errors import IllegalActionError, RulesSyntaxError
 from .data import (
     NCOLS,
     NEIGHBOURS,

@@ -16,9 +16,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
-from ...errors import RulesSyntaxError, UsageError
-from ...findings import Finding
+from ...base.errors import RulesSyntaxError, UsageError
+from ...base.findings import Finding
+from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from .data import NSQUARES, SEATS, rule
 from .notation import Reader, read_options, read_position
 from .options import Options

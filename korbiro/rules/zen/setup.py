@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...errors import IllegalActionError, UsageError
+from ...base.errors import IllegalActionError, UsageError
 from .data import NSQUARES, SEATS, WARRIOR, card_marks, square_name
 from .options import Options
 from .position import Position, Verdict, _v

@@ -19,10 +19,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ....base.errors import IllegalActionError
+from ....base.text import fold
 from ....data.cards import Card
-from ....errors import IllegalActionError
 from ....grammar.action import Action, Op, parse_effect
-from ....text import fold
 from ..keywords import Kincskereses
 from . import semantics as sem
 from .model import CardState, Entry, GameState, Player, Timeline, TraceEvent

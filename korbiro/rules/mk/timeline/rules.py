@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ....errors import UsageError
+from ....base.errors import UsageError
 
 __all__ = ["FORMATS", "OPTIONS", "RULES", "Format", "Option", "Rule", "format_named", "resolve_options"]
 

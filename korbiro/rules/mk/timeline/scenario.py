@@ -23,11 +23,17 @@ from typing import Any
 
 import jsonschema
 
+from ....base.errors import (
+    DataError,
+    IllegalActionError,
+    KorbiroError,
+    RulesSyntaxError,
+    UsageError,
+)
+from ....base.text import fold
+from ....base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ....data.cards import Card
-from ....data.yamlload import YamlDocument, load_yaml_file, load_yaml_text
-from ....errors import DataError, IllegalActionError, KorbiroError, RulesSyntaxError, UsageError
 from ....grammar.action import Action, parse_action
-from ....text import fold
 from . import semantics as sem
 from .engine import CardEffects, Engine, phase_named
 from .model import STATES, ZONE_ALIASES, CardState, TraceEvent

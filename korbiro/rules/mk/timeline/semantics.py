@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ....text import fold
+from ....base.text import fold
 from ..keywords import (
     Akaratatvitel,
     BestiaAktivizalas,

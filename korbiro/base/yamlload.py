@@ -63,9 +63,9 @@ from yaml.events import (
     StreamEndEvent,
 )
 
-from .. import i18n
-from ..errors import DataError
-from ..findings import Finding, Severity
+from . import i18n
+from .errors import DataError
+from .findings import Finding, Severity
 
 __all__ = [
     "MAX_BYTES",
