@@ -59,6 +59,7 @@ def _median_ms(fn: object, repeat: int = 7) -> float:
 def bench(n: int) -> None:
     from korbiro.data.check import discover, load_database
     from korbiro.data.index import open_index
+    from korbiro.data.search import search
     from korbiro.grammar.query import parse_query
 
     out = Path(__file__).parent / "_generated" / str(n)
@@ -77,13 +78,13 @@ def bench(n: int) -> None:
         print(f"\n== {n:,} cards ({len(files)} set files)")
         print(f"index build: {built:6.2f} s  (data check {checked:.2f} s + fill {max(built - checked, 0):.2f} s); "
               f"{size / 1e6:.1f} MB")
-        parse_query("warm up").search(index)
+        search(index, "warm up")
         rows = []
         for q in QUERIES:
             parsed = parse_query(q)
-            count = parsed.search(index, limit=1).count
-            full = _median_ms(lambda p=parsed: p.search(index))
-            top = _median_ms(lambda p=parsed: p.search(index, limit=20))
+            count = search(index, parsed, limit=1).count
+            full = _median_ms(lambda p=parsed: search(index, p))
+            top = _median_ms(lambda p=parsed: search(index, p, limit=20))
             rows.append((q, count, full, top))
         width = max(len(q) for q in QUERIES)
         print(f"{'query':<{width}}  {'matches':>7}  {'all (ms)':>9}  {'limit 20':>9}")

@@ -1,4 +1,4 @@
-"""The card-text language: korbiro/grammar/card.lark, cardtext.py, rules/mk/keywords.py.
+"""The card-text language: korbiro/grammar/card.lark, cardtext.py, grammar/keywords.py.
 
 The canonical forms are those of docs/card-text.md; other engineers write card
 data against them, so every one of them is pinned here.
@@ -31,7 +31,7 @@ from korbiro.grammar.cardtext import (
     check_card_text,
     parse_card_text,
 )
-from korbiro.rules.mk.keywords import (
+from korbiro.grammar.keywords import (
     CARD_TYPES,
     KEYWORD_CLASSES,
     KEYWORDS,
@@ -575,7 +575,7 @@ def test_keyword_class_metadata(cls: type[Keyword]) -> None:
         assert cls.rule is not None and RULE_ID.match(cls.rule), cls.rule
         assert cls.keyword == cls.keyword.upper() == unicodedata.normalize("NFC", cls.keyword)
         assert cls.rule in (cls.__doc__ or "") or cls.rule.split(".")[0] in (cls.__doc__ or "")
-    assert cls.card_types is None or cls.card_types <= CARD_TYPES
+    assert cls.card_types is None or cls.card_types <= set(CARD_TYPES)
     assert set(cls.subtypes_by_type) <= (cls.card_types or set())
     assert len((cls.__doc__ or "").split()) >= 8
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from korbiro.base.errors import DataError
 from korbiro.base.yamlload import load_yaml_file
 from korbiro.cli import cli
-from korbiro.rules.mk.keywords import KEYWORD_CLASSES, KEYWORDS
+from korbiro.grammar.keywords import KEYWORD_CLASSES, KEYWORDS
 from korbiro.rules.mk.rulebook import (
     Rulebook,
     Scenario,
@@ -365,7 +365,7 @@ def test_every_cited_rule_id_is_in_the_index(book: Rulebook) -> None:
 
 def test_the_scan_covers_the_places_that_cite(book: Rulebook) -> None:
     files = {p.relative_to(ROOT).as_posix() for p in project_files()}
-    assert "korbiro/rules/mk/keywords.py" in files and "korbiro/data/mk/formats.yaml" in files
+    assert "korbiro/grammar/keywords.py" in files and "korbiro/data/mk/formats.yaml" in files
     assert "korbiro/data/mk/variants.yaml" in files and "docs/rulings.md" in files
     assert not any("exxit" in f or "xig" in f or "/zen" in f for f in files)
     # the timeline engine and the ruling scenarios, whenever they are there
@@ -373,7 +373,7 @@ def test_the_scan_covers_the_places_that_cite(book: Rulebook) -> None:
         there = sorted((ROOT / folder).glob("*.py" if "korbiro" in folder else "*.yaml"))
         assert all(p.relative_to(ROOT).as_posix() in files for p in there)
     cited = {(p.relative_to(ROOT).as_posix(), rid) for p in project_files() for _, rid in citations_in(p)}
-    for expected in (("korbiro/data/mk/formats.yaml", "1.13.F"), ("korbiro/rules/mk/keywords.py", "2.03"),
+    for expected in (("korbiro/data/mk/formats.yaml", "1.13.F"), ("korbiro/grammar/keywords.py", "2.03"),
                      ("korbiro/rules/mk/deck.py", "1.13.C"), ("korbiro/data/mk/variants.yaml", "12.00.5.1.1.B"),
                      ("korbiro/grammar/card.lark", "10.00.C"), ("docs/card-text.md", "1.14.14"),
                      ("korbiro/grammar/card.lark", "11.00.C")):

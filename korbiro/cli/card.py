@@ -93,6 +93,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     from ..base.errors import DataError, KorbiroError, RulesSyntaxError
     from ..data.check import default_db_path
     from ..data.index import open_index
+    from ..data.search import search as run_search
     from ..grammar.query import parse_query
 
     try:
@@ -112,7 +113,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     except KorbiroError as exc:
         click.echo(f"Error: {exc}", err=True)
         ctx.exit(2)
-    result = parsed.search(database, sort=sort, limit=limit, explain=explain)
+    result = run_search(database, parsed, sort=sort, limit=limit, explain=explain)
     matched = result.matched or {}
     if fmt == "json":
         cards = []

@@ -174,7 +174,7 @@ def render_rule(found: Any, book: Any, lang: str, below: list[Any], cited: list[
     if found.keywords or found.see:
         lines.append("")
     if found.keywords:
-        from ..rules.mk.keywords import KEYWORDS
+        from ..grammar.keywords import KEYWORDS
 
         kws = [f"{k} [{KEYWORDS[k].rule}]" if k in KEYWORDS and KEYWORDS[k].rule else k for k in found.keywords]
         lines.append(f"{L['keywords']}: " + ", ".join(kws))

@@ -15,17 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..base.text import fold
+from ..grammar.keywords import CARD_TYPES
 
-CARD_TYPES = (
-    "kalandozó",
-    "küldetés",
-    "építmény",
-    "akadálylap",
-    "akciólap",
-    "eseménylap",
-    "toronyszint",
-    "szövetséges",
-)
+__all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "Lookup", "kinds_of"]
 
 
 class Card:
@@ -112,7 +104,7 @@ class Card:
 
     @property
     def keywords(self) -> tuple[Any, ...]:
-        """The parsed card-text lines (keyword objects of :mod:`korbiro.rules.mk.keywords`)."""
+        """The parsed card-text lines (keyword objects of :mod:`korbiro.grammar.keywords`)."""
         if self._keywords is None:
             from ..grammar.cardtext import parse_card_text
 

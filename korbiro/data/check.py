@@ -418,7 +418,7 @@ def _salt() -> bytes:
     """What besides a file's bytes decides its findings: korbiro's version and its rule files."""
     h = hashlib.sha256(__version__.encode())
     pkg = resources.files("korbiro")
-    for rel in ("data/schemas/mk-set.schema.json", "grammar/card.lark", "rules/mk/keywords.py",
+    for rel in ("data/schemas/mk-set.schema.json", "grammar/card.lark", "grammar/keywords.py",
                 "grammar/cardtext.py", "data/check.py", "data/schema.py", "base/yamlload.py"):
         try:
             h.update((pkg / rel).read_bytes())

@@ -55,7 +55,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..base import i18n
 from ..base.errors import RulesSyntaxError
 from ..base.findings import Finding, Severity
-from ..rules.mk.keywords import (
+from .keywords import (
     FORBIDDEN_CHARACTERS,
     ROMAN_LEVELS,
     Akaratatvitel,

@@ -24,10 +24,9 @@ A Scryfall-like language (docs/card-search.md), parsed with the LALR grammar
 * filters (``field`` + operator + value, no blanks inside) test one field;
   field names and values are accent- and case-insensitive.
 
-Compiling never pastes user text into SQL: every value is a parameter, and
-the FTS5 ``MATCH`` string is built from quoted, escaped tokens.  Every test is
-two-valued (a card without a DP is never ``dp>=2`` and always ``-dp>=2``), so
-``-x`` is exactly the cards that ``x`` does not match.
+This module is the language alone: the tree, its canonical text and its
+JSON.  The SQL made from a tree, and running it on the card index, are the
+data layer's (:mod:`korbiro.data.search`).
 
 Errors are :class:`~korbiro.errors.RulesSyntaxError` with the 1-based
 ``column`` and a message naming what was expected, followed by the query and
@@ -43,23 +42,20 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..base.errors import RulesSyntaxError
 from ..base.text import fold
-
-if TYPE_CHECKING:
-    from ..data.cards import Card
-    from ..data.index import CardIndex
+from .keywords import CARD_TYPES, KEYWORD_CLASSES, Antissjaras, NumericKeyword, Raepites, Szellem
 
 __all__ = [
     "FIELDS",
     "MAX_DEPTH",
     "MAX_QUERY_CHARS",
-    "SORTS",
+    "TYPE_ALIASES",
     "And",
     "Field",
     "Filter",
@@ -67,10 +63,10 @@ __all__ = [
     "Not",
     "Or",
     "Query",
-    "SearchResult",
     "Term",
+    "keyword_key",
+    "keyword_numbers",
     "parse_query",
-    "search",
 ]
 
 #: The longest query accepted, in characters.
@@ -105,7 +101,6 @@ class Field:
     name: str
     names: tuple[str, ...]
     kind: str
-    column: str
     help: str
     ops: tuple[str, ...] = (":", "=", "!=")
 
@@ -114,24 +109,24 @@ _NUMBER_OPS = (":", "=", "<", "<=", ">", ">=", "!=")
 
 #: Every field, in the order of docs/card-search.md.
 FIELDS: tuple[Field, ...] = (
-    Field("type", ("type", "típus", "t"), "type", "cards.type", "card type (kalandozó, akadálylap, …)"),
-    Field("subtype", ("subtype", "altípus"), "words", "cards.subtype", "subtype (csapda, bestia, varázslat, …)"),
-    Field("race", ("race", "faj"), "words", "cards.race", "an adventurer's race (ember, sárkány, …)"),
-    Field("set", ("set", "készlet"), "exact", "cards.set_code", "set code (MINTA)"),
-    Field("kw", ("kw", "keyword", "kulcsszó"), "keyword", "", "a keyword on the card; kw:KEYWORD>=N compares its number"),
-    Field("name", ("name", "név"), "contains", "cards.name_fold", "the printed name (any part of it)"),
-    Field("text", ("text", "szöveg"), "contains", "cards.text_fold", "the card text (any part of it)", (":",)),
-    Field("id", ("id",), "prefix", "cards.id_fold", "card id (MINTA-042; id:minta-04 for the start)"),
-    Field("mp", ("mp",), "number", "cards.mp_num", "MP value; mp=x finds X-cost cards", _NUMBER_OPS),
-    Field("dp", ("dp",), "number", "cards.dp", "DP value (quests, buildings)", _NUMBER_OPS),
-    Field("level", ("level", "szint"), "number", "cards.level", "an adventurer's level", _NUMBER_OPS),
-    Field("fal", ("fal", "wall"), "number", "cards.fal", "FAL value (tower levels, buildings)", _NUMBER_OPS),
+    Field("type", ("type", "típus", "t"), "type", "card type (kalandozó, akadálylap, …)"),
+    Field("subtype", ("subtype", "altípus"), "words", "subtype (csapda, bestia, varázslat, …)"),
+    Field("race", ("race", "faj"), "words", "an adventurer's race (ember, sárkány, …)"),
+    Field("set", ("set", "készlet"), "exact", "set code (MINTA)"),
+    Field("kw", ("kw", "keyword", "kulcsszó"), "keyword", "a keyword on the card; kw:KEYWORD>=N compares its number"),
+    Field("name", ("name", "név"), "contains", "the printed name (any part of it)"),
+    Field("text", ("text", "szöveg"), "contains", "the card text (any part of it)", (":",)),
+    Field("id", ("id",), "prefix", "card id (MINTA-042; id:minta-04 for the start)"),
+    Field("mp", ("mp",), "number", "MP value; mp=x finds X-cost cards", _NUMBER_OPS),
+    Field("dp", ("dp",), "number", "DP value (quests, buildings)", _NUMBER_OPS),
+    Field("level", ("level", "szint"), "number", "an adventurer's level", _NUMBER_OPS),
+    Field("fal", ("fal", "wall"), "number", "FAL value (tower levels, buildings)", _NUMBER_OPS),
 )
 
 _FIELD_BY_NAME: dict[str, Field] = {fold(n): f for f in FIELDS for n in f.names}
 
 #: English names of the card types (``type:adventurer``).
-_TYPE_ALIASES = {
+TYPE_ALIASES = {
     "adventurer": "kalandozó",
     "quest": "küldetés",
     "building": "építmény",
@@ -143,27 +138,23 @@ _TYPE_ALIASES = {
 }
 
 
-def _card_types() -> tuple[str, ...]:
-    from ..data.cards import CARD_TYPES
-
-    return CARD_TYPES
-
-
 @cache
-def _keywords() -> dict[str, tuple[str, str | None]]:
-    """Folded keyword -> (canonical keyword, SQL expression of its number or None)."""
-    from ..rules.mk.keywords import KEYWORD_CLASSES, Antissjaras, NumericKeyword, Raepites, Szellem
+def keyword_numbers() -> dict[str, tuple[str, str | None]]:
+    """Folded keyword -> (canonical keyword, where its number stands, or None).
 
+    ``"value"``: the keyword's X (or the ANTISSJÁRÁS level); ``"lead"``: the
+    number right after the keyword in its canonical line (``SZELLEM 3 "…"``,
+    ``RÁÉPÍTÉS 2 MP``).  The data layer turns these into SQL.
+    """
     out: dict[str, tuple[str, str | None]] = {}
     for cls in KEYWORD_CLASSES:
         if not cls.keyword:
             continue
         number: str | None = None
         if issubclass(cls, NumericKeyword) or cls is Antissjaras:
-            number = "value"  # X, or the ANTISSJÁRÁS level, as the index stores them
+            number = "value"
         elif cls in (Szellem, Raepites):
-            # the number right after the keyword in its canonical line (`SZELLEM 3 "…"`, `RÁÉPÍTÉS 2 MP`)
-            number = "CAST(substr(line, length(keyword) + 2) AS INTEGER)"
+            number = "lead"
         key = fold(cls.keyword)
         if key not in out or out[key][1] is None:
             out[key] = (cls.keyword, number)
@@ -171,34 +162,6 @@ def _keywords() -> dict[str, tuple[str, str | None]]:
 
 
 # ------------------------------------------------------------------ the AST
-
-
-class _Compiler:
-    """What compiling needs from the index: the distinct values of a column, folded (cached)."""
-
-    _cache: dict[tuple[str, str], dict[str, list[str]]] = {}
-
-    def __init__(self, index: CardIndex) -> None:
-        self.index = index
-
-    def values(self, column: str) -> dict[str, list[str]]:
-        """Folded value -> the values as stored, for one of the constant columns of :data:`FIELDS`."""
-        key = (self.index.key, column)
-        found = self._cache.get(key)
-        if found is None:
-            found = {}
-            for (value,) in self.index.conn.execute(f"SELECT DISTINCT {column} FROM cards WHERE {column} IS NOT NULL"):
-                found.setdefault(fold(str(value)), []).append(value)
-            if len(self._cache) > 64:
-                self._cache.clear()
-            self._cache[key] = found
-        return found
-
-
-def _in(column: str, values: Sequence[Any]) -> tuple[str, list[Any]]:
-    if not values:
-        return "0", []
-    return f"{column} IN ({', '.join('?' * len(values))})", list(values)
 
 
 _PLAIN_VALUE = re.compile(r"(?:[^\s()\"'<>=:!\-]|!(?!=))(?:[^\s()\"<>=:!]|!(?!=))*\Z")
@@ -230,10 +193,6 @@ class Node:
         """The canonical text: canonical field names, parentheses where OR stands inside AND."""
         raise NotImplementedError
 
-    def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
-        """A parameterised SQL condition over ``cards`` that is never NULL."""
-        raise NotImplementedError
-
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -261,11 +220,6 @@ class Term(Node):
     def searchable(self) -> bool:
         """Whether the text has a letter or digit: punctuation alone is in no card as a word."""
         return any(ch.isalnum() for ch in fold(self.value))
-
-    def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
-        if not self.searchable:  # FTS5 would drop it from a longer query: it matches nothing, alone or not
-            return "0", []
-        return "cards.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)", [self.match_string()]
 
     def to_json(self) -> dict[str, Any]:
         return {"phrase" if self.phrase else "word": self.value}
@@ -297,46 +251,6 @@ class Filter(Node):
             out.update(compare=self.compare, number=self.number)
         return out
 
-    def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
-        # Every condition is two-valued: a nullable column is tested for NULL first (FALSE AND NULL
-        # is FALSE), the others are NOT NULL in the index; no coalesce(), so that indexes stay usable.
-        spec = self.spec
-        op = "=" if self.op == ":" else self.op
-        v = fold(self.value)
-        if spec.kind == "number":
-            if v == "x":
-                return f"(cards.mp IS NOT NULL AND cards.mp {op} ?)", ['"X"']
-            return f"({spec.column} IS NOT NULL AND {spec.column} {op} ?)", [int(v)]
-        if spec.kind == "keyword":
-            keyword, number = _keywords()[_keyword_key(self.value)]
-            sql = "cards.rowid IN (SELECT card FROM keywords WHERE keyword_fold = ?"
-            params: list[Any] = [fold(keyword)]
-            if self.compare is not None and number is not None:
-                cmp = "=" if self.compare == ":" else self.compare
-                sql += f" AND {number} IS NOT NULL AND {number} {cmp} ?"
-                params.append(self.number)
-            sql += ")"
-            return (f"NOT ({sql})", params) if self.op == "!=" else (sql, params)
-        if spec.kind in ("contains", "prefix"):
-            if self.op == ":":
-                if spec.kind == "contains":
-                    return f"instr({spec.column}, ?) > 0", [v]
-                return f"substr({spec.column}, 1, length(?)) = ?", [v, v]
-            return f"{spec.column} {op} ?", [v]
-        # type, words, exact: resolved against the values the database holds
-        stored = compiler.values(spec.column)
-        if spec.kind == "type":
-            v = fold(_TYPE_ALIASES.get(v, v))
-        if self.op == ":" and spec.kind != "exact":
-            wanted = " " + v.replace("-", " ")
-            hits = [s for f, values in stored.items() if wanted in " " + f.replace("-", " ") for s in values]
-        else:
-            hits = list(stored.get(v, []))
-        sql, params = _in(spec.column, hits)
-        if self.op == "!=":
-            return f"({spec.column} IS NOT NULL AND NOT ({sql}))", params
-        return f"({spec.column} IS NOT NULL AND {sql})", params
-
 
 @dataclass(frozen=True)
 class Not(Node):
@@ -347,10 +261,6 @@ class Not(Node):
     def render(self) -> str:
         inner = self.child.render()
         return f"-({inner})" if isinstance(self.child, (And, Or)) else f"-{inner}"
-
-    def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
-        sql, params = self.child.sql(compiler)
-        return f"NOT ({sql})", params
 
     def to_json(self) -> dict[str, Any]:
         return {"not": self.child.to_json()}
@@ -364,16 +274,6 @@ class And(Node):
 
     def render(self) -> str:
         return " ".join(f"({c.render()})" if isinstance(c, Or) else c.render() for c in self.children)
-
-    def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
-        # words and phrases side by side are one FTS5 query (its blank is AND): one index lookup
-        terms = [c for c in self.children if isinstance(c, Term) and c.searchable]
-        if len(terms) < 2:
-            return _join(" AND ", self.children, compiler)
-        sql, params = _join(" AND ", [c for c in self.children if c not in terms], compiler)
-        fts = "cards.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
-        match = " ".join(t.match_string() for t in terms)
-        return (f"({fts}) AND {sql}" if sql else fts), [match, *params]
 
     def to_json(self) -> dict[str, Any]:
         return {"and": [c.to_json() for c in self.children]}
@@ -392,9 +292,6 @@ class Or(Node):
     def render(self) -> str:
         return " or ".join(f"({c.render()})" if isinstance(c, And) else c.render() for c in self.children)
 
-    def sql(self, compiler: _Compiler) -> tuple[str, list[Any]]:
-        return _join(" OR ", self.children, compiler)
-
     def to_json(self) -> dict[str, Any]:
         return {"or": [c.to_json() for c in self.children]}
 
@@ -403,48 +300,7 @@ class Or(Node):
             yield from c.clauses()
 
 
-def _join(word: str, children: Sequence[Node], compiler: _Compiler) -> tuple[str, list[Any]]:
-    parts: list[str] = []
-    params: list[Any] = []
-    for c in children:
-        sql, p = c.sql(compiler)
-        parts.append(f"({sql})")
-        params.extend(p)
-    return word.join(parts), params
-
-
 # ------------------------------------------------------------------ the query
-
-
-#: ``--sort`` keys -> ORDER BY (constant SQL; X-cost cards and missing values last).
-SORTS: dict[str, str] = {
-    "name": "cards.name_fold, cards.id",
-    "id": "cards.id",
-    "mp": "cards.mp_num IS NULL, cards.mp_num, cards.name_fold, cards.id",
-    "dp": "cards.dp IS NULL, cards.dp, cards.name_fold, cards.id",
-    "level": "cards.level IS NULL, cards.level, cards.name_fold, cards.id",
-    "type": "",  # filled below: the rulebook order of the card types
-}
-
-
-def _type_order() -> str:
-    types = _card_types()
-    assert all(t.isalpha() for t in types)  # constants of korbiro, safe as an SQL literal
-    return f"instr('|{'|'.join(types)}|', '|' || cards.type || '|'), cards.name_fold, cards.id"
-
-
-SORTS["type"] = _type_order()
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """The cards a query matched (sorted, at most ``limit``) and how many matched in all."""
-
-    query: Query
-    cards: list[Card]
-    count: int
-    #: card id -> the clauses (as written) that hold for it, when explained
-    matched: dict[str, list[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -463,37 +319,6 @@ class Query:
 
     def clauses(self) -> list[Node]:
         return list(self.root.clauses())
-
-    def sql(self, index: CardIndex) -> tuple[str, list[Any]]:
-        """The WHERE condition over the index's ``cards`` table and its parameters."""
-        return self.root.sql(_Compiler(index))
-
-    def search(self, index: CardIndex, *, sort: str = "name", limit: int | None = None,
-               explain: bool = False) -> SearchResult:
-        """The matching cards of *index*, sorted by a key of :data:`SORTS`, at most *limit*."""
-        compiler = _Compiler(index)
-        where, params = self.root.sql(compiler)
-        cards = index.select(where, params, order=SORTS[sort], limit=limit)
-        if limit is None or len(cards) < limit:
-            count = len(cards)
-        else:
-            count = int(index.conn.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0])
-        matched: dict[str, list[str]] | None = None
-        if explain:
-            matched = {c.id: [] for c in cards}
-            for clause in self.clauses():
-                sql, p = clause.sql(compiler)
-                for (cid,) in index.conn.execute(f"SELECT cards.id FROM cards WHERE ({where}) AND ({sql})",
-                                                 [*params, *p]):
-                    if cid in matched:
-                        matched[cid].append(clause.text)
-        return SearchResult(self, cards, count, matched)
-
-
-def search(index: CardIndex, query: str, *, sort: str = "name", limit: int | None = None,
-           explain: bool = False) -> SearchResult:
-    """Parse *query* and run it on *index* (raises :class:`~korbiro.errors.RulesSyntaxError`)."""
-    return parse_query(query).search(index, sort=sort, limit=limit, explain=explain)
 
 
 # ------------------------------------------------------------------- parsing
@@ -516,7 +341,7 @@ def _unquote(token: Token) -> str:
     return re.sub(r"\\(.)", r"\1", s[1:-1], flags=re.S)
 
 
-def _keyword_key(value: str) -> str:
+def keyword_key(value: str) -> str:
     return " ".join(fold(value).replace("_", " ").replace("-", " ").split())
 
 
@@ -617,7 +442,7 @@ class _Build(Transformer[Token, Node]):
             number = _number(str(num_tok), num_tok.start_pos or 0, f"{str(head)}{value}{compare}")
         _check_value(spec, op, value, vpos, compare, items[2].start_pos if len(items) > 2 else None)
         if spec.kind == "keyword":
-            value = _keywords()[_keyword_key(value)][0]  # the canonical spelling
+            value = keyword_numbers()[keyword_key(value)][0]  # the canonical spelling
         end = (items[-1].end_pos or 0)
         return Filter(start, end, "", spec.name, op, value, compare, number)
 
@@ -644,15 +469,15 @@ def _check_value(spec: Field, op: str, value: str, pos: int, compare: str | None
             return
         _number(value, pos, f"{spec.name}{op}")
     elif spec.kind == "type":
-        target = fold(_TYPE_ALIASES.get(v, v))
-        types = [fold(t) for t in _card_types()]
+        target = fold(TYPE_ALIASES.get(v, v))
+        types = [fold(t) for t in CARD_TYPES]
         ok = target in types if op != ":" else any((" " + t).find(" " + target) >= 0 for t in types)
         if not ok:
-            raise _Syntax(CODE_VALUE, pos, f"no card type {value!r}{_suggest(target, list(_card_types()))}"
-                                           f" (types: {', '.join(_card_types())})")
+            raise _Syntax(CODE_VALUE, pos, f"no card type {value!r}{_suggest(target, list(CARD_TYPES))}"
+                                           f" (types: {', '.join(CARD_TYPES)})")
     elif spec.kind == "keyword":
-        key = _keyword_key(value)
-        known = _keywords()
+        key = keyword_key(value)
+        known = keyword_numbers()
         if key not in known:
             names = {fold(k): k for k, _ in known.values()}
             close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.6)

@@ -36,7 +36,7 @@ from ...base import i18n
 from ...base.errors import DataError
 from ...base.findings import Finding
 from ...base.text import fold
-from .keywords import KEYWORD_CLASSES, KEYWORDS, Keyword
+from ...grammar.keywords import KEYWORD_CLASSES, KEYWORDS, Keyword
 
 __all__ = [
     "RULE_ID",

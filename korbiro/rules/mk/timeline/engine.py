@@ -23,7 +23,7 @@ from ....base.errors import IllegalActionError
 from ....base.text import fold
 from ....data.cards import Card
 from ....grammar.action import Action, Op, parse_effect
-from ..keywords import Kincskereses
+from ....grammar.keywords import Kincskereses
 from . import semantics as sem
 from .model import CardState, Entry, GameState, Player, Timeline, TraceEvent
 from .rules import FORMATS, RULES, Format

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ....base.text import fold
-from ..keywords import (
+from ....grammar.keywords import (
     Akaratatvitel,
     BestiaAktivizalas,
     Csatlos,

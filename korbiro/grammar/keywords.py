@@ -80,9 +80,9 @@ __all__ = [
     "text_problem",
 ]
 
-#: The eight card types (3.00), spelled as in the card data.
-CARD_TYPES: frozenset[str] = frozenset(
-    {"kalandozó", "küldetés", "építmény", "akadálylap", "akciólap", "eseménylap", "toronyszint", "szövetséges"}
+#: The eight card types (3.00), spelled as in the card data, in the rulebook's order.
+CARD_TYPES: tuple[str, ...] = (
+    "kalandozó", "küldetés", "építmény", "akadálylap", "akciólap", "eseménylap", "toronyszint", "szövetséges",
 )
 
 #: Largest number a keyword takes (the card text's numbers are 0..MAX_VALUE).
@@ -195,7 +195,7 @@ class Keyword:
 
 
 def _types(*names: str) -> frozenset[str]:
-    unknown = set(names) - CARD_TYPES
+    unknown = set(names) - set(CARD_TYPES)
     if unknown:  # pragma: no cover - a typo in this module
         raise AssertionError(f"unknown card types {sorted(unknown)}")
     return frozenset(names)

@@ -1,0 +1,228 @@
+"""Card search on the index: the SQL made from a parsed query (:mod:`korbiro.grammar.query`).
+
+    >>> from korbiro.data.index import open_index    # doctest: +SKIP
+    >>> [c.id for c in search(open_index(), "kw:kincskereses>=2").cards]  # doctest: +SKIP
+    ['MINTA-001', 'MINTA-005']
+
+Compiling never pastes user text into SQL: every value is a parameter, and
+the FTS5 ``MATCH`` string is built from quoted, escaped tokens.  Every test is
+two-valued (a card without a DP is never ``dp>=2`` and always ``-dp>=2``), so
+``-x`` is exactly the cards that ``x`` does not match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..base.text import fold
+from ..grammar.keywords import CARD_TYPES
+from ..grammar.query import (
+    TYPE_ALIASES,
+    And,
+    Filter,
+    Node,
+    Not,
+    Or,
+    Query,
+    Term,
+    keyword_key,
+    keyword_numbers,
+    parse_query,
+)
+from .cards import Card
+from .index import CardIndex
+
+__all__ = ["COLUMNS", "SORTS", "SearchResult", "condition", "search"]
+
+#: Filter field -> the column of the index's ``cards`` table it tests (``kw`` has a table of its own).
+COLUMNS: dict[str, str] = {
+    "type": "cards.type",
+    "subtype": "cards.subtype",
+    "race": "cards.race",
+    "set": "cards.set_code",
+    "name": "cards.name_fold",
+    "text": "cards.text_fold",
+    "id": "cards.id_fold",
+    "mp": "cards.mp_num",
+    "dp": "cards.dp",
+    "level": "cards.level",
+    "fal": "cards.fal",
+}
+
+#: Where a keyword's number stands (:func:`korbiro.grammar.query.keyword_numbers`) -> its SQL over ``keywords``.
+_KEYWORD_NUMBER = {
+    "value": "value",  # X, or the ANTISSJÁRÁS level, as the index stores them
+    "lead": "CAST(substr(line, length(keyword) + 2) AS INTEGER)",  # `SZELLEM 3 "…"`, `RÁÉPÍTÉS 2 MP`
+}
+
+_FTS = "cards.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
+
+
+def _type_order() -> str:
+    assert all(t.isalpha() for t in CARD_TYPES)  # constants of korbiro, safe as an SQL literal
+    return f"instr('|{'|'.join(CARD_TYPES)}|', '|' || cards.type || '|'), cards.name_fold, cards.id"
+
+
+#: ``--sort`` keys -> ORDER BY (constant SQL; X-cost cards and missing values last).
+SORTS: dict[str, str] = {
+    "name": "cards.name_fold, cards.id",
+    "id": "cards.id",
+    "mp": "cards.mp_num IS NULL, cards.mp_num, cards.name_fold, cards.id",
+    "dp": "cards.dp IS NULL, cards.dp, cards.name_fold, cards.id",
+    "level": "cards.level IS NULL, cards.level, cards.name_fold, cards.id",
+    "type": _type_order(),  # the rulebook order of the card types
+}
+
+
+class _Compiler:
+    """Turns query nodes into parameterised SQL conditions over ``cards`` that are never NULL."""
+
+    #: (index key, column) -> folded value -> the values as stored; shared by the compilers of one process
+    _values: dict[tuple[str, str], dict[str, list[str]]] = {}
+
+    def __init__(self, index: CardIndex) -> None:
+        self.index = index
+
+    def values(self, column: str) -> dict[str, list[str]]:
+        """Folded value -> the values as stored, for one of the constant columns of :data:`COLUMNS`."""
+        key = (self.index.key, column)
+        found = self._values.get(key)
+        if found is None:
+            found = {}
+            for (value,) in self.index.conn.execute(f"SELECT DISTINCT {column} FROM cards WHERE {column} IS NOT NULL"):
+                found.setdefault(fold(str(value)), []).append(value)
+            if len(self._values) > 64:
+                self._values.clear()
+            self._values[key] = found
+        return found
+
+    def sql(self, node: Node) -> tuple[str, list[Any]]:
+        if isinstance(node, Term):
+            return self.term(node)
+        if isinstance(node, Filter):
+            return self.filter(node)
+        if isinstance(node, Not):
+            inner, params = self.sql(node.child)
+            return f"NOT ({inner})", params
+        if isinstance(node, And):
+            return self.conjunction(node)
+        if isinstance(node, Or):
+            return self.join(" OR ", node.children)
+        raise TypeError(f"not a query node: {node!r}")  # pragma: no cover - the parser builds only these
+
+    def join(self, word: str, children: Sequence[Node]) -> tuple[str, list[Any]]:
+        parts: list[str] = []
+        params: list[Any] = []
+        for c in children:
+            sql, p = self.sql(c)
+            parts.append(f"({sql})")
+            params.extend(p)
+        return word.join(parts), params
+
+    @staticmethod
+    def term(node: Term) -> tuple[str, list[Any]]:
+        if not node.searchable:  # FTS5 would drop it from a longer query: it matches nothing, alone or not
+            return "0", []
+        return _FTS, [node.match_string()]
+
+    def conjunction(self, node: And) -> tuple[str, list[Any]]:
+        # words and phrases side by side are one FTS5 query (its blank is AND): one index lookup
+        terms = [c for c in node.children if isinstance(c, Term) and c.searchable]
+        if len(terms) < 2:
+            return self.join(" AND ", node.children)
+        sql, params = self.join(" AND ", [c for c in node.children if c not in terms])
+        match = " ".join(t.match_string() for t in terms)
+        return (f"({_FTS}) AND {sql}" if sql else _FTS), [match, *params]
+
+    def filter(self, node: Filter) -> tuple[str, list[Any]]:
+        # Every condition is two-valued: a nullable column is tested for NULL first (FALSE AND NULL
+        # is FALSE), the others are NOT NULL in the index; no coalesce(), so that indexes stay usable.
+        spec = node.spec
+        op = "=" if node.op == ":" else node.op
+        v = fold(node.value)
+        if spec.kind == "keyword":
+            keyword, where = keyword_numbers()[keyword_key(node.value)]
+            sql = "cards.rowid IN (SELECT card FROM keywords WHERE keyword_fold = ?"
+            params: list[Any] = [fold(keyword)]
+            if node.compare is not None and where is not None:
+                number = _KEYWORD_NUMBER[where]
+                cmp = "=" if node.compare == ":" else node.compare
+                sql += f" AND {number} IS NOT NULL AND {number} {cmp} ?"
+                params.append(node.number)
+            sql += ")"
+            return (f"NOT ({sql})", params) if node.op == "!=" else (sql, params)
+        column = COLUMNS[spec.name]
+        if spec.kind == "number":
+            if v == "x":
+                return f"(cards.mp IS NOT NULL AND cards.mp {op} ?)", ['"X"']
+            return f"({column} IS NOT NULL AND {column} {op} ?)", [int(v)]
+        if spec.kind in ("contains", "prefix"):
+            if node.op == ":":
+                if spec.kind == "contains":
+                    return f"instr({column}, ?) > 0", [v]
+                return f"substr({column}, 1, length(?)) = ?", [v, v]
+            return f"{column} {op} ?", [v]
+        # type, words, exact: resolved against the values the database holds
+        stored = self.values(column)
+        if spec.kind == "type":
+            v = fold(TYPE_ALIASES.get(v, v))
+        if node.op == ":" and spec.kind != "exact":
+            wanted = " " + v.replace("-", " ")
+            hits = [s for f, values in stored.items() if wanted in " " + f.replace("-", " ") for s in values]
+        else:
+            hits = list(stored.get(v, []))
+        sql, params = _in(column, hits)
+        if node.op == "!=":
+            return f"({column} IS NOT NULL AND NOT ({sql}))", params
+        return f"({column} IS NOT NULL AND {sql})", params
+
+
+def _in(column: str, values: Sequence[Any]) -> tuple[str, list[Any]]:
+    if not values:
+        return "0", []
+    return f"{column} IN ({', '.join('?' * len(values))})", list(values)
+
+
+def condition(query: Query, index: CardIndex) -> tuple[str, list[Any]]:
+    """The WHERE condition over the index's ``cards`` table and its parameters."""
+    return _Compiler(index).sql(query.root)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The cards a query matched (sorted, at most ``limit``) and how many matched in all."""
+
+    query: Query
+    cards: list[Card]
+    count: int
+    #: card id -> the clauses (as written) that hold for it, when explained
+    matched: dict[str, list[str]] | None = None
+
+
+def search(index: CardIndex, query: Query | str, *, sort: str = "name", limit: int | None = None,
+           explain: bool = False) -> SearchResult:
+    """The cards of *index* matching *query*, sorted by a key of :data:`SORTS`, at most *limit*.
+
+    A query given as text is parsed first (raising
+    :class:`~korbiro.base.errors.RulesSyntaxError`).
+    """
+    parsed = parse_query(query) if isinstance(query, str) else query
+    compiler = _Compiler(index)
+    where, params = compiler.sql(parsed.root)
+    cards = index.select(where, params, order=SORTS[sort], limit=limit)
+    if limit is None or len(cards) < limit:
+        count = len(cards)
+    else:
+        count = int(index.conn.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0])
+    matched: dict[str, list[str]] | None = None
+    if explain:
+        matched = {c.id: [] for c in cards}
+        for clause in parsed.clauses():
+            sql, p = compiler.sql(clause)
+            for (cid,) in index.conn.execute(f"SELECT cards.id FROM cards WHERE ({where}) AND ({sql})",
+                                             [*params, *p]):
+                if cid in matched:
+                    matched[cid].append(clause.text)
+    return SearchResult(parsed, cards, count, matched)
