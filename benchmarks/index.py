@@ -57,8 +57,9 @@ def _median_ms(fn: object, repeat: int = 7) -> float:
 
 
 def bench(n: int) -> None:
-    from korbiro.data.check import discover, load_database
+    from korbiro.data.check import load_database
     from korbiro.data.index import open_index
+    from korbiro.data.paths import discover
     from korbiro.data.search import search
     from korbiro.grammar.query import parse_query
 

@@ -15,7 +15,8 @@ from click.testing import CliRunner
 
 from korbiro.base.errors import DataError
 from korbiro.cli import cli
-from korbiro.data.check import check_database, load_database, shipped_db_path
+from korbiro.data.check import check_database, load_database
+from korbiro.data.paths import shipped_db_path
 
 SETS = Path(__file__).parent / "bad_inputs" / "sets"
 MANIFEST = yaml.safe_load((SETS / "manifest.yaml").read_text("utf-8"))

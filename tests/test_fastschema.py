@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from korbiro.base.yamlload import load_yaml_file
-from korbiro.data.check import shipped_db_path
 from korbiro.data.fastschema import Unsupported, compile_schema
+from korbiro.data.paths import shipped_db_path
 from korbiro.data.schema import fast_validator, schema_text, validator
 
 SAMPLE = load_yaml_file(shipped_db_path() / "MINTA.yaml").data

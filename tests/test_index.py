@@ -12,8 +12,9 @@ from click.testing import CliRunner
 
 from korbiro.base.errors import DataError
 from korbiro.cli import cli
-from korbiro.data.check import load_database, shipped_db_path
+from korbiro.data.check import load_database
 from korbiro.data.index import open_index
+from korbiro.data.paths import shipped_db_path
 
 SETS = Path(__file__).parent / "bad_inputs" / "sets"
 

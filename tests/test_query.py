@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from korbiro.base.errors import RulesSyntaxError
 from korbiro.base.text import fold
 from korbiro.cli import cli
-from korbiro.data.check import shipped_db_path
 from korbiro.data.index import CardIndex, open_index
+from korbiro.data.paths import shipped_db_path
 from korbiro.data.search import search
 from korbiro.grammar.query import FIELDS, And, Filter, Not, Or, Term, parse_query
 

@@ -32,8 +32,8 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str) -> None:
       korbiro card show minta-001 --format json
     """
     from ..base.errors import DataError
-    from ..data.check import default_db_path
     from ..data.index import open_index
+    from ..data.paths import default_db_path
 
     try:
         database = open_index([default_db_path(db)])
@@ -91,8 +91,8 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
       korbiro card search "tukorutveszto" --format json
     """
     from ..base.errors import DataError, KorbiroError, RulesSyntaxError
-    from ..data.check import default_db_path
     from ..data.index import open_index
+    from ..data.paths import default_db_path
     from ..data.search import search as run_search
     from ..grammar.query import parse_query
 

@@ -44,7 +44,8 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
     """
     from ..base.errors import UsageError
     from ..base.i18n import detect_lang
-    from ..data.check import check_database, default_db_path, discover
+    from ..data.check import check_database
+    from ..data.paths import default_db_path, discover
 
     lang = detect_lang(lang)
     try:
@@ -124,8 +125,8 @@ def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str) -
     import time
 
     from ..base.errors import DataError, UsageError
-    from ..data.check import default_db_path
     from ..data.index import open_index
+    from ..data.paths import default_db_path
 
     start = time.perf_counter()
     try:

@@ -65,8 +65,8 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
     """
     from ..base.errors import DataError, DeckError
     from ..base.i18n import detect_lang
-    from ..data.check import default_db_path
     from ..data.index import open_index
+    from ..data.paths import default_db_path
     from ..grammar.decklist import read_deck_file
     from ..rules.mk.deck import check_deck, check_exchange
     from ..rules.mk.formats import load_formats
@@ -155,8 +155,8 @@ def exchange(ctx: click.Context, before_file: str, after_file: str, db: str | No
     """
     from ..base.errors import DataError, DeckError
     from ..base.i18n import detect_lang
-    from ..data.check import default_db_path
     from ..data.index import open_index
+    from ..data.paths import default_db_path
     from ..grammar.decklist import read_deck_file
     from ..rules.mk.deck import check_exchange
 

@@ -49,8 +49,8 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     """
     from ..base.errors import DataError, KorbiroError
     from ..base.i18n import detect_lang
-    from ..data.check import default_db_path
     from ..data.index import open_index
+    from ..data.paths import default_db_path
     from ..rules.mk.timeline.rules import OPTIONS
     from ..rules.mk.timeline.scenario import run_file
 

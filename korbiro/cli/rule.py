@@ -333,8 +333,8 @@ def _example_cards(ctx: click.Context, cls: Any, db: str | None, limit: int) -> 
     """Up to *limit* cards carrying the keyword, with the line that shows it, and how many there are."""
     from ..base.errors import DataError
     from ..base.text import fold
-    from ..data.check import default_db_path
     from ..data.index import open_index
+    from ..data.paths import default_db_path
 
     try:
         index = open_index([default_db_path(db)])

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..base.text import fold
-from ..grammar.keywords import CARD_TYPES
+from ..grammar.vocabulary import CARD_TYPES
 
 __all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "Lookup", "kinds_of"]
 

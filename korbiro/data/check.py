@@ -16,20 +16,16 @@ import os
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..base import i18n
-from ..base.errors import DataError, UsageError
+from ..base.errors import DataError
 from ..base.findings import Finding, Severity, has_failures, sort_findings
 from ..base.fsutil import write_atomic
 from ..base.text import fold, suspicious_characters
-from ..base.version import __version__
 from .cards import CARD_TYPES, Card, CardDatabase
-
-SET_SUFFIXES = (".yaml", ".yml")
+from .paths import cache_dir, code_digest, default_db_path, discover
 
 i18n.register_patterns({
     "MK-DATA-SUSPICIOUS-NAME": [
@@ -86,44 +82,6 @@ i18n.register(
         },
     }
 )
-
-
-# --------------------------------------------------------------------------
-# where the database is
-
-
-def shipped_db_path() -> Path:
-    """The folder of the shipped sample database."""
-    return Path(str(resources.files("korbiro.data") / "mk" / "cards"))
-
-
-def default_db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """``--db`` if given, else ``$KORBIRO_DB``, else the shipped sample database (contract)."""
-    if explicit:
-        return Path(explicit)
-    env = os.environ.get("KORBIRO_DB")
-    if env:
-        return Path(env)
-    return shipped_db_path()
-
-
-def discover(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """Expand folders into their set files (sorted); refuse paths that do not exist."""
-    out: list[Path] = []
-    for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            found = sorted(
-                q for q in path.rglob("*") if q.suffix in SET_SUFFIXES and not q.name.startswith(".")
-            )
-            if not found:
-                raise UsageError("DATA-NO-SET-FILES", f"no set files (*.yaml) in folder {str(path)!r}", path=str(path))
-            out.extend(found)
-        elif path.exists():
-            out.append(path)
-        else:
-            raise UsageError("FILE-NOT-FOUND", f"{str(path)!r} does not exist", path=str(path))
-    return list(dict.fromkeys(out))
 
 
 # --------------------------------------------------------------------------
@@ -403,32 +361,8 @@ class CheckReport:
         return c
 
 
-def cache_dir() -> Path:
-    """``$KORBIRO_CACHE_DIR``, else ``$XDG_CACHE_HOME/korbiro``, else ``~/.cache/korbiro``."""
-    env = os.environ.get("KORBIRO_CACHE_DIR")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "korbiro"
-
-
-@cache
-def _salt() -> bytes:
-    """What besides a file's bytes decides its findings: korbiro's version and its rule files."""
-    h = hashlib.sha256(__version__.encode())
-    pkg = resources.files("korbiro")
-    for rel in ("data/schemas/mk-set.schema.json", "grammar/card.lark", "grammar/keywords.py",
-                "grammar/cardtext.py", "data/check.py", "data/schema.py", "base/yamlload.py"):
-        try:
-            h.update((pkg / rel).read_bytes())
-        except (FileNotFoundError, OSError):
-            h.update(rel.encode())
-    return h.digest()
-
-
 def _cache_key(raw: bytes, path: str) -> str:
-    h = hashlib.sha256(_salt())
+    h = hashlib.sha256(code_digest())
     h.update(path.encode("utf-8", "surrogateescape"))
     h.update(b"\0")
     h.update(raw)

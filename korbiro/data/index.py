@@ -33,6 +33,7 @@ from typing import Any
 from ..base.fsutil import atomic_path, write_atomic
 from ..base.text import fold
 from .cards import Card, CardDatabase, Lookup, kinds_of
+from .paths import cache_dir, code_digest, default_db_path, discover
 
 SCHEMA_VERSION = 3
 KEEP_INDEXES = 8
@@ -195,11 +196,9 @@ def _card(row: Sequence[Any]) -> Card:
 
 def index_key(files: Iterable[Path]) -> str:
     """The content hash that names an index: korbiro's rule files plus every set file's path and bytes."""
-    from .check import _salt
-
     h = hashlib.sha256(b"korbiro-index\0")
     h.update(str(SCHEMA_VERSION).encode())
-    h.update(_salt())
+    h.update(code_digest())
     digests = _Digests(index_dir() / "digests.json")
     for path in files:
         h.update(os.path.abspath(path).encode("utf-8", "surrogateescape"))
@@ -257,8 +256,6 @@ class _Digests:
 
 
 def index_dir() -> Path:
-    from .check import cache_dir
-
     return cache_dir() / "index"
 
 
@@ -268,8 +265,6 @@ def open_index(paths: Iterable[str | os.PathLike[str]] | None = None, *, rebuild
     Raises :class:`~korbiro.errors.UsageError` for a path that does not exist
     and :class:`~korbiro.errors.DataError` when the database has errors.
     """
-    from .check import default_db_path, discover
-
     files = discover([default_db_path()] if not paths else paths)
     key = index_key(files)
     target = index_dir() / f"{key[:32]}.sqlite"
@@ -297,7 +292,9 @@ def _open_existing(target: Path, key: str) -> CardIndex | None:
 
 def build_index(files: Sequence[Path], target: Path, key: str) -> CardIndex:
     """Compile the set files into a fresh index at *target* (atomically); in memory if it cannot be written."""
-    from .check import load_database
+    from .check import (
+        load_database,  # lazy, for start-up: a command served by a fresh index never checks
+    )
 
     db = load_database(files)
     try:

@@ -17,9 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base.text import fold
-from ..grammar.keywords import CARD_TYPES
 from ..grammar.query import (
-    TYPE_ALIASES,
     And,
     Filter,
     Node,
@@ -31,6 +29,7 @@ from ..grammar.query import (
     keyword_numbers,
     parse_query,
 )
+from ..grammar.vocabulary import CARD_TYPES, TYPE_ALIASES
 from .cards import Card
 from .index import CardIndex
 

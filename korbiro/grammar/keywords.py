@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import ClassVar
 
+from .vocabulary import CARD_TYPES
+
 __all__ = [
     "CARD_TYPES",
     "FORBIDDEN_CHARACTERS",
@@ -80,10 +82,6 @@ __all__ = [
     "text_problem",
 ]
 
-#: The eight card types (3.00), spelled as in the card data, in the rulebook's order.
-CARD_TYPES: tuple[str, ...] = (
-    "kalandozó", "küldetés", "építmény", "akadálylap", "akciólap", "eseménylap", "toronyszint", "szövetséges",
-)
 
 #: Largest number a keyword takes (the card text's numbers are 0..MAX_VALUE).
 MAX_VALUE = 99

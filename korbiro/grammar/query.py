@@ -49,7 +49,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..base.errors import RulesSyntaxError
 from ..base.text import fold
-from .keywords import CARD_TYPES, KEYWORD_CLASSES, Antissjaras, NumericKeyword, Raepites, Szellem
+from .keywords import KEYWORD_CLASSES, Antissjaras, NumericKeyword, Raepites, Szellem
+from .vocabulary import CARD_TYPES, TYPE_ALIASES
 
 __all__ = [
     "FIELDS",
@@ -125,17 +126,6 @@ FIELDS: tuple[Field, ...] = (
 
 _FIELD_BY_NAME: dict[str, Field] = {fold(n): f for f in FIELDS for n in f.names}
 
-#: English names of the card types (``type:adventurer``).
-TYPE_ALIASES = {
-    "adventurer": "kalandozó",
-    "quest": "küldetés",
-    "building": "építmény",
-    "obstacle": "akadálylap",
-    "action": "akciólap",
-    "event": "eseménylap",
-    "tower": "toronyszint",
-    "ally": "szövetséges",
-}
 
 
 @cache
