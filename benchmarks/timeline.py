@@ -19,7 +19,8 @@ import time
 
 from korbiro.data.cards import Card
 from korbiro.grammar.action import Action
-from korbiro.rules.mk.timeline.engine import CardEffects, Engine
+from korbiro.rules.mk.timeline.behaviour import CardEffects
+from korbiro.rules.mk.timeline.engine import Engine
 from korbiro.rules.mk.timeline.rules import FORMATS
 
 SIZES = (100, 1_000, 10_000)

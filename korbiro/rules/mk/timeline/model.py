@@ -1,4 +1,4 @@
-"""The game state of the timeline engine: players, cards, timelines and the trace.
+"""The game state of the timeline engine: players, cards and timelines.
 
 Plain mutable dataclasses; the engine (:mod:`.engine`) is the only writer.
 Zones are insertion-ordered dicts of card uids, so moving a card is O(1) and
@@ -12,8 +12,9 @@ from typing import Any
 
 from ....data.cards import Card
 from ....grammar.action import Op
+from .trace import TraceEvent
 
-__all__ = ["ZONES", "CardState", "Entry", "GameState", "Player", "Timeline", "TraceEvent"]
+__all__ = ["STATES", "ZONES", "ZONE_ALIASES", "CardState", "Entry", "GameState", "Player", "Timeline"]
 
 #: The zones of a player.  ``sor`` is the Row of the Present (adventurers),
 #: ``jelen`` the rest of the Present (quests awaiting solution, buildings,
@@ -129,30 +130,6 @@ class Timeline:
     opener: str
     entries: list[Entry] = field(default_factory=list)
     passed: set[str] = field(default_factory=set)
-
-
-@dataclass(frozen=True)
-class TraceEvent:
-    """One numbered step of a resolution, with the rule behind it."""
-
-    n: int
-    rule: str
-    status: str
-    event: str
-    en: str
-    hu: str
-    data: tuple[tuple[str, Any], ...] = ()
-
-    def message(self, lang: str = "en") -> str:
-        return self.hu if lang == "hu" else self.en
-
-    def render(self, lang: str = "en") -> str:
-        mark = "" if self.status == "current" else (" archivált" if lang == "hu" else " archived")
-        return f"{self.n:3d}. [{self.rule}{mark}] {self.message(lang)}"
-
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {"n": self.n, "rule": self.rule, "status": self.status, "event": self.event,
-                "message": self.message(lang), **dict(self.data)}
 
 
 @dataclass

@@ -25,8 +25,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from ....base.errors import UsageError
+from ....base.text import fold
 
-__all__ = ["FORMATS", "OPTIONS", "RULES", "Format", "Option", "Rule", "format_named", "resolve_options"]
+__all__ = ["COMBAT_PHASES", "FORMATS", "OPTIONS", "PHASES", "RULES", "Format", "Option", "Rule", "format_named",
+           "phase_named", "resolve_options"]
 
 
 @dataclass(frozen=True)
@@ -218,3 +220,43 @@ def resolve_options(given: Mapping[str, object] | None) -> dict[str, str]:
             raise UsageError("MK-TL-OPTION", f"option {name!r} takes {', '.join(opt.values)}, not {value!r}")
         out[opt.name] = text
     return out
+
+
+#: Phases: canonical name -> (is a timeline of 6.03, timeline kind).
+PHASES: dict[str, tuple[bool, str]] = {
+    "forduló nyitása": (True, "phase"),
+    "erőforrás": (True, "phase"),
+    "manőverek": (False, ""),
+    "kezdeményező csapat sorelhagyása": (True, "phase"),
+    "akadályozó csapat sorelhagyása": (True, "phase"),
+    "toronyszint felfedés": (True, "phase"),
+    "akadálylap aktivizálás": (True, "phase"),
+    "harc előkészítés": (True, "combat"),
+    "harci kör": (True, "combat"),
+    "harc eredmény meghatározás": (True, "combat"),
+    "küldetés feltétel teljesítés": (True, "phase"),
+    "forduló zárása": (True, "phase"),
+}
+_PHASE_ALIASES = {
+    "forduló nyitása": "forduló nyitása", "round opening": "forduló nyitása",
+    "erőforrás": "erőforrás", "resource": "erőforrás",
+    "manőverek": "manőverek", "sor": "manőverek", "maneuvers": "manőverek", "manoeuvres": "manőverek",
+    "kezdeményező csapat sorelhagyása": "kezdeményező csapat sorelhagyása",
+    "initiating team leaves row": "kezdeményező csapat sorelhagyása",
+    "akadályozó csapat sorelhagyása": "akadályozó csapat sorelhagyása",
+    "obstructing team leaves row": "akadályozó csapat sorelhagyása",
+    "toronyszint felfedés": "toronyszint felfedés", "tower-level reveal": "toronyszint felfedés",
+    "akadálylap aktivizálás": "akadálylap aktivizálás", "obstacle activation": "akadálylap aktivizálás",
+    "harc előkészítés": "harc előkészítés", "combat preparation": "harc előkészítés",
+    "harci kör": "harci kör", "harc": "harci kör", "combat": "harci kör", "combat round": "harci kör",
+    "harc eredmény meghatározás": "harc eredmény meghatározás", "combat result": "harc eredmény meghatározás",
+    "küldetés feltétel teljesítés": "küldetés feltétel teljesítés", "quest condition": "küldetés feltétel teljesítés",
+    "forduló zárása": "forduló zárása", "round closing": "forduló zárása",
+}
+COMBAT_PHASES = frozenset(p for p, (_, kind) in PHASES.items() if kind == "combat")
+
+
+def phase_named(name: str) -> str | None:
+    """The canonical phase called *name* (Hungarian or English, accents ignored), or None."""
+    return _PHASE_ALIASES.get(fold(name)) or next(
+        (canon for alias, canon in _PHASE_ALIASES.items() if fold(alias) == fold(name)), None)

@@ -35,9 +35,11 @@ from ....base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ....data.cards import Card
 from ....grammar.action import Action, parse_action
 from . import semantics as sem
-from .engine import CardEffects, Engine, phase_named
-from .model import STATES, ZONE_ALIASES, CardState, TraceEvent
-from .rules import RULES, Format, format_named
+from .behaviour import CardEffects
+from .engine import Engine
+from .model import STATES, ZONE_ALIASES, CardState
+from .rules import PHASES, RULES, Format, format_named, phase_named, resolve_options
+from .trace import TraceEvent
 
 __all__ = ["Refusal", "Result", "Scenario", "load_scenario", "run_file", "run_scenario"]
 
@@ -151,7 +153,6 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
         raise _error(doc, ["format"], "MK-SCENARIO-FORMAT", exc.message) from None
     opts = dict(data.get("options") or {})
     opts.update(options or {})
-    from .rules import resolve_options
     try:
         resolve_options(opts)
     except UsageError as exc:
@@ -273,7 +274,6 @@ def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> E
         canon = phase_named(setup["phase"])
         assert canon is not None
         eng.state.phase = canon
-        from .engine import PHASES
         is_tl, kind = PHASES[canon]
         if is_tl:
             eng.open_timeline(kind, canon)

@@ -1,7 +1,8 @@
 """Each keyword's semantics as one small unit citing its rule.
 
-Every function here reads the game state and answers one question the rules
-ask; the engine (:mod:`.engine`) calls them and writes the trace.  The rule a
+Every function here reads the game state (:class:`~.model.GameState`) and
+answers one question the rules ask; the engine's parts call them and write
+the trace.  Nothing here changes the state or knows the engine.  The rule a
 unit rests on is in its docstring and in :data:`UNITS` (keyword -> rules), so
 ``korbiro keyword explain`` and the docs can list them.
 """
@@ -9,7 +10,6 @@ unit rests on is in its docstring and in :data:`UNITS` (keyword -> rules), so
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from ....base.text import fold
 from ....grammar.keywords import (
@@ -34,10 +34,7 @@ from ....grammar.keywords import (
     SzolgaNyelv,
     TitkosNyelv,
 )
-from .model import CardState
-
-if TYPE_CHECKING:
-    from .engine import Engine
+from .model import CardState, GameState
 
 #: keyword -> the rules its unit applies (canonical spelling, as on the card).
 UNITS: dict[str, tuple[str, ...]] = {
@@ -68,19 +65,19 @@ UNITS: dict[str, tuple[str, ...]] = {
 }
 
 
-def keywords_of(engine: Engine, cs: CardState) -> list[Keyword]:
+def keywords_of(state: GameState, cs: CardState) -> list[Keyword]:
     """The card's own keywords plus those of attached Csatlós cards (2.09.f: the host
     gains the Csatlós's abilities while it is attached)."""
     out = list(cs.card.keywords)
     for uid in cs.attachments:
-        att = engine.state.cards[uid]
+        att = state.cards[uid]
         if any(isinstance(k, Csatlos) for k in att.card.keywords):
             out.extend(k for k in att.card.keywords if not isinstance(k, Csatlos))
     return out
 
 
-def keyword(engine: Engine, cs: CardState, cls: type[Keyword]) -> Keyword | None:
-    for k in keywords_of(engine, cs):
+def keyword(state: GameState, cs: CardState, cls: type[Keyword]) -> Keyword | None:
+    for k in keywords_of(state, cs):
         if isinstance(k, cls):
             return k
     return None
@@ -95,24 +92,24 @@ def treasure(cs: CardState) -> int | None:
     return k.value if k is not None else None
 
 
-def team_kincskereses(engine: Engine, team: Iterable[CardState]) -> int:
+def team_kincskereses(state: GameState, team: Iterable[CardState]) -> int:
     """1.14.14.C–D: the team's Kincskeresés is summed automatically; one already used
     this round counts 0 (once a round)."""
     total = 0
     for cs in team:
-        if cs.kincs_used == engine.state.round:
+        if cs.kincs_used == state.round:
             continue
-        total += sum(k.value for k in keywords_of(engine, cs) if isinstance(k, Kincskereses))
+        total += sum(k.value for k in keywords_of(state, cs) if isinstance(k, Kincskereses))
     return total
 
 
 # ------------------------------------------------------------------ 3.05 dialects
 
 
-def dialect(engine: Engine, cs: CardState) -> str | None:
+def dialect(state: GameState, cs: CardState) -> str | None:
     """3.05.A/D: the adventurer's power-word dialect: 'titkos', 'nemes', 'szolga', or None
     when it cannot use power words.  The HATALOMSZÓ mark alone is SZOLGA NYELV."""
-    kws = keywords_of(engine, cs)
+    kws = keywords_of(state, cs)
     for cls, name in ((TitkosNyelv, "titkos"), (NemesNyelv, "nemes"), (SzolgaNyelv, "szolga")):
         if any(isinstance(k, cls) for k in kws):
             return name
@@ -128,11 +125,11 @@ def is_power_word(cs: CardState) -> bool:
 # ------------------------------------------------------------------ 2.12 Őserő
 
 
-def controls_aquir_or_dragon(engine: Engine, player: str) -> bool:
+def controls_aquir_or_dragon(state: GameState, player: str) -> bool:
     """2.12.a: the player controls an aquir or dragon adventurer (a ghost is no
     adventurer, 11.00.D)."""
-    for uid in engine.state.players[player].zones["sor"]:
-        cs = engine.state.cards[uid]
+    for uid in state.players[player].zones["sor"]:
+        cs = state.cards[uid]
         if cs.ghost is None and fold(str(cs.attr("race", ""))) in ("aquir", "sarkany"):
             return True
     return False
@@ -178,12 +175,12 @@ def fal(cs: CardState) -> int:
     return int(value) if isinstance(value, int) else 0
 
 
-def akaratatvitel(engine: Engine, cs: CardState) -> int | None:
-    k = keyword(engine, cs, Akaratatvitel)
+def akaratatvitel(state: GameState, cs: CardState) -> int | None:
+    k = keyword(state, cs, Akaratatvitel)
     return k.value if isinstance(k, Akaratatvitel) else None
 
 
-def level(engine: Engine, cs: CardState) -> int:
+def level(state: GameState, cs: CardState) -> int:
     """An adventurer's current level (its printed level; never below 0)."""
     value = cs.attr("level", 0)
     return max(0, int(value)) if isinstance(value, int) else 0
@@ -227,14 +224,14 @@ def raepites(cs: CardState) -> int | None:
     return k.mp if k is not None else None
 
 
-def ghost_rounds(engine: Engine, cs: CardState) -> int | None:
+def ghost_rounds(state: GameState, cs: CardState) -> int | None:
     """11.00.B: the circled number of a ghost ability (SZELLEM N), if any."""
     k = next((k for k in cs.card.keywords if isinstance(k, Szellem)), None)
     return k.rounds if k is not None else None
 
 
-def counts_as_beast(engine: Engine, cs: CardState) -> bool:
-    return keyword(engine, cs, BestiaAktivizalas) is not None
+def counts_as_beast(state: GameState, cs: CardState) -> bool:
+    return keyword(state, cs, BestiaAktivizalas) is not None
 
 
 def cannot_interrupt(cs: CardState) -> bool:
@@ -254,17 +251,17 @@ def expedition(cs: CardState) -> int | None:
     return k.value if k is not None else None
 
 
-def is_antiss_wizard(engine: Engine, cs: CardState) -> bool:
+def is_antiss_wizard(state: GameState, cs: CardState) -> bool:
     """8.01.A: the antiss symbol or the Antissjárás skill makes an antiss-wizard."""
-    keys = {k.key for k in keywords_of(engine, cs)}
+    keys = {k.key for k in keywords_of(state, cs)}
     return "ANTISS" in keys or "ANTISSJÁRÁS" in keys
 
 
-def names_match(engine: Engine, cs: CardState, name: str) -> bool:
+def names_match(state: GameState, cs: CardState, name: str) -> bool:
     """2.02.b: a name refers to the cards of that name and to the cards whose IGAZ NÉV it is,
     and the reverse (a card named by its IGAZ NÉV's holder's name)."""
     wanted = {fold(name)}
-    for other in engine.state.cards.values():
+    for other in state.cards.values():
         if fold(other.name) == fold(name):
             wanted.update(fold(t) for t in other.card.true_names)
     mine = {fold(cs.name), *(fold(t) for t in cs.card.true_names)}

@@ -1,0 +1,604 @@
+"""Deeds that add to a timeline: summoning (5.01), activating, attaching, building, neutralising, copying.
+
+Each deed checks every rule that could forbid it first and raises the
+refusal (:func:`~.trace.illegal`) before anything changes; then it pays its
+costs and adds its entry to the timeline.  The resolvers of card, attach,
+build and neutralise entries say what happens when such an entry unwinds.
+"""
+
+from __future__ import annotations
+
+from ....base.errors import IllegalActionError
+from ....base.text import fold
+from ....grammar.action import Action, Op, parse_effect
+from . import semantics as sem
+from .effects import Effects
+from .model import CardState, Entry
+from .rules import COMBAT_PHASES
+from .stack import TimelineStack
+from .table import Part, Table
+from .trace import illegal
+
+__all__ = ["Deeds"]
+
+
+class Deeds(Part):
+    """The deeds of 5.01, 6.01 and 6.05.O, and what their entries do on unwinding."""
+
+    def __init__(self, table: Table, stack: TimelineStack, effects: Effects) -> None:
+        super().__init__(table)
+        self.stack = stack
+        self.effects = effects
+        #: summoner uid -> the entries of its unarmed-combat chain (3.05.E)
+        self.combo_entries: dict[int, list[Entry]] = {}
+
+    def summon(self, player: str, a: Action) -> None:
+        """The summoning sequence 5.01.A–D (and a combo-chain link, 3.05.E)."""
+        assert a.card is not None
+        chain = False
+        try:
+            cs = self.table.find(a.card, zones=("kez",), player=player)
+        except IllegalActionError:
+            cs = self._chain_card(player, a)
+            chain = True
+        kind_is_quest = cs.type == "küldetés"
+        # 5.01.A: reveal, in the card's own phase
+        phase = fold(str(cs.attr("phase") or ""))
+        if cs.type == "akadálylap":
+            raise illegal("MK-TL-OBSTACLE", "5.01.E", f"{cs.label} is an obstacle: attach it to a tower level, or build it on (ráépítés)",
+                       f"{cs.label} akadálylap: toronyszinthez csatolható, vagy ráépíthető")
+        if phase == "sor" or (not phase and cs.type in ("kalandozó", "építmény", "küldetés", "toronyszint", "szövetséges")):
+            if self.state.phase != "manőverek":
+                raise illegal("MK-TL-PHASE", "5.01.A", f"{cs.label} is a Sor-phase card; the phase is {self.state.phase}",
+                           f"{cs.label} Sor fázisú lap; most {self.state.phase} fázis van")
+        elif phase == "harc" and self.state.phase not in COMBAT_PHASES:
+            raise illegal("MK-TL-PHASE", "5.01.A", f"{cs.label} is a combat-phase card; the phase is {self.state.phase}",
+                       f"{cs.label} harc fázisú lap; most {self.state.phase} fázis van")
+        mp_bound = kind_is_quest
+        self.stack.check_can_add(cs, mp_bound, cs.label)
+        summoner = self._summoner_checks(player, cs, a, chain)
+        targets = self._targets(player, cs, a)
+        cost, spent_desc = self._cost(player, cs, a)
+        if kind_is_quest:
+            awaiting = sum(1 for u in self.state.players[player].zones["jelen"] if self.state.cards[u].type == "küldetés")
+            if awaiting >= 3:
+                raise illegal("MK-TL-QUEST-LIMIT", "3.02.C", f"{player} already has 3 quests awaiting solution",
+                           f"{player} már 3 megoldásra váró küldetéssel rendelkezik")
+        if cs.type == "építmény" and sem.one_such_building(cs):
+            if not self.admits("1.14.4"):
+                self.skip("1.14.4", f"{cs.label}: one such building", f"{cs.label}: egy ilyen építmény")
+            elif self.table.controls_same(player, cs):
+                raise illegal("MK-TL-ONE-BUILDING", "1.14.4", f"{player} already controls a {cs.name}: no second such building",
+                           f"{player} már irányít egy {cs.name} lapot: újabb ilyen építmény nem hozható játékba")
+        # ---- commit
+        self.emit("5.01.A", "reveal", f"{player} reveals {cs.label}" + (f" (summoner {summoner.label})" if summoner else ""),
+                  f"{player} felfedi: {cs.label}" + (f" (leidéző: {summoner.label})" if summoner else ""), card=cs.label)
+        if targets:
+            self.emit("5.01.B", "targets", f"targets: {', '.join(self.state.cards[t].label for t in targets)}",
+                      f"célpontok: {', '.join(self.state.cards[t].label for t in targets)}")
+        if kind_is_quest:
+            self.emit("3.02.A", "quest", f"{cs.label} is summoned free and openly, an MP-bound manoeuvre",
+                      f"{cs.label} ingyen, nyíltan kerül játékba, MP-kötött manőverként")
+        else:
+            self.state.players[player].mp -= cost
+            self.emit(spent_desc[0], "pay", spent_desc[1].format(player=player, cost=cost, mp=self.state.players[player].mp),
+                      spent_desc[2].format(player=player, cost=cost, mp=self.state.players[player].mp))
+        if summoner is not None and sem.is_attack(cs):
+            summoner.state = "pihenő"
+        if cs.zone != "idofonal":
+            self.table.move(cs, "idofonal", owner_zone=cs.owner)
+        if cs.controller is None:
+            cs.controller = player
+        entry = self.stack.new_entry("card", player, cs.label, source=cs.uid,
+                               summoner=summoner.uid if summoner else None, targets=targets,
+                               x=a.x, mode=a.mode, ops=self._ops_for(cs, a), negative=self.table.effects_of(cs).negative,
+                               accept=frozenset(targets) if a.accept else frozenset(), roll=a.roll)
+        if sem.is_mosaic(cs):
+            if self.admits("7.00"):
+                self.emit("7.00", "mosaic", f"{player} chooses the MP spent on the mosaic spell (X = {a.x})" + (f" and its form {a.mode!r}" if a.mode else ""),
+                          f"{player} megválasztja a mozaik varázslatra áldozott MP-t (X = {a.x})" + (f" és formáját: {a.mode!r}" if a.mode else ""))
+        self.stack.push(entry, deed=True, mp_bound=mp_bound)
+        if summoner is not None and sem.is_unarmed(cs) and self.admits("3.05.E"):
+            self.state.combo[summoner.uid] = self.state.combo.get(summoner.uid, 0) + 1
+            self.combo_entries.setdefault(summoner.uid, []).append(entry)
+        self.table.after_deed(player, spent_mp=cost > 0)
+
+    def _ops_for(self, cs: CardState, a: Action) -> tuple[Op, ...]:
+        if a.effect:
+            return parse_effect(a.effect)
+        eff = self.table.effects_of(cs)
+        if eff.modes and a.mode:
+            for name, ops in eff.modes.items():
+                if fold(name) == fold(a.mode):
+                    return ops
+        return eff.effect
+
+    def _chain_card(self, player: str, a: Action) -> CardState:
+        """3.05.E: the unarmed attack just used may be summoned again in its chain."""
+        assert a.card is not None
+        try:
+            cs = self.table.find(a.card, zones=("idofonal", "mult"), player=player)
+        except IllegalActionError:
+            raise illegal("MK-TL-NOT-IN-HAND", "5.01.A", f"{a.card!r} is not in {player}'s hand",
+                       f"{a.card!r} nincs {player} kezében") from None
+        if not sem.is_unarmed(cs):
+            raise illegal("MK-TL-NO-CARD", "5.01.A", f"{cs.label} is not in {player}'s hand", f"{cs.label} nincs {player} kezében")
+        return cs
+
+    def _summoner_checks(self, player: str, cs: CardState, a: Action, chain: bool) -> CardState | None:
+        """6.01 (awake), 3.05 (icons), 3.05.A (power words), 3.05.E (combo chain), 11.00.D (ghosts)."""
+        if cs.type != "akciólap":
+            return None
+        if a.by is None:
+            raise illegal("MK-TL-SUMMONER", "6.01", f"the action card {cs.label} needs an adventurer to summon it ('by')",
+                       f"a(z) {cs.label} akciólapot kalandozó idézi le ('által')")
+        adv = self.table.find(a.by, zones=("sor", "jelen"), player=player, rule="6.01")
+        if adv.ghost is not None:
+            raise illegal("MK-TL-GHOST", "11.00.D", f"{adv.label} is a ghost: it uses no action cards",
+                       f"{adv.label} szellem: nem használhat akciólapot")
+        if sem.is_unarmed(cs):
+            links = self.state.combo.get(adv.uid, 0)
+            if links:
+                self.require("3.05.E", "a combination chain", "kombináció-lánc")
+                prev = self.combo_entries.get(adv.uid, [])[-1:]
+                last = prev[0] if prev else None
+                limit = sem.combo_limit(self.state.cards[last.source]) if last and last.source else None
+                need = int(self.options["attack_threshold"])
+                if last is None or last.roll is None or limit is None or last.roll < max(limit, need):
+                    raise illegal("MK-TL-COMBO", "3.05.E", f"{adv.label} may chain only after a successful unarmed attack rolled at least its combination limit",
+                               f"{adv.label} csak sikeres, a kombináció határértékét elérő pusztakezes támadás után láncolhat")
+                if links >= sem.level(self.state, adv):
+                    raise illegal("MK-TL-COMBO", "3.05.E", f"{adv.label} (base level {sem.level(self.state, adv)}) has made {links} attacks in this chain: no more",
+                               f"{adv.label} ({sem.level(self.state, adv)}. alapszint) már {links} támadást tett a láncban: többet nem")
+                self.emit("3.05.E", "combo", f"{adv.label} chains another unarmed attack as a fast effect, although it is turned (attack {links + 1} of at most {sem.level(self.state, adv)})",
+                          f"{adv.label} gyors hatásként újabb pusztakezes támadást idéz le elforgatva is ({links + 1}. támadás, legfeljebb {sem.level(self.state, adv)})")
+                return adv
+        if chain:
+            raise illegal("MK-TL-NO-CARD", "5.01.A", f"{cs.label} is not in {player}'s hand", f"{cs.label} nincs {player} kezében")
+        if adv.state != "éber" and not (self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv)):
+            raise illegal("MK-TL-NOT-AWAKE", "6.01", f"{adv.label} is {adv.state}; summoning an action card needs an awake adventurer",
+                       f"{adv.label} {adv.state}; akciólap leidézéséhez éber kalandozó kell")
+        if sem.is_power_word(cs):
+            if not self.admits("3.05.A"):
+                self.skip("3.05.A", "power words", "hatalomszavak")
+            elif sem.dialect(self.state, adv) is None:
+                raise illegal("MK-TL-POWER-WORD", "3.05.A", f"{adv.label} has neither the power-word mark nor a dialect",
+                           f"{adv.label} nem rendelkezik sem hatalomszó jellel, sem dialektussal")
+            else:
+                tongue = str(sem.dialect(self.state, adv)).upper()
+                self.emit("3.05.A", "power", f"{adv.label} may summon power words ({tongue} NYELV)",
+                          f"{adv.label} idézhet hatalomszót ({tongue} NYELV)")
+            return adv
+        icons = {fold(i) for i in cs.attr("icons", []) or []}
+        if icons:
+            if not self.admits("3.05"):
+                self.skip("3.05", "action-card icons", "akciólap ikonjai")
+            else:
+                mine = {fold(i) for i in adv.attr("icons", []) or []}
+                if not icons & mine and not (self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv)):
+                    raise illegal("MK-TL-ICON", "3.05", f"{adv.label} does not bear the icon of {cs.label} ({', '.join(sorted(icons))})",
+                               f"{adv.label} nem rendelkezik {cs.label} ikonjával ({', '.join(sorted(icons))})")
+                self.emit("3.05", "icon", f"{adv.label} bears the icon of {cs.label}", f"{adv.label} rendelkezik {cs.label} ikonjával")
+        kind = sem.equipment_kind(cs)
+        if kind is not None:
+            self.equipment_slot(adv, cs, kind)
+        return adv
+
+    def equipment_slot(self, adv: CardState, cs: CardState, kind: str) -> None:
+        """3.05.I: an adventurer may wear an extra weapon instead of a shield."""
+        worn = [sem.equipment_kind(self.state.cards[u]) for u in adv.attachments]
+        if kind in ("pajzs", "hadszer") and self.admits("3.05.I"):
+            shields, weapons = worn.count("pajzs"), worn.count("hadszer")
+            if (kind == "pajzs" and (shields or weapons >= 2)) or (kind == "hadszer" and weapons >= 2) \
+                    or (kind == "hadszer" and shields and weapons >= 1):
+                raise illegal("MK-TL-EQUIPMENT", "3.05.I", f"{adv.label} already wears a shield or an extra weapon",
+                           f"{adv.label} már visel pajzsot vagy kiegészítő fegyvert")
+        if kind == "vért" and worn.count("vért"):
+            raise illegal("MK-TL-EQUIPMENT", "3.05.I", f"{adv.label} already wears armour", f"{adv.label} már visel vértet")
+
+    def _targets(self, player: str, cs: CardState, a: Action) -> tuple[int, ...]:
+        """5.01.B: a card that needs a target cannot be summoned without one; 3.05.B."""
+        ops = self._ops_for(cs, a) + self.table.effects_of(cs).negative
+        needs = any(op.who == "target" for op in ops)
+        found = tuple(self.table.find(t, zones=("sor", "jelen", "torony", "csatolt"), rule="5.01.B").uid for t in a.targets)
+        if needs and not found:
+            raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label} needs a target and none was chosen",
+                       f"{cs.label} célpontot igényel, de nincs választott célpont")
+        if sem.is_power_word(cs) and len(set(found)) != len(found):
+            if self.admits("3.05.B"):
+                raise illegal("MK-TL-DISTINCT", "3.05.B", f"the targets of the power word {cs.label} must differ",
+                           f"a(z) {cs.label} hatalomszó célpontjainak különbözőknek kell lenniük")
+        return found
+
+    def _cost(self, player: str, cs: CardState, a: Action) -> tuple[int, tuple[str, str, str]]:
+        """5.01.C: the MP requirement (X chosen; free-ness; ŐSERŐ 2.12.a)."""
+        mp = cs.card.mp
+        is_x = isinstance(mp, str)
+        if is_x and a.x is None:
+            raise illegal("MK-TL-X", "5.01.C", f"{cs.label} costs X: choose X ('x N')", f"{cs.label} X-es lap: válassz X-et ('x N')")
+        if a.x is not None and a.x < 0:
+            raise illegal("MK-TL-X", "5.01.C", "X cannot be negative", "X nem lehet negatív")
+        cost = a.x if is_x else int(mp or 0)
+        assert cost is not None
+        if cs.type == "küldetés":
+            return 0, ("3.02.A", "", "")
+        desc = ("5.01.C", "{player} pays {cost} MP ({mp} left)", "{player} {cost} MP-t fizet (marad {mp})")
+        if a.free:
+            if is_x:
+                raise illegal("MK-TL-FREE-X", "5.01.C", f"{cs.label} has an X cost: it cannot be made free",
+                           f"{cs.label} X-es MP-igényű: nem tehető ingyenessé")
+            cost = 0
+            desc = ("5.01.C", "{player} summons it free: no MP, condition or other cost",
+                    "{player} ingyen idézi le: nincs MP, feltétel, egyéb költség")
+        elif sem.has_osero(cs) and not is_x and cs.type != "küldetés":
+            if not self.admits("2.12.a"):
+                self.skip("2.12.a", f"ŐSERŐ would make {cs.label} free", f"az ŐSERŐ ingyenessé tenné: {cs.label}")
+            elif sem.controls_aquir_or_dragon(self.state, player):
+                cost = 0
+                desc = ("2.12.a", "{player} controls an aquir or dragon adventurer: ŐSERŐ makes it free (no MP, condition or cost)",
+                        "{player} aquir vagy sárkány kalandozót irányít: az ŐSERŐ ingyenessé teszi")
+        if self.state.players[player].mp < cost:
+            raise illegal("MK-TL-MP", "5.01.D", f"{player} has {self.state.players[player].mp} MP and cannot pay {cost}: {cs.label} never enters the timeline",
+                       f"{player} {self.state.players[player].mp} MP-vel nem tud {cost}-t fizetni: {cs.label} nem kerül időfonalba")
+        if sem.is_mosaic(cs):
+            self.require("7.00", "a mosaic spell", "mozaik varázslat")
+        return cost, desc
+
+    def activate(self, player: str, a: Action) -> None:
+        """Activate an ability, an equipment's ability, or a beast (obstacle) against adventurers."""
+        assert a.card is not None
+        cs = self.table.find(a.card, zones=("sor", "jelen", "csatolt", "torony"), player=player, rule="6.01")
+        eff = self.table.effects_of(cs)
+        if cs.type == "akadálylap":
+            self._activate_obstacle(player, cs, a)
+            return
+        kws = {k.key for k in cs.card.keywords}
+        antiss = 'ANTISS "…"' in kws
+        if eff.ability is None and not antiss and not a.effect:
+            if "ÁLLANDÓ" in kws and a.targets:
+                raise illegal("MK-TL-CONSTANT", "6.04", f"{cs.label}'s ability is constant: it uses no timeline, so it cannot target",
+                           f"{cs.label} képessége állandó: időfonalat nem használ, így nem céloz")
+            if "ÁLLANDÓ" in kws:
+                raise illegal("MK-TL-CONSTANT", "6.00", f"{cs.label}'s ability is constant: it works without activation and uses no timeline",
+                           f"{cs.label} képessége állandó: aktivizálás nélkül hat, időfonalat nem használ")
+            raise illegal("MK-TL-NO-ABILITY", "6.01", f"{cs.label} has no ability to activate", f"{cs.label} lapnak nincs aktivizálható képessége")
+        if cs.ghost is not None:
+            raise illegal("MK-TL-GHOST", "11.00.D", f"{cs.label} is a ghost: it acts only through its ghost abilities",
+                       f"{cs.label} szellem: csak szellemképességgel nyilvánulhat meg")
+        ops = parse_effect(a.effect) if a.effect else (eff.ability or ())
+        cost = eff.ability_cost
+        wearer = self.state.cards[cs.attached_to] if cs.attached_to is not None else None
+        self.stack.check_can_add(cs, False, cs.label)
+        if antiss:
+            self.require("8.01.B", "an antiss ability", "antissképesség")
+            if not sem.is_antiss_wizard(self.state, cs):
+                raise illegal("MK-TL-ANTISS", "8.01.B", f"{cs.label} is no antiss-wizard", f"{cs.label} nem antissvarázsló")
+            if cs.state != "pihenő":
+                raise illegal("MK-TL-ANTISS", "8.02", f"antiss abilities are activated while resting; {cs.label} is {cs.state}",
+                           f"antissképesség pihenő helyzetben aktivizálható; {cs.label} {cs.state}")
+            if cs.uid in self.state.antiss_acted:
+                raise illegal("MK-TL-ANTISS-ONCE", "8.03.C", f"{cs.label} has already acted on the antiss this round",
+                           f"{cs.label} ebben a fordulóban már cselekedett az antisson")
+        elif cost == "rest_wearer":
+            if wearer is None or wearer.state != "éber":
+                raise illegal("MK-TL-NOT-AWAKE", "3.05.L", f"the wearer of {cs.label} must meet the activation's condition (be awake)",
+                           f"{cs.label} viselőjének kell teljesítenie az aktivizálás feltételét (éber helyzet)")
+        elif cost == "rest_host":
+            if wearer is None or wearer.state != "éber":
+                raise illegal("MK-TL-NOT-AWAKE", "6.01", f"the adventurer {cs.label} is attached to must be awake",
+                           f"a kalandozónak, amelyhez {cs.label} csatolva van, ébernek kell lennie")
+        elif cs.type == "kalandozó" and cs.state != "éber":
+            raise illegal("MK-TL-NOT-AWAKE", "6.01", f"{cs.label} is {cs.state}; activating its ability needs it awake",
+                       f"{cs.label} {cs.state}; képessége aktivizálásához ébernek kell lennie")
+        mp_cost = int(cost.split()[1]) if cost.startswith("mp ") else 0
+        if self.state.players[player].mp < mp_cost:
+            raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay {mp_cost} MP", f"{player} nem tud {mp_cost} MP-t fizetni")
+        needs = any(op.who == "target" for op in ops)
+        targets = tuple(self.table.find(t, zones=("sor", "jelen", "torony", "csatolt"), rule="5.01.B").uid for t in a.targets)
+        if needs and not targets:
+            raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label}'s ability needs a target", f"{cs.label} képessége célpontot igényel")
+        beast = sem.counts_as_beast(self.state, cs)
+        if beast and a.kind == "ability":
+            self.require("1.14.7", "an ability that counts as a beast activation", "bestia aktivizálásnak minősülő képesség")
+        # ---- commit
+        if cost in ("rest", "rest_wearer", "rest_host"):
+            payer = cs if cost == "rest" else wearer
+            assert payer is not None
+            payer.state = "pihenő"
+            rule = "3.05.L" if cost == "rest_wearer" else "6.01"
+            self.emit(rule, "cost", f"cost: {payer.label} becomes resting", f"költség: {payer.label} pihenő helyzetbe kerül", card=payer.label)
+        if mp_cost:
+            self.state.players[player].mp -= mp_cost
+            self.emit("5.01.C", "pay", f"{player} pays {mp_cost} MP", f"{player} {mp_cost} MP-t fizet")
+        if antiss:
+            self.state.antiss_acted.add(cs.uid)
+            self.emit("8.02", "antiss", f"{cs.label} activates an antiss ability while resting",
+                      f"{cs.label} pihenő helyzetben aktivizál antissképességet")
+        kind = "ability"
+        if beast:
+            if self.admits("1.14.7"):
+                kind = "beast"
+                self.emit("1.14.7", "beast", f"the ability of {cs.label} enters the timeline only as a beast activation",
+                          f"{cs.label} képessége csak bestia aktivizálásként kerül az időfonalba")
+            else:
+                self.skip("1.14.7", f"{cs.label}: the ability counts as a beast activation", f"{cs.label}: bestia aktivizálásnak minősül")
+        entry = self.stack.new_entry(kind, player, f"{cs.label}: {'antissképesség' if antiss else 'képesség'}", source=cs.uid,
+                               summoner=cs.uid if cs.type == "kalandozó" else (wearer.uid if wearer else None),
+                               targets=targets, ops=ops, x=a.x, accept=frozenset(targets) if a.accept else frozenset())
+        self.stack.push(entry, deed=True)
+        self.table.after_deed(player, spent_mp=mp_cost > 0)
+
+    def _activate_obstacle(self, player: str, cs: CardState, a: Action) -> None:
+        if cs.built:
+            raise illegal("MK-TL-MACHINE", "10.00.D", f"{cs.label} is built on and no longer counts as an obstacle",
+                       f"{cs.label} ráépítve már nem minősül akadálylapnak")
+        if cs.zone != "csatolt":
+            raise illegal("MK-TL-OBSTACLE", "5.01.E", f"{cs.label} is not attached to a tower level", f"{cs.label} nincs toronyszinthez csatolva")
+        targets = tuple(self.table.find(t, zones=("sor",), rule="5.01.B").uid for t in a.targets)
+        ops = parse_effect(a.effect) if a.effect else self.table.effects_of(cs).effect
+        if not targets and (cs.card.subtype == "bestia" or any(op.who == "target" for op in ops)):
+            raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label} needs a target adventurer", f"{cs.label} célpont kalandozót igényel")
+        self.stack.check_can_add(cs, False, cs.label)
+        cs.hidden = False
+        kind = "beast" if cs.card.subtype == "bestia" else "ability"
+        entry = self.stack.new_entry(kind, player, f"{cs.label}: aktivizálás", source=cs.uid, targets=targets, ops=ops, roll=a.roll)
+        self.emit("5.01.A", "reveal", f"{player} reveals and activates {cs.label}", f"{player} felfedi és aktivizálja: {cs.label}", card=cs.label)
+        self.stack.push(entry, deed=True)
+
+    def attach(self, player: str, a: Action) -> None:
+        """An obstacle to a tower level (5.01.E, 3.01.C), a Csatlós to an adventurer (2.09), or
+        equipment from the Raktár (6.01)."""
+        assert a.card is not None and a.dest is not None
+        cs = self.table.find(a.card, zones=("kez", "raktar"), player=player)
+        dest = self.table.find(a.dest, zones=("torony", "sor"), rule="5.01.B")
+        if cs.zone == "raktar":
+            if self.state.phase != "manőverek":
+                raise illegal("MK-TL-PHASE", "6.01", "attaching from the Raktár is a Sor-phase deed", "Raktárból csatolás Sor fázisú cselekedet")
+            if dest.type != "kalandozó" or dest.controller != player:
+                raise illegal("MK-TL-ATTACH", "6.01", f"{cs.label} attaches to an adventurer of yours", f"{cs.label} saját kalandozóhoz csatolható")
+            kind = sem.equipment_kind(cs)
+            if kind is not None:
+                self.equipment_slot(dest, cs, kind)
+            self.stack.check_can_add(cs, False, cs.label)
+            self.table.move(cs, "idofonal", owner_zone=cs.owner)
+            entry = self.stack.new_entry("attach", player, f"{cs.label} -> {dest.label}", source=cs.uid, targets=(dest.uid,),
+                                   data={"equipment": True})
+            self.stack.push(entry, deed=True)
+            self.table.after_deed(player, spent_mp=False)
+            return
+        link = sem.csatlos(cs)
+        if link is not None and cs.type == "kalandozó":
+            self._attach_csatlos(player, cs, dest, link.condition)
+            return
+        if cs.type != "akadálylap" or dest.type != "toronyszint":
+            raise illegal("MK-TL-ATTACH", "5.01.E", f"{cs.label} cannot be attached to {dest.label}",
+                       f"{cs.label} nem csatolható {dest.label} laphoz")
+        if dest.controller != player:
+            raise illegal("MK-TL-ATTACH", "5.01.E", f"{dest.label} is not {player}'s tower level", f"{dest.label} nem {player} toronyszintje")
+        pending = sum(1 for tl in self.state.timelines for e in tl.entries
+                      if e.kind == "attach" and e.targets == (dest.uid,) and not e.data)
+        if self.table.obstacles_on(dest) + pending >= 2:
+            raise illegal("MK-TL-SLOTS", "3.01.C", f"{dest.label} already has 2 obstacles (2 traps, 2 beasts, or one of each)",
+                       f"{dest.label} toronyszinthez már 2 akadálylap csatolva (2 csapda, 2 bestia vagy 1-1)")
+        self.stack.check_can_add(cs, False, cs.label)
+        self.emit("5.01.E", "attach", f"{player} attaches an obstacle to {dest.label}: MP 0, face-down, cannot be neutralised",
+                  f"{player} akadálylapot csatol {dest.label} toronyszinthez: 0 MP, rejtve, nem semlegesíthető")
+        cs.hidden = True
+        self.table.move(cs, "idofonal", owner_zone=cs.owner)
+        entry = self.stack.new_entry("attach", player, cs.label, source=cs.uid, targets=(dest.uid,), hidden=True,
+                               neutralisable=False)
+        self.stack.push(entry, deed=True)
+        self.table.after_deed(player, spent_mp=False)
+
+    def _attach_csatlos(self, player: str, cs: CardState, host: CardState, condition: str | None) -> None:
+        self.require("2.09.c", "attaching a Csatlós", "Csatlós csatolása")
+        if host.type != "kalandozó" or host.zone != "sor" or host.ghost is not None:
+            raise illegal("MK-TL-CSATLOS", "2.09.c", f"a Csatlós attaches to an adventurer; {host.label} is none",
+                       f"Csatlós kalandozóhoz csatolható; {host.label} nem az")
+        if not sem.meets_condition(host, condition):
+            raise illegal("MK-TL-CSATLOS", "2.09.c", f"{host.label} does not meet the Csatlós condition [{condition}]",
+                       f"{host.label} nem teljesíti a csatlósfeltételt [{condition}]")
+        if self.state.phase != "manőverek":
+            raise illegal("MK-TL-PHASE", "2.09.d", "attaching a Csatlós is a Sor-phase manoeuvre", "Csatlós csatolása Sor fázisú manőver")
+        self.stack.check_can_add(cs, True, cs.label)
+        self.emit("2.09.a", "csatlos", f"{cs.label} is a Csatlós" + (f" with the condition [{condition}]" if condition else ""),
+                  f"{cs.label} Csatlós" + (f", csatlósfeltétele [{condition}]" if condition else ""))
+        self.emit("2.09.c", "csatlos", f"{host.label} meets the condition: {cs.label} may be attached from the hand",
+                  f"{host.label} teljesíti a feltételt: {cs.label} kézből csatolható")
+        self.emit("2.09.d", "csatlos", "a Sor-phase, MP-bound manoeuvre that costs no MP", "Sor fázisú, MP-kötött manőver, nem kerül MP-be")
+        self.table.move(cs, "idofonal", owner_zone=cs.owner)
+        entry = self.stack.new_entry("attach", player, f"{cs.label} -> {host.label}", source=cs.uid, targets=(host.uid,),
+                               data={"csatlos": True})
+        self.stack.push(entry, deed=True, mp_bound=True)
+        self.table.after_deed(player, spent_mp=False)
+
+    def build(self, player: str, a: Action) -> None:
+        """Ráépítés (10.00.A–D)."""
+        assert a.card is not None and a.dest is not None
+        self.require("10.00.A", "ráépítés", "ráépítés")
+        cs = self.table.find(a.card, zones=("kez",), player=player)
+        mp = sem.raepites(cs)
+        if mp is None:
+            raise illegal("MK-TL-MACHINE", "10.00.A", f"{cs.label} has no ráépítés symbol", f"{cs.label} lapon nincs ráépítés jel")
+        host = self.table.find(a.dest, zones=("sor", "csatolt", "torony", "jelen"), rule="10.00.B")
+        if not (host.type == "kalandozó" or (host.type == "akadálylap" and host.card.subtype in ("bestia", "csapda"))):
+            raise illegal("MK-TL-MACHINE", "10.00.B", f"ráépítés targets an adventurer, a beast or a trap; {host.label} is a {host.type}",
+                       f"ráépítés célpontja kalandozó, bestia vagy csapda lehet; {host.label} {host.type}")
+        if self.state.players[player].mp < mp:
+            raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay the ráépítés cost {mp} MP", f"{player} nem tudja kifizetni a {mp} MP ráépítést")
+        self.stack.check_can_add(cs, False, cs.label)
+        self.state.players[player].mp -= mp
+        self.emit("10.00.C", "pay", f"{player} pays the {mp} MP before the ráépítés symbol, not the MP requirement {cs.card.mp}",
+                  f"{player} a ráépítés jel előtti {mp} MP-t fizeti, nem a(z) {cs.card.mp} MP-igényt")
+        self.table.move(cs, "idofonal", owner_zone=cs.owner)
+        entry = self.stack.new_entry("build", player, f"{cs.label} -> {host.label}", source=cs.uid, targets=(host.uid,))
+        self.stack.push(entry, deed=True)
+        self.table.after_deed(player, spent_mp=mp > 0)
+
+    def neutralise(self, player: str, a: Action) -> None:
+        assert a.ref is not None
+        tl, target = self.stack.locate(a.ref)
+        if not target.neutralisable or target.hidden:
+            raise illegal("MK-TL-NOT-NEUTRALISABLE", "5.01.E", "an obstacle attachment cannot be neutralised",
+                       "akadálylap csatolása nem semlegesíthető")
+        src = self.state.cards[target.source] if target.source is not None else None
+        if src is not None and src.type == "kalandozó" and target.kind == "beast" and a.kind not in (None, "beast"):
+            raise illegal("MK-TL-BEAST", "1.14.7", f"the ability of {src.label} can be neutralised only as a beast activation",
+                       f"{src.label} képessége csak bestia aktivizálásként semlegesíthető")
+        if a.kind == "beast" and target.kind != "beast":
+            raise illegal("MK-TL-BEAST", "6.00", f"@{target.seq} is no beast activation", f"@{target.seq} nem bestia aktivizálás")
+        label = f"semlegesítés @{target.seq}" + (f" ({a.source})" if a.source else "")
+        entry = self.stack.new_entry("neutralise", player, label, data={"target": target.seq})
+        self.stack.push(entry)
+
+    def copy(self, player: str, a: Action) -> None:
+        """6.05.O: new targets allowed; no costs or conditions; same mode and X; the copier
+        adventurer counts as the summoner."""
+        assert a.ref is not None
+        self.require("6.05.O", "copying an effect", "hatás másolása")
+        tl, orig = self.stack.locate(a.ref)
+        if orig.hidden or orig.kind in ("attach", "maneuver", "neutralise", "build"):
+            raise illegal("MK-TL-COPY", "6.05.O" if not orig.hidden else "5.01.E", f"@{orig.seq} is not an effect that can be copied",
+                       f"@{orig.seq} nem másolható hatás")
+        copier = self.table.find(a.by, zones=("sor",), player=player, rule="6.05.O") if a.by else None
+        targets = tuple(self.table.find(t, zones=("sor", "jelen", "torony", "csatolt"), rule="5.01.B").uid
+                        for t in a.targets) if a.targets else orig.targets
+        if a.x is not None and a.x != orig.x:
+            raise illegal("MK-TL-COPY", "6.05.O", f"a copy keeps the X of the copied effect ({orig.x})",
+                       f"a másolat a másolt hatás X-értékével kerül időfonalba ({orig.x})")
+        if a.mode is not None and fold(a.mode) != fold(orig.mode or ""):
+            raise illegal("MK-TL-COPY", "6.05.O", "a copy cannot choose a new mode", "a másolatnak nem lehet új módot választani")
+        entry = self.stack.new_entry("copy", player, f"{orig.label} (másolat)", source=orig.source,
+                               summoner=copier.uid if copier else None, targets=targets, x=orig.x, mode=orig.mode,
+                               ops=orig.ops, negative=orig.negative, accept=frozenset(targets) if a.accept else frozenset(),
+                               roll=orig.roll, copy_of=orig.seq)
+        self.emit("6.05.O", "copy", f"{player} copies @{orig.seq} {orig.label}: no cost is paid and no condition checked; mode {orig.mode!r}, X = {orig.x}"
+                  + (f"; new targets: {', '.join(self.state.cards[t].label for t in targets)}" if a.targets else "")
+                  + (f"; {copier.label} counts as its summoner" if copier else ""),
+                  f"{player} lemásolja: @{orig.seq} {orig.label}: költség és feltétel nélkül; mód {orig.mode!r}, X = {orig.x}"
+                  + (f"; új célpont: {', '.join(self.state.cards[t].label for t in targets)}" if a.targets else "")
+                  + (f"; leidézőnek {copier.label} számít" if copier else ""))
+        self.stack.push(entry)
+
+    def resolve_card(self, e: Entry) -> None:
+        assert e.source is not None
+        cs = self.state.cards[e.source]
+        typ = cs.type
+        if typ == "kalandozó":
+            cs.state = "éber"
+            self.table.move(cs, "sor")
+            self.emit("5.01.D", "enters", f"{cs.label} enters the Sor of {cs.controller}, awake",
+                      f"{cs.label} {cs.controller} Sorába kerül, éber helyzetben", card=cs.label)
+            self._timed_enter(cs)
+            return
+        if typ in ("építmény", "küldetés", "szövetséges") or (typ == "eseménylap" and cs.attr("duration") == "végleges"):
+            if typ == "építmény" and sem.one_such_building(cs):
+                self.table.one_building(cs, e.player, None)
+                if cs.zone != "idofonal":
+                    return
+            self.table.move(cs, "jelen")
+            self.emit("5.01.D", "enters", f"{cs.label} enters the Present ({cs.controller})",
+                      f"{cs.label} Jelenbe kerül ({cs.controller})", card=cs.label)
+            self._timed_enter(cs)
+            return
+        if typ == "toronyszint":
+            self.table.move(cs, "torony")
+            self.emit("5.01.D", "enters", f"{cs.label} becomes the topmost tower level of {cs.controller}",
+                      f"{cs.label} {cs.controller} legfelső toronyszintje lesz", card=cs.label)
+            return
+        need = int(self.options["attack_threshold"])
+        total = self.effects.attack_value(cs, e) if sem.is_attack(cs) and e.roll is not None else None
+        if total is not None and total < need:
+            self.emit("3.05.E" if sem.is_unarmed(cs) and self.admits("3.05.E") else "6.00", "miss",
+                      f"the attack roll {total} is below {need}: {cs.label} misses",
+                      f"a {total} támadásdobás kisebb, mint {need}: {cs.label} nem talál")
+        else:
+            self.effects.apply_effect(e)
+        kind = sem.equipment_kind(cs)
+        if kind is not None and e.summoner is not None:
+            wearer = self.state.cards[e.summoner]
+            if wearer.zone == "sor":
+                self.table.move(cs, "csatolt", owner_zone=cs.owner)
+                wearer.attachments.append(cs.uid)
+                cs.attached_to = wearer.uid
+                self.emit("3.05.I", "wears", f"{wearer.label} wears {cs.label} ({kind})",
+                          f"{wearer.label} viseli: {cs.label} ({kind})", card=cs.label)
+                if kind == "hadszer":
+                    self.emit("3.05.J", "item", f"{cs.label} is a hadszer and counts as an item",
+                              f"{cs.label} hadszer, tárgynak minősül")
+                return
+        if cs.zone == "idofonal":
+            self.table.move(cs, "mult")
+
+    def _timed_enter(self, cs: CardState) -> None:
+        ops = self.table.effects_of(cs).on_enter
+        if ops:
+            self.stack.add_timed(cs.controller or cs.owner, f"{cs.label}: Jelenbe kerülésekor", cs.uid, ops, cs.label)
+
+    def resolve_attach(self, e: Entry) -> None:
+        """An obstacle attaches to its tower level on unwinding (5.01.E; full → attach_overflow)."""
+        assert e.source is not None
+        cs = self.state.cards[e.source]
+        level_cs = self.state.cards[e.targets[0]]
+        if e.data.get("csatlos"):
+            self.table.attach_to(cs, level_cs)
+            cs.controller = None
+            self.emit("2.09.e", "attach", f"{cs.label} is attached to {level_cs.label} for good; it has no controller",
+                      f"{cs.label} véglegesen {level_cs.label} lapra csatolódik; nincs irányítója", card=cs.label)
+            self.emit("2.09.f", "gains", f"{level_cs.label} gains the abilities of {cs.label} while it is attached",
+                      f"{level_cs.label} megkapja {cs.label} képességeit a csatolás idejére")
+            return
+        if e.data.get("equipment"):
+            self.table.attach_to(cs, level_cs)
+            self.emit("6.01", "attach", f"{cs.label} is attached from the Raktár to {level_cs.label}",
+                      f"{cs.label} a Raktárból {level_cs.label} lapra csatolódik", card=cs.label)
+            return
+        if level_cs.zone != "torony" or self.table.obstacles_on(level_cs) >= 2:
+            dest = "kez" if self.options["attach_overflow"] == "hand" else "mult"
+            cs.hidden = False
+            self.table.move(cs, dest)
+            self.emit("3.01.C", "overflow", f"{level_cs.label} has no free obstacle slot: {cs.label} goes to {'the hand' if dest == 'kez' else 'Múlt'}",
+                      f"{level_cs.label} lapon nincs szabad akadályhely: {cs.label} {'kézbe' if dest == 'kez' else 'Múltba'} kerül")
+            return
+        self.table.attach_to(cs, level_cs)
+        self.emit("5.01.E", "attach", f"a hidden obstacle is attached to {level_cs.label}",
+                  f"egy rejtett akadálylap {level_cs.label} toronyszinthez csatolódik", card=cs.label)
+
+    def resolve_build(self, e: Entry) -> None:
+        assert e.source is not None
+        cs = self.state.cards[e.source]
+        host = self.state.cards[e.targets[0]]
+        if host.zone not in ("sor", "csatolt", "jelen"):
+            self.table.move(cs, "mult")
+            self.emit("10.00.B", "fizzle", f"{host.label} is gone: {cs.label} goes to Múlt", f"{host.label} nincs már jelen: {cs.label} Múltba kerül")
+            return
+        self.table.attach_to(cs, host)
+        cs.built = True
+        self.emit("10.00.D", "built", f"{cs.label} is built onto {host.label} and no longer counts as an obstacle",
+                  f"{cs.label} ráépül {host.label} lapra, és már nem minősül akadálylapnak", card=cs.label)
+
+    def resolve_neutralise(self, e: Entry) -> None:
+        target_seq = e.data["target"]
+        for tl in self.state.timelines:
+            for i, t in enumerate(tl.entries):
+                if t.seq == target_seq:
+                    del tl.entries[i]
+                    self._neutralised(t)
+                    return
+        self.emit("6.00", "fizzle", f"@{target_seq} is no longer in a timeline: nothing to neutralise",
+                  f"@{target_seq} már nincs időfonalban: nincs mit semlegesíteni")
+
+    def _neutralised(self, t: Entry) -> None:
+        dest = "melyseg" if self.options["neutralised_to"] == "melyseg" else "mult"
+        self.emit("6.00", "neutralised", f"@{t.seq} {t.label} is neutralised and never takes effect",
+                  f"@{t.seq} {t.label} semlegesítve, nem érvényesül", entry=t.seq, label=t.label)
+        if t.source is None:
+            return
+        src = self.state.cards[t.source]
+        if t.kind in ("card", "build", "attach") and src.zone == "idofonal":
+            self.table.to_past(src, dest)
+        elif t.kind == "beast" and src.type == "kalandozó":
+            self.emit("1.14.7", "spared", f"neutralised as a beast activation, {src.label} itself is not neutralised and does not die",
+                      f"bestia aktivizálásként semlegesítve {src.label} maga nem semlegesül, nem hal meg", card=src.label)
+        elif t.kind == "beast" and src.type == "akadálylap":
+            self.table.to_past(src, dest)

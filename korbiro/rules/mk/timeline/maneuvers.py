@@ -1,0 +1,309 @@
+"""Leave-row manoeuvres (4.01): solving quests, sieges and captures, with their teams.
+
+A manoeuvre sends a team of awake adventurers (4.01.E–F) in the manoeuvres
+phase (4.01.H); it is MP-bound, so no deed's timeline may be open (6.01).
+Solving pays the quest's MP (an expedition 2.03, ŐSERŐ 2.12.b), applies
+Kincskeresés (1.14.14) and storage (1.14.3); a siege or capture sets the
+team's level against the obstructing team and FAL (2.01.b).  The team
+returns to its Sor resting (4.01.G) unless a rule says otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ....base.errors import IllegalActionError
+from ....base.text import fold
+from ....grammar.action import Action
+from ....grammar.keywords import Kincskereses
+from . import semantics as sem
+from .model import CardState, Entry
+from .stack import TimelineStack
+from .table import Part, Table
+from .trace import illegal
+
+__all__ = ["Maneuvers"]
+
+
+class Maneuvers(Part):
+    """The manoeuvres of 4.01 and what their entries do on unwinding."""
+
+    def __init__(self, table: Table, stack: TimelineStack) -> None:
+        super().__init__(table)
+        self.stack = stack
+
+    def _team(self, player: str, names: Iterable[str], *, antiss: bool = False) -> list[CardState]:
+        team: list[CardState] = []
+        for name in names:
+            try:
+                cs = self.table.find(name, zones=("sor", "jelen"), player=player, rule="4.01.E")
+            except IllegalActionError:
+                raise illegal("MK-TL-TEAM", "4.01.E", f"{name!r} is not an adventurer in {player}'s Sor",
+                           f"{name!r} nem {player} Sorában álló kalandozó") from None
+            if cs.ghost is not None:
+                raise illegal("MK-TL-GHOST", "11.00.D", f"{cs.label} is a ghost: it is not in the Sor and joins no team",
+                           f"{cs.label} szellem: nincs a Sorban, csapatba nem kerülhet")
+            if cs.type != "kalandozó" or cs.controller != player:
+                raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is not {player}'s adventurer", f"{cs.label} nem {player} kalandozója")
+            if cs.state != "éber" and not antiss:
+                raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is {cs.state}: only awake adventurers join a team",
+                           f"{cs.label} {cs.state}: csak éber kalandozó kerülhet csapatba")
+            if cs in team:
+                raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is named twice", f"{cs.label} kétszer szerepel")
+            team.append(cs)
+        return team
+
+    def _checks(self, player: str, team: list[CardState], size: int, what: str) -> None:
+        if self.state.phase != "manőverek":
+            raise illegal("MK-TL-PHASE", "4.01.H", f"manoeuvres start only in the manoeuvres phase (now {self.state.phase})",
+                       f"manőver csak a manőverek fázisában indítható (most {self.state.phase})")
+        if not team or len(team) > size:
+            raise illegal("MK-TL-TEAM-SIZE", "4.01.F", f"a {what} team has 1 to {size} adventurers, not {len(team)}",
+                       f"{what} csapat 1–{size} kalandozóból áll, nem {len(team)}")
+        self.stack.check_can_add(None, True, what)
+
+    def solve(self, player: str, a: Action) -> None:
+        """Send a team to solve a quest (4.01), by expedition (2.03) or on the antiss (8.02)."""
+        assert a.card is not None
+        quest = self.table.find(a.card, zones=("jelen",), rule="4.01.A")
+        if quest.type != "küldetés":
+            raise illegal("MK-TL-QUEST", "4.01.A", f"{quest.label} is not a quest awaiting solution", f"{quest.label} nem megoldásra váró küldetés")
+        antiss = fold(quest.card.subtype or "") == "antisskuldetes"
+        team = self._team(player, a.team, antiss=antiss)
+        self._checks(player, team, 3, "quest")
+        if antiss:
+            self._antiss_checks(player, quest, team)
+        x = sem.expedition(quest)
+        if quest.expedition_round == self.state.round and self.admits("2.03.e"):
+            raise illegal("MK-TL-EXPEDITION", "2.03.e", f"{quest.label} had an expedition this round: it cannot be solved this round",
+                       f"{quest.label} ebben a fordulóban expedíció célja volt: nem oldható meg")
+        if a.expedition:
+            if x is None:
+                raise illegal("MK-TL-EXPEDITION", "2.03", f"{quest.label} has no EXPEDÍCIÓ", f"{quest.label} lapon nincs EXPEDÍCIÓ")
+            self.require("2.03.b", "an expedition", "expedíció")
+        store_level: CardState | None = None
+        if sem.is_storage_quest(quest) and not a.expedition:
+            if self.admits("1.14.3"):
+                store_level = self._storage_slot(player, a.store)
+            else:
+                self.skip("1.14.3", f"{quest.label} would be stored", f"{quest.label} raktározandó lenne")
+        cost = self._quest_cost(player, quest, a.expedition)
+        if self.state.players[player].mp < cost:
+            raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay {cost} MP for the quest", f"{player} nem tudja kifizetni a küldetés {cost} MP-jét")
+        # ---- commit
+        if antiss:
+            self.state.antiss_attempted.add(quest.uid)
+            for cs in team:
+                self.state.antiss_acted.add(cs.uid)
+        for cs in team:
+            cs.in_team = True
+        self.state.maneuver_team = tuple(cs.uid for cs in team)
+        self.emit("4.01.A", "maneuver", f"{player} sends {', '.join(c.label for c in team)} to solve {quest.label}",
+                  f"{player} csapata ({', '.join(c.label for c in team)}) elindul: {quest.label}")
+        entry = self.stack.new_entry("maneuver", player, f"küldetés: {quest.label}", source=quest.uid,
+                               data={"type": "quest", "team": [c.uid for c in team], "expedition": a.expedition,
+                                     "store": store_level.uid if store_level else None, "cost": cost, "antiss": antiss})
+        self.stack.push(entry, deed=True, mp_bound=True)
+        self.state.players[player].last_deed = self.state.round
+
+    def _antiss_checks(self, player: str, quest: CardState, team: list[CardState]) -> None:
+        self.require("8.02", "an antiss quest", "antissküldetés")
+        if self.state.players[player].antiss_solved >= 1:
+            raise illegal("MK-TL-ANTISS", "8.03.A", f"{player} has solved an antiss quest this round", f"{player} ebben a fordulóban már oldott meg antissküldetést")
+        if quest.uid in self.state.antiss_attempted:
+            raise illegal("MK-TL-ANTISS", "8.03.B", f"{quest.label} has been attempted this round", f"{quest.label} megoldását ebben a fordulóban már megkísérelték")
+        wizards = [c for c in team if sem.is_antiss_wizard(self.state, c)]
+        others = [c for c in team if not sem.is_antiss_wizard(self.state, c)]
+        if not wizards:
+            raise illegal("MK-TL-ANTISS", "8.02", "an antiss quest is initiated by an antiss-wizard", "antissküldetést antissvarázsló kezdeményez")
+        if len(others) > 1 or any(c.state != "pihenő" for c in others) and others:
+            raise illegal("MK-TL-ANTISS", "8.02", "an antiss-wizard may take along one resting non-wizard adventurer",
+                       "antissvarázsló egy pihenő, nem antissvarázsló kalandozót vihet magával")
+        for c in team:
+            if c.uid in self.state.antiss_acted:
+                raise illegal("MK-TL-ANTISS-ONCE", "8.03.C", f"{c.label} has already acted on the antiss this round",
+                           f"{c.label} ebben a fordulóban már cselekedett az antisson")
+        self.emit("8.01.A", "antiss", f"antiss-wizards: {', '.join(c.label for c in wizards)}", f"antissvarázslók: {', '.join(c.label for c in wizards)}")
+        self.emit("8.02", "antiss", "on the antiss, resting wizards may go, with at most one resting companion",
+                  "az antissra pihenő varázslók mehetnek, legfeljebb egy pihenő kísérővel")
+
+    def _storage_slot(self, player: str, name: str | None) -> CardState:
+        levels = [self.state.cards[u] for u in self.state.players[player].zones["torony"]]
+        free = [lv for lv in levels if not any(sem.is_storage_quest(self.state.cards[u]) for u in lv.attachments)]
+        if name is not None:
+            chosen = self.table.find(name, zones=("torony",), player=player, rule="1.14.3")
+            if chosen not in free:
+                raise illegal("MK-TL-STORAGE", "1.14.3", f"{chosen.label} already stores a quest (one a tower level)",
+                           f"{chosen.label} már raktároz küldetést (toronyszintenként egy)")
+            return chosen
+        if not free:
+            raise illegal("MK-TL-STORAGE", "1.14.3", f"{player} has no tower level to store another quest on: it cannot be solved",
+                       f"{player} nem tud hova raktározni: újabb raktározandó küldetés nem oldható meg")
+        return free[0]
+
+    def _quest_cost(self, player: str, quest: CardState, expedition: bool) -> int:
+        base = int(quest.card.mp) if isinstance(quest.card.mp, int) else 0
+        if sem.has_osero(quest):
+            if self.admits("2.12.b") and sem.controls_aquir_or_dragon(self.state, player):
+                base = 0
+        if expedition:
+            return 1 if self.options["expedition_cost"] == "instead" else base + 1
+        return base
+
+    def resolve_quest(self, e: Entry) -> None:
+        assert e.source is not None
+        quest = self.state.cards[e.source]
+        team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == "sor"]
+        player = e.player
+        pl = self.state.players[player]
+        cost = e.data["cost"]
+        if quest.zone != "jelen":
+            self.emit("4.01.A", "fail", f"{quest.label} is gone: the manoeuvre fails", f"{quest.label} nincs már jelen: a manőver sikertelen")
+            self.return_team(team, awake=False)
+            return
+        if e.data["expedition"]:
+            x = sem.expedition(quest) or 0
+            pl.mp -= min(cost, pl.mp)
+            self.emit("2.03.b", "pay", f"in the payment step {player} spends 1 MP for the expedition ({'instead of' if self.options['expedition_cost'] == 'instead' else 'on top of'} the quest's requirement): {cost} MP",
+                      f"a kifizetés lépésben {player} 1 MP-t költ az expedícióra ({'a küldetés MP-igénye helyett' if self.options['expedition_cost'] == 'instead' else 'a küldetés MP-igényén felül'}): {cost} MP")
+            self.table.gain_dp(player, x, "2.03.c", f"EXPEDÍCIÓ {x} instead of the solution", f"EXPEDÍCIÓ {x} a megoldás helyett")
+            quest.expedition_round = self.state.round
+            self.emit("2.03.d", "stays", f"{quest.label} stays in the Present awaiting solution", f"{quest.label} a Jelenben marad megoldásra váró küldetésként")
+            self.emit("2.03.e", "locked", f"{quest.label} cannot be solved this round", f"{quest.label} ebben a fordulóban nem oldható meg")
+            self.emit("2.03.f", "success", "a successful leave-row manoeuvre, but not a successful quest solution",
+                      "sikeres sorelhagyó manőver, de nem sikeres küldetés megoldás")
+            if sem.treasure(quest) is not None and any(sem.keyword(self.state, c, Kincskereses) for c in team):
+                self.emit("2.03", "no-kincs", "the quest was not solved, so Kincskeresés does not send the team home awake",
+                          "a küldetést nem oldották meg, ezért a Kincskeresés nem érvényesül")
+            self.return_team(team, awake=False)
+            return
+        pl.mp -= min(cost, pl.mp)
+        if sem.has_osero(quest) and cost == 0 and self.admits("2.12.b"):
+            self.emit("2.12.b", "free", f"{player} controls an aquir or dragon adventurer: solving {quest.label} is free",
+                      f"{player} aquir vagy sárkány kalandozót irányít: {quest.label} megoldása ingyenes")
+        else:
+            self.emit("5.01.C", "pay", f"{player} pays {cost} MP for {quest.label} ({pl.mp} left)", f"{player} {cost} MP-t fizet: {quest.label} (marad {pl.mp})")
+        awake = False
+        treasure = sem.treasure(quest)
+        if treasure is not None:
+            if self.admits("1.14.14.D"):
+                total = sem.team_kincskereses(self.state, team)
+                used = [c.label for c in team if c.kincs_used == self.state.round and sem.keyword(self.state, c, Kincskereses)]
+                if used:
+                    self.emit("1.14.14.C", "used", f"Kincskeresés already used this round does not count: {', '.join(used)}",
+                              f"az ebben a fordulóban már elhasznált Kincskeresés nem számít: {', '.join(used)}")
+                if total >= treasure and total > 0:
+                    self.emit("1.14.14.D", "kincs", f"the team's Kincskeresés sums to {total} ≥ Kincs {treasure}: it is used up for the round",
+                              f"a csapat Kincskeresése összesen {total} ≥ Kincs {treasure}: a fordulóra elhasználódik")
+                    for c in team:
+                        c.kincs_used = self.state.round
+                    self.emit("1.14.14.B", "kincs", "the team returns to its Sor awake", "a csapat éberen tér vissza Sorába")
+                    awake = True
+                else:
+                    self.emit("1.14.14.D", "kincs", f"the team's Kincskeresés sums to {total} < Kincs {treasure}: not enough, nothing is used up",
+                              f"a csapat Kincskeresése összesen {total} < Kincs {treasure}: nem elég, nem használódik el")
+            elif any(sem.keyword(self.state, c, Kincskereses) for c in team):
+                self.skip("1.14.14.B", "Kincskeresés would send the team home awake", "a Kincskeresés éberen küldené haza a csapatot")
+        if e.data["antiss"]:
+            pl.antiss_solved += 1
+            self.emit("8.03.A", "antiss", f"{player} solves an antiss quest this round (at most one)", f"{player} antissküldetést old meg (fordulónként egyet)")
+        store = e.data.get("store")
+        if store is not None:
+            level_cs = self.state.cards[store]
+            self.table.attach_to(quest, level_cs)
+            self.emit("1.14.3", "store", f"{quest.label} is solved and attached to the tower level {level_cs.label}; it gives DP while stored",
+                      f"{quest.label} megoldva, {level_cs.label} toronyszinthez csatolva; raktározva ad DP-t", card=quest.label)
+            self.table.gain_dp(player, quest.card.dp or 0, "1.14.3", f"stored {quest.label}", f"raktározott {quest.label}")
+        else:
+            self.table.move(quest, "megoldott", owner_zone=player)
+            self.emit("4.01.A", "solved", f"{player} solves {quest.label}", f"{player} megoldja: {quest.label}", card=quest.label)
+            self.table.gain_dp(player, quest.card.dp or 0, "4.01.A", quest.label, quest.label)
+        on_solve = self.table.effects_of(quest).on_solve
+        self.return_team(team, awake=awake)
+        if on_solve:
+            self.stack.add_timed(player, f"{quest.label}: megoldásakor", quest.uid, on_solve, quest.label)
+            self.state.maneuver_team = tuple(c.uid for c in team)
+
+    def return_team(self, team: list[CardState], awake: bool) -> None:
+        for c in team:
+            c.in_team = False
+            if c.zone == "sor" and c.state != "sérült":
+                c.state = "éber" if awake else "pihenő"
+        if team and not awake:
+            self.emit("4.01.G", "return", f"{', '.join(c.label for c in team)} return to the Sor resting",
+                      f"{', '.join(c.label for c in team)} pihenő helyzetben tér(nek) vissza a Sorba")
+        self.state.maneuver_team = ()
+        self.state.active = None
+
+    def siege(self, player: str, a: Action) -> None:
+        """Siege the lowest tower level of an opponent (4.01.A, FAL 2.01.b)."""
+        target_player = self.table.player(a.against) if a.against else (self.table.opponents(player) or [player])[0]
+        if target_player == player:
+            raise illegal("MK-TL-SELF", "4.01.C", "nobody sieges their own tower", "saját tornyát senki nem ostromolhatja")
+        team = self._team(player, a.team)
+        self._checks(player, team, 3, "siege")
+        levels = list(self.state.players[target_player].zones["torony"])
+        if not levels:
+            raise illegal("MK-TL-SIEGE", "4.01.A", f"{target_player} has no tower level", f"{target_player} nem rendelkezik toronyszinttel")
+        blockers = self._team(target_player, a.blockers) if a.blockers else []
+        self._start_contest(player, team, blockers, self.state.cards[levels[0]], "siege")
+
+    def capture(self, player: str, a: Action) -> None:
+        """Capture an opponent's building (4.01.A, FAL 2.01.b)."""
+        assert a.card is not None
+        building = self.table.find(a.card, zones=("jelen",), rule="4.01.A")
+        if building.type != "építmény":
+            raise illegal("MK-TL-CAPTURE", "4.01.A", f"{building.label} is not a building", f"{building.label} nem építmény")
+        if building.controller == player:
+            raise illegal("MK-TL-SELF", "4.01.C", "nobody captures their own building", "saját építményét senki nem veheti be")
+        team = self._team(player, a.team)
+        size = int(building.attr("attackers", 3) or 3)
+        self._checks(player, team, size, "capture")
+        blockers = self._team(building.controller or building.owner, a.blockers) if a.blockers else []
+        self._start_contest(player, team, blockers, building, "capture", keep=a.keep)
+
+    def _start_contest(self, player: str, team: list[CardState], blockers: list[CardState], obj: CardState,
+                       kind: str, keep: str | None = None) -> None:
+        for c in team + blockers:
+            c.in_team = True
+        self.state.maneuver_team = tuple(c.uid for c in team)
+        self.emit("4.01.A", "maneuver", f"{player} sends {', '.join(c.label for c in team)} against {obj.label}",
+                  f"{player} csapata ({', '.join(c.label for c in team)}) elindul: {obj.label}")
+        entry = self.stack.new_entry("maneuver", player, f"{'ostrom' if kind == 'siege' else 'bevétel'}: {obj.label}", source=obj.uid,
+                               data={"type": "contest", "kind": kind, "team": [c.uid for c in team],
+                                     "blockers": [c.uid for c in blockers], "keep": keep})
+        self.stack.push(entry, deed=True, mp_bound=True)
+
+    def resolve_contest(self, e: Entry) -> None:
+        assert e.source is not None
+        obj = self.state.cards[e.source]
+        team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == "sor"]
+        blockers = [self.state.cards[u] for u in e.data["blockers"] if self.state.cards[u].zone == "sor"]
+        attack = sum(sem.level(self.state, c) for c in team)
+        wall = sem.fal(obj)
+        block = sum(sem.level(self.state, c) for c in blockers)
+        total = block + wall
+        self.emit("2.01.b", "fal", f"obstructing value: team level {block} + FAL {wall} = {total}; initiating team level {attack}",
+                  f"akadályozó érték: csapatszint {block} + FAL {wall} = {total}; kezdeményező csapatszint {attack}")
+        won = attack > total or (attack == total and self.options["siege_tie"] == "attacker")
+        if won and e.data["kind"] == "siege":
+            self.emit("4.01.A", "siege", f"the siege succeeds: {obj.label} falls", f"az ostrom sikeres: {obj.label} elesik", card=obj.label)
+            self.table.to_past(obj)
+        elif won:
+            old = obj.controller
+            obj.controller = e.player
+            self.table.move(obj, "jelen")
+            self.emit("4.01.A", "capture", f"the capture succeeds: {e.player} takes {obj.label} from {old}",
+                      f"a bevétel sikeres: {e.player} megszerzi {obj.label} lapot", card=obj.label)
+            if sem.one_such_building(obj):
+                self.table.one_building(obj, e.player, e.data.get("keep"))
+        else:
+            self.emit("4.01.A", "fail", "the manoeuvre fails", "a manőver sikertelen")
+        self.return_team(team + blockers, awake=False)
+
+    def resolve(self, e: Entry) -> None:
+        """A manoeuvre entry unwinds: a quest's solution, or a siege or capture."""
+        if e.data["type"] == "quest":
+            self.resolve_quest(e)
+        else:
+            self.resolve_contest(e)

@@ -1,0 +1,118 @@
+"""Phases and rounds: the phases of 6.03, passing the turn, and the round's closing.
+
+A phase that is a timeline of its own (6.03) opens one when it starts; the
+manoeuvres phase ends when every player has passed in a row, or, with more
+than two players (12.00), when the player with the least MP passes.  The
+round's closing counts down ghosts (11.00.C), gives back every Kincskeresés
+(1.14.14.C) and starts the next round's resource phase.
+"""
+
+from __future__ import annotations
+
+from ....base.text import fold
+from .rules import PHASES, phase_named
+from .stack import TimelineStack
+from .table import Part, Table
+from .trace import illegal
+
+__all__ = ["Rounds"]
+
+class Rounds(Part):
+    """Moving the game through its phases and rounds."""
+
+    def __init__(self, table: Table, stack: TimelineStack) -> None:
+        super().__init__(table)
+        self.stack = stack
+
+    def phase(self, name: str) -> None:
+        antiss = fold(name) in ("antissharc", "antiss combat")
+        canon = "harci kör" if antiss else phase_named(name)
+        if antiss:
+            self.require("8.03.E", "antiss combat", "antissharc")
+        if canon is None:
+            raise illegal("MK-TL-PHASE", "6.03", f"unknown phase {name!r}", f"ismeretlen fázis: {name!r}")
+        if any(tl.entries for tl in self.state.timelines):
+            raise illegal("MK-TL-PHASE", "6.03", "a phase cannot end while its timeline has entries: unwind first",
+                       "a fázis nem érhet véget, amíg időfonalában bejegyzés van: előbb visszafejtés")
+        for tl in list(self.state.timelines):
+            self.stack.close(tl)
+        self.state.phase = canon
+        self.state.antiss_combat = antiss
+        self.emit("6.03", "phase", f"phase: {canon}", f"fázis: {canon}")
+        if antiss:
+            self.emit("8.03.E", "antiss", "antiss combat: antiss-wizards may play any combat action card; one who would die returns to Sor wounded",
+                      "antissharc: antissvarázsló bármely harci akciólapot kijátszhat; aki meghalna, sérülten tér vissza a Sorba")
+        is_tl, kind = PHASES[canon]
+        if is_tl:
+            self.stack.open_timeline(kind, canon)
+
+    def end_round(self) -> None:
+        """Forduló zárása, then a new round (resource phase: ready adventurers, gain MP)."""
+        if any(tl.entries for tl in self.state.timelines):
+            raise illegal("MK-TL-PHASE", "6.03", "the round cannot close while a timeline has entries", "a forduló nem zárulhat, amíg időfonalban bejegyzés van")
+        for tl in list(self.state.timelines):
+            self.stack.close(tl)
+        self.state.phase = "forduló zárása"
+        self.emit("6.03", "phase", f"round {self.state.round} closes", f"a(z) {self.state.round}. forduló zárása")
+        for cs in list(self.state.cards.values()):
+            if cs.ghost is not None:
+                cs.ghost -= 1
+                if cs.ghost <= 0:
+                    self.emit("11.00.C", "ghost", f"the ghost {cs.label} has spent its rounds in the Present and leaves it",
+                              f"{cs.label} szellem letöltötte fordulóit a Jelenben, és elhagyja", card=cs.label)
+                    self.table.to_past(cs)
+                else:
+                    self.emit("11.00.C", "ghost", f"the ghost {cs.label} stays; {cs.ghost} round(s) left",
+                              f"{cs.label} szellem marad; még {cs.ghost} forduló", card=cs.label)
+        self.state.round += 1
+        self.state.antiss_attempted.clear()
+        self.state.antiss_acted.clear()
+        for p in self.state.players.values():
+            p.antiss_solved = 0
+        if self.admits("1.14.14.C") and any(c.kincs_used is not None for c in self.state.cards.values()):
+            self.emit("1.14.14.C", "reset", "a new round: every Kincskeresés may apply once again",
+                      "új forduló: minden Kincskeresés újra érvényesülhet egyszer")
+        gain = int(self.options["resource_mp"])
+        self.emit("6.03", "phase", f"round {self.state.round}: resource phase; adventurers ready; each player gains {gain} MP",
+                  f"{self.state.round}. forduló: erőforrás fázis; a kalandozók visszafordulnak; mindenki {gain} MP-t kap")
+        for cs in self.state.cards.values():
+            if cs.zone == "sor" and cs.type == "kalandozó":
+                cs.state = {"pihenő": "éber", "sérült": "pihenő"}.get(cs.state, cs.state)
+        for p in self.state.players.values():
+            p.mp += gain
+        self.state.phase = "manőverek"
+        self.state.active = None
+        self.state.sor_passed.clear()
+
+    def pass_turn(self, player: str) -> None:
+        """A pass with no timeline open: the next player acts; the phase may end (6.03, 12.00)."""
+        if self.state.phase != "manőverek":
+            self.emit("6.03", "pass", f"{player} passes; the phase ends", f"{player} passzol; a fázis véget ér")
+            return
+        many = len(self.state.players) > 2 and self.admits("12.00")
+        order = sorted(self.state.players.values(), key=lambda p: -p.mp)
+        if many:
+            idx = [p.name for p in order].index(player)
+            if idx == len(order) - 1:
+                self.emit("12.00", "pass", f"{player}, with the least MP, passes: the manoeuvres phase ends",
+                          f"{player}, a legkevesebb MP-vel, passzol: véget ér a manőverek fázisa")
+                self.state.phase = "forduló zárása"
+                self.state.active = None
+            else:
+                nxt = order[idx + 1].name
+                self.state.active = nxt
+                self.emit("12.00", "pass", f"{player} passes; {nxt} is the active player",
+                          f"{player} passzol; {nxt} az aktív játékos")
+            return
+        if player not in self.state.sor_passed:
+            self.state.sor_passed.append(player)
+        if len(self.state.sor_passed) >= len(self.state.players):
+            self.emit("6.03", "pass", f"{player} passes; everyone passed: the manoeuvres phase ends",
+                      f"{player} passzol; mindenki passzolt: véget ér a manőverek fázisa")
+            self.state.phase = "forduló zárása"
+            self.state.sor_passed.clear()
+            self.state.active = None
+        else:
+            others = [p for p in self.state.players if p not in self.state.sor_passed]
+            self.state.active = others[0]
+            self.emit("6.03", "pass", f"{player} passes; {others[0]} acts", f"{player} passzol; {others[0]} következik")

@@ -1,0 +1,187 @@
+"""The timeline machine: open, add, pass, unwind (last in, first out) and close.
+
+Timelines (időfonal) are opened by deeds (6.01), timed effects (6.02) and
+phases (6.03); constant effects never open one (6.00).  An entry is added to
+the top timeline (the summoning sequence's 5.01.D); when every player has
+passed in a row, the top entry unwinds and takes effect through the resolver
+of its kind, which the engine's parts register in :attr:`TimelineStack.resolvers`.
+Closing a timeline applies deaths and wounds (6.00).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ....base.text import fold
+from ....grammar.action import Op
+from . import semantics as sem
+from .model import CardState, Entry, Timeline
+from .table import Part, Table
+from .trace import illegal
+
+__all__ = ["TimelineStack"]
+
+
+class TimelineStack(Part):
+    """The open timelines of the game and what may be done with them."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        #: entry kind -> what unwinding such an entry does
+        self.resolvers: dict[str, Callable[[Entry], None]] = {}
+
+    @property
+    def top(self) -> Timeline | None:
+        return self.state.timelines[-1] if self.state.timelines else None
+
+    def open_timeline(self, kind: str, opener: str) -> Timeline:
+        tl = Timeline(self.state.next_timeline, kind, opener)
+        self.state.next_timeline += 1
+        self.state.timelines.append(tl)
+        rule = {"deed": "6.01", "timed": "6.02"}.get(kind, "6.03")
+        names = {"deed": ("a deed", "cselekedet"), "timed": ("a timed effect", "időzített hatás"),
+                 "phase": ("the phase", "a fázis"), "combat": ("the combat phase", "a harci fázis")}[kind]
+        self.emit(rule, "open", f"timeline {tl.number} opens: {names[0]} ({opener})",
+                  f"{tl.number}. időfonal megnyílik: {names[1]} ({opener})", timeline=tl.number)
+        return tl
+
+    def new_entry(self, kind: str, player: str, label: str, **kw: Any) -> Entry:
+        e = Entry(self.state.next_seq, kind, player, label, **kw)
+        self.state.next_seq += 1
+        return e
+
+    def push(self, entry: Entry, *, deed: bool = False, mp_bound: bool = False) -> Timeline:
+        """Add *entry* to the top timeline, opening one for a deed when none is open (6.01).
+
+        With ``nest_deeds=nested`` a deed while only a phase timeline is open
+        opens its own timeline on top of it.
+        """
+        tl = self.top
+        if tl is None or (deed and tl.kind in ("phase", "combat") and self.options["nest_deeds"] == "nested"):
+            tl = self.open_timeline("deed", entry.player)
+        tl.entries.append(entry)
+        tl.passed.clear()
+        shown = "a hidden card" if entry.hidden else entry.label
+        shown_hu = "egy rejtett lap" if entry.hidden else entry.label
+        self.emit("5.01.D", "add", f"@{entry.seq} {shown} enters timeline {tl.number} ({entry.player})",
+                  f"@{entry.seq} {shown_hu} a(z) {tl.number}. időfonalba kerül ({entry.player})",
+                  entry=entry.seq, timeline=tl.number, label=entry.label)
+        return tl
+
+    def locate(self, ref: int | str) -> tuple[Timeline, Entry]:
+        """An entry in an open timeline: ``#n`` (its number) or the topmost with that label."""
+        for tl in reversed(self.state.timelines):
+            for e in reversed(tl.entries):
+                if (isinstance(ref, int) and e.seq == ref) or (
+                        isinstance(ref, str) and not e.hidden and fold(e.label) == fold(ref)):
+                    return tl, e
+        raise illegal("MK-TL-NO-ENTRY", "6.00", f"no entry {ref!r} in an open timeline",
+                   f"nincs {ref!r} bejegyzés nyitott időfonalban")
+
+    def check_can_add(self, cs: CardState | None, mp_bound: bool, what: str) -> None:
+        """Who may add what and when: an MP-bound manoeuvre needs no open deed timeline;
+        a card that cannot interrupt a timeline (1.14.17) is refused while a deed's is open."""
+        open_deed = any(tl.kind in ("deed", "timed") for tl in self.state.timelines)
+        if mp_bound and open_deed:
+            raise illegal("MK-TL-MP-BOUND", "6.01",
+                       f"{what} is an MP-bound deed and cannot be added to an open timeline",
+                       f"{what} MP-kötött cselekedet, nyitott időfonalba nem kerülhet")
+        if cs is not None and sem.cannot_interrupt(cs):
+            top = self.top
+            if top is None:
+                return
+            if not self.admits("1.14.17.A"):
+                self.skip("1.14.17.A", f"{cs.name} cannot interrupt a timeline", f"{cs.name} nem szakíthat meg időfonalat")
+                return
+            if top.kind == "combat":
+                self.emit("1.14.17.C", "allowed", f"{cs.name} may be used in a combat timeline",
+                          f"{cs.name} harc időfonalában használható")
+            elif top.kind == "phase" and not open_deed:
+                self.emit("1.14.17.B", "allowed", f"{cs.name} may be used in a phase timeline",
+                          f"{cs.name} fázis időfonalában használható")
+            elif open_deed:
+                raise illegal("MK-TL-CANNOT-INTERRUPT", "1.14.17.A",
+                           f"{cs.name} cannot be used once a deed has opened a timeline",
+                           f"{cs.name} nem használható, ha már egy cselekedet időfonalat nyitott")
+
+    def pass_(self, player: str) -> bool:
+        """A pass on the top timeline; when everyone has passed, its top entry unwinds.
+
+        A pass on an open timeline without entries closes it.  With no
+        timeline open there is nothing to pass on: ``False``, and the pass is
+        one of the turn (:meth:`.rounds.Rounds.pass_turn`).
+        """
+        tl = self.top
+        if tl is None:
+            return False
+        if not tl.entries:
+            self.close(tl)
+            return True
+        tl.passed.add(player)
+        self.emit("6.00", "pass", f"{player} passes", f"{player} passzol", player=player)
+        if len(tl.passed) >= len(self.state.players):
+            self.unwind_one()
+        return True
+
+    def unwind(self, count: int | None = None) -> None:
+        """Everyone passes until *count* entries have unwound (all open timelines if None)."""
+        done = 0
+        while self.state.timelines and (count is None or done < count):
+            tl = self.top
+            assert tl is not None
+            if not tl.entries:
+                if tl.kind in ("phase", "combat") and count is None and len(self.state.timelines) == 1:
+                    break
+                self.close(tl)
+                continue
+            self.unwind_one()
+            done += 1
+
+    def unwind_one(self) -> None:
+        """Unwind the top entry of the top timeline: last in, first out (5.01.D)."""
+        tl = self.top
+        assert tl is not None and tl.entries
+        entry = tl.entries.pop()
+        tl.passed.clear()
+        self.state.unwound.append(entry.label)
+        self.emit("5.01.D", "unwind", f"@{entry.seq} {entry.label} unwinds (last in, first out)",
+                  f"@{entry.seq} {entry.label} visszafejtődik (utolsóként be, elsőként ki)",
+                  entry=entry.seq, timeline=tl.number, label=entry.label)
+        self.resolve(entry)
+        if not tl.entries and tl.kind in ("deed", "timed") and self.top is tl:
+            self.close(tl)
+
+    def close(self, tl: Timeline) -> None:
+        """Close a timeline: deaths (damage ≥ level), wounds outside a manoeuvre, then pop."""
+        if tl in self.state.timelines:
+            self.state.timelines.remove(tl)
+        self.emit("6.00", "close", f"timeline {tl.number} closes", f"{tl.number}. időfonal lezárul", timeline=tl.number)
+        self.state.combo.clear()
+        for cs in list(self.state.cards.values()):
+            if not (cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None):
+                continue
+            lvl = sem.level(self.state, cs)
+            if cs.damage > 0 and cs.damage >= lvl:
+                self.emit("6.00", "dies", f"{cs.label} has {cs.damage} damage against level {lvl} and dies",
+                          f"{cs.label} {cs.damage} sebzést kapott {lvl} szinttel szemben, és meghal", card=cs.label)
+                self.table.die(cs)
+            elif cs.damage > 0 and not cs.in_team and self.options["close_wounds"] == "wound":
+                cs.state, cs.damage = "sérült", 0
+                self.emit("6.00", "wounded", f"{cs.label} becomes wounded; its damage is removed",
+                          f"{cs.label} sérült helyzetbe kerül; sebzése lekerül", card=cs.label)
+        if not self.state.timelines and self.state.phase == "manőverek":
+            self.state.active = self.state.active if self.state.active else None
+
+    def resolve(self, e: Entry) -> None:
+        """What an unwinding entry does: the resolver of its kind (registered by the engine's parts)."""
+        self.resolvers[e.kind](e)
+
+    def add_timed(self, player: str, label: str, source: int, ops: tuple[Op, ...], what: str) -> Entry:
+        """6.02: a timed effect (of card *what*) opens its own timeline and enters it."""
+        tl = self.open_timeline("timed", player)
+        entry = self.new_entry("timed", player, label, source=source, ops=ops)
+        tl.entries.append(entry)
+        self.emit("6.02", "add", f"@{entry.seq} the timed effect of {what} enters timeline {tl.number}",
+                  f"@{entry.seq} {what} időzített hatása a(z) {tl.number}. időfonalba kerül", entry=entry.seq)
+        return entry

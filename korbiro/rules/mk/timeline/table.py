@@ -1,0 +1,268 @@
+"""The table: the game state, its zones and lookups, the trace writer, and the card lifecycle.
+
+:class:`Table` holds the :class:`~.model.GameState` with the scenario's rules
+format and options, and does what every part of the engine needs: writing a
+trace step (and whether the format admits a rule), finding cards and players,
+moving cards between zones, the active player, and a card leaving the Present
+(deaths, ghosts 11.00, storage quests 1.14.3), damage and DP.
+
+Every other part of the engine (:class:`Part`) works on one shared table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ....base.text import fold
+from ....data.cards import Card
+from . import semantics as sem
+from .behaviour import NO_EFFECTS, CardEffects
+from .model import CardState, GameState, Player
+from .rules import FORMATS, RULES, Format, resolve_options
+from .trace import TraceEvent, illegal
+
+__all__ = ["Part", "Table"]
+
+
+class Table:
+    """The game as it lies on the table; see the module docstring."""
+
+    def __init__(self, fmt: Format | None = None, options: Mapping[str, str] | None = None,
+                 effects: Mapping[str, CardEffects] | None = None) -> None:
+        self.format = fmt or FORMATS["korfordulo"]
+        self.options = resolve_options(options)
+        self.effects: dict[str, CardEffects] = {fold(k): v for k, v in (effects or {}).items()}
+        self.state = GameState(players={})
+        #: folded label and name -> card uids, so that a lookup does not scan every card
+        self._by_name: dict[str, list[int]] = {}
+
+    # ---------------------------------------------------------------- trace and format
+
+    def emit(self, rule: str, event: str, en: str, hu: str, **data: Any) -> None:
+        """Append one trace step; *rule* must be a known rule id."""
+        status = RULES[rule].status
+        self.state.trace.append(TraceEvent(len(self.state.trace) + 1, rule, status, event, en, hu,
+                                           tuple(sorted(data.items()))))
+
+    def admits(self, rule: str) -> bool:
+        return self.format.admits(RULES[rule].status)
+
+    def require(self, rule: str, what_en: str, what_hu: str) -> None:
+        """Refuse an action that needs an archived rule the format does not admit."""
+        if not self.admits(rule):
+            raise illegal("MK-TL-ARCHIVED", rule,
+                       f"{what_en} needs rule {rule}, which is archived; format {self.format.key!r} does not admit it",
+                       f"{what_hu} a(z) {rule} szabályt igényli, amely archivált; a(z) {self.format.key!r} formátum nem engedi")
+
+    def skip(self, rule: str, en: str, hu: str) -> None:
+        """Note an archived rule that would apply here but the format does not admit."""
+        self.emit(rule, "not-applied", f"{en} (archived; not applied in format {self.format.key})",
+                  f"{hu} (archivált; a(z) {self.format.key} formátumban nem érvényes)")
+
+    def add_player(self, name: str, mp: int = 0, dp: int = 0) -> Player:
+        if name in self.state.players:
+            raise ValueError(f"player {name!r} twice")
+        p = Player(name, mp, dp)
+        self.state.players[name] = p
+        return p
+
+    def add_card(self, card: Card, owner: str, zone: str, *, label: str | None = None,
+                 state: str = "éber", damage: int = 0, counters: Mapping[str, int] | None = None,
+                 attached_to: int | None = None, hidden: bool = False, ghost: int | None = None,
+                 controller: str | None = "") -> CardState:
+        """Put a card into the game (setup only; no rule is applied)."""
+        uid = self.state.next_uid
+        self.state.next_uid += 1
+        cs = CardState(uid, card, owner, owner if controller == "" else controller, zone, label or card.name,
+                       state, damage, dict(counters or {}), hidden=hidden, ghost=ghost)
+        self.state.cards[uid] = cs
+        self._by_name.setdefault(fold(cs.label), []).append(uid)
+        if fold(card.name) != fold(cs.label):
+            self._by_name.setdefault(fold(card.name), []).append(uid)
+        self.state.players[owner].zones[zone][uid] = None
+        if attached_to is not None:
+            host = self.state.cards[attached_to]
+            host.attachments.append(uid)
+            cs.attached_to = attached_to
+            if sem.csatlos(cs) is not None and host.type == "kalandozó":
+                cs.controller = None
+        return cs
+
+    def effects_of(self, cs: CardState) -> CardEffects:
+        return self.effects.get(fold(cs.label)) or self.effects.get(fold(cs.name)) or NO_EFFECTS
+
+    def find(self, name: str, *, zones: Iterable[str] | None = None, player: str | None = None,
+             rule: str = "5.01.B") -> CardState:
+        """The card called *name* (its label, else its name, accent-insensitive) in *zones*."""
+        wanted = fold(name)
+        zone_set = set(zones) if zones is not None else None
+        best: CardState | None = None
+        for uid in self._by_name.get(wanted, ()):
+            cs = self.state.cards[uid]
+            if zone_set is not None and cs.zone not in zone_set:
+                continue
+            if player is not None and cs.owner != player and cs.controller != player:
+                continue
+            if fold(cs.label) == wanted:
+                return cs
+            if best is None and fold(cs.name) == wanted:
+                best = cs
+        if best is None:
+            where = f" in {', '.join(sorted(zone_set))}" if zone_set else ""
+            raise illegal("MK-TL-NO-CARD", rule, f"no card {name!r}{where}", f"nincs {name!r} lap{where}")
+        return best
+
+    def player(self, name: str | None) -> str:
+        if name is None:
+            return self.active_player()
+        for p in self.state.players:
+            if fold(p) == fold(name):
+                return p
+        raise illegal("MK-TL-NO-PLAYER", "1.01", f"no player {name!r}", f"nincs {name!r} nevű játékos")
+
+    def opponents(self, player: str) -> list[str]:
+        return [p for p in self.state.players if p != player]
+
+    def move(self, cs: CardState, zone: str, owner_zone: str | None = None) -> None:
+        """Move a card to *zone* of its owner (controller for the Present)."""
+        holder = cs.owner
+        if zone in ("sor", "jelen", "torony", "megoldott") and cs.controller:
+            holder = cs.controller
+        for p in self.state.players.values():
+            p.zones[cs.zone].pop(cs.uid, None)
+        if cs.attached_to is not None and zone != "csatolt":
+            host = self.state.cards[cs.attached_to]
+            if cs.uid in host.attachments:
+                host.attachments.remove(cs.uid)
+            cs.attached_to = None
+        cs.zone = zone
+        self.state.players[owner_zone or holder].zones[zone][cs.uid] = None
+
+    def in_sor(self, cs: CardState) -> bool:
+        return cs.zone == "sor" and cs.ghost is None and cs.type == "kalandozó"
+
+    def active_player(self) -> str:
+        """The player with the most MP (ties: the one set first); 12.00 in the archived format."""
+        if self.state.active is not None:
+            return self.state.active
+        players = list(self.state.players.values())
+        if not players:
+            raise illegal("MK-TL-NO-PLAYER", "1.01", "the scenario has no players", "nincs játékos")
+        best = max(players, key=lambda p: p.mp)
+        return best.name
+
+    def after_deed(self, player: str, spent_mp: bool) -> None:
+        """Who is active after a deed (12.00: one who spent no MP stays active)."""
+        self.state.sor_passed.clear()
+        many = len(self.state.players) > 2 and self.admits("12.00")
+        if many and not spent_mp and self.state.phase == "manőverek":
+            self.state.active = player
+            self.emit("12.00", "active", f"{player} spent no MP and stays the active player",
+                      f"{player} nem költött MP-t, aktív játékos marad")
+            return
+        self.state.active = None
+
+    def die(self, cs: CardState, how: str = "meghal") -> None:
+        """A card leaves the Present: an adventurer with a ghost ability stays as a ghost
+        (11.00.E); one in antiss combat returns wounded (8.03.E); else Múlt."""
+        if cs.type == "kalandozó" and self.state.antiss_combat and self.admits("8.03.E"):
+            cs.state, cs.damage = "sérült", 0
+            self.emit("8.03.E", "antiss", f"{cs.label} would die in antiss combat: it returns to Sor wounded, without damage",
+                      f"{cs.label} antissharcban halna meg: sérülten, sebzés nélkül tér vissza a Sorba", card=cs.label)
+            return
+        rounds = sem.ghost_rounds(self.state, cs) if cs.type == "kalandozó" and cs.ghost is None else None
+        if rounds is not None:
+            if self.admits("11.00.E"):
+                self.move(cs, "jelen")
+                cs.ghost, cs.state, cs.damage, cs.in_team = rounds, "éber", 0, False
+                self.emit("11.00.E", "ghost", f"{cs.label} does not leave the Present: it stays as an awake ghost",
+                          f"{cs.label} nem hagyja el a Jelent: éber szellemként marad", card=cs.label)
+                self.emit("11.00.C", "ghost", f"{cs.label} stays {rounds} round(s) as a ghost, counting this one (round {self.state.round})",
+                          f"{cs.label} {rounds} fordulót tölt szellemként, ezzel a fordulóval kezdve ({self.state.round}. forduló)",
+                          card=cs.label, rounds=rounds)
+                return
+            self.skip("11.00.E", f"{cs.label} would stay as a ghost", f"{cs.label} szellemként maradna")
+        self.to_past(cs)
+
+    def to_past(self, cs: CardState, zone: str = "mult") -> None:
+        for uid in list(cs.attachments):
+            att = self.state.cards[uid]
+            self.move(att, zone)
+            self.emit("3.01.G" if cs.type == "toronyszint" else "6.00", "falls",
+                      f"{att.label}, attached to {cs.label}, goes to {'Múlt' if zone == 'mult' else 'Mélység'}",
+                      f"{att.label}, amely {cs.label} lapra volt csatolva, {'Múltba' if zone == 'mult' else 'Mélységbe'} kerül",
+                      card=att.label)
+            if sem.is_storage_quest(att) and self.admits("1.14.3"):
+                self.gain_dp(att.owner, -(att.card.dp or 0), "1.14.3", f"stored {att.label} is destroyed",
+                             f"a raktározott {att.label} megsemmisül")
+        cs.ghost, cs.in_team, cs.damage = None, False, 0
+        self.move(cs, zone)
+        self.emit("6.00", "leaves", f"{cs.label} goes to {'Múlt' if zone == 'mult' else 'Mélység'}",
+                  f"{cs.label} {'Múltba' if zone == 'mult' else 'Mélységbe'} kerül", card=cs.label)
+
+    def gain_dp(self, player: str, amount: int, rule: str, why_en: str, why_hu: str) -> None:
+        """Change a DP total; below 0 only with 1.10.B (archived) or ``negative_dp=allow``."""
+        p = self.state.players[player]
+        new = p.dp + amount
+        if new < 0:
+            if self.admits("1.10.B"):
+                self.emit("1.10.B", "dp", f"{player}'s DP may be negative: {new}", f"{player} DP-je negatív lehet: {new}")
+            elif self.options["negative_dp"] == "floor":
+                self.skip("1.10.B", f"{player}'s DP would be {new}; it stays at 0", f"{player} DP-je {new} lenne; 0 marad")
+                new = 0
+        p.dp = new
+        self.emit(rule, "dp", f"{player} {'gains' if amount >= 0 else 'loses'} {abs(amount)} DP ({why_en}): {new}",
+                  f"{player} {abs(amount)} DP-t {'kap' if amount >= 0 else 'veszít'} ({why_hu}): {new}",
+                  player=player, dp=new)
+
+    def add_damage(self, cs: CardState, amount: int, rule: str) -> None:
+        cs.damage += amount
+        self.emit(rule, "damage", f"{cs.label} takes {amount} damage ({cs.damage} in all)",
+                  f"{cs.label} {amount} sebzést kap (összesen {cs.damage})", card=cs.label, damage=cs.damage)
+
+    def attach_to(self, cs: CardState, host: CardState) -> None:
+        self.move(cs, "csatolt", owner_zone=cs.owner)
+        host.attachments.append(cs.uid)
+        cs.attached_to = host.uid
+
+    def obstacles_on(self, level_cs: CardState) -> int:
+        return sum(1 for uid in level_cs.attachments
+                   if self.state.cards[uid].type == "akadálylap" and not self.state.cards[uid].built)
+
+    def controls_same(self, player: str, cs: CardState) -> bool:
+        return any(self.state.cards[u].name == cs.name and u != cs.uid
+                   for u in self.state.players[player].zones["jelen"])
+
+    def one_building(self, cs: CardState, player: str, keep: str | None) -> None:
+        """1.14.4: with two such buildings one is sacrificed before anything else happens."""
+        same = [self.state.cards[u] for u in self.state.players[player].zones["jelen"]
+                if self.state.cards[u].name == cs.name and u != cs.uid]
+        if not same or not self.admits("1.14.4"):
+            return
+        old = same[0]
+        if keep is not None:
+            victim = cs if fold(keep) == fold(old.label) else old
+        else:
+            victim = cs if self.options["one_building_keep"] == "old" else old
+        self.emit("1.14.4", "sacrifice", f"{player} would control two {cs.name}: {victim.label} is sacrificed at once",
+                  f"{player} két {cs.name} lapot irányítana: {victim.label} azonnal feláldozásra kerül", card=victim.label)
+        self.to_past(victim)
+
+
+class Part:
+    """One part of the engine (the timeline machine, effects, deeds, …), working on the shared table.
+
+    The table's state, options and trace writer are bound here, so that a
+    part's code reads ``self.state`` and ``self.emit(…)`` as the table's own.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.state = table.state
+        self.options = table.options
+        self.format = table.format
+        self.emit = table.emit
+        self.admits = table.admits
+        self.require = table.require
+        self.skip = table.skip
