@@ -13,10 +13,7 @@ rests on where there is one.  Messages quote the offending value with ``!r``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .findings import Finding
+from .findings import Finding
 
 
 class KorbiroError(Exception):
@@ -59,9 +56,7 @@ class KorbiroError(Exception):
         return f"{self.location}: {self.message}"
 
     def to_finding(self) -> Finding:
-        """This error as a :class:`~korbiro.findings.Finding` (severity error)."""
-        from .findings import Finding
-
+        """This error as a :class:`~korbiro.base.findings.Finding` (severity error)."""
         return Finding(
             self.code,
             self.message,

@@ -40,7 +40,7 @@ class Finding:
     line: int | None = None
     column: int | None = None
     card: str | None = None
-    #: Arguments for the message catalogue (``korbiro.i18n``); the English
+    #: Arguments for the message catalogue (``korbiro.base.i18n``); the English
     #: ``message`` is the fallback when the catalogue has no template.
     args: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 

@@ -5,7 +5,7 @@ API (stable):
 ``load_yaml_file(path, *, expect="mapping") -> YamlDocument``
 ``load_yaml_text(text_or_bytes, path="<string>", *, expect="mapping") -> YamlDocument``
 
-Both raise :class:`korbiro.errors.DataError` on a fatal problem, and never any
+Both raise :class:`korbiro.base.errors.DataError` on a fatal problem, and never any
 other exception for any input; the error's ``findings`` list holds every fatal
 problem found in the file (every duplicate key, every tag, ...), sorted by
 position.  ``expect`` is ``"mapping"``, ``"sequence"`` or ``"any"`` and names
@@ -25,7 +25,7 @@ from a tag.
     >>> load_yaml_text("a: 1\\na: 2\\n")
     Traceback (most recent call last):
     ...
-    korbiro.errors.DataError: <string>:2:1: duplicate key 'a' (first at line 1)
+    korbiro.base.errors.DataError: <string>:2:1: duplicate key 'a' (first at line 1)
 
 The pipeline (each stage is a place where a bad input is refused with a
 stable code; ``docs/yaml-loading.md`` has the table):

@@ -106,6 +106,7 @@ class Card:
     def keywords(self) -> tuple[Any, ...]:
         """The parsed card-text lines (keyword objects of :mod:`korbiro.grammar.keywords`)."""
         if self._keywords is None:
+            # lazy: only the cards that need keyword objects load lark
             from ..grammar.cardtext import parse_card_text
 
             parsed = tuple(parse_card_text(self._keyword_source or "")) if self._keyword_source else ()

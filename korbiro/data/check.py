@@ -112,6 +112,7 @@ class FileReport:
 
 def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Card]]:
     """Check one set file; returns its report and the cards that could be built."""
+    # lazy: a re-check answered from the cache reads no YAML and no schema
     from ..base.yamlload import load_yaml_file, load_yaml_text
     from .schema import iter_schema_findings
 
@@ -216,6 +217,7 @@ def _text_start(lines: Sequence[str], mark: tuple[int, int]) -> tuple[int, int]:
 
 
 def _parse_text(text: str, path: str, line: int, col: int, cid: str | None) -> tuple[tuple[Any, ...], list[Finding]]:
+    # lazy: loads lark, needed only for cards not cached
     from ..grammar.cardtext import check_card_text
 
     parsed, found = check_card_text(text, path=path, first_line=line, first_column=col)
@@ -402,7 +404,7 @@ def check_database(
 ) -> CheckReport:
     """Check a card database (set files and folders of them); never raises for bad data.
 
-    Raises :class:`~korbiro.errors.UsageError` only when a named path does not exist.
+    Raises :class:`~korbiro.base.errors.UsageError` only when a named path does not exist.
     With the cache, an unchanged database costs reading and hashing its files
     and one cache read; a changed file is checked again, the others come from
     the cache, and the cross-file checks run again.
@@ -454,7 +456,7 @@ def _read_regular(name: str) -> bytes | None:
     """The bytes of a regular file within the size limit, else None (the loader then says why)."""
     import stat as stat_mod
 
-    from ..base.yamlload import MAX_BYTES
+    from ..base.yamlload import MAX_BYTES  # lazy: a cached re-check never imports the YAML loader
 
     try:
         st = os.stat(name)

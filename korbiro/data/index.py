@@ -12,7 +12,7 @@ file (Python's own ``sqlite3``, no server) and answers lookups from it:
   is not a complete index (truncated, damaged, another version's) is rebuilt,
   never crashed on;
 * only a database without errors is indexed: ``open_index`` raises the
-  database's :class:`~korbiro.errors.DataError` otherwise.
+  database's :class:`~korbiro.base.errors.DataError` otherwise.
 
     >>> idx = open_index()                     # doctest: +SKIP
     >>> idx.lookup("tukorutveszto").card.id    # doctest: +SKIP
@@ -262,8 +262,8 @@ def index_dir() -> Path:
 def open_index(paths: Iterable[str | os.PathLike[str]] | None = None, *, rebuild: bool = False) -> CardIndex:
     """The index of a card database (default: ``$KORBIRO_DB``, else the shipped one), built when needed.
 
-    Raises :class:`~korbiro.errors.UsageError` for a path that does not exist
-    and :class:`~korbiro.errors.DataError` when the database has errors.
+    Raises :class:`~korbiro.base.errors.UsageError` for a path that does not exist
+    and :class:`~korbiro.base.errors.DataError` when the database has errors.
     """
     files = discover([default_db_path()] if not paths else paths)
     key = index_key(files)
@@ -292,9 +292,8 @@ def _open_existing(target: Path, key: str) -> CardIndex | None:
 
 def build_index(files: Sequence[Path], target: Path, key: str) -> CardIndex:
     """Compile the set files into a fresh index at *target* (atomically); in memory if it cannot be written."""
-    from .check import (
-        load_database,  # lazy, for start-up: a command served by a fresh index never checks
-    )
+    # lazy: a command served by a fresh index never imports the checker
+    from .check import load_database
 
     db = load_database(files)
     try:

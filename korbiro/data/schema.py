@@ -114,7 +114,7 @@ def describe_path(path: tuple[Any, ...], data: Any) -> str:
 @cache
 def fast_validator(name: str, pointer: str = "") -> Callable[[Any], bool] | None:
     """A compiled yes/no check of a shipped schema (or of its ``#/$defs/…`` *pointer*), if it compiles."""
-    from .fastschema import Unsupported, compile_schema
+    from .fastschema import Unsupported, compile_schema  # lazy: built only for the schemas used
 
     schema = json.loads(schema_text(name))
     try:

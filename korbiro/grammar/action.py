@@ -11,12 +11,12 @@ quotes (``docs/scenarios.md`` has the whole table)::
     >>> parse_effect("damage 2 target; mp 1 controller")
     (Op(name='damage', amount=2, cap=None, who='target'), Op(name='gain_mp', amount=1, cap=None, who='controller'))
 
-Errors are :class:`~korbiro.errors.RulesSyntaxError` with the column and a caret::
+Errors are :class:`~korbiro.base.errors.RulesSyntaxError` with the column and a caret::
 
     >>> parse_action('leidéz Briar')
     Traceback (most recent call last):
     ...
-    korbiro.errors.RulesSyntaxError: <action>:1:8: unexpected 'B'; expected a card name in double quotes
+    korbiro.base.errors.RulesSyntaxError: <action>:1:8: unexpected 'B'; expected a card name in double quotes
       leidéz Briar
              ^
 """

@@ -34,7 +34,7 @@ Findings (each names the keyword's rule where one applies):
   text is not checked.
 - ``MK-CARD-TEXT-INTERNAL`` (error): a bug in korbiro (please report it).
 
-Only :class:`~korbiro.errors.RulesSyntaxError` leaves :func:`parse_card_text`;
+Only :class:`~korbiro.base.errors.RulesSyntaxError` leaves :func:`parse_card_text`;
 :func:`check_card_text` never raises for any text.
 """
 
@@ -313,7 +313,7 @@ def parse_card_text(
     >>> parse_card_text('FAL x\\nKINCS 120')
     Traceback (most recent call last):
     ...
-    korbiro.errors.RulesSyntaxError: <input>:1:5: unexpected 'x'; expected a number
+    korbiro.base.errors.RulesSyntaxError: <input>:1:5: unexpected 'x'; expected a number
       FAL x
           ^
     """

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base.errors import DeckError
+from ..base.errors import DataError, DeckError
 from ..base.findings import Finding
 from ..base.text import fold
 
@@ -226,8 +226,7 @@ def parse_deck_yaml(text: str, path: str = "<deck>") -> DeckList:
     Each section is a list whose items are ``"3 Name"`` strings, bare names, or
     mappings ``{card: Name, count: 3}``.
     """
-    from ..base.errors import DataError
-    from ..base.yamlload import load_yaml_text
+    from ..base.yamlload import load_yaml_text  # lazy: text deck lists never import PyYAML
 
     try:
         doc = load_yaml_text(text, path, expect="mapping")

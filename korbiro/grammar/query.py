@@ -1,4 +1,4 @@
-"""The card search language: parse a query, compile it to parameterised SQL over the card index.
+"""The card search language: a query parsed into a tree, with its canonical text and JSON.
 
 A Scryfall-like language (docs/card-search.md), parsed with the LALR grammar
 ``query.lark``:
@@ -11,7 +11,7 @@ A Scryfall-like language (docs/card-search.md), parsed with the LALR grammar
     >>> parse_query("mp<=3 (faj:elf")
     Traceback (most recent call last):
       ...
-    korbiro.errors.RulesSyntaxError: column 15: unexpected end of query; expected ')' to close the '(' at column 7
+    korbiro.base.errors.RulesSyntaxError: column 15: unexpected end of query; expected ')' to close the '(' at column 7
       mp<=3 (faj:elf
                     ^
 
@@ -28,7 +28,7 @@ This module is the language alone: the tree, its canonical text and its
 JSON.  The SQL made from a tree, and running it on the card index, are the
 data layer's (:mod:`korbiro.data.search`).
 
-Errors are :class:`~korbiro.errors.RulesSyntaxError` with the 1-based
+Errors are :class:`~korbiro.base.errors.RulesSyntaxError` with the 1-based
 ``column`` and a message naming what was expected, followed by the query and
 a caret.  Their codes: ``QUERY-SYNTAX`` (does not parse), ``QUERY-FIELD``
 (an unknown field, with a did-you-mean), ``QUERY-VALUE`` (a value the field
@@ -503,7 +503,7 @@ _QUOTES = str.maketrans({"\u201e": '"', "\u201c": '"', "\u201d": '"', "\u00ab": 
 
 
 def parse_query(text: str) -> Query:
-    """Parse a search query; raises :class:`~korbiro.errors.RulesSyntaxError` with the column.
+    """Parse a search query; raises :class:`~korbiro.base.errors.RulesSyntaxError` with the column.
 
         >>> parse_query('faj:sárkány or -(kw:"igaz név" dp>=2)').to_json()
         {'or': [{'field': 'race', 'op': ':', 'value': 'sárkány'}, {'not': {'and': [{'field': 'kw', 'op': ':', 'value': 'igaz név'}, {'field': 'dp', 'op': '>=', 'value': '2'}]}}]}

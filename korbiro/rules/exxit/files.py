@@ -36,7 +36,7 @@ POSITION_KEYS = ("variant", "to_move", "tiles", "stacks", "reserves", "stock")
 
 
 def load_position(path: str | os.PathLike[str], options: Options | None = None) -> Position:
-    """Read a position file; raises :class:`~korbiro.errors.DataError` listing every problem."""
+    """Read a position file; raises :class:`~korbiro.base.errors.DataError` listing every problem."""
     name = os.fspath(path)
     try:
         mode = os.stat(name).st_mode

@@ -127,7 +127,7 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Parse one move; raises :class:`~korbiro.errors.RulesSyntaxError` quoting the text."""
+        """Parse one move; raises :class:`~korbiro.base.errors.RulesSyntaxError` quoting the text."""
         words = _COMMA_RE.sub(",", text).split()
         player = None
         if words and words[0].lower() in COLOURS:

@@ -131,7 +131,7 @@ class ReplayReport:
 
 
 def parse_record(path: str | os.PathLike[str], overrides: Mapping[str, Any] | None = None) -> Record:
-    """Read a record file; raises :class:`~korbiro.errors.DataError` listing every syntax problem.
+    """Read a record file; raises :class:`~korbiro.base.errors.DataError` listing every syntax problem.
 
     *overrides* sets options on top of the record's option headers.
     """

@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 
 from ...base import i18n
 from ...base.findings import Finding, Severity, sort_findings
+from ...base.text import fold
 from ...data.cards import Card, CardSource
 from ...grammar.decklist import DeckEntry, DeckList
 from .formats import Format, FormatSet, Limit, load_formats
@@ -192,8 +193,6 @@ def _listed_kinds(form: Format, db: Any) -> dict[str, frozenset[str]]:
     key = f"\0banlist:{form.file}:{form.id}"
     got = memo.get(key)
     if got is None:
-        from ...base.text import fold
-
         kinds: dict[str, set[str]] = {}
         for ev in form.banlist:
             hit = db.lookup(ev.card, suggest=False) if db is not None else None

@@ -123,11 +123,11 @@ def load_formats(path: str | os.PathLike[str] | None = None, *, validate: bool |
 
 
 def _load(path: str, validate: bool) -> FormatSet:
-    from ...base.yamlload import load_yaml_file
+    from ...base.yamlload import load_yaml_file  # lazy: a memoised format list needs no YAML
 
     doc = load_yaml_file(path)
     if validate:
-        from ...data.schema import iter_schema_findings
+        from ...data.schema import iter_schema_findings  # lazy: validation only when asked
 
         problems = list(iter_schema_findings(doc, "mk-formats"))
         if problems:

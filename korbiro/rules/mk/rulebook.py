@@ -395,7 +395,7 @@ def rulebook_path() -> Path:
 def load_rulebook() -> Rulebook:
     """The shipped rule index, loaded and checked once per process.
 
-    Raises :class:`~korbiro.errors.DataError` (with every finding) when the
+    Raises :class:`~korbiro.base.errors.DataError` (with every finding) when the
     shipped file is broken, which the test suite prevents.
     """
     return load_rulebook_file(rulebook_path())
@@ -408,6 +408,7 @@ def load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
     korbiro keywords, duplicate ids (also when they differ only in case), and
     archived rules with no ``applies`` here or on an ancestor.
     """
+    # lazy: only commands that read the rule index load the YAML loader and the schema
     from ...base.yamlload import load_yaml_file
     from ...data.schema import iter_schema_findings
 
@@ -588,7 +589,7 @@ def load_scenarios(folder: str | os.PathLike[str] | None) -> list[Scenario]:
     """The scenarios of *folder* (``*.yaml``, sorted), reading only ``title``,
     ``rules`` and ``keywords``; a file that cannot be read or has no title is
     skipped, and a missing folder has none."""
-    from ...base.yamlload import load_yaml_file
+    from ...base.yamlload import load_yaml_file  # lazy: only `keyword explain` reads scenarios
 
     if folder is None:
         return []

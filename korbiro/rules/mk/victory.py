@@ -381,9 +381,10 @@ def state_from_data(data: Any, path: str | None = None, locate: Locate | None = 
 def load_state(path: str | os.PathLike[str]) -> GameState:
     """Read a state file with the strict loader and check it against ``mk-result-state``.
 
-    Raises :class:`~korbiro.errors.DataError` with every finding (file:line)
+    Raises :class:`~korbiro.base.errors.DataError` with every finding (file:line)
     when the file is unreadable or invalid.
     """
+    # lazy: the victory rules over a state in memory need neither
     from ...base.yamlload import load_yaml_file
     from ...data.schema import iter_schema_findings
 
@@ -493,6 +494,7 @@ def load_variants() -> VariantSet:
 
 def load_variants_file(path: str | os.PathLike[str]) -> VariantSet:
     """Load and check a variants file (schema ``mk-variants``; default ids must exist)."""
+    # lazy: the victory rules over a state in memory need neither
     from ...base.yamlload import load_yaml_file
     from ...data.schema import iter_schema_findings
 
@@ -709,8 +711,8 @@ def check_state(state: GameState, variant: Variant) -> list[Finding]:
 def decide(state: GameState, variant: Variant | str | None = None, *, variants: VariantSet | None = None) -> Result:
     """Decide the result of *state* under *variant* (else the state's, else the default for its shape).
 
-    Raises :class:`~korbiro.errors.DataError` (every finding) when the state
-    does not fit the variant, and :class:`~korbiro.errors.UsageError` for an
+    Raises :class:`~korbiro.base.errors.DataError` (every finding) when the state
+    does not fit the variant, and :class:`~korbiro.base.errors.UsageError` for an
     unknown variant name.
     """
     vs = variants or load_variants()

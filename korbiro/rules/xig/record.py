@@ -8,7 +8,7 @@ with its turn number, the move, a code and the rule.  A *position*
 
 Anything that stops a file from describing a game (bad YAML, a schema error,
 bad notation, an unknown tile, card or player) raises
-:class:`~korbiro.errors.DataError` with ``file:line:column``; rule breaches are
+:class:`~korbiro.base.errors.DataError` with ``file:line:column``; rule breaches are
 violations.
 """
 

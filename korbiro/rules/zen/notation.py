@@ -14,7 +14,7 @@ The format is described in docs/zen.md ("Position files").  A short example::
       A: a4 b4 c4 d4 d5
       B: a1 b1 c1 a2 b2
 
-    >>> from korbiro.data.yamlload import load_yaml_text
+    >>> from korbiro.base.yamlload import load_yaml_text
     >>> doc = load_yaml_text(EXAMPLE)
     >>> pos = position_from_document(doc)
     >>> pos.piece_at(parse_square("b5")), pos.to_move

@@ -92,7 +92,7 @@ class Options:
     def parse(cls, values: Mapping[str, Any], base: Options | None = None) -> Options:
         """Options from a mapping of names to values (``true``/``false`` strings accepted).
 
-        Raises :class:`~korbiro.errors.UsageError` naming the bad option or value.
+        Raises :class:`~korbiro.base.errors.UsageError` naming the bad option or value.
         """
         current = {f.name: getattr(base or cls(), f.name) for f in fields(cls)}
         for name, raw in values.items():

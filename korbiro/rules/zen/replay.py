@@ -77,7 +77,7 @@ class Violation:
         }
 
     def to_finding(self, path: str | None) -> Finding:
-        """This violation as a project :class:`~korbiro.findings.Finding`."""
+        """This violation as a project :class:`~korbiro.base.findings.Finding`."""
         where = "setup" if self.ply == 0 else f"turn {self.ply} {self.player} {self.move!r}"
         return Finding(self.code, f"{where}: {self.message}", rule=self.rule, file=path, line=self.line)
 
@@ -126,7 +126,7 @@ class ReplayReport:
 
 
 def load_record(path: str | os.PathLike[str], *, options: Options | None = None) -> Record:
-    """Read a record file; raises :class:`~korbiro.errors.DataError` (every problem, file:line)."""
+    """Read a record file; raises :class:`~korbiro.base.errors.DataError` (every problem, file:line)."""
     return read_record(load_yaml_file(path), options=options)
 
 

@@ -6,7 +6,7 @@
     True
 
 A file that cannot be read or is not a valid scenario raises
-:class:`~korbiro.errors.DataError` (file:line); a script action that breaks a
+:class:`~korbiro.base.errors.DataError` (file:line); a script action that breaks a
 rule is refused with that rule and recorded in :attr:`Result.refusals` (the
 state is unchanged and the script goes on); a scenario passes when every
 expectation holds and every refusal was expected.
@@ -33,6 +33,7 @@ from ....base.errors import (
 from ....base.text import fold
 from ....base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ....data.cards import Card
+from ....data.index import open_index
 from ....grammar.action import Action, parse_action
 from . import semantics as sem
 from .behaviour import CardEffects
@@ -215,6 +216,7 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
 
 
 def _inline_card(raw: Mapping[str, Any], doc: YamlDocument, i: int) -> Card:
+    # lazy: only scenarios with inline card texts need it
     from ....grammar.cardtext import parse_card_text
 
     text = str(raw.get("text") or "")
@@ -314,8 +316,6 @@ def run_file(path: str, *, lookup: Callable[[str], Card | None] | None = None,
              options: Mapping[str, str] | None = None) -> Result:
     """Load and run one scenario file against the card database behind *lookup*."""
     if lookup is None:
-        from ....data.index import open_index
-
         idx = open_index()
 
         def lookup(name: str) -> Card | None:
