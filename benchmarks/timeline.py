@@ -19,18 +19,17 @@ import time
 
 from korbiro.data.cards import Card
 from korbiro.grammar.action import Action
-from korbiro.rules.mk.timeline.behaviour import CardEffects
 from korbiro.rules.mk.timeline.engine import Engine
 from korbiro.rules.mk.timeline.rules import FORMATS
 
 SIZES = (100, 1_000, 10_000)
-_CARD = Card("BENCH-1", "Erioni vásárnapi adomány", "eseménylap", mp=0, attrs={"duration": "felhasználás"})
-_EFFECTS = {"Erioni vásárnapi adomány": CardEffects.from_mapping({"effect": "mp 1 controller"})}
+_CARD = Card("BENCH-1", "Erioni vásárnapi adomány", "eseménylap", mp=0,
+             attrs={"duration": "felhasználás", "behaviour": {"effect": "mp 1 controller"}})
 
 
 def build(n: int) -> tuple[Engine, list[Action]]:
     """An engine whose first player holds *n* event cards, and the *n* summons."""
-    eng = Engine(FORMATS["archivalt"], {}, _EFFECTS)
+    eng = Engine(FORMATS["archivalt"], {})
     eng.add_player("Anna", 0)
     eng.add_player("Béla", 0)
     actions = []

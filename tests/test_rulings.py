@@ -30,6 +30,29 @@ def lookup() -> object:
     return lambda name: db.lookup(name, suggest=False).card
 
 
+OTHER_DB = RULINGS.parent / "masik-db"
+OTHER_FILES = sorted((OTHER_DB / "rulings").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", OTHER_FILES, ids=[p.stem for p in OTHER_FILES])
+def test_a_ruling_on_another_database_rests_on_its_cards_behaviour(path: Path) -> None:
+    """A ruling for cards of a database other than the sample resolves with no effects: block."""
+    from korbiro.data.check import load_database
+
+    db = load_database([OTHER_DB / "cards"])
+    assert "effects" not in load_yaml_file(path).data
+    result = run_file(str(path), lookup=lambda name: db.lookup(name, suggest=False).card)
+    assert result.passed, "\n".join(result.diffs)
+    assert not result.refusals
+
+
+def test_the_other_database_rulings_through_the_cli() -> None:
+    args = ["resolve", *map(str, OTHER_FILES), "--db", str(OTHER_DB / "cards"), "--format", "json"]
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    assert len(OTHER_FILES) >= 3
+
+
 def test_at_least_forty_scenarios() -> None:
     assert len(FILES) >= 40
 

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from korbiro.base.errors import DataError, IllegalActionError, RulesSyntaxError
 from korbiro.cli import cli
-from korbiro.grammar.action import parse_action, parse_effect
+from korbiro.grammar.action import parse_action
+from korbiro.grammar.behaviour import parse_effect
 from korbiro.rules.mk.timeline import OPTIONS, RULES
 from korbiro.rules.mk.timeline.engine import Engine
 from korbiro.rules.mk.timeline.rules import FORMATS

@@ -215,6 +215,10 @@ def render_card(c: Any) -> str:
     if c.attrs.get("flavor"):
         lines.append("")
         lines.append(f"  „{c.attrs['flavor']}”")
+    if c.attrs.get("behaviour") is not None:
+        lines.append("")
+        lines.append("what it does (docs/card-behaviour.md):")
+        lines.extend("  " + line for line in c.behaviour.lines())
     lines.append("")
     lines.append(f"{_shown(c.file)}:{c.line}")
     return "\n".join(lines)

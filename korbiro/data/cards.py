@@ -12,10 +12,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.text import fold
 from ..grammar.vocabulary import CARD_TYPES
+
+if TYPE_CHECKING:
+    from .behaviour import Behaviour
 
 __all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "Lookup", "kinds_of"]
 
@@ -30,7 +33,7 @@ class Card:
     """
 
     __slots__ = ("id", "name", "type", "subtype", "mp", "dp", "text", "set", "file", "line", "attrs",
-                 "keyword_keys", "true_names", "_keywords", "_keyword_source", "_summary")
+                 "keyword_keys", "true_names", "_keywords", "_keyword_source", "_summary", "_behaviour")
 
     id: str
     name: str
@@ -50,6 +53,7 @@ class Card:
     _keywords: tuple[Any, ...] | None
     _keyword_source: str | None
     _summary: tuple[tuple[str, str | None, str], ...] | None
+    _behaviour: Behaviour | None
 
     def __init__(
         self,
@@ -70,6 +74,7 @@ class Card:
         true_names: Iterable[str] | None = None,
         keyword_source: str | None = None,
         keyword_summary: Iterable[tuple[str, str | None, str]] | None = None,
+        behaviour: Behaviour | None = None,
     ) -> None:
         put = object.__setattr__
         for key, value in (("id", id), ("name", name), ("type", type), ("subtype", subtype), ("mp", mp),
@@ -80,6 +85,7 @@ class Card:
         put(self, "_keywords", kws)
         put(self, "_keyword_source", keyword_source)
         put(self, "_summary", tuple(tuple(x) for x in keyword_summary) if keyword_summary is not None else None)
+        put(self, "_behaviour", behaviour)
         if keyword_keys is None:
             keyword_keys = (k.keyword for k in kws or () if k.keyword)
         put(self, "keyword_keys", frozenset(keyword_keys))
@@ -89,6 +95,12 @@ class Card:
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError(f"Card is immutable (cannot set {key!r})")
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        return self  # immutable: a copied game shares its cards
 
     def __repr__(self) -> str:
         return f"Card({self.id!r}, {self.name!r}, {self.type!r})"
@@ -113,6 +125,19 @@ class Card:
             object.__setattr__(self, "_keywords", parsed)
         assert self._keywords is not None
         return self._keywords
+
+    @property
+    def behaviour(self) -> Behaviour:
+        """What the card does (its set file's ``behaviour:``, docs/card-behaviour.md), parsed on first use."""
+        if self._behaviour is None:
+            # lazy: the behaviour languages load lark, which commands that never read behaviour skip
+            from .behaviour import NO_BEHAVIOUR, Behaviour
+
+            raw = self.attrs.get("behaviour")
+            parsed = Behaviour.from_mapping(raw, path=self.file) if raw is not None else NO_BEHAVIOUR
+            object.__setattr__(self, "_behaviour", parsed)
+        assert self._behaviour is not None
+        return self._behaviour
 
     def keyword_summary(self) -> tuple[tuple[str, str | None, str], ...]:
         """``(keyword, rule, canonical line)`` per card-text line (``""`` keyword for free text).

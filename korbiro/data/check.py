@@ -172,6 +172,12 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
             ref.true_names = [
                 (k.name, k.line or tline, k.column or tcol) for k in keywords if getattr(k, "keyword", "") == "IGAZ NÉV"
             ]
+        behaviour = None
+        if "behaviour" in rc:
+            if source_lines is None:
+                source_lines = _source_lines(path, raw)
+            behaviour, b_findings = _read_behaviour(rc["behaviour"], path, doc, source_lines, i, cid)
+            findings.extend(b_findings)
         if cid and name and ctype:
             attrs = {k: v for k, v in rc.items() if k not in ("id", "name", "type", "subtype", "mp", "dp", "text")}
             cards.append(
@@ -188,9 +194,21 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
                     file=path,
                     line=line,
                     attrs=attrs,
+                    behaviour=behaviour,
                 )
             )
     return report, cards
+
+
+def _read_behaviour(raw_behaviour: Any, path: str, doc: Any, lines: Sequence[str], i: int,
+                    cid: str | None) -> tuple[Any, list[Finding]]:
+    # lazy: the behaviour languages load lark, needed only for cards not cached
+    from .behaviour import read_behaviour
+
+    def locate(where: tuple[str | int, ...]) -> tuple[int, int]:
+        return _text_start(lines, doc.mark(("cards", i, "behaviour", *where)))
+
+    return read_behaviour(raw_behaviour, path=path, locate=locate, card=cid, fields=False)
 
 
 def _source_lines(path: str, raw: bytes | None) -> list[str]:

@@ -35,7 +35,7 @@ from ..base.text import fold
 from .cards import Card, CardDatabase, Lookup, kinds_of
 from .paths import cache_dir, code_digest, default_db_path, discover
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 KEEP_INDEXES = 8
 
 _DDL = """
@@ -64,7 +64,8 @@ CREATE TABLE cards (
     keyword_text TEXT NOT NULL,
     keyword_keys TEXT NOT NULL,
     true_names TEXT NOT NULL,
-    keyword_summary TEXT NOT NULL
+    keyword_summary TEXT NOT NULL,
+    behaviour TEXT
 );
 CREATE INDEX cards_name ON cards(name);
 CREATE INDEX cards_name_fold ON cards(name_fold);
@@ -79,6 +80,7 @@ CREATE INDEX cards_mp ON cards(mp_num);
 CREATE INDEX cards_dp ON cards(dp);
 CREATE INDEX cards_level ON cards(level);
 CREATE INDEX cards_fal ON cards(fal);
+CREATE INDEX cards_behaviour ON cards(behaviour);
 CREATE TABLE keywords (
     card INTEGER NOT NULL REFERENCES cards(rowid),
     keyword TEXT NOT NULL,
@@ -333,6 +335,7 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
             fold(c.text), json.dumps(dict(c.attrs), ensure_ascii=False, default=str), kw_text,
             json.dumps(sorted(c.keyword_keys), ensure_ascii=False), json.dumps(list(c.true_names), ensure_ascii=False),
             json.dumps([list(x) for x in c.keyword_summary()], ensure_ascii=False),
+            " ".join(c.behaviour.kinds()) or None,
         ))
         for k in keywords:
             if k.keyword:
@@ -341,7 +344,7 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
                     value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
                 kw_rows.append((rowid, k.keyword, fold(k.keyword), value, k.rule, k.render()))
         fts_rows.append((rowid, c.name, c.text))
-    conn.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * 24)})", rows)
+    conn.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * 25)})", rows)
     conn.executemany("INSERT INTO keywords VALUES (?, ?, ?, ?, ?, ?)", kw_rows)
     conn.executemany("INSERT INTO cards_fts(rowid, name, text) VALUES (?, ?, ?)", fts_rows)
     conn.executemany("INSERT INTO meta VALUES (?, ?)", [

@@ -23,8 +23,8 @@ SET_SUFFIXES = (".yaml", ".yml")
 #: korbiro's own files that decide a set file's findings (package-relative; a test checks they exist).
 RULE_FILES: tuple[str, ...] = (
     "data/schemas/mk-set.schema.json", "grammar/card.lark", "grammar/vocabulary.py", "grammar/keywords.py",
-    "grammar/cardtext.py", "data/check.py", "data/schema.py", "data/fastschema.py", "base/yamlload.py",
-    "base/text.py",
+    "grammar/cardtext.py", "grammar/behaviour.lark", "grammar/behaviour.py", "data/behaviour.py", "data/check.py",
+    "data/schema.py", "data/fastschema.py", "base/yamlload.py", "base/text.py",
 )
 
 

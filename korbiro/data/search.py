@@ -48,6 +48,7 @@ COLUMNS: dict[str, str] = {
     "dp": "cards.dp",
     "level": "cards.level",
     "fal": "cards.fal",
+    "behaviour": "cards.behaviour",
 }
 
 #: Where a keyword's number stands (:func:`korbiro.grammar.query.keyword_numbers`) -> its SQL over ``keywords``.

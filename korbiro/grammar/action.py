@@ -1,4 +1,4 @@
-"""The action language of ruling scenarios: text -> :class:`Action`, and the effect language.
+"""The action language of ruling scenarios: text -> :class:`Action`.
 
 One action a line, Hungarian verbs with English aliases, card names in double
 quotes (``docs/scenarios.md`` has the whole table)::
@@ -8,8 +8,9 @@ quotes (``docs/scenarios.md`` has the whole table)::
     ('summon', 'Őstűz teremtése', 'Airun al Marem', ('Garmacs, a kincsvadász',), 3)
     >>> parse_action('copy @1 by "Briar Sichetti"').ref, parse_action('másol bejegyzés 2').ref
     (1, 2)
-    >>> parse_effect("damage 2 target; mp 1 controller")
-    (Op(name='damage', amount=2, cap=None, who='target'), Op(name='gain_mp', amount=1, cap=None, who='controller'))
+
+A ``hatás "…"`` clause is kept as text; it is in the effect language of
+:mod:`korbiro.grammar.behaviour`.
 
 Errors are :class:`~korbiro.base.errors.RulesSyntaxError` with the column and a caret::
 
@@ -32,57 +33,14 @@ from lark import Lark, Token, Transformer, UnexpectedInput
 
 from ..base.errors import RulesSyntaxError
 
-__all__ = ["Action", "Op", "VERBS", "parse_action", "parse_effect"]
+__all__ = ["VERBS", "Action", "parse_action"]
 
 #: Canonical verbs (the English alias) in the order of docs/scenarios.md.
 VERBS = ("summon", "activate", "attach", "build", "neutralise", "copy", "pass", "unwind", "solve",
          "siege", "capture", "phase", "end_round", "kill", "damage", "sacrifice", "take")
 
-_OP_NAMES = {
-    "sebzés": "damage", "sebzes": "damage", "damage": "damage",
-    "pihentet": "rest", "rest": "rest",
-    "ébreszt": "wake", "ebreszt": "wake", "wake": "wake",
-    "sebesít": "wound", "sebesit": "wound", "wound": "wound",
-    "gyengeség": "weakness", "gyengeseg": "weakness", "weakness": "weakness",
-    "mp": "gain_mp", "gain_mp": "gain_mp",
-    "mpvesztés": "lose_mp", "mpvesztes": "lose_mp", "lose_mp": "lose_mp",
-    "dp": "gain_dp", "gain_dp": "gain_dp",
-    "húz": "draw", "huz": "draw", "draw": "draw",
-    "megöl": "kill", "megol": "kill", "kill": "kill",
-    "semmi": "none", "none": "none",
-}
-_WHO = {
-    "célpont": "target", "celpont": "target", "target": "target",
-    "leidéző": "summoner", "leidezo": "summoner", "summoner": "summoner",
-    "irányító": "controller", "iranyito": "controller", "controller": "controller",
-    "ellenfél": "opponent", "ellenfel": "opponent", "opponent": "opponent",
-    "csapat": "team", "team": "team",
-    "ellenség": "enemies", "ellenseg": "enemies", "enemies": "enemies",
-    "mind": "all", "all": "all",
-    "forrás": "self", "forras": "self", "self": "self",
-}
 _KINDS = {"bestia": "beast", "beast": "beast", "képesség": "ability", "kepesseg": "ability",
           "ability": "ability", "lap": "card", "card": "card"}
-_PLAYER_OPS = frozenset({"gain_mp", "lose_mp", "gain_dp", "draw"})
-
-
-@dataclass(frozen=True)
-class Op:
-    """One step of an effect: ``name`` (damage, rest, wake, wound, weakness, gain_mp, lose_mp,
-    gain_dp, draw, kill, none), an ``amount`` (int, ``"X"`` or ``"oppdp"``), an optional
-    ``cap`` and ``who`` it hits (target, summoner, controller, opponent, team, enemies, all,
-    self, or ``"=Name"`` for the cards of that name, rule 2.02.b)."""
-
-    name: str
-    amount: int | str | None = None
-    cap: int | None = None
-    who: str | None = None
-
-    @property
-    def player_level(self) -> bool:
-        """True for the steps that change a player (MP, DP, cards drawn), not a card."""
-        return self.name in _PLAYER_OPS
-
 
 @dataclass(frozen=True)
 class Action:
@@ -243,42 +201,6 @@ class _ToAction(Transformer[Token, Any]):
     def start(self, items: list[Any]) -> Action:
         return items[0]  # type: ignore[no-any-return]
 
-    # ------------------------------------------------------------- effects
-    def amount_int(self, items: list[Token]) -> int:
-        return int(items[0])
-
-    def amount_x(self, items: list[Token]) -> str:
-        return "X"
-
-    def amount_oppdp(self, items: list[Token]) -> str:
-        return "oppdp"
-
-    def cap(self, items: list[Token]) -> tuple[str, int]:
-        return ("cap", int(items[1]))
-
-    def who_word(self, items: list[Token]) -> tuple[str, str]:
-        return ("who", _WHO[str(items[0]).lower()])
-
-    def who_named(self, items: list[Token]) -> tuple[str, str]:
-        return ("who", "=" + unicodedata.normalize("NFC", str(items[0])[1:-1]).strip())
-
-    def op(self, items: list[Any]) -> Op:
-        name = _OP_NAMES[str(items[0]).lower()]
-        amount: int | str | None = None
-        cap = who = None
-        for item in items[1:]:
-            if isinstance(item, tuple):
-                if item[0] == "cap":
-                    cap = item[1]
-                else:
-                    who = item[1]
-            else:
-                amount = item
-        return Op(name, amount, cap, who)
-
-    def effect(self, items: list[Op]) -> tuple[Op, ...]:
-        return tuple(items)
-
 
 @cache
 def _parser(start: str) -> Lark:
@@ -327,16 +249,3 @@ def parse_action(text: str, *, path: str | None = None, line: int | None = None,
     action = _ToAction().transform(tree)
     assert isinstance(action, Action)
     return Action(**{**action.__dict__, "text": text})
-
-
-def parse_effect(text: str, *, path: str | None = None, line: int | None = None) -> tuple[Op, ...]:
-    """Parse an effect (``damage 2 target; mp 1 controller``) into its steps."""
-    if not isinstance(text, str) or not text.strip():
-        raise RulesSyntaxError("MK-EFFECT-EMPTY", "empty effect", path=path or "<effect>", line=line or 1)
-    try:
-        tree = _parser("effect").parse(text)
-    except UnexpectedInput as exc:
-        raise _fail(text, exc, "effect", path, line, None) from None
-    ops = _ToAction().transform(tree)
-    assert isinstance(ops, tuple)
-    return ops

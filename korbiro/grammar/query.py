@@ -122,6 +122,8 @@ FIELDS: tuple[Field, ...] = (
     Field("dp", ("dp",), "number", "DP value (quests, buildings)", _NUMBER_OPS),
     Field("level", ("level", "szint"), "number", "an adventurer's level", _NUMBER_OPS),
     Field("fal", ("fal", "wall"), "number", "FAL value (tower levels, buildings)", _NUMBER_OPS),
+    Field("behaviour", ("behaviour", "behavior", "viselkedés", "does"), "words",
+          "what the card does (docs/card-behaviour.md): ability, effect, beast, triggers, constant, on_enter, …"),
 )
 
 _FIELD_BY_NAME: dict[str, Field] = {fold(n): f for f in FIELDS for n in f.names}

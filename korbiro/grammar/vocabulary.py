@@ -1,4 +1,4 @@
-"""Words of MK that several languages share: the card types and their English names.
+"""Words of MK that several languages share: the card types, the phases, and their English names.
 
 A module of constants only, so that the card model can name the card types
 without loading the keyword classes (which cost start-up time).
@@ -9,7 +9,9 @@ without loading the keyword classes (which cost start-up time).
 
 from __future__ import annotations
 
-__all__ = ["CARD_TYPES", "TYPE_ALIASES"]
+from ..base.text import fold
+
+__all__ = ["CARD_TYPES", "PHASE_ALIASES", "PHASE_NAMES", "TYPE_ALIASES"]
 
 #: The eight card types (3.00), spelled as in the card data, in the rulebook's order.
 CARD_TYPES: tuple[str, ...] = (
@@ -27,3 +29,29 @@ TYPE_ALIASES: dict[str, str] = {
     "tower": "toronyszint",
     "ally": "szövetséges",
 }
+
+
+#: Spellings of the phases (6.03; "manőverek" is the Sor phase), Hungarian and English -> the canonical name.
+_PHASES = {
+    "forduló nyitása": "forduló nyitása", "round opening": "forduló nyitása",
+    "erőforrás": "erőforrás", "resource": "erőforrás",
+    "manőverek": "manőverek", "sor": "manőverek", "maneuvers": "manőverek", "manoeuvres": "manőverek",
+    "kezdeményező csapat sorelhagyása": "kezdeményező csapat sorelhagyása",
+    "initiating team leaves row": "kezdeményező csapat sorelhagyása",
+    "akadályozó csapat sorelhagyása": "akadályozó csapat sorelhagyása",
+    "obstructing team leaves row": "akadályozó csapat sorelhagyása",
+    "toronyszint felfedés": "toronyszint felfedés", "tower-level reveal": "toronyszint felfedés",
+    "akadálylap aktivizálás": "akadálylap aktivizálás", "obstacle activation": "akadálylap aktivizálás",
+    "harc előkészítés": "harc előkészítés", "combat preparation": "harc előkészítés",
+    "harci kör": "harci kör", "harc": "harci kör", "combat": "harci kör", "combat round": "harci kör",
+    "harc eredmény meghatározás": "harc eredmény meghatározás", "combat result": "harc eredmény meghatározás",
+    "küldetés feltétel teljesítés": "küldetés feltétel teljesítés", "quest condition": "küldetés feltétel teljesítés",
+    "forduló zárása": "forduló zárása", "round closing": "forduló zárása",
+}
+
+
+#: Every spelling of a phase, as written (for did-you-mean).
+PHASE_NAMES: tuple[str, ...] = tuple(_PHASES)
+
+#: Folded spelling (accents and case dropped, blanks single) -> the canonical phase name.
+PHASE_ALIASES: dict[str, str] = {fold(k): v for k, v in _PHASES.items()}

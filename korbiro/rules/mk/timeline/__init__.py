@@ -3,7 +3,6 @@
 * :mod:`.rules`: the rule ids the engine cites (current or archived), the
   scenario formats, the named options and the phases;
 * :mod:`.model`: the game state; :mod:`.trace`: trace steps and refusals;
-* :mod:`.behaviour`: what a card does, in the effect language;
 * :mod:`.semantics`: each keyword's semantics, one small unit per rule;
 * :mod:`.table`: the state's zones, lookups and card lifecycle, shared by the parts:
   :mod:`.stack` (the timeline machine), :mod:`.effects`, :mod:`.deeds`,
@@ -14,10 +13,9 @@
 
 from __future__ import annotations
 
-from .behaviour import CardEffects
 from .engine import Engine
 from .rules import FORMATS, OPTIONS, RULES, format_named
 from .scenario import Result, Scenario, load_scenario, run_file, run_scenario
 
-__all__ = ["FORMATS", "OPTIONS", "RULES", "CardEffects", "Engine", "Result", "Scenario", "format_named",
+__all__ = ["FORMATS", "OPTIONS", "RULES", "Engine", "Result", "Scenario", "format_named",
            "load_scenario", "run_file", "run_scenario"]

@@ -10,16 +10,40 @@ from __future__ import annotations
 
 from ....base.errors import IllegalActionError
 from ....base.text import fold
-from ....grammar.action import Action, Op, parse_effect
+from ....data.behaviour import Ability
+from ....grammar.action import Action
+from ....grammar.behaviour import Cost, Op, TargetSpec, parse_effect
 from . import semantics as sem
 from .effects import Effects
-from .model import CardState, Entry
+from .model import IN_PLAY, CardState, Entry
 from .rules import COMBAT_PHASES
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import illegal
+from .trace import illegal, needs_mp
 
-__all__ = ["Deeds"]
+__all__ = ["TARGET_ZONES", "Deeds", "entry_kind"]
+
+#: Where a target may stand: the Present (5.01.B).
+TARGET_ZONES = ("sor", "jelen", "torony", "csatolt")
+
+#: What a neutralisation may neutralise (a behaviour's ``neutralise KIND``) -> the kinds of entry it takes.
+_NEUTRALISES = {"trap": {"trap"}, "beast": {"beast"}, "obstacle": {"trap", "beast", "obstacle"},
+                "ability": {"ability"}, "any": {"trap", "beast", "obstacle", "ability", "card", "copy", "timed"}}
+_KIND_WORDS = {"trap": ("a trap activation", "csapda aktivizálása"), "beast": ("a beast activation", "bestia aktivizálása"),
+               "obstacle": ("an obstacle activation", "akadálylap aktivizálása"), "ability": ("an ability", "képesség"),
+               "card": ("a card", "lap"), "copy": ("a copy", "másolat"), "timed": ("a timed effect", "időzített hatás"),
+               "any": ("any effect", "bármely hatás")}
+
+
+def entry_kind(cs_of: dict[int, CardState], e: Entry) -> str:
+    """What an entry is, for a neutralisation: a trap or beast activation, an obstacle's other activation,
+    an ability, a card, a copy or a timed effect."""
+    src = cs_of.get(e.source) if e.source is not None else None
+    if e.kind == "beast":
+        return "beast"
+    if e.kind == "ability" and src is not None and src.type == "akadálylap":
+        return "trap" if fold(src.card.subtype or "") == "csapda" else "obstacle"
+    return e.kind
 
 
 class Deeds(Part):
@@ -57,8 +81,9 @@ class Deeds(Part):
         mp_bound = kind_is_quest
         self.stack.check_can_add(cs, mp_bound, cs.label)
         summoner = self._summoner_checks(player, cs, a, chain)
+        self._mode_checks(cs, a)
         targets = self._targets(player, cs, a)
-        cost, spent_desc = self._cost(player, cs, a)
+        cost, spent_desc = self._cost(player, cs, a, summoner)
         if kind_is_quest:
             awaiting = sum(1 for u in self.state.players[player].zones["jelen"] if self.state.cards[u].type == "küldetés")
             if awaiting >= 3:
@@ -70,7 +95,7 @@ class Deeds(Part):
             elif self.table.controls_same(player, cs):
                 raise illegal("MK-TL-ONE-BUILDING", "1.14.4", f"{player} already controls a {cs.name}: no second such building",
                            f"{player} már irányít egy {cs.name} lapot: újabb ilyen építmény nem hozható játékba")
-        # ---- commit
+        self.table.checked()
         self.emit("5.01.A", "reveal", f"{player} reveals {cs.label}" + (f" (summoner {summoner.label})" if summoner else ""),
                   f"{player} felfedi: {cs.label}" + (f" (leidéző: {summoner.label})" if summoner else ""), card=cs.label)
         if targets:
@@ -91,7 +116,7 @@ class Deeds(Part):
             cs.controller = player
         entry = self.stack.new_entry("card", player, cs.label, source=cs.uid,
                                summoner=summoner.uid if summoner else None, targets=targets,
-                               x=a.x, mode=a.mode, ops=self._ops_for(cs, a), negative=self.table.effects_of(cs).negative,
+                               x=a.x, mode=a.mode, ops=self._ops_for(cs, a), negative=cs.behaviour.negative,
                                accept=frozenset(targets) if a.accept else frozenset(), roll=a.roll)
         if sem.is_mosaic(cs):
             if self.admits("7.00"):
@@ -104,14 +129,31 @@ class Deeds(Part):
         self.table.after_deed(player, spent_mp=cost > 0)
 
     def _ops_for(self, cs: CardState, a: Action) -> tuple[Op, ...]:
+        """What the summoned card does: the judge's ``hatás`` if given, else its behaviour (in the chosen form)."""
         if a.effect:
             return parse_effect(a.effect)
-        eff = self.table.effects_of(cs)
-        if eff.modes and a.mode:
-            for name, ops in eff.modes.items():
+        b = cs.behaviour
+        if b.modes and a.mode:
+            for name, ops in b.modes.items():
                 if fold(name) == fold(a.mode):
                     return ops
-        return eff.effect
+        return b.effect
+
+    def _mode_checks(self, cs: CardState, a: Action) -> None:
+        """7.00: a card with forms is summoned in one of its forms, and a card without forms takes none."""
+        modes = cs.behaviour.modes
+        rule = "7.00" if sem.is_mosaic(cs) else "5.01.C"
+        if a.effect:
+            return
+        if modes and not any(fold(m) == fold(a.mode or "") for m in modes):
+            names = ", ".join(modes)
+            if a.mode is None:
+                raise illegal("MK-TL-MODE", rule, f"{cs.label} is summoned in one of its forms: choose one (mód \"…\"): {names}",
+                              f"{cs.label} valamelyik formájában idézhető le: válassz egyet (mód \"…\"): {names}")
+            raise illegal("MK-TL-MODE", rule, f"{cs.label} has no form {a.mode!r}; its forms: {names}",
+                          f"{cs.label} lapnak nincs {a.mode!r} formája; formái: {names}")
+        if not modes and a.mode is not None:
+            raise illegal("MK-TL-MODE", rule, f"{cs.label} has no forms to choose from", f"{cs.label} lapnak nincsenek választható formái")
 
     def _chain_card(self, player: str, a: Action) -> CardState:
         """3.05.E: the unarmed attack just used may be summoned again in its chain."""
@@ -128,6 +170,9 @@ class Deeds(Part):
     def _summoner_checks(self, player: str, cs: CardState, a: Action, chain: bool) -> CardState | None:
         """6.01 (awake), 3.05 (icons), 3.05.A (power words), 3.05.E (combo chain), 11.00.D (ghosts)."""
         if cs.type != "akciólap":
+            if a.by is not None:
+                raise illegal("MK-TL-CLAUSE", "6.01", f"{cs.label} is no action card: no adventurer summons it ('by')",
+                              f"{cs.label} nem akciólap: nem kalandozó idézi le ('által')")
             return None
         if a.by is None:
             raise illegal("MK-TL-SUMMONER", "6.01", f"the action card {cs.label} needs an adventurer to summon it ('by')",
@@ -147,11 +192,12 @@ class Deeds(Part):
                 if last is None or last.roll is None or limit is None or last.roll < max(limit, need):
                     raise illegal("MK-TL-COMBO", "3.05.E", f"{adv.label} may chain only after a successful unarmed attack rolled at least its combination limit",
                                f"{adv.label} csak sikeres, a kombináció határértékét elérő pusztakezes támadás után láncolhat")
-                if links >= sem.level(self.state, adv):
-                    raise illegal("MK-TL-COMBO", "3.05.E", f"{adv.label} (base level {sem.level(self.state, adv)}) has made {links} attacks in this chain: no more",
-                               f"{adv.label} ({sem.level(self.state, adv)}. alapszint) már {links} támadást tett a láncban: többet nem")
-                self.emit("3.05.E", "combo", f"{adv.label} chains another unarmed attack as a fast effect, although it is turned (attack {links + 1} of at most {sem.level(self.state, adv)})",
-                          f"{adv.label} gyors hatásként újabb pusztakezes támadást idéz le elforgatva is ({links + 1}. támadás, legfeljebb {sem.level(self.state, adv)})")
+                base = sem.printed_level(adv)
+                if links >= base:
+                    raise illegal("MK-TL-COMBO", "3.05.E", f"{adv.label} (base level {base}) has made {links} attacks in this chain: no more",
+                               f"{adv.label} ({base}. alapszint) már {links} támadást tett a láncban: többet nem")
+                self.emit("3.05.E", "combo", f"{adv.label} chains another unarmed attack as a fast effect, although it is turned (attack {links + 1} of at most {base})",
+                          f"{adv.label} gyors hatásként újabb pusztakezes támadást idéz le elforgatva is ({links + 1}. támadás, legfeljebb {base})")
                 return adv
         if chain:
             raise illegal("MK-TL-NO-CARD", "5.01.A", f"{cs.label} is not in {player}'s hand", f"{cs.label} nincs {player} kezében")
@@ -161,13 +207,16 @@ class Deeds(Part):
         if sem.is_power_word(cs):
             if not self.admits("3.05.A"):
                 self.skip("3.05.A", "power words", "hatalomszavak")
-            elif sem.dialect(self.state, adv) is None:
+                return adv
+            tongue, source = sem.dialect_of(self.state, adv)
+            if tongue is None:
                 raise illegal("MK-TL-POWER-WORD", "3.05.A", f"{adv.label} has neither the power-word mark nor a dialect",
                            f"{adv.label} nem rendelkezik sem hatalomszó jellel, sem dialektussal")
-            else:
-                tongue = str(sem.dialect(self.state, adv)).upper()
-                self.emit("3.05.A", "power", f"{adv.label} may summon power words ({tongue} NYELV)",
-                          f"{adv.label} idézhet hatalomszót ({tongue} NYELV)")
+            if source == "description":
+                self.emit("3.05.D", "dialect", f"the description of {tongue.upper()} NYELV stands on {adv.label}: it has that dialect",
+                          f"{adv.label} lapon a {tongue.upper()} NYELV leírása áll: azzal a dialektussal rendelkezik", card=adv.label)
+            self.emit("3.05.A", "power", f"{adv.label} may summon power words ({tongue.upper()} NYELV)",
+                      f"{adv.label} idézhet hatalomszót ({tongue.upper()} NYELV)")
             return adv
         icons = {fold(i) for i in cs.attr("icons", []) or []}
         if icons:
@@ -198,31 +247,81 @@ class Deeds(Part):
 
     def _targets(self, player: str, cs: CardState, a: Action) -> tuple[int, ...]:
         """5.01.B: a card that needs a target cannot be summoned without one; 3.05.B."""
-        ops = self._ops_for(cs, a) + self.table.effects_of(cs).negative
-        needs = any(op.who == "target" for op in ops)
-        found = tuple(self.table.find(t, zones=("sor", "jelen", "torony", "csatolt"), rule="5.01.B").uid for t in a.targets)
-        if needs and not found:
-            raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label} needs a target and none was chosen",
-                       f"{cs.label} célpontot igényel, de nincs választott célpont")
+        ops = self._ops_for(cs, a) + cs.behaviour.negative
+        spec = None if a.effect else cs.behaviour.targets
+        found = self.pick_targets(player, cs, ops, a.targets, spec, a.x, "needs a target and none was chosen",
+                                  "célpontot igényel, de nincs választott célpont")
         if sem.is_power_word(cs) and len(set(found)) != len(found):
             if self.admits("3.05.B"):
                 raise illegal("MK-TL-DISTINCT", "3.05.B", f"the targets of the power word {cs.label} must differ",
                            f"a(z) {cs.label} hatalomszó célpontjainak különbözőknek kell lenniük")
         return found
 
-    def _cost(self, player: str, cs: CardState, a: Action) -> tuple[int, tuple[str, str, str]]:
-        """5.01.C: the MP requirement (X chosen; free-ness; ŐSERŐ 2.12.a)."""
+    def pick_targets(self, player: str, cs: CardState, ops: tuple[Op, ...], names: tuple[str, ...],
+                     spec: TargetSpec | None, x: int | None, none_en: str, none_hu: str,
+                     zones: tuple[str, ...] = TARGET_ZONES) -> tuple[int, ...]:
+        """5.01.B: the chosen targets: in the Present, of the kind and number the card's ``targets`` allow."""
+        found = tuple(self.table.find(t, zones=zones, rule="5.01.B").uid for t in names)
+        if spec is not None:
+            for uid in found:
+                c = self.state.cards[uid]
+                if not sem.admits_target(self.state, spec, c, player):
+                    raise illegal("MK-TL-TARGET", "5.01.B", f"{c.label} is no target of {cs.label}: it targets {spec.render()}",
+                                  f"{c.label} nem lehet {cs.label} célpontja: célpontja {spec.render()}",
+                                  remedy=(f"choose {spec.render()}", f"válassz célpontot: {spec.render()}"))
+            high = (x or 0) if spec.high == "X" else int(spec.high)
+            if len(set(found)) != len(found):
+                raise illegal("MK-TL-DISTINCT", "5.01.B", f"the targets of {cs.label} must differ",
+                              f"{cs.label} célpontjainak különbözőknek kell lenniük")
+            if len(found) > high:
+                raise illegal("MK-TL-TARGETS", "5.01.B", f"{cs.label} targets {spec.render()}: {len(found)} chosen, at most {high}",
+                              f"{cs.label} célpontja {spec.render()}: {len(found)} választva, legfeljebb {high}")
+            if len(found) < spec.low:
+                if not found:
+                    raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label} {none_en}", f"{cs.label} {none_hu}",
+                                  remedy=(f"choose {spec.render()}", f"válassz célpontot: {spec.render()}"))
+                raise illegal("MK-TL-TARGETS", "5.01.B", f"{cs.label} targets {spec.render()}: only {len(found)} chosen",
+                              f"{cs.label} célpontja {spec.render()}: csak {len(found)} választva")
+            return found
+        needs = any(op.who == "target" for op in ops)
+        if needs and not found:
+            raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label} {none_en}", f"{cs.label} {none_hu}",
+                          remedy=("choose a target (célpont \"…\")", "válassz célpontot (célpont \"…\")"))
+        if found and not needs:
+            raise illegal("MK-TL-TARGET", "5.01.B", f"{cs.label} takes no target", f"{cs.label} nem céloz",
+                          remedy=("name no target", "ne nevezz meg célpontot"))
+        return found
+
+    def _cost(self, player: str, cs: CardState, a: Action,
+              summoner: CardState | None) -> tuple[int, tuple[str, str, str]]:
+        """5.01.C: the MP requirement (X chosen; modifiers in play; free-ness; ŐSERŐ 2.12.a)."""
         mp = cs.card.mp
         is_x = isinstance(mp, str)
         if is_x and a.x is None:
             raise illegal("MK-TL-X", "5.01.C", f"{cs.label} costs X: choose X ('x N')", f"{cs.label} X-es lap: válassz X-et ('x N')")
         if a.x is not None and a.x < 0:
             raise illegal("MK-TL-X", "5.01.C", "X cannot be negative", "X nem lehet negatív")
+        if a.x is not None and not is_x and not a.effect:
+            raise illegal("MK-TL-X", "5.01.C", f"{cs.label} has no X to choose (its MP is {mp})",
+                          f"{cs.label} lapon nincs választható X (MP-je {mp})")
         cost = a.x if is_x else int(mp or 0)
         assert cost is not None
         if cs.type == "küldetés":
             return 0, ("3.02.A", "", "")
         desc = ("5.01.C", "{player} pays {cost} MP ({mp} left)", "{player} {cost} MP-t fizet (marad {mp})")
+        changes = sem.mp_change(self.state, player, cs, summoner)
+        if changes and not a.free:
+            change = sum(n for _, n in changes)
+            new = max(0, cost + change)
+            who = ", ".join(f"{src.label} {n:+d}" for src, n in changes)
+            desc = ("5.01.C", f"{{player}} pays {{cost}} MP: the MP requirement {cost} changed by {who} ({{mp}} left)",
+                    f"{{player}} {{cost}} MP-t fizet: a(z) {cost} MP-igényt módosítja: {who} (marad {{mp}})")
+            cost = new
+        extra = sum(c.amount for c in cs.behaviour.cost if c.kind == "mp")
+        if extra and not a.free:
+            cost += extra
+            desc = (desc[0], desc[1].replace("({mp} left)", f"with {extra} MP of other costs ({{mp}} left)"),
+                    desc[2].replace("(marad {mp})", f"{extra} MP egyéb költséggel (marad {{mp}})"))
         if a.free:
             if is_x:
                 raise illegal("MK-TL-FREE-X", "5.01.C", f"{cs.label} has an X cost: it cannot be made free",
@@ -237,9 +336,11 @@ class Deeds(Part):
                 cost = 0
                 desc = ("2.12.a", "{player} controls an aquir or dragon adventurer: ŐSERŐ makes it free (no MP, condition or cost)",
                         "{player} aquir vagy sárkány kalandozót irányít: az ŐSERŐ ingyenessé teszi")
-        if self.state.players[player].mp < cost:
-            raise illegal("MK-TL-MP", "5.01.D", f"{player} has {self.state.players[player].mp} MP and cannot pay {cost}: {cs.label} never enters the timeline",
-                       f"{player} {self.state.players[player].mp} MP-vel nem tud {cost}-t fizetni: {cs.label} nem kerül időfonalba")
+        have = self.state.players[player].mp
+        if have < cost:
+            raise illegal("MK-TL-MP", "5.01.D", f"{player} has {have} MP and cannot pay {cost}: {cs.label} never enters the timeline",
+                       f"{player} {have} MP-vel nem tud {cost}-t fizetni: {cs.label} nem kerül időfonalba",
+                       remedy=needs_mp(cost, have))
         if sem.is_mosaic(cs):
             self.require("7.00", "a mosaic spell", "mozaik varázslat")
         return cost, desc
@@ -248,13 +349,13 @@ class Deeds(Part):
         """Activate an ability, an equipment's ability, or a beast (obstacle) against adventurers."""
         assert a.card is not None
         cs = self.table.find(a.card, zones=("sor", "jelen", "csatolt", "torony"), player=player, rule="6.01")
-        eff = self.table.effects_of(cs)
         if cs.type == "akadálylap":
             self._activate_obstacle(player, cs, a)
             return
+        ability = cs.behaviour.ability
         kws = {k.key for k in cs.card.keywords}
         antiss = 'ANTISS "…"' in kws
-        if eff.ability is None and not antiss and not a.effect:
+        if ability is None and not antiss and not a.effect:
             if "ÁLLANDÓ" in kws and a.targets:
                 raise illegal("MK-TL-CONSTANT", "6.04", f"{cs.label}'s ability is constant: it uses no timeline, so it cannot target",
                            f"{cs.label} képessége állandó: időfonalat nem használ, így nem céloz")
@@ -265,8 +366,13 @@ class Deeds(Part):
         if cs.ghost is not None:
             raise illegal("MK-TL-GHOST", "11.00.D", f"{cs.label} is a ghost: it acts only through its ghost abilities",
                        f"{cs.label} szellem: csak szellemképességgel nyilvánulhat meg")
-        ops = parse_effect(a.effect) if a.effect else (eff.ability or ())
-        cost = eff.ability_cost
+        ops = parse_effect(a.effect) if a.effect else (ability.effect if ability else ())
+        if a.by is not None:
+            raise illegal("MK-TL-CLAUSE", "6.01", f"activating {cs.label}'s ability takes no adventurer ('by')",
+                          f"{cs.label} képességének aktivizálásához nem kell kalandozó ('által')")
+        if a.x is not None and not any(op.amount == "X" for op in ops):
+            raise illegal("MK-TL-X", "5.01.C", f"{cs.label}'s ability has no X to choose", f"{cs.label} képességében nincs választható X")
+        costs = ability.cost if ability is not None else ()
         wearer = self.state.cards[cs.attached_to] if cs.attached_to is not None else None
         self.stack.check_can_add(cs, False, cs.label)
         if antiss:
@@ -279,37 +385,24 @@ class Deeds(Part):
             if cs.uid in self.state.antiss_acted:
                 raise illegal("MK-TL-ANTISS-ONCE", "8.03.C", f"{cs.label} has already acted on the antiss this round",
                            f"{cs.label} ebben a fordulóban már cselekedett az antisson")
-        elif cost == "rest_wearer":
-            if wearer is None or wearer.state != "éber":
-                raise illegal("MK-TL-NOT-AWAKE", "3.05.L", f"the wearer of {cs.label} must meet the activation's condition (be awake)",
-                           f"{cs.label} viselőjének kell teljesítenie az aktivizálás feltételét (éber helyzet)")
-        elif cost == "rest_host":
-            if wearer is None or wearer.state != "éber":
-                raise illegal("MK-TL-NOT-AWAKE", "6.01", f"the adventurer {cs.label} is attached to must be awake",
-                           f"a kalandozónak, amelyhez {cs.label} csatolva van, ébernek kell lennie")
-        elif cs.type == "kalandozó" and cs.state != "éber":
-            raise illegal("MK-TL-NOT-AWAKE", "6.01", f"{cs.label} is {cs.state}; activating its ability needs it awake",
-                       f"{cs.label} {cs.state}; képessége aktivizálásához ébernek kell lennie")
-        mp_cost = int(cost.split()[1]) if cost.startswith("mp ") else 0
-        if self.state.players[player].mp < mp_cost:
-            raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay {mp_cost} MP", f"{player} nem tud {mp_cost} MP-t fizetni")
-        needs = any(op.who == "target" for op in ops)
-        targets = tuple(self.table.find(t, zones=("sor", "jelen", "torony", "csatolt"), rule="5.01.B").uid for t in a.targets)
-        if needs and not targets:
-            raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label}'s ability needs a target", f"{cs.label} képessége célpontot igényel")
+        else:
+            self.check_costs(player, cs, costs, wearer)
+        if ability is not None and any(op.name == "neutralise" for op in ability.effect) and not a.effect:
+            raise illegal("MK-TL-NEUTRALISER", "6.00", f"{cs.label} neutralises an entry of a timeline: name it (semlegesít @N forrás \"{cs.label}\")",
+                          f"{cs.label} egy időfonal bejegyzését semlegesíti: nevezd meg (semlegesít @N forrás \"{cs.label}\")")
+        mp_cost = sum(c.amount for c in costs if c.kind == "mp")
+        have = self.state.players[player].mp
+        if have < mp_cost:
+            raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay {mp_cost} MP", f"{player} nem tud {mp_cost} MP-t fizetni",
+                          remedy=needs_mp(mp_cost, have))
+        spec = None if a.effect or ability is None else ability.targets
+        targets = self.pick_targets(player, cs, ops, a.targets, spec, a.x, "'s ability needs a target",
+                                    "képessége célpontot igényel")
         beast = sem.counts_as_beast(self.state, cs)
         if beast and a.kind == "ability":
             self.require("1.14.7", "an ability that counts as a beast activation", "bestia aktivizálásnak minősülő képesség")
-        # ---- commit
-        if cost in ("rest", "rest_wearer", "rest_host"):
-            payer = cs if cost == "rest" else wearer
-            assert payer is not None
-            payer.state = "pihenő"
-            rule = "3.05.L" if cost == "rest_wearer" else "6.01"
-            self.emit(rule, "cost", f"cost: {payer.label} becomes resting", f"költség: {payer.label} pihenő helyzetbe kerül", card=payer.label)
-        if mp_cost:
-            self.state.players[player].mp -= mp_cost
-            self.emit("5.01.C", "pay", f"{player} pays {mp_cost} MP", f"{player} {mp_cost} MP-t fizet")
+        self.table.checked()
+        self.pay_costs(player, cs, costs, wearer)
         if antiss:
             self.state.antiss_acted.add(cs.uid)
             self.emit("8.02", "antiss", f"{cs.label} activates an antiss ability while resting",
@@ -328,22 +421,105 @@ class Deeds(Part):
         self.stack.push(entry, deed=True)
         self.table.after_deed(player, spent_mp=mp_cost > 0)
 
+    def check_costs(self, player: str, cs: CardState, costs: tuple[Cost, ...], wearer: CardState | None) -> None:
+        """6.01, 3.05.L: the parts of an ability's cost can be paid: what is rested must be awake."""
+        rests = [c for c in costs if c.kind == "rest"]
+        for c in rests:
+            if c.who == "wearer" and (wearer is None or wearer.state != "éber"):
+                raise illegal("MK-TL-NOT-AWAKE", "3.05.L", f"the wearer of {cs.label} must meet the activation's condition (be awake)",
+                           f"{cs.label} viselőjének kell teljesítenie az aktivizálás feltételét (éber helyzet)",
+                           remedy=("needs an awake wearer", "éber viselő kell"))
+            if c.who == "host" and (wearer is None or wearer.state != "éber"):
+                raise illegal("MK-TL-NOT-AWAKE", "6.01", f"the adventurer {cs.label} is attached to must be awake",
+                           f"a kalandozónak, amelyhez {cs.label} csatolva van, ébernek kell lennie",
+                           remedy=("needs an awake host", "éber gazdakalandozó kell"))
+        if any(c.who in ("wearer", "host") for c in rests):
+            return
+        if cs.type == "kalandozó" and cs.state != "éber":
+            raise illegal("MK-TL-NOT-AWAKE", "6.01", f"{cs.label} is {cs.state}; activating its ability needs it awake",
+                       f"{cs.label} {cs.state}; képessége aktivizálásához ébernek kell lennie", remedy=(f"needs {cs.label} awake", f"{cs.label} legyen éber"))
+        if rests and cs.state == "pihenő":
+            raise illegal("MK-TL-COST", "5.01.C", f"{cs.label} is resting: resting it cannot pay the cost",
+                          f"{cs.label} pihenő helyzetben van: pihentetése nem fedezheti a költséget", remedy=(f"needs {cs.label} awake", f"{cs.label} legyen éber"))
+
+    def pay_costs(self, player: str, cs: CardState, costs: tuple[Cost, ...], wearer: CardState | None) -> None:
+        """Pay an ability's costs (checked by :meth:`check_costs`): rest, then MP (5.01.C)."""
+        for c in costs:
+            if c.kind != "rest":
+                continue
+            payer = cs if c.who == "self" else wearer
+            assert payer is not None
+            payer.state = "pihenő"
+            rule = "3.05.L" if c.who == "wearer" else "6.01"
+            self.emit(rule, "cost", f"cost: {payer.label} becomes resting", f"költség: {payer.label} pihenő helyzetbe kerül", card=payer.label)
+        mp_cost = sum(c.amount for c in costs if c.kind == "mp")
+        if mp_cost:
+            self.state.players[player].mp -= mp_cost
+            self.emit("5.01.C", "pay", f"{player} pays {mp_cost} MP", f"{player} {mp_cost} MP-t fizet")
+
     def _activate_obstacle(self, player: str, cs: CardState, a: Action) -> None:
         if cs.built:
             raise illegal("MK-TL-MACHINE", "10.00.D", f"{cs.label} is built on and no longer counts as an obstacle",
                        f"{cs.label} ráépítve már nem minősül akadálylapnak")
         if cs.zone != "csatolt":
             raise illegal("MK-TL-OBSTACLE", "5.01.E", f"{cs.label} is not attached to a tower level", f"{cs.label} nincs toronyszinthez csatolva")
-        targets = tuple(self.table.find(t, zones=("sor",), rule="5.01.B").uid for t in a.targets)
-        ops = parse_effect(a.effect) if a.effect else self.table.effects_of(cs).effect
-        if not targets and (cs.card.subtype == "bestia" or any(op.who == "target" for op in ops)):
-            raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label} needs a target adventurer", f"{cs.label} célpont kalandozót igényel")
+        ops = parse_effect(a.effect) if a.effect else cs.behaviour.effect
+        if a.x is not None:
+            raise illegal("MK-TL-X", "5.01.C", f"activating {cs.label} has no X to choose", f"{cs.label} aktivizálásában nincs választható X")
+        spec = None if a.effect else cs.behaviour.targets
+        if spec is None and cs.card.subtype == "bestia":
+            spec = _BEAST_TARGETS
+        targets = self.pick_targets(player, cs, ops, a.targets, spec, a.x, "needs a target adventurer",
+                                    "célpont kalandozót igényel", zones=("sor",))
         self.stack.check_can_add(cs, False, cs.label)
+        mp = self._obstacle_mp(cs)
+        returned = self._return_cost(player, cs, a)
+        have = self.state.players[player].mp
+        if have < mp:
+            raise illegal("MK-TL-MP", self.cite("12.00.5.5", "5.01.C"), f"activating {cs.label} costs its MP requirement {mp} (12.00.5.5); {player} has {have}",
+                          f"{cs.label} aktivizálása MP-igényébe kerül ({mp}); {player} MP-je {have}",
+                          remedy=needs_mp(mp, have))
+        self.table.checked()
+        if mp:
+            self.state.players[player].mp -= mp
+            self.emit(self.cite("12.00.5.5", "5.01.C"), "pay", f"{player} pays the MP requirement of {cs.label}, {mp} MP, to activate it (12.00.5.5; {self.state.players[player].mp} left)",
+                      f"{player} kifizeti {cs.label} MP-igényét, {mp} MP-t, az aktivizáláshoz (12.00.5.5; marad {self.state.players[player].mp})")
+        if returned is not None:
+            self.table.leave_team(returned)
+            returned.state = "pihenő"
+            self.emit("5.01.C", "cost", f"other cost: {returned.label} returns from the combat to its Sor, resting",
+                      f"egyéb költség: {returned.label} a harcból pihenő helyzetben visszatér a Sorába", card=returned.label)
         cs.hidden = False
         kind = "beast" if cs.card.subtype == "bestia" else "ability"
         entry = self.stack.new_entry(kind, player, f"{cs.label}: aktivizálás", source=cs.uid, targets=targets, ops=ops, roll=a.roll)
         self.emit("5.01.A", "reveal", f"{player} reveals and activates {cs.label}", f"{player} felfedi és aktivizálja: {cs.label}", card=cs.label)
         self.stack.push(entry, deed=True)
+
+    def _obstacle_mp(self, cs: CardState) -> int:
+        """12.00.5.5: an obstacle attached at 0 MP (5.01.E) costs its MP requirement when it is activated
+        (option ``obstacle_mp``)."""
+        if self.options["obstacle_mp"] == "free":
+            return 0
+        mp = cs.card.mp
+        return int(mp) if isinstance(mp, int) else 0
+
+    def _return_cost(self, player: str, cs: CardState, a: Action) -> CardState | None:
+        """5.01.C other costs: "one of your adventurers returns from the combat to its Sor" (by ``által``)."""
+        if not any(c.kind == "return" for c in cs.behaviour.cost):
+            if a.by is not None:
+                raise illegal("MK-TL-COST", "5.01.C", f"activating {cs.label} takes no adventurer ('by')",
+                              f"{cs.label} aktivizálásához nem kell kalandozó ('által')")
+            return None
+        if a.by is None:
+            raise illegal("MK-TL-COST", "5.01.C", f"activating {cs.label} costs one of your adventurers in the combat: name it (által \"…\")",
+                          f"{cs.label} aktivizálásának költsége egy harcoló saját kalandozó: nevezd meg (által \"…\")",
+                          remedy=("name an adventurer of yours in the manoeuvre (által)", "nevezd meg egy manőverben álló saját kalandozódat (által)"))
+        adv = self.table.find(a.by, zones=("sor",), player=player, rule="5.01.C")
+        in_fight = adv.uid in self.state.maneuver_blockers or adv.uid in self.state.maneuver_team
+        if adv.type != "kalandozó" or sem.controller(self.state, adv) != player or not in_fight:
+            raise illegal("MK-TL-COST", "5.01.C", f"{adv.label} is not an adventurer of {player}'s in the combat",
+                          f"{adv.label} nem {player} harcban álló kalandozója")
+        return adv
 
     def attach(self, player: str, a: Action) -> None:
         """An obstacle to a tower level (5.01.E, 3.01.C), a Csatlós to an adventurer (2.09), or
@@ -360,6 +536,7 @@ class Deeds(Part):
             if kind is not None:
                 self.equipment_slot(dest, cs, kind)
             self.stack.check_can_add(cs, False, cs.label)
+            self.table.checked()
             self.table.move(cs, "idofonal", owner_zone=cs.owner)
             entry = self.stack.new_entry("attach", player, f"{cs.label} -> {dest.label}", source=cs.uid, targets=(dest.uid,),
                                    data={"equipment": True})
@@ -381,6 +558,7 @@ class Deeds(Part):
             raise illegal("MK-TL-SLOTS", "3.01.C", f"{dest.label} already has 2 obstacles (2 traps, 2 beasts, or one of each)",
                        f"{dest.label} toronyszinthez már 2 akadálylap csatolva (2 csapda, 2 bestia vagy 1-1)")
         self.stack.check_can_add(cs, False, cs.label)
+        self.table.checked()
         self.emit("5.01.E", "attach", f"{player} attaches an obstacle to {dest.label}: MP 0, face-down, cannot be neutralised",
                   f"{player} akadálylapot csatol {dest.label} toronyszinthez: 0 MP, rejtve, nem semlegesíthető")
         cs.hidden = True
@@ -401,6 +579,7 @@ class Deeds(Part):
         if self.state.phase != "manőverek":
             raise illegal("MK-TL-PHASE", "2.09.d", "attaching a Csatlós is a Sor-phase manoeuvre", "Csatlós csatolása Sor fázisú manőver")
         self.stack.check_can_add(cs, True, cs.label)
+        self.table.checked()
         self.emit("2.09.a", "csatlos", f"{cs.label} is a Csatlós" + (f" with the condition [{condition}]" if condition else ""),
                   f"{cs.label} Csatlós" + (f", csatlósfeltétele [{condition}]" if condition else ""))
         self.emit("2.09.c", "csatlos", f"{host.label} meets the condition: {cs.label} may be attached from the hand",
@@ -421,12 +600,15 @@ class Deeds(Part):
         if mp is None:
             raise illegal("MK-TL-MACHINE", "10.00.A", f"{cs.label} has no ráépítés symbol", f"{cs.label} lapon nincs ráépítés jel")
         host = self.table.find(a.dest, zones=("sor", "csatolt", "torony", "jelen"), rule="10.00.B")
-        if not (host.type == "kalandozó" or (host.type == "akadálylap" and host.card.subtype in ("bestia", "csapda"))):
+        if not sem.buildable_on(host):
             raise illegal("MK-TL-MACHINE", "10.00.B", f"ráépítés targets an adventurer, a beast or a trap; {host.label} is a {host.type}",
                        f"ráépítés célpontja kalandozó, bestia vagy csapda lehet; {host.label} {host.type}")
-        if self.state.players[player].mp < mp:
-            raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay the ráépítés cost {mp} MP", f"{player} nem tudja kifizetni a {mp} MP ráépítést")
+        have = self.state.players[player].mp
+        if have < mp:
+            raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay the ráépítés cost {mp} MP", f"{player} nem tudja kifizetni a {mp} MP ráépítést",
+                          remedy=needs_mp(mp, have))
         self.stack.check_can_add(cs, False, cs.label)
+        self.table.checked()
         self.state.players[player].mp -= mp
         self.emit("10.00.C", "pay", f"{player} pays the {mp} MP before the ráépítés symbol, not the MP requirement {cs.card.mp}",
                   f"{player} a ráépítés jel előtti {mp} MP-t fizeti, nem a(z) {cs.card.mp} MP-igényt")
@@ -436,20 +618,70 @@ class Deeds(Part):
         self.table.after_deed(player, spent_mp=mp > 0)
 
     def neutralise(self, player: str, a: Action) -> None:
+        """Neutralise an entry of an open timeline: with a card of the player's whose ability
+        neutralises such an entry (``forrás``), paying that ability's cost; without one, as a judge's
+        supposition ("suppose it was neutralised")."""
         assert a.ref is not None
         tl, target = self.stack.locate(a.ref)
         if not target.neutralisable or target.hidden:
             raise illegal("MK-TL-NOT-NEUTRALISABLE", "5.01.E", "an obstacle attachment cannot be neutralised",
                        "akadálylap csatolása nem semlegesíthető")
+        what = entry_kind(self.state.cards, target)
+        with_card, ability, declared = self._neutraliser(player, a, target, what)
         src = self.state.cards[target.source] if target.source is not None else None
-        if src is not None and src.type == "kalandozó" and target.kind == "beast" and a.kind not in (None, "beast"):
+        if src is not None and src.type == "kalandozó" and target.kind == "beast" and declared not in (None, "beast", "any"):
             raise illegal("MK-TL-BEAST", "1.14.7", f"the ability of {src.label} can be neutralised only as a beast activation",
                        f"{src.label} képessége csak bestia aktivizálásként semlegesíthető")
-        if a.kind == "beast" and target.kind != "beast":
+        if declared == "beast" and target.kind != "beast":
             raise illegal("MK-TL-BEAST", "6.00", f"@{target.seq} is no beast activation", f"@{target.seq} nem bestia aktivizálás")
+        wearer = None
+        if with_card is not None and ability is not None:
+            wearer = self.state.cards[with_card.attached_to] if with_card.attached_to is not None else None
+            self.check_costs(player, with_card, ability.cost, wearer)
+            mp_cost = sum(c.amount for c in ability.cost if c.kind == "mp")
+            have = self.state.players[player].mp
+            if have < mp_cost:
+                raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay {mp_cost} MP", f"{player} nem tud {mp_cost} MP-t fizetni",
+                              remedy=needs_mp(mp_cost, have))
+        self.table.checked()
+        counted = "beast" if target.kind == "beast" else what
+        if with_card is not None and ability is not None:
+            self.pay_costs(player, with_card, ability.cost, wearer)
+            en, hu = _KIND_WORDS.get(counted, (counted, counted))
+            self.emit("6.00", "neutraliser", f"{player} neutralises @{target.seq} with {with_card.label}: it counts as neutralising {en}"
+                      + (" (1.14.7)" if src is not None and src.type == "kalandozó" and counted == "beast" else ""),
+                      f"{player} semlegesíti: @{target.seq}, ezzel: {with_card.label}; {hu} semlegesítésének minősül"
+                      + (" (1.14.7)" if src is not None and src.type == "kalandozó" and counted == "beast" else ""),
+                      card=with_card.label)
         label = f"semlegesítés @{target.seq}" + (f" ({a.source})" if a.source else "")
-        entry = self.stack.new_entry("neutralise", player, label, data={"target": target.seq})
+        entry = self.stack.new_entry("neutralise", player, label,
+                                     data={"target": target.seq, "as": counted if with_card or declared else None})
         self.stack.push(entry)
+
+    def _neutraliser(self, player: str, a: Action, target: Entry,
+                     what: str) -> tuple[CardState | None, Ability | None, str | None]:
+        """The card a neutralisation is made with, its ability, and what it neutralises (or the judge's ``mint``)."""
+        if a.source is None:
+            return None, None, a.kind
+        card = self.table.find(a.source, zones=tuple(IN_PLAY), player=player, rule="6.01")
+        ability = card.behaviour.ability
+        step = next((op for op in ability.effect if op.name == "neutralise"), None) if ability is not None else None
+        if step is None or ability is None:
+            raise illegal("MK-TL-NEUTRALISER", "6.00", f"{card.label} has no ability that neutralises",
+                          f"{card.label} lapnak nincs semlegesítő képessége")
+        kind = step.arg or "any"
+        if what not in _NEUTRALISES[kind]:
+            en, hu = _KIND_WORDS.get(kind, (kind, kind))
+            ten, thu = _KIND_WORDS.get(what, (what, what))
+            raise illegal("MK-TL-NEUTRALISER", "6.00", f"{card.label} neutralises {en}; @{target.seq} is {ten}",
+                          f"{card.label} {hu} semlegesítésére képes; @{target.seq} {thu}")
+        if a.kind is not None and a.kind != "beast":
+            raise illegal("MK-TL-NEUTRALISER", "6.00", f"{card.label} neutralises {_KIND_WORDS[kind][0]}, as its text says",
+                          f"{card.label} a szövege szerint semlegesít ({_KIND_WORDS[kind][1]})")
+        if card.ghost is not None:
+            raise illegal("MK-TL-GHOST", "11.00.D", f"{card.label} is a ghost: it acts only through its ghost abilities",
+                          f"{card.label} szellem: csak szellemképességgel nyilvánulhat meg")
+        return card, ability, "beast" if a.kind == "beast" else kind
 
     def copy(self, player: str, a: Action) -> None:
         """6.05.O: new targets allowed; no costs or conditions; same mode and X; the copier
@@ -468,6 +700,7 @@ class Deeds(Part):
                        f"a másolat a másolt hatás X-értékével kerül időfonalba ({orig.x})")
         if a.mode is not None and fold(a.mode) != fold(orig.mode or ""):
             raise illegal("MK-TL-COPY", "6.05.O", "a copy cannot choose a new mode", "a másolatnak nem lehet új módot választani")
+        self.table.checked()
         entry = self.stack.new_entry("copy", player, f"{orig.label} (másolat)", source=orig.source,
                                summoner=copier.uid if copier else None, targets=targets, x=orig.x, mode=orig.mode,
                                ops=orig.ops, negative=orig.negative, accept=frozenset(targets) if a.accept else frozenset(),
@@ -531,7 +764,7 @@ class Deeds(Part):
             self.table.move(cs, "mult")
 
     def _timed_enter(self, cs: CardState) -> None:
-        ops = self.table.effects_of(cs).on_enter
+        ops = cs.behaviour.on_enter
         if ops:
             self.stack.add_timed(cs.controller or cs.owner, f"{cs.label}: Jelenbe kerülésekor", cs.uid, ops, cs.label)
 
@@ -583,15 +816,17 @@ class Deeds(Part):
             for i, t in enumerate(tl.entries):
                 if t.seq == target_seq:
                     del tl.entries[i]
-                    self._neutralised(t)
+                    self._neutralised(t, e.data.get("as"))
                     return
         self.emit("6.00", "fizzle", f"@{target_seq} is no longer in a timeline: nothing to neutralise",
                   f"@{target_seq} már nincs időfonalban: nincs mit semlegesíteni")
 
-    def _neutralised(self, t: Entry) -> None:
+    def _neutralised(self, t: Entry, counted: str | None = None) -> None:
         dest = "melyseg" if self.options["neutralised_to"] == "melyseg" else "mult"
-        self.emit("6.00", "neutralised", f"@{t.seq} {t.label} is neutralised and never takes effect",
-                  f"@{t.seq} {t.label} semlegesítve, nem érvényesül", entry=t.seq, label=t.label)
+        en, hu = _KIND_WORDS.get(counted or "", ("", ""))
+        self.emit("6.00", "neutralised", f"@{t.seq} {t.label} is neutralised" + (f" as {en}" if en else "") + " and never takes effect",
+                  f"@{t.seq} {t.label} semlegesítve" + (f" ({hu} semlegesítéseként)" if hu else "") + ", nem érvényesül",
+                  entry=t.seq, label=t.label)
         if t.source is None:
             return
         src = self.state.cards[t.source]
@@ -600,5 +835,9 @@ class Deeds(Part):
         elif t.kind == "beast" and src.type == "kalandozó":
             self.emit("1.14.7", "spared", f"neutralised as a beast activation, {src.label} itself is not neutralised and does not die",
                       f"bestia aktivizálásként semlegesítve {src.label} maga nem semlegesül, nem hal meg", card=src.label)
-        elif t.kind == "beast" and src.type == "akadálylap":
-            self.table.to_past(src, dest)
+        elif t.kind in ("beast", "ability") and src.type == "akadálylap":
+            self.table.to_past(src, dest)  # a neutralised obstacle activation: the obstacle goes, as a beast does
+
+
+#: A beast attacks an adventurer in the Sor (5.01.B) when its card names no targets of its own.
+_BEAST_TARGETS = TargetSpec(1, 99, "adventurer")

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....grammar.action import Op
+from ....grammar.behaviour import Op
 from . import semantics as sem
-from .model import CardState, Entry
+from .model import CardState, Entry, TimedModifier
 from .table import Part
 
 __all__ = ["Effects"]
@@ -32,7 +32,7 @@ class Effects(Part):
         attacker = self.state.cards[e.summoner]
         antiss = self.state.antiss_combat and self.admits("8.03.E")
         key, name = ("asztral", "Asztrál") if antiss else ("fizikum", "Fizikum")
-        value = sem.attribute(attacker, key)
+        value = sem.attribute(self.state, attacker, key)
         self.emit("8.03.E" if antiss else "6.00", "attack",
                   f"attack roll {roll} + {name} {value} of {attacker.label} = {roll + value}",
                   f"támadásdobás {roll} + {attacker.label} {name} {value} = {roll + value}")
@@ -58,7 +58,10 @@ class Effects(Part):
         if e.summoner is None:
             return
         caster = self.state.cards[e.summoner]
-        dia = sem.dialect(self.state, caster)
+        dia, source = sem.dialect_of(self.state, caster)
+        if source == "description" and dia in ("nemes", "titkos") and self.admits("3.05.D"):
+            self.emit("3.05.D", "dialect", f"the description of {dia.upper()} NYELV stands on {caster.label}: it has that dialect",
+                      f"{caster.label} lapon a {dia.upper()} NYELV leírása áll: azzal a dialektussal rendelkezik", card=caster.label)
         if dia == "nemes":
             self.emit("3.05.D", "spared", f"{caster.label} speaks NEMES NYELV: the negative effect of {src.label} does not affect it",
                       f"{caster.label} NEMES NYELVET beszél: {src.label} negatív hatása nem hat rá", card=caster.label)
@@ -96,6 +99,11 @@ class Effects(Part):
             return [cards[e.source]] if e.source is not None else []
         if who == "team":
             return [cards[u] for u in self.state.maneuver_team if cards[u].zone == "sor"]
+        if who == "blockers":
+            return [cards[u] for u in self.state.maneuver_blockers if cards[u].zone == "sor"]
+        if who == "host":
+            src = cards[e.source] if e.source is not None else None
+            return [cards[src.attached_to]] if src is not None and src.attached_to is not None else []
         if who in ("enemies", "all"):
             return [cs for cs in cards.values() if self.table.in_sor(cs)
                     and (who == "all" or (cs.controller != e.player))]
@@ -111,6 +119,8 @@ class Effects(Part):
         return []
 
     def _amount(self, e: Entry, op: Op) -> int:
+        if op.name in ("level", "fizikum", "asztral", "mental", "fal") and op.amount == "X":
+            return e.x or 0
         if op.amount is None:
             value = 1
         elif op.amount == "X":
@@ -134,11 +144,26 @@ class Effects(Part):
             self.emit("6.00", "effect", f"{e.label} takes effect", f"{e.label} érvényesül")
             return
         if op.player_level:
-            players = self.table.opponents(e.player) if op.who == "opponent" else [e.player]
+            players = self._players(e, op)
             amount = self._amount(e, op)
             for p in players:
                 pl = self.state.players[p]
-                if op.name == "gain_mp":
+                if op.name == "take_mp":
+                    given = min(amount, pl.mp)
+                    pl.mp -= given
+                    me = self.state.players[e.player]
+                    me.mp += given
+                    self.emit("6.00", "mp", f"{p} gives {given} MP to {e.player}: {pl.mp} and {me.mp}",
+                              f"{p} {given} MP-t ad {e.player} játékosnak: {pl.mp} és {me.mp}", player=p)
+                elif op.name == "discard":
+                    self._discard(p, amount, op.random)
+                elif op.name == "look":
+                    zone = "kezét" if op.arg == "hand" else "Jövő paklijának felső lapját"
+                    self.emit("6.00", "look", f"{e.player} looks at {p}'s {'hand' if op.arg == 'hand' else 'top card of the Jövő pakli'}",
+                              f"{e.player} megnézi {p} {zone}", player=p)
+                elif op.name == "win":
+                    self.table.wins(p, e.label)
+                elif op.name == "gain_mp":
                     pl.mp += amount
                     self.emit("6.00", "mp", f"{p} gains {amount} MP: {pl.mp}", f"{p} {amount} MP-t kap: {pl.mp}", player=p)
                 elif op.name == "lose_mp":
@@ -154,8 +179,47 @@ class Effects(Part):
                         self.table.move(self.state.cards[next(iter(deck))], "kez")
                     self.emit("6.00", "draw", f"{p} draws {amount}", f"{p} húz {amount} lapot", player=p)
             return
+        if op.name == "forbid":
+            self._forbid(e, op, power)
+            return
         for cs in self._who(e, op, power):
             self.op_on_card(e, op, cs)
+
+    def _players(self, e: Entry, op: Op) -> list[str]:
+        """The players a player step is for: controller (the effect's player), opponent, all, richer."""
+        if op.who == "opponent":
+            return self.table.opponents(e.player)
+        if op.who == "all":
+            return list(self.state.players)
+        if op.who == "richer":
+            mine = self.state.players[e.player].mp
+            return [p for p in self.table.opponents(e.player) if self.state.players[p].mp > mine]
+        return [e.player]
+
+    def _discard(self, player: str, amount: int, random: bool) -> None:
+        """Cards leave the hand for Múlt; a random one is the first in the hand (the engine draws no lots)."""
+        hand = self.state.players[player].zones["kez"]
+        gone = []
+        for uid in list(hand)[:amount]:
+            cs = self.state.cards[uid]
+            self.table.move(cs, "mult")
+            gone.append(cs.label)
+        how = " at random" if random else ""
+        self.emit("6.00", "discard", f"{player} discards{how}: {', '.join(gone) or 'nothing (an empty hand)'}",
+                  f"{player} eldob{' véletlenszerűen' if random else ''}: {', '.join(gone) or 'semmit (üres a keze)'}",
+                  player=player)
+
+    def _forbid(self, e: Entry, op: Op, power: bool) -> None:
+        """``forbid solving until round``: no quest may be solved; ``forbid dp target``: the target gives no DP."""
+        if op.arg == "dp":
+            for cs in self._who(e, op, power):
+                self.state.forbidden.setdefault("dp", set()).add(cs.uid)
+                self.emit("6.00", "forbid", f"until the end of the round {cs.label} gives no DP",
+                          f"a forduló végéig {cs.label} nem ad DP-t", card=cs.label)
+            return
+        self.state.forbidden.setdefault(op.arg or "", set()).add("*")
+        self.emit("6.00", "forbid", f"until the end of the round no quest can be solved ({e.label})",
+                  f"a forduló végéig küldetés nem oldható meg ({e.label})")
 
     def op_on_card(self, e: Entry, op: Op, cs: CardState) -> None:
         amount = self._amount(e, op)
@@ -173,15 +237,53 @@ class Effects(Part):
         elif op.name == "wound":
             cs.state = "sérült"
             self.emit("6.00", "wound", f"{cs.label} becomes wounded", f"{cs.label} sérült helyzetbe kerül", card=cs.label)
+            self.table.wounded(cs)
         elif op.name == "weakness":
+            guard = sem.immune(self.state, cs, "weakness")
+            if guard is not None:
+                self.emit("6.00", "immune", f"{cs.label} cannot get a weakness counter ({guard.label})",
+                          f"{cs.label} nem kaphat gyengeség-jelzőt ({guard.label})", card=cs.label)
+                return
             cs.counters["gyengeség"] = cs.counters.get("gyengeség", 0) + amount
             rule = "1.14.16.A" if self.admits("1.14.16.A") else "6.00"
-            self.emit(rule, "counter", f"{cs.label} gets a weakness counter: Fizikum/Asztrál/Mentál {sem.attribute(cs, 'fizikum')}/{sem.attribute(cs, 'asztral')}/{sem.attribute(cs, 'mental')}",
-                      f"{cs.label} gyengeség-jelzőt kap: Fizikum/Asztrál/Mentál {sem.attribute(cs, 'fizikum')}/{sem.attribute(cs, 'asztral')}/{sem.attribute(cs, 'mental')}",
+            f, a, m = (sem.attribute(self.state, cs, k) for k in ("fizikum", "asztral", "mental"))
+            self.emit(rule, "counter", f"{cs.label} gets a weakness counter: Fizikum/Asztrál/Mentál {f}/{a}/{m}",
+                      f"{cs.label} gyengeség-jelzőt kap: Fizikum/Asztrál/Mentál {f}/{a}/{m}",
                       card=cs.label)
         elif op.name == "kill":
             self.emit("6.00", "kill", f"{cs.label} dies", f"{cs.label} meghal", card=cs.label)
             self.table.die(cs)
+        elif op.name == "heal":
+            healed = min(amount, cs.damage)
+            cs.damage -= healed
+            self.emit("6.00", "heal", f"{healed} damage is removed from {cs.label} ({cs.damage} left)",
+                      f"{cs.label} lapról {healed} sebzés lekerül (marad {cs.damage})", card=cs.label, damage=cs.damage)
+        elif op.name == "return":
+            self.table.leave_team(cs)
+            cs.state = "pihenő"
+            self.emit("6.00", "return", f"{cs.label} returns to its Sor, resting", f"{cs.label} pihenő helyzetben visszatér a Sorába",
+                      card=cs.label)
+        elif op.name == "attach":
+            src = self.state.cards[e.source] if e.source is not None else None
+            if src is not None and src.zone == "idofonal":
+                self.table.attach_to(src, cs)
+                self.emit("6.00", "attach", f"{src.label} is attached to {cs.label}", f"{src.label} {cs.label} laphoz csatolódik",
+                          card=src.label)
+        elif op.name == "counter":
+            name = op.arg or ""
+            before = cs.counters.get(name, 0)
+            cs.counters[name] = max(0, before + amount)
+            word = "gets" if amount >= 0 else "loses"
+            self.emit("6.00", "counter", f"{cs.label} {word} {abs(amount)} {name} counter(s): {cs.counters[name]}",
+                      f"{cs.label} {abs(amount)} {name}-jelzőt {'kap' if amount >= 0 else 'veszít'}: {cs.counters[name]}",
+                      card=cs.label)
+            self.table.check_wins(cs)
+        elif op.name in ("level", "fizikum", "asztral", "mental", "fal"):
+            until = op.until or "round"
+            self.state.timed.append(TimedModifier(cs.uid, op.name, amount, until, e.label))
+            stat = {"level": ("level", "szintje"), "fal": ("FAL", "FAL-értéke")}.get(op.name, (op.name.capitalize(), op.name.capitalize()))
+            self.emit("6.00", "modifier", f"{cs.label}'s {stat[0]} is {amount:+d} until the end of the {'combat' if until == 'combat' else 'round'}",
+                      f"{cs.label} {stat[1]} {amount:+d} a {'harc' if until == 'combat' else 'forduló'} végéig", card=cs.label)
 
     def resolve_timed(self, e: Entry) -> None:
         self.apply_effect(e)
@@ -218,15 +320,20 @@ class Effects(Part):
             if x is not None:
                 self.emit("2.04.b", "attack", f"{target.label} (level {lvl}) is above AKARATÁTVITEL {x}: a normal attack roll",
                           f"{target.label} ({lvl}. szint) AKARATÁTVITEL {x} fölött van: rendes támadásdobás")
-            damage = self.table.effects_of(src).beast or 0
-            shield = sum(self.table.effects_of(self.state.cards[a]).shield for a in target.attachments)
-            armour = sum(self.table.effects_of(self.state.cards[a]).armour for a in target.attachments)
+            damage = src.behaviour.beast or 0
+            shield = sum(self.state.cards[a].behaviour.shield for a in target.attachments)
+            armour = sum(self.state.cards[a].behaviour.armour for a in target.attachments)
             if e.roll is not None:
                 need = int(self.options["attack_threshold"])
-                roll = e.roll - shield if self.admits("3.05.F") else e.roll
+                base = e.roll
+                if src.behaviour.beast_roll:
+                    base = e.roll + src.behaviour.beast_roll
+                    self.emit("6.00", "roll", f"{src.label}'s attack roll {e.roll} {src.behaviour.beast_roll:+d} = {base}",
+                              f"{src.label} támadásdobása {e.roll} {src.behaviour.beast_roll:+d} = {base}")
+                roll = base - shield if self.admits("3.05.F") else base
                 if shield and self.admits("3.05.F"):
-                    self.emit("3.05.F", "shield", f"the shield of {target.label} lowers the beast's roll {e.roll} to {roll}",
-                              f"{target.label} pajzsa a bestia dobását {e.roll}-ről {roll}-ra csökkenti")
+                    self.emit("3.05.F", "shield", f"the shield of {target.label} lowers the beast's roll {base} to {roll}",
+                              f"{target.label} pajzsa a bestia dobását {base}-ről {roll}-ra csökkenti")
                 if roll < need:
                     self.emit("3.05.F" if shield and self.admits("3.05.F") else "6.00", "miss",
                               f"{src.label}'s attack misses {target.label} ({roll} < {need})",

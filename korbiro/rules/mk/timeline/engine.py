@@ -22,11 +22,13 @@ and :mod:`.semantics` answers the keywords' questions.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
 
+from ....base.errors import IllegalActionError
+from ....data.behaviour import Behaviour
 from ....data.cards import Card
 from ....grammar.action import Action
 from . import semantics as sem
-from .behaviour import CardEffects
 from .deeds import Deeds
 from .effects import Effects
 from .maneuvers import Maneuvers
@@ -34,19 +36,55 @@ from .model import CardState, GameState, Player, Timeline
 from .rounds import Rounds
 from .rules import Format
 from .stack import TimelineStack
-from .table import Table
+from .table import Probe, Table
 from .trace import illegal
 
-__all__ = ["Engine"]
+if TYPE_CHECKING:
+    from .legal import LegalAction
+
+__all__ = ["PLAYER_VERBS", "Engine"]
+
+#: The verbs a player acts with; the others (unwind, phase, end_round, kill, damage, sacrifice, take, and a
+#: copy 6.05.O, which no card of the sample makes) are the engine's own steps and a judge's suppositions.
+PLAYER_VERBS = frozenset({"pass", "summon", "activate", "attach", "build", "neutralise", "solve", "siege", "capture"})
+
+#: The clauses each verb takes (docs/scenarios.md); a clause a verb does not take is refused, not ignored.
+_CLAUSES: dict[str, frozenset[str]] = {
+    "pass": frozenset(),
+    "summon": frozenset({"by", "targets", "x", "mode", "free", "accept", "roll", "effect"}),
+    "activate": frozenset({"by", "targets", "x", "accept", "roll", "kind", "effect"}),
+    "attach": frozenset(), "build": frozenset(),
+    "neutralise": frozenset({"kind", "source"}),
+    "copy": frozenset({"by", "targets", "x", "mode", "accept"}),
+    "solve": frozenset({"expedition", "store"}),
+    "siege": frozenset({"blockers", "against"}),
+    "capture": frozenset({"blockers", "keep"}),
+    "sacrifice": frozenset(), "take": frozenset({"keep"}),
+}
+#: The parts of each verb itself (its card, destination, entry, team).
+_SHAPE: dict[str, frozenset[str]] = {
+    "pass": frozenset(), "summon": frozenset({"card"}), "activate": frozenset({"card"}),
+    "attach": frozenset({"card", "dest"}), "build": frozenset({"card", "dest"}), "neutralise": frozenset({"ref"}),
+    "copy": frozenset({"ref"}), "solve": frozenset({"card", "team"}), "siege": frozenset({"team"}),
+    "capture": frozenset({"card", "team"}), "sacrifice": frozenset({"card"}), "take": frozenset({"card"}),
+}
+_EMPTY = Action("pass")
+_WORDS = {"by": ("by", "által"), "targets": ("target", "célpont"), "x": ("x", "x"), "mode": ("mode", "mód"),
+          "free": ("free", "ingyen"), "accept": ("accept", "akarja"), "roll": ("roll", "dob"), "kind": ("as", "mint"),
+          "source": ("source", "forrás"), "expedition": ("expedition", "expedíció"), "store": ("store", "raktároz"),
+          "blockers": ("block", "akadályoz"), "against": ("against", "ellen"), "keep": ("keep", "megtart"),
+          "effect": ("effect", "hatás"), "card": ("card", "lap"), "dest": ("->", "->"), "ref": ("@N", "@N"),
+          "team": ("team", "csapat")}
 
 
 class Engine:
     """The state machine; see the module docstring."""
 
     def __init__(self, fmt: Format | None = None, options: Mapping[str, str] | None = None,
-                 effects: Mapping[str, CardEffects] | None = None) -> None:
+                 effects: Mapping[str, Behaviour] | None = None) -> None:
         self.table = Table(fmt, options, effects)
         self.stack = TimelineStack(self.table)
+        self.table.on_wounded = self._wounded
         self.effects = Effects(self.table)
         self.deeds = Deeds(self.table, self.stack, self.effects)
         self.maneuvers = Maneuvers(self.table, self.stack)
@@ -64,7 +102,7 @@ class Engine:
         })
         #: the verbs of a player, with the part that carries each out
         self._verbs: dict[str, Callable[[str, Action], None]] = {
-            "pass": lambda who, a: self.pass_(who),
+            "pass": self._pass_verb,
             "summon": self.deeds.summon,
             "activate": self.deeds.activate,
             "attach": self.deeds.attach,
@@ -77,6 +115,11 @@ class Engine:
             "sacrifice": self.sacrifice,
             "take": self.take,
         }
+        #: set while probing for the legal actions, whose turn has been checked once for all
+        self._skip_turn = False
+
+    def _wounded(self, cs: CardState) -> None:
+        self.stack.fire("wounded", cards=[cs])
 
     # ================================================================ the table
 
@@ -163,13 +206,83 @@ class Engine:
 
     # ================================================================ dispatch
 
+    def _pass_verb(self, player: str, a: Action) -> None:
+        self.pass_(player)
+
     def pass_(self, player: str) -> None:
         """A pass: on the top timeline if one is open, else of the turn."""
         if not self.stack.pass_(player):
             self.rounds.pass_turn(player)
 
     def apply(self, player: str | None, a: Action) -> None:
-        """Apply one action for *player* (None: the active player, or the engine's own step)."""
+        """Apply one action for *player* (None: the active player, or the engine's own step).
+
+        An action that breaks a rule raises :class:`~korbiro.base.errors.IllegalActionError` and
+        changes nothing, not even the trace.
+        """
+        self.table.begin()
+        refused = True
+        try:
+            self._dispatch(player, a)
+            refused = False
+        except IllegalActionError:
+            if self.table.committed:  # pragma: no cover - every rule is checked before the commit point
+                raise RuntimeError(f"{a.verb}: a refusal after the commit point left the game half changed") from None
+            raise
+        finally:
+            self.table.end(refused)
+
+    def probe(self, player: str | None, a: Action, *, turn: bool = True) -> IllegalActionError | None:
+        """Whether *a* would be accepted now: None if so, else the refusal; nothing changes either way.
+        ``turn=False`` skips the check of whose turn it is (the caller has made it)."""
+        if a.verb not in PLAYER_VERBS or a.verb == "pass":
+            try:
+                self._turn(self.table.player(player), a)
+            except IllegalActionError as exc:
+                return exc
+            if a.verb == "pass":
+                try:
+                    self._clauses(a)
+                except IllegalActionError as exc:
+                    return exc
+                return None
+            raise ValueError(f"only a player's action can be probed, not {a.verb!r}")
+        self.table.begin()
+        self.table.probing = True
+        self._skip_turn = not turn
+        try:
+            self._dispatch(player, a)
+        except Probe:
+            return None
+        except IllegalActionError as exc:
+            return exc
+        finally:
+            self.table.probing = False
+            self._skip_turn = False
+            self.table.end(True)
+        raise AssertionError(f"{a.verb} reached no commit point")  # pragma: no cover - every player verb has one
+
+    def why_not(self, player: str | None, a: Action) -> IllegalActionError | None:
+        """The rule that forbids *a* now and what would make it legal (``.remedy``), or None if it is legal."""
+        return self.probe(player, a)
+
+    def legal_actions(self, player: str) -> list[LegalAction]:
+        """Every action *player* may take now, each with the rule that permits it (:mod:`.legal`)."""
+        from .legal import legal_actions  # lazy: listing is a judge's question, not every run's
+
+        return legal_actions(self, self.table.player(player))
+
+    def _turn(self, player: str, a: Action) -> None:
+        """12.00: with no timeline open in the manoeuvres phase, only the active player starts a deed or passes."""
+        if self.options["turn_order"] != "active" or self.state.phase != "manőverek" or self.state.timelines:
+            return
+        active = self.table.active_player()
+        if player != active:
+            raise illegal("MK-TL-TURN", self.table.cite("12.00", "6.00"), f"it is {active}'s turn to act (the active player: the most MP)",
+                          f"most {active} cselekedhet (az aktív játékos: a legtöbb MP-vel)",
+                          remedy=(f"wait until {active} acts or passes", f"várd meg, míg {active} cselekszik vagy passzol"))
+
+    def _dispatch(self, player: str | None, a: Action) -> None:
         verb = a.verb
         if verb == "unwind":
             self.stack.unwind(a.count)
@@ -191,4 +304,16 @@ class Engine:
         handler = self._verbs.get(verb)
         if handler is None:  # pragma: no cover - the grammar has no other verbs
             raise illegal("MK-TL-VERB", "6.00", f"unknown verb {verb!r}", f"ismeretlen ige: {verb!r}")
+        if verb in PLAYER_VERBS and not self._skip_turn:
+            self._turn(who, a)
+        self._clauses(a)
         handler(who, a)
+
+    @staticmethod
+    def _clauses(a: Action) -> None:
+        """A clause the verb does not take is refused: the script says something the engine would ignore."""
+        allowed = _CLAUSES.get(a.verb, frozenset()) | _SHAPE.get(a.verb, frozenset())
+        for name, (en, hu) in _WORDS.items():
+            if name not in allowed and getattr(a, name) != getattr(_EMPTY, name):
+                raise illegal("MK-TL-CLAUSE", "6.00", f"{a.verb} takes no '{en}' clause", f"a(z) {a.verb} nem kap '{hu}' kitételt",
+                              remedy=(f"leave out '{en}'", f"hagyd el: '{hu}'"))

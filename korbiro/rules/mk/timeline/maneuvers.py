@@ -20,7 +20,7 @@ from . import semantics as sem
 from .model import CardState, Entry
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import illegal
+from .trace import illegal, needs_mp
 
 __all__ = ["Maneuvers"]
 
@@ -32,7 +32,8 @@ class Maneuvers(Part):
         super().__init__(table)
         self.stack = stack
 
-    def _team(self, player: str, names: Iterable[str], *, antiss: bool = False) -> list[CardState]:
+    def _team(self, player: str, names: Iterable[str], *, antiss: bool = False,
+              blocking: bool = False) -> list[CardState]:
         team: list[CardState] = []
         for name in names:
             try:
@@ -50,17 +51,43 @@ class Maneuvers(Part):
                            f"{cs.label} {cs.state}: csak éber kalandozó kerülhet csapatba")
             if cs in team:
                 raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is named twice", f"{cs.label} kétszer szerepel")
+            guard = sem.cannot(self.state, cs, "block") if blocking else None
+            if guard is not None:
+                raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} cannot be a member of an obstructing team ({guard.label})",
+                              f"{cs.label} nem lehet az akadályozó csapat tagja ({guard.label})")
             team.append(cs)
         return team
 
     def _checks(self, player: str, team: list[CardState], size: int, what: str) -> None:
         if self.state.phase != "manőverek":
             raise illegal("MK-TL-PHASE", "4.01.H", f"manoeuvres start only in the manoeuvres phase (now {self.state.phase})",
-                       f"manőver csak a manőverek fázisában indítható (most {self.state.phase})")
+                       f"manőver csak a manőverek fázisában indítható (most {self.state.phase})",
+                       remedy=("in the manoeuvres phase", "a manőverek fázisában"))
         if not team or len(team) > size:
             raise illegal("MK-TL-TEAM-SIZE", "4.01.F", f"a {what} team has 1 to {size} adventurers, not {len(team)}",
-                       f"{what} csapat 1–{size} kalandozóból áll, nem {len(team)}")
+                       f"{what} csapat 1–{size} kalandozóból áll, nem {len(team)}",
+                       remedy=(f"a team of 1 to {size} adventurers", f"1–{size} kalandozós csapat"))
         self.stack.check_can_add(None, True, what)
+
+    def maneuver_mp(self, player: str, maneuver: str) -> tuple[int, list[tuple[CardState, int]]]:
+        """The MP a siege or a capture costs *player*: the option's figure (siege: 2 MP, 12.00.5.4)
+        changed by the cards in play."""
+        base = int(self.options["siege_mp" if maneuver == "siege" else "capture_mp"])
+        changes = sem.maneuver_mp_change(self.state, player, maneuver)
+        return max(0, base + sum(n for _, n in changes)), changes
+
+    def _pay_maneuver(self, player: str, maneuver: str, cost: int, changes: list[tuple[CardState, int]]) -> None:
+        if not cost and not changes:
+            return
+        pl = self.state.players[player]
+        pl.mp -= cost
+        rule = self.cite("12.00.5.4", "4.01.B") if maneuver == "siege" else "4.01.B"
+        what = ("the siege", "az ostromért") if maneuver == "siege" else ("the capture", "a bevételért")
+        by = "".join(f", {src.label} {n:+d}" for src, n in changes)
+        figure = " (the figure of 12.00.5.4)" if maneuver == "siege" else ""
+        figure_hu = " (a 12.00.5.4 szerint)" if maneuver == "siege" else ""
+        self.emit(rule, "pay", f"{player} pays {cost} MP for {what[0]}{figure}{by} ({pl.mp} left)",
+                  f"{player} {cost} MP-t fizet {what[1]}{figure_hu}{by} (marad {pl.mp})", player=player)
 
     def solve(self, player: str, a: Action) -> None:
         """Send a team to solve a quest (4.01), by expedition (2.03) or on the antiss (8.02)."""
@@ -71,6 +98,16 @@ class Maneuvers(Part):
         antiss = fold(quest.card.subtype or "") == "antisskuldetes"
         team = self._team(player, a.team, antiss=antiss)
         self._checks(player, team, 3, "quest")
+        forbidden = self.state.forbidden.get("solving")
+        if forbidden:
+            raise illegal("MK-TL-FORBIDDEN", "6.00", "until the end of the round no quest can be solved (an effect in the Present)",
+                          "a forduló végéig küldetés nem oldható meg (egy Jelenben lévő hatás miatt)")
+        spec = quest.behaviour.solvers
+        if spec is not None:
+            for c in team:
+                if not sem.admits_target(self.state, spec, c, player):
+                    raise illegal("MK-TL-TEAM", "4.01.A", f"only a team of {spec.render().removeprefix('1 ')}s may solve {quest.label} (its text): {c.label} is none",
+                                  f"{quest.label} lapot csak {spec.render().removeprefix('1 ')} csapat oldhatja meg (a szövege szerint): {c.label} nem az")
         if antiss:
             self._antiss_checks(player, quest, team)
         x = sem.expedition(quest)
@@ -82,15 +119,20 @@ class Maneuvers(Part):
                 raise illegal("MK-TL-EXPEDITION", "2.03", f"{quest.label} has no EXPEDÍCIÓ", f"{quest.label} lapon nincs EXPEDÍCIÓ")
             self.require("2.03.b", "an expedition", "expedíció")
         store_level: CardState | None = None
+        if a.store is not None and (not sem.is_storage_quest(quest) or a.expedition):
+            raise illegal("MK-TL-STORAGE", "1.14.3", f"{quest.label} is stored only when a storage quest is solved ('raktároz')",
+                          f"{quest.label}: raktározni csak raktározandó küldetés megoldásakor lehet ('raktároz')")
         if sem.is_storage_quest(quest) and not a.expedition:
             if self.admits("1.14.3"):
                 store_level = self._storage_slot(player, a.store)
             else:
                 self.skip("1.14.3", f"{quest.label} would be stored", f"{quest.label} raktározandó lenne")
         cost = self._quest_cost(player, quest, a.expedition)
-        if self.state.players[player].mp < cost:
-            raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay {cost} MP for the quest", f"{player} nem tudja kifizetni a küldetés {cost} MP-jét")
-        # ---- commit
+        have = self.state.players[player].mp
+        if have < cost:
+            raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay {cost} MP for the quest", f"{player} nem tudja kifizetni a küldetés {cost} MP-jét",
+                          remedy=needs_mp(cost, have))
+        self.table.checked()
         if antiss:
             self.state.antiss_attempted.add(quest.uid)
             for cs in team:
@@ -146,6 +188,7 @@ class Maneuvers(Part):
         if sem.has_osero(quest):
             if self.admits("2.12.b") and sem.controls_aquir_or_dragon(self.state, player):
                 base = 0
+        base = max(0, base + sum(n for _, n in sem.maneuver_mp_change(self.state, player, "quest")))
         if expedition:
             return 1 if self.options["expedition_cost"] == "instead" else base + 1
         return base
@@ -172,7 +215,7 @@ class Maneuvers(Part):
             self.emit("2.03.e", "locked", f"{quest.label} cannot be solved this round", f"{quest.label} ebben a fordulóban nem oldható meg")
             self.emit("2.03.f", "success", "a successful leave-row manoeuvre, but not a successful quest solution",
                       "sikeres sorelhagyó manőver, de nem sikeres küldetés megoldás")
-            if sem.treasure(quest) is not None and any(sem.keyword(self.state, c, Kincskereses) for c in team):
+            if sem.treasure(self.state, quest) is not None and any(sem.keyword(self.state, c, Kincskereses) for c in team):
                 self.emit("2.03", "no-kincs", "the quest was not solved, so Kincskeresés does not send the team home awake",
                           "a küldetést nem oldották meg, ezért a Kincskeresés nem érvényesül")
             self.return_team(team, awake=False)
@@ -184,7 +227,12 @@ class Maneuvers(Part):
         else:
             self.emit("5.01.C", "pay", f"{player} pays {cost} MP for {quest.label} ({pl.mp} left)", f"{player} {cost} MP-t fizet: {quest.label} (marad {pl.mp})")
         awake = False
-        treasure = sem.treasure(quest)
+        treasure = sem.treasure(self.state, quest)
+        terms = sem.modifier_terms(self.state, "kincs", quest) if treasure is not None else []
+        if terms:
+            printed = treasure - sum(n for _, n in terms) if treasure is not None else 0
+            self.emit("1.14.14.B", "kincs", f"the Kincs of {quest.label} counts with its modifiers: {sem.explain(printed, terms)}",
+                      f"{quest.label} Kincse a módosítókkal: {sem.explain(printed, terms)}")
         if treasure is not None:
             if self.admits("1.14.14.D"):
                 total = sem.team_kincskereses(self.state, team)
@@ -218,7 +266,7 @@ class Maneuvers(Part):
             self.table.move(quest, "megoldott", owner_zone=player)
             self.emit("4.01.A", "solved", f"{player} solves {quest.label}", f"{player} megoldja: {quest.label}", card=quest.label)
             self.table.gain_dp(player, quest.card.dp or 0, "4.01.A", quest.label, quest.label)
-        on_solve = self.table.effects_of(quest).on_solve
+        on_solve = quest.behaviour.on_solve
         self.return_team(team, awake=awake)
         if on_solve:
             self.stack.add_timed(player, f"{quest.label}: megoldásakor", quest.uid, on_solve, quest.label)
@@ -233,6 +281,8 @@ class Maneuvers(Part):
             self.emit("4.01.G", "return", f"{', '.join(c.label for c in team)} return to the Sor resting",
                       f"{', '.join(c.label for c in team)} pihenő helyzetben tér(nek) vissza a Sorba")
         self.state.maneuver_team = ()
+        self.state.maneuver_blockers = ()
+        self.state.siege_target = self.state.sieging = None
         self.state.active = None
 
     def siege(self, player: str, a: Action) -> None:
@@ -245,7 +295,15 @@ class Maneuvers(Part):
         levels = list(self.state.players[target_player].zones["torony"])
         if not levels:
             raise illegal("MK-TL-SIEGE", "4.01.A", f"{target_player} has no tower level", f"{target_player} nem rendelkezik toronyszinttel")
-        blockers = self._team(target_player, a.blockers) if a.blockers else []
+        blockers = self._team(target_player, a.blockers, blocking=True) if a.blockers else []
+        cost, changes = self.maneuver_mp(player, "siege")
+        have = self.state.players[player].mp
+        if have < cost:
+            raise illegal("MK-TL-MP", self.cite("12.00.5.4", "4.01.B"), f"a siege costs {cost} MP (the figure of 12.00.5.4); {player} has {have}",
+                          f"az ostrom {cost} MP-be kerül (a 12.00.5.4 szerint); {player} MP-je {have}",
+                          remedy=needs_mp(cost, have))
+        self.table.checked()
+        self._pay_maneuver(player, "siege", cost, changes)
         self._start_contest(player, team, blockers, self.state.cards[levels[0]], "siege")
 
     def capture(self, player: str, a: Action) -> None:
@@ -259,7 +317,15 @@ class Maneuvers(Part):
         team = self._team(player, a.team)
         size = int(building.attr("attackers", 3) or 3)
         self._checks(player, team, size, "capture")
-        blockers = self._team(building.controller or building.owner, a.blockers) if a.blockers else []
+        blockers = self._team(building.controller or building.owner, a.blockers, blocking=True) if a.blockers else []
+        cost, changes = self.maneuver_mp(player, "capture")
+        have = self.state.players[player].mp
+        if have < cost:
+            raise illegal("MK-TL-MP", "4.01.B", f"a capture costs {cost} MP (option capture_mp); {player} has {have}",
+                          f"a bevétel {cost} MP-be kerül (capture_mp beállítás); {player} MP-je {have}",
+                          remedy=needs_mp(cost, have))
+        self.table.checked()
+        self._pay_maneuver(player, "capture", cost, changes)
         self._start_contest(player, team, blockers, building, "capture", keep=a.keep)
 
     def _start_contest(self, player: str, team: list[CardState], blockers: list[CardState], obj: CardState,
@@ -267,6 +333,7 @@ class Maneuvers(Part):
         for c in team + blockers:
             c.in_team = True
         self.state.maneuver_team = tuple(c.uid for c in team)
+        self.state.maneuver_blockers = tuple(c.uid for c in blockers)
         self.emit("4.01.A", "maneuver", f"{player} sends {', '.join(c.label for c in team)} against {obj.label}",
                   f"{player} csapata ({', '.join(c.label for c in team)}) elindul: {obj.label}")
         entry = self.stack.new_entry("maneuver", player, f"{'ostrom' if kind == 'siege' else 'bevétel'}: {obj.label}", source=obj.uid,
@@ -279,16 +346,39 @@ class Maneuvers(Part):
         obj = self.state.cards[e.source]
         team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == "sor"]
         blockers = [self.state.cards[u] for u in e.data["blockers"] if self.state.cards[u].zone == "sor"]
+        siege = e.data["kind"] == "siege"
+        self.state.maneuver_team = tuple(c.uid for c in team)
+        self.state.maneuver_blockers = tuple(c.uid for c in blockers)
+        if siege:
+            self.state.siege_target, self.state.sieging = obj.uid, e.player
+            self._reveal(obj, e.player)
+            team = [c for c in team if c.zone == "sor" and c.uid in self.state.maneuver_team]
         attack = sum(sem.level(self.state, c) for c in team)
-        wall = sem.fal(obj)
+        for src, n in sem.team_level_bonus(self.state, e.player, siege):
+            attack += n
+            self.emit("2.01.b", "team", f"{src.label}: the initiating team's level {n:+d}",
+                      f"{src.label}: a kezdeményező csapat szintje {n:+d}", card=src.label)
+        wall = sem.fal(self.state, obj)
+        terms = sem.modifier_terms(self.state, "fal", obj)
+        if terms:
+            printed = wall - sum(n for _, n in terms)
+            self.emit("2.01.b", "fal", f"the FAL of {obj.label} counts with its modifiers: {sem.explain(printed, terms)}",
+                      f"{obj.label} FAL-értéke a módosítókkal: {sem.explain(printed, terms)}")
+        for c in team + blockers:
+            lterms = sem.modifier_terms(self.state, "level", c)
+            if lterms:
+                lvl = sem.level(self.state, c)
+                self.emit("6.00", "level", f"{c.label}'s level counts with its modifiers: {sem.explain(lvl - sum(n for _, n in lterms), lterms)}",
+                          f"{c.label} szintje a módosítókkal: {sem.explain(lvl - sum(n for _, n in lterms), lterms)}")
         block = sum(sem.level(self.state, c) for c in blockers)
         total = block + wall
         self.emit("2.01.b", "fal", f"obstructing value: team level {block} + FAL {wall} = {total}; initiating team level {attack}",
                   f"akadályozó érték: csapatszint {block} + FAL {wall} = {total}; kezdeményező csapatszint {attack}")
         won = attack > total or (attack == total and self.options["siege_tie"] == "attacker")
-        if won and e.data["kind"] == "siege":
+        if won and siege:
             self.emit("4.01.A", "siege", f"the siege succeeds: {obj.label} falls", f"az ostrom sikeres: {obj.label} elesik", card=obj.label)
             self.table.to_past(obj)
+            self.stack.fire("siege_won", player=e.player)
         elif won:
             old = obj.controller
             obj.controller = e.player
@@ -300,6 +390,25 @@ class Maneuvers(Part):
         else:
             self.emit("4.01.A", "fail", "the manoeuvre fails", "a manőver sikertelen")
         self.return_team(team + blockers, awake=False)
+
+    def _reveal(self, level: CardState, sieger: str) -> None:
+        """3.01.B: the sieged tower level is revealed, and its ability ("Felfedésekor …") applies."""
+        ops = level.behaviour.on_reveal
+        if not ops:
+            return
+        owner = sem.controller(self.state, level)
+        entry = self.stack.new_entry("timed", owner, f"{level.label}: felfedésekor", source=level.uid, ops=ops)
+        spec = level.behaviour.targets
+        if spec is not None:
+            chosen = self.stack.auto_targets(spec, owner, entry)
+            if chosen is None:
+                self.emit("3.01.B", "reveal", f"{level.label} is revealed; its ability has no target, so it does not apply",
+                          f"{level.label} felfedve; képességének nincs célpontja, így nem érvényesül", card=level.label)
+                return
+            entry.targets = chosen
+        self.emit("3.01.B", "reveal", f"{level.label} is revealed in the siege: its ability applies",
+                  f"{level.label} felfedve az ostromban: képessége érvényesül", card=level.label)
+        self.stack.apply_now(entry)
 
     def resolve(self, e: Entry) -> None:
         """A manoeuvre entry unwinds: a quest's solution, or a siege or capture."""

@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ....data.behaviour import NO_BEHAVIOUR, Behaviour
 from ....data.cards import Card
-from ....grammar.action import Op
+from ....grammar.behaviour import Op
 from .trace import TraceEvent
 
-__all__ = ["STATES", "ZONES", "ZONE_ALIASES", "CardState", "Entry", "GameState", "Player", "Timeline"]
+__all__ = ["IN_PLAY", "STATES", "ZONES", "ZONE_ALIASES", "CardState", "Entry", "GameState", "Player", "Timeline",
+           "TimedModifier"]
 
 #: The zones of a player.  ``sor`` is the Row of the Present (adventurers),
 #: ``jelen`` the rest of the Present (quests awaiting solution, buildings,
@@ -23,6 +25,9 @@ __all__ = ["STATES", "ZONES", "ZONE_ALIASES", "CardState", "Entry", "GameState",
 #: ``megoldott`` solved quests.
 ZONES: tuple[str, ...] = ("kez", "jovo", "sor", "jelen", "torony", "raktar", "csatolt", "idofonal",
                           "megoldott", "mult", "melyseg")
+
+#: The zones of the Present, where a card's constant effects and triggers work.
+IN_PLAY: frozenset[str] = frozenset({"sor", "jelen", "torony", "csatolt"})
 
 #: Spellings a scenario may use for a zone.
 ZONE_ALIASES: dict[str, str] = {
@@ -70,6 +75,8 @@ class CardState:
     built: bool = False
     #: keywords granted by attached Csatlós cards (2.09.f) are read through the engine
     in_team: bool = False
+    #: what the card does: its set file's behaviour, or the scenario's ``effects:`` for it
+    behaviour: Behaviour = NO_BEHAVIOUR
 
     @property
     def name(self) -> str:
@@ -132,6 +139,18 @@ class Timeline:
     passed: set[str] = field(default_factory=set)
 
 
+@dataclass(frozen=True)
+class TimedModifier:
+    """A change to a card's number that lasts until the end of the combat or the round
+    (``level +2 target until combat``)."""
+
+    uid: int
+    stat: str
+    amount: int
+    until: str
+    source: str
+
+
 @dataclass
 class GameState:
     """Everything the engine knows."""
@@ -156,4 +175,19 @@ class GameState:
     combo: dict[int, int] = field(default_factory=dict)
     #: the manoeuvre being carried out (team uids), for "team" effects and close checks
     maneuver_team: tuple[int, ...] = ()
+    #: the obstructing team of that manoeuvre, and the tower level a siege is against
+    maneuver_blockers: tuple[int, ...] = ()
+    siege_target: int | None = None
+    #: the sieging player, while a siege unwinds (for "while sieging" modifiers)
+    sieging: str | None = None
     antiss_combat: bool = False
+    #: the cards with constant effects (6.00), in the order they came into the game
+    constant_uids: list[int] = field(default_factory=list)
+    #: changes that last until the end of the combat or the round
+    timed: list[TimedModifier] = field(default_factory=list)
+    #: activity -> the players (or card uids, for dp) it is forbidden to until the round ends
+    forbidden: dict[str, set[Any]] = field(default_factory=dict)
+    #: (round, phase) whose triggers have fired
+    fired: set[tuple[int, str]] = field(default_factory=set)
+    #: who has won by a card's text, and by which card
+    winner: tuple[str, str] | None = None

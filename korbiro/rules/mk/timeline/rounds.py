@@ -10,7 +10,7 @@ round's closing counts down ghosts (11.00.C), gives back every Kincskeresés
 from __future__ import annotations
 
 from ....base.text import fold
-from .rules import PHASES, phase_named
+from .rules import COMBAT_PHASES, PHASES, phase_named
 from .stack import TimelineStack
 from .table import Part, Table
 from .trace import illegal
@@ -34,8 +34,11 @@ class Rounds(Part):
         if any(tl.entries for tl in self.state.timelines):
             raise illegal("MK-TL-PHASE", "6.03", "a phase cannot end while its timeline has entries: unwind first",
                        "a fázis nem érhet véget, amíg időfonalában bejegyzés van: előbb visszafejtés")
+        self.table.checked()
         for tl in list(self.state.timelines):
             self.stack.close(tl)
+        if self.state.phase in COMBAT_PHASES and canon not in COMBAT_PHASES:
+            self._expire("combat")
         self.state.phase = canon
         self.state.antiss_combat = antiss
         self.emit("6.03", "phase", f"phase: {canon}", f"fázis: {canon}")
@@ -45,15 +48,43 @@ class Rounds(Part):
         is_tl, kind = PHASES[canon]
         if is_tl:
             self.stack.open_timeline(kind, canon)
+        self._fire(canon)
+
+    def _fire(self, phase: str) -> int:
+        """The timed effects at the start of *phase* (6.02: "Forduló zárásakor …"), once a round."""
+        key = (self.state.round, phase)
+        if key in self.state.fired:
+            return 0
+        self.state.fired.add(key)
+        return self.stack.fire(phase)
+
+    def _fire_and_resolve(self, phase: str) -> None:
+        """The timed effects of a phase the round passes through by itself: they enter and unwind at once."""
+        if self._fire(phase):
+            self.stack.unwind()
+
+    def _expire(self, period: str) -> None:
+        """Changes that last "until the end of the combat" (or the round) end."""
+        ending = [t for t in self.state.timed if t.until == period or period == "round"]
+        if not ending:
+            return
+        self.state.timed = [t for t in self.state.timed if t not in ending]
+        what = ("the combat", "a harc") if period == "combat" else ("the round", "a forduló")
+        for t in ending:
+            card = self.state.cards[t.uid]
+            self.emit("6.00", "expires", f"{what[0]} ends: {card.label}'s {t.stat} {t.amount:+d} ({t.source}) ends",
+                      f"vége {what[1]}nak: {card.label} {t.stat} {t.amount:+d} ({t.source}) megszűnik", card=card.label)
 
     def end_round(self) -> None:
         """Forduló zárása, then a new round (resource phase: ready adventurers, gain MP)."""
         if any(tl.entries for tl in self.state.timelines):
             raise illegal("MK-TL-PHASE", "6.03", "the round cannot close while a timeline has entries", "a forduló nem zárulhat, amíg időfonalban bejegyzés van")
+        self.table.checked()
         for tl in list(self.state.timelines):
             self.stack.close(tl)
         self.state.phase = "forduló zárása"
         self.emit("6.03", "phase", f"round {self.state.round} closes", f"a(z) {self.state.round}. forduló zárása")
+        self._fire_and_resolve("forduló zárása")
         for cs in list(self.state.cards.values()):
             if cs.ghost is not None:
                 cs.ghost -= 1
@@ -64,6 +95,11 @@ class Rounds(Part):
                 else:
                     self.emit("11.00.C", "ghost", f"the ghost {cs.label} stays; {cs.ghost} round(s) left",
                               f"{cs.label} szellem marad; még {cs.ghost} forduló", card=cs.label)
+        self._expire("round")
+        if self.state.forbidden:
+            self.state.forbidden.clear()
+            self.emit("6.00", "expires", "the round ends: what was forbidden until its end is allowed again",
+                      "vége a fordulónak: ami a végéig tilos volt, ismét megengedett")
         self.state.round += 1
         self.state.antiss_attempted.clear()
         self.state.antiss_acted.clear()
@@ -72,6 +108,8 @@ class Rounds(Part):
         if self.admits("1.14.14.C") and any(c.kincs_used is not None for c in self.state.cards.values()):
             self.emit("1.14.14.C", "reset", "a new round: every Kincskeresés may apply once again",
                       "új forduló: minden Kincskeresés újra érvényesülhet egyszer")
+        self.state.phase = "forduló nyitása"
+        self._fire_and_resolve("forduló nyitása")
         gain = int(self.options["resource_mp"])
         self.emit("6.03", "phase", f"round {self.state.round}: resource phase; adventurers ready; each player gains {gain} MP",
                   f"{self.state.round}. forduló: erőforrás fázis; a kalandozók visszafordulnak; mindenki {gain} MP-t kap")
@@ -80,6 +118,8 @@ class Rounds(Part):
                 cs.state = {"pihenő": "éber", "sérült": "pihenő"}.get(cs.state, cs.state)
         for p in self.state.players.values():
             p.mp += gain
+        self.state.phase = "erőforrás"
+        self._fire_and_resolve("erőforrás")
         self.state.phase = "manőverek"
         self.state.active = None
         self.state.sor_passed.clear()

@@ -26,6 +26,7 @@ from types import MappingProxyType
 
 from ....base.errors import UsageError
 from ....base.text import fold
+from ....grammar.vocabulary import PHASE_ALIASES
 
 __all__ = ["COMBAT_PHASES", "FORMATS", "OPTIONS", "PHASES", "RULES", "Format", "Option", "Rule", "format_named",
            "phase_named", "resolve_options"]
@@ -53,12 +54,15 @@ RULES: Mapping[str, Rule] = MappingProxyType({
         ("2.03", "an expedition replaces the solution; no Kincskeresés from it",
          "az expedíció a megoldást helyettesíti; Kincskeresés nem érvényesül"),
         ("2.04.b", "AKARATÁTVITEL takes an adventurer of level ≤ X", "az AKARATÁTVITEL átállítja a legfeljebb X szintű kalandozót"),
+        ("3.01.B", "a tower level's ability applies when it is revealed in a siege",
+         "a toronyszint képessége az ostromban felfedésekor érvényesül"),
         ("3.01.C", "two obstacles a tower level", "toronyszintenként 2 akadálylap"),
         ("3.01.G", "a tower level changing controller drops its attachments", "irányítóváltáskor a csatolt lapok leesnek"),
         ("3.02.A", "a quest is summoned free and openly as an MP-bound manoeuvre",
          "a küldetés ingyen, nyíltan, MP-kötött manőverként kerül játékba"),
         ("3.02.C", "at most 3 quests awaiting solution", "legfeljebb 3 megoldásra váró küldetés"),
         ("4.01.A", "leave-row manoeuvres", "sorelhagyó manőverek"),
+        ("4.01.B", "leave-row manoeuvres are Sor-phase and MP-bound", "a sorelhagyó manőverek Sor fázisúak és MP-kötöttek"),
         ("4.01.C", "nobody acts against themselves", "saját maga ellen senki nem cselekedhet"),
         ("4.01.E", "only awake adventurers join a team", "csak éber kalandozó kerülhet csapatba"),
         ("4.01.F", "team size", "csapatméret"),
@@ -128,11 +132,14 @@ RULES: Mapping[str, Rule] = MappingProxyType({
         ("10.00.B", "ráépítés targets an adventurer, beast or trap", "ráépítés célpontja kalandozó, bestia vagy csapda"),
         ("10.00.C", "ráépítés costs the MP before its symbol", "ráépítéskor a jel előtti MP-t kell fizetni"),
         ("10.00.D", "built on, a machine is no obstacle", "ráépítve a gépezet nem akadálylap"),
+        ("11.00.B", "a ghost ability, marked by its circled number", "a szellemképesség, karikás számmal jelölve"),
         ("11.00.C", "a ghost stays N rounds counting the current one", "a szellem N fordulót marad, az adottal kezdve"),
         ("11.00.D", "a ghost is no adventurer", "a szellem nem kalandozó"),
         ("11.00.E", "an adventurer becomes a ghost instead of leaving", "a kalandozó szellemmé válik"),
         ("11.00.F", "the naming rule applies to ghosts", "a szellemre a nevesítés szabálya vonatkozik"),
         ("12.00", "the active player; several players", "az aktív játékos; több játékos"),
+        ("12.00.5.4", "mixed teams; a siege costs 2 MP", "vegyes csapat; az ostrom 2 MP"),
+        ("12.00.5.5", "who activates an obstacle pays its MP requirement", "aki akadálylapot aktivizál, kifizeti MP-igényét"),
     ]),
 })
 
@@ -205,6 +212,16 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
            "MP each player gains in the resource phase of a new round"),
     Option("attach_overflow", ("mult", "hand"), "mult", "3.01.C",
            "an obstacle attachment that finds its tower level full on unwinding goes to Múlt, or back to the hand"),
+    Option("siege_mp", tuple(str(n) for n in range(0, 13)), "2", "12.00.5.4",
+           "the MP a siege costs: 12.00.5.4 names 2 (\"az ostromért a 2 MP-t\")"),
+    Option("capture_mp", tuple(str(n) for n in range(0, 13)), "2", "4.01.B",
+           "the MP a building capture costs; no rule text gives a figure: as the siege's 2 by default"),
+    Option("obstacle_mp", ("pay", "free"), "pay", "12.00.5.5",
+           "activating an attached obstacle costs its MP requirement (pay: 12.00.5.5, \"annak kell kifizetnie a Wirg "
+           "MP-igényét\"), or nothing (free)"),
+    Option("turn_order", ("active", "free"), "active", "12.00",
+           "with no timeline open in the manoeuvres phase only the active player starts a deed or passes (active), or "
+           "any player may (free)"),
 ]})
 
 
@@ -237,26 +254,9 @@ PHASES: dict[str, tuple[bool, str]] = {
     "küldetés feltétel teljesítés": (True, "phase"),
     "forduló zárása": (True, "phase"),
 }
-_PHASE_ALIASES = {
-    "forduló nyitása": "forduló nyitása", "round opening": "forduló nyitása",
-    "erőforrás": "erőforrás", "resource": "erőforrás",
-    "manőverek": "manőverek", "sor": "manőverek", "maneuvers": "manőverek", "manoeuvres": "manőverek",
-    "kezdeményező csapat sorelhagyása": "kezdeményező csapat sorelhagyása",
-    "initiating team leaves row": "kezdeményező csapat sorelhagyása",
-    "akadályozó csapat sorelhagyása": "akadályozó csapat sorelhagyása",
-    "obstructing team leaves row": "akadályozó csapat sorelhagyása",
-    "toronyszint felfedés": "toronyszint felfedés", "tower-level reveal": "toronyszint felfedés",
-    "akadálylap aktivizálás": "akadálylap aktivizálás", "obstacle activation": "akadálylap aktivizálás",
-    "harc előkészítés": "harc előkészítés", "combat preparation": "harc előkészítés",
-    "harci kör": "harci kör", "harc": "harci kör", "combat": "harci kör", "combat round": "harci kör",
-    "harc eredmény meghatározás": "harc eredmény meghatározás", "combat result": "harc eredmény meghatározás",
-    "küldetés feltétel teljesítés": "küldetés feltétel teljesítés", "quest condition": "küldetés feltétel teljesítés",
-    "forduló zárása": "forduló zárása", "round closing": "forduló zárása",
-}
 COMBAT_PHASES = frozenset(p for p, (_, kind) in PHASES.items() if kind == "combat")
 
 
 def phase_named(name: str) -> str | None:
     """The canonical phase called *name* (Hungarian or English, accents ignored), or None."""
-    return _PHASE_ALIASES.get(fold(name)) or next(
-        (canon for alias, canon in _PHASE_ALIASES.items() if fold(alias) == fold(name)), None)
+    return PHASE_ALIASES.get(fold(str(name)))

@@ -32,11 +32,11 @@ from ....base.errors import (
 )
 from ....base.text import fold
 from ....base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
+from ....data.behaviour import Behaviour, read_behaviour
 from ....data.cards import Card
 from ....data.index import open_index
 from ....grammar.action import Action, parse_action
 from . import semantics as sem
-from .behaviour import CardEffects
 from .engine import Engine
 from .model import STATES, ZONE_ALIASES, CardState
 from .rules import PHASES, RULES, Format, format_named, phase_named, resolve_options
@@ -60,7 +60,7 @@ class Scenario:
     options: dict[str, Any]
     steps: list[tuple[str | None, Action, int]]
     cards: dict[str, Card]
-    effects: dict[str, CardEffects]
+    effects: dict[str, Behaviour]
 
     @property
     def data(self) -> Any:
@@ -131,13 +131,6 @@ def _raise_all(errors: list[DataError]) -> None:
         raise first
 
 
-@cache
-def _builtin_effects() -> dict[str, CardEffects]:
-    text = resources.files("korbiro.rules.mk.timeline").joinpath("effects.yaml").read_text("utf-8")
-    doc = load_yaml_text(text, "effects.yaml")
-    return {str(k): CardEffects.from_mapping(v) for k, v in doc.data.items()}
-
-
 def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str], Card | None] | None = None,
                   options: Mapping[str, str] | None = None) -> Scenario:
     """Read and check a scenario; raise :class:`DataError` with file:line for any problem."""
@@ -164,19 +157,22 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
     phase = (data["setup"].get("phase"))
     if phase is not None and phase_named(phase) is None:
         errors.append(_error(doc, ["setup", "phase"], "MK-SCENARIO-PHASE", f"unknown phase {phase!r}"))
+    lines = _lines(path, text) if data.get("effects") or any(
+        isinstance(c, Mapping) and "behaviour" in c for c in data.get("cards") or []) else []
     # inline cards
     cards: dict[str, Card] = {}
     for i, raw in enumerate(data.get("cards") or []):
         try:
-            cards[fold(raw["name"])] = _inline_card(raw, doc, i)
+            cards[fold(raw["name"])] = _inline_card(raw, doc, i, lines)
         except DataError as exc:
-            errors.append(exc)
-    effects = dict(_builtin_effects())
+            errors.extend(DataError(f.code, f.message, path=f.file, line=f.line, column=f.column) for f in exc.findings)
+    effects: dict[str, Behaviour] = {}
     for name, spec in (data.get("effects") or {}).items():
-        try:
-            effects[str(name)] = CardEffects.from_mapping(spec)
-        except (RulesSyntaxError, ValueError) as exc:
-            errors.append(_error(doc, ["effects", name], "MK-SCENARIO-EFFECT", f"effect of {name!r}: {exc}"))
+        behaviour, found = read_behaviour(spec, path=doc.path, locate=_locator(doc, ("effects", name), lines),
+                                          card=str(name))
+        errors.extend(DataError(f.code, f.message, path=f.file, line=f.line, column=f.column) for f in found)
+        if behaviour is not None and not found:
+            effects[str(name)] = behaviour
     # card names of the setup
     names: set[str] = set()
 
@@ -215,7 +211,30 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
     return Scenario(path, doc, data["title"], fmt, opts, steps, cards, effects)
 
 
-def _inline_card(raw: Mapping[str, Any], doc: YamlDocument, i: int) -> Card:
+def _locator(doc: YamlDocument, base: tuple[str | int, ...],
+             lines: list[str]) -> Callable[[tuple[str | int, ...]], tuple[int, int]]:
+    """Where a behaviour field of the scenario starts (line, column of its text, inside its quotes)."""
+
+    def locate(where: tuple[str | int, ...]) -> tuple[int, int]:
+        line, col = doc.mark((*base, *where))
+        if 0 < line <= len(lines) and lines[line - 1][col - 1:col] in ('"', "'"):
+            col += 1
+        return line, col
+
+    return locate
+
+
+def _lines(path: str, text: str | None) -> list[str]:
+    if text is None:
+        try:
+            with open(path, encoding="utf-8-sig", errors="replace") as fh:
+                text = fh.read()
+        except OSError:
+            text = ""
+    return text.splitlines()
+
+
+def _inline_card(raw: Mapping[str, Any], doc: YamlDocument, i: int, lines: list[str]) -> Card:
     # lazy: only scenarios with inline card texts need it
     from ....grammar.cardtext import parse_card_text
 
@@ -226,8 +245,16 @@ def _inline_card(raw: Mapping[str, Any], doc: YamlDocument, i: int) -> Card:
         raise _error(doc, ["cards", i, "text"], "MK-SCENARIO-CARD-TEXT", f"card {raw['name']!r}: {exc.message}") from None
     known = {"id", "name", "type", "subtype", "mp", "dp", "text"}
     attrs = {k: v for k, v in raw.items() if k not in known}
+    behaviour, found = read_behaviour(raw.get("behaviour"), path=doc.path,
+                                      locate=_locator(doc, ("cards", i, "behaviour"), lines), card=str(raw["name"]))
+    if found:
+        first = found[0]
+        err = DataError(first.code, first.message, path=first.file, line=first.line, column=first.column)
+        err.findings = found
+        raise err
     return Card(str(raw.get("id") or f"SCENARIO-{i + 1}"), raw["name"], raw["type"], raw.get("subtype"),
-                raw.get("mp"), raw.get("dp"), text, kws, "SCENARIO", doc.path, doc.mark(("cards", i))[0], attrs)
+                raw.get("mp"), raw.get("dp"), text, kws, "SCENARIO", doc.path, doc.mark(("cards", i))[0], attrs,
+                behaviour=behaviour)
 
 
 def _lookup_card(sc: Scenario, lookup: Callable[[str], Card | None] | None, name: str) -> Card:
@@ -373,8 +400,8 @@ def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]
             "attached_to": st.cards[cs.attached_to].label if cs.attached_to is not None else None,
             "attachments": [st.cards[u].label for u in cs.attachments],
             "counters": {k: v for k, v in cs.counters.items() if v},
-            "fizikum": sem.attribute(cs, "fizikum"), "asztral": sem.attribute(cs, "asztral"),
-            "mental": sem.attribute(cs, "mental"), "kincs_used": cs.kincs_used == st.round,
+            "fizikum": sem.attribute(st, cs, "fizikum"), "asztral": sem.attribute(st, cs, "asztral"),
+            "mental": sem.attribute(st, cs, "mental"), "kincs_used": cs.kincs_used == st.round,
         }
         for key, want in cexp.items():
             got = checks[key]
@@ -413,6 +440,10 @@ def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]
         diff("active", expect["active"], eng.active_player())
     if "timelines" in expect and expect["timelines"] != len(st.timelines):
         diff("timelines", expect["timelines"], len(st.timelines))
+    if "winner" in expect:
+        winner = st.winner[0] if st.winner else None
+        if fold(str(expect["winner"] or "")) != fold(str(winner or "")):
+            diff("winner", expect["winner"], winner)
     return diffs
 
 

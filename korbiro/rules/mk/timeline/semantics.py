@@ -9,9 +9,11 @@ unit rests on is in its docstring and in :data:`UNITS` (keyword -> rules), so
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from ....base.text import fold
+from ....data.behaviour import Behaviour
+from ....grammar.behaviour import Condition, Modifier, TargetSpec
 from ....grammar.keywords import (
     Akaratatvitel,
     BestiaAktivizalas,
@@ -34,7 +36,8 @@ from ....grammar.keywords import (
     SzolgaNyelv,
     TitkosNyelv,
 )
-from .model import CardState, GameState
+from .model import IN_PLAY, CardState, GameState
+from .rules import COMBAT_PHASES
 
 #: keyword -> the rules its unit applies (canonical spelling, as on the card).
 UNITS: dict[str, tuple[str, ...]] = {
@@ -86,10 +89,12 @@ def keyword(state: GameState, cs: CardState, cls: type[Keyword]) -> Keyword | No
 # ------------------------------------------------------------------ 1.14.14 Kincs
 
 
-def treasure(cs: CardState) -> int | None:
-    """KINCS X of a quest (its treasure value; no modifiers in the sample)."""
+def treasure(state: GameState, cs: CardState) -> int | None:
+    """1.14.14.B: a quest's Kincs, from its KINCS X and the modifiers in play (never below 0)."""
     k = next((k for k in cs.card.keywords if isinstance(k, Kincs)), None)
-    return k.value if k is not None else None
+    if k is None:
+        return None
+    return max(0, k.value + modifier_sum(state, "kincs", cs))
 
 
 def team_kincskereses(state: GameState, team: Iterable[CardState]) -> int:
@@ -108,14 +113,25 @@ def team_kincskereses(state: GameState, team: Iterable[CardState]) -> int:
 
 def dialect(state: GameState, cs: CardState) -> str | None:
     """3.05.A/D: the adventurer's power-word dialect: 'titkos', 'nemes', 'szolga', or None
-    when it cannot use power words.  The HATALOMSZÓ mark alone is SZOLGA NYELV."""
+    when it cannot use power words."""
+    return dialect_of(state, cs)[0]
+
+
+def dialect_of(state: GameState, cs: CardState) -> tuple[str | None, str]:
+    """3.05.D: the dialect and where it comes from: ``keyword`` (SZOLGA/NEMES/TITKOS NYELV on the
+    card), ``description`` (the dialect's description stands on the card: its behaviour, e.g.
+    "the power words it uses have no negative effect on it" is NEMES NYELV), or ``mark`` (the
+    HATALOMSZÓ mark alone is SZOLGA NYELV)."""
     kws = keywords_of(state, cs)
     for cls, name in ((TitkosNyelv, "titkos"), (NemesNyelv, "nemes"), (SzolgaNyelv, "szolga")):
         if any(isinstance(k, cls) for k in kws):
-            return name
+            return name, "keyword"
+    described = cs.behaviour.dialect
+    if described is not None:
+        return described, "description"
     if any(isinstance(k, Hatalomszo) for k in kws):
-        return "szolga"
-    return None
+        return "szolga", "mark"
+    return None, ""
 
 
 def is_power_word(cs: CardState) -> bool:
@@ -166,13 +182,15 @@ def meets_condition(cs: CardState, condition: str | None) -> bool:
 # ------------------------------------------------------------------ 2.01, 2.04, 3.05
 
 
-def fal(cs: CardState) -> int:
-    """2.01: the FAL of a tower level or building (0 without one)."""
+def fal(state: GameState, cs: CardState) -> int:
+    """2.01: the FAL of a tower level or building (0 without one), with the modifiers in play."""
     k = next((k for k in cs.card.keywords if isinstance(k, Fal)), None)
     if k is not None:
-        return k.value
-    value = cs.attr("fal")
-    return int(value) if isinstance(value, int) else 0
+        base = k.value
+    else:
+        value = cs.attr("fal")
+        base = int(value) if isinstance(value, int) else 0
+    return max(0, base + modifier_sum(state, "fal", cs))
 
 
 def akaratatvitel(state: GameState, cs: CardState) -> int | None:
@@ -181,16 +199,23 @@ def akaratatvitel(state: GameState, cs: CardState) -> int | None:
 
 
 def level(state: GameState, cs: CardState) -> int:
-    """An adventurer's current level (its printed level; never below 0)."""
+    """An adventurer's current level: its printed level with the modifiers in play; never below 0."""
+    value = cs.attr("level", 0)
+    base = int(value) if isinstance(value, int) else 0
+    return max(0, base + modifier_sum(state, "level", cs))
+
+
+def printed_level(cs: CardState) -> int:
+    """An adventurer's base level, as printed (3.05.E counts a combination chain by it)."""
     value = cs.attr("level", 0)
     return max(0, int(value)) if isinstance(value, int) else 0
 
 
-def attribute(cs: CardState, key: str) -> int:
-    """1.14.16.A: a weakness counter lowers Fizikum, Asztrál and Mentál by 1 each."""
+def attribute(state: GameState, cs: CardState, key: str) -> int:
+    """1.14.16.A: a weakness counter lowers Fizikum, Asztrál and Mentál by 1 each; modifiers in play add."""
     value = cs.attr(key, 0)
     base = int(value) if isinstance(value, int) else 0
-    return base - cs.counters.get("gyengeség", 0)
+    return base - cs.counters.get("gyengeség", 0) + modifier_sum(state, key, cs)
 
 
 def combo_limit(cs: CardState) -> int | None:
@@ -251,6 +276,11 @@ def expedition(cs: CardState) -> int | None:
     return k.value if k is not None else None
 
 
+def buildable_on(cs: CardState) -> bool:
+    """10.00.B: ráépítés targets an adventurer, a beast or a trap."""
+    return cs.type == "kalandozó" or (cs.type == "akadálylap" and cs.card.subtype in ("bestia", "csapda"))
+
+
 def is_antiss_wizard(state: GameState, cs: CardState) -> bool:
     """8.01.A: the antiss symbol or the Antissjárás skill makes an antiss-wizard."""
     keys = {k.key for k in keywords_of(state, cs)}
@@ -266,3 +296,228 @@ def names_match(state: GameState, cs: CardState, name: str) -> bool:
             wanted.update(fold(t) for t in other.card.true_names)
     mine = {fold(cs.name), *(fold(t) for t in cs.card.true_names)}
     return bool(mine & wanted)
+
+
+# ------------------------------------------------------------------ behaviour: constant effects (6.00)
+
+
+def controller(state: GameState, cs: CardState) -> str:
+    """Whose card it counts as: its controller; a card with none (an attached Csatlós, 2.09) counts
+    as its host's controller's; else its owner."""
+    seen = 0
+    while not cs.controller and cs.attached_to is not None and seen < 8:
+        cs = state.cards[cs.attached_to]
+        seen += 1
+    return cs.controller or cs.owner
+
+
+def constants(state: GameState, stat: str) -> Iterator[tuple[CardState, Modifier]]:
+    """The constant effects of *stat* that work now: from cards in the Present (a ghost only with
+    its ghost abilities, 11.00.D), whose condition holds."""
+    for uid in state.constant_uids:
+        src = state.cards[uid]
+        if src.zone not in IN_PLAY:
+            continue
+        for m in src.behaviour.constant:
+            if m.stat == stat and _holds(state, src, m):
+                yield src, m
+
+
+def _holds(state: GameState, src: CardState, m: Modifier) -> bool:
+    when = m.when
+    if when == "ghost":
+        return src.ghost is not None
+    if src.ghost is not None:
+        return False
+    if when is None or when in ("initiating", "sieging"):
+        return True
+    if when == "combat":
+        return state.phase in COMBAT_PHASES
+    if when == "stored":
+        host = state.cards.get(src.attached_to) if src.attached_to is not None else None
+        return host is not None and host.type == "toronyszint" and is_storage_quest(src)
+    if when == "wearer_sieges":
+        return state.sieging is not None and src.attached_to is not None and src.attached_to in state.maneuver_team
+    return False  # pragma: no cover - the modifier language has no other condition
+
+
+def in_scope(state: GameState, src: CardState, m: Modifier, cs: CardState,
+             summoner: CardState | None = None) -> bool:
+    """Whether the modifier of *src* applies to *cs* (its scope, kind and field filters)."""
+    scope = m.scope
+    if scope == "self":
+        ok = cs is src
+    elif scope == "host":
+        ok = src.attached_to == cs.uid
+    elif scope == "own":
+        ok = controller(state, cs) == controller(state, src)
+    elif scope == "enemy":
+        ok = controller(state, cs) != controller(state, src)
+    elif scope == "blockers":
+        ok = cs.uid in state.maneuver_blockers
+    elif scope == "sieged":
+        ok = cs.uid == state.siege_target
+    elif scope == "by_self":
+        ok = summoner is not None and summoner.uid == src.uid
+    else:
+        ok = True
+    return ok and kind_of(cs, m.kind) and filters_hold(state, cs, m.filters)
+
+
+def kind_of(cs: CardState, kind: str | None) -> bool:
+    """Whether *cs* is a card of *kind* (adventurer, building, tower_level, quest, obstacle, power_word, card)."""
+    if kind is None or kind == "card":
+        return True
+    if kind == "adventurer":
+        return cs.type == "kalandozó" and cs.ghost is None
+    if kind == "power_word":
+        return is_power_word(cs)
+    return cs.type == {"building": "építmény", "tower_level": "toronyszint", "quest": "küldetés",
+                       "obstacle": "akadálylap"}.get(kind)
+
+
+def filters_hold(state: GameState, cs: CardState, filters: tuple[tuple[str, tuple[str, ...]], ...]) -> bool:
+    """Every ``field:value,…`` filter holds (one of its values): race, alignment, class, subclass, subtype, kw."""
+    for field, values in filters:
+        wanted = {fold(v) for v in values}
+        if field == "kw":
+            have = {fold(k.keyword) for k in keywords_of(state, cs) if k.keyword}
+        elif field == "subtype":
+            have = {fold(cs.card.subtype or "")}
+        else:
+            raw = fold(str(cs.attr(field, "") or ""))
+            have = {raw, *raw.replace("-", " ").split()}
+        if not wanted & have:
+            return False
+    return True
+
+
+def modifier_terms(state: GameState, stat: str, cs: CardState) -> list[tuple[str, int]]:
+    """The changes to *stat* of *cs* one by one: (the card or effect behind it, the change), for the trace."""
+    out = [(src.label, m.amount) for src, m in constants(state, stat)
+           if isinstance(m.amount, int) and in_scope(state, src, m, cs)]
+    out.extend((t.source, t.amount) for t in state.timed if t.uid == cs.uid and t.stat == stat)
+    return out
+
+
+def explain(base: int, terms: list[tuple[str, int]]) -> str:
+    """``4 -1 (Térképészek céhháza) = 3``: a number with the changes to it."""
+    if not terms:
+        return str(base)
+    total = base + sum(n for _, n in terms)
+    return f"{base} " + " ".join(f"{n:+d} ({who})" for who, n in terms) + f" = {total}"
+
+
+def modifier_sum(state: GameState, stat: str, cs: CardState, summoner: CardState | None = None) -> int:
+    """The change to *stat* of *cs* from the constant effects in play and the changes that last
+    (until the combat's or the round's end)."""
+    total = 0
+    for src, m in constants(state, stat):
+        if isinstance(m.amount, int) and in_scope(state, src, m, cs, summoner):
+            total += m.amount
+    for t in state.timed:
+        if t.uid == cs.uid and t.stat == stat:
+            total += t.amount
+    return total
+
+
+def team_level_bonus(state: GameState, player: str, siege: bool) -> list[tuple[CardState, int]]:
+    """The cards that raise *player*'s initiating team's level ("while initiating"), and, in a
+    siege, its sieging team's ("while sieging"), with the amount of each."""
+    out = []
+    for src, m in constants(state, "team_level"):
+        if not isinstance(m.amount, int) or controller(state, src) != player:
+            continue
+        if m.when == "initiating" or (m.when == "sieging" and siege):
+            out.append((src, m.amount))
+    return out
+
+
+def mp_change(state: GameState, player: str, cs: CardState, summoner: CardState | None) -> list[tuple[CardState, int]]:
+    """5.01.C: the changes to the MP requirement of *cs* that *player* summons (by *summoner*)."""
+    out = []
+    for src, m in constants(state, "mp"):
+        if not isinstance(m.amount, int):
+            continue
+        if m.scope == "by_self":
+            applies = summoner is not None and summoner.uid == src.uid and kind_of(cs, m.kind) \
+                and filters_hold(state, cs, m.filters)
+        elif m.scope in ("own", "enemy"):
+            mine = controller(state, src) == player
+            applies = (mine if m.scope == "own" else not mine) and kind_of(cs, m.kind) \
+                and filters_hold(state, cs, m.filters)
+        else:
+            applies = in_scope(state, src, m, cs, summoner)
+        if applies:
+            out.append((src, m.amount))
+    return out
+
+
+def maneuver_mp_change(state: GameState, player: str, maneuver: str) -> list[tuple[CardState, int]]:
+    """The changes to the MP of *player*'s *maneuver* (siege, capture, quest) from cards in play."""
+    out = []
+    for src, m in constants(state, "maneuver_mp"):
+        if isinstance(m.amount, int) and m.maneuver == maneuver and (
+                m.scope == "all" or (controller(state, src) == player) == (m.scope != "enemy")):
+            out.append((src, m.amount))
+    return out
+
+
+def immune(state: GameState, cs: CardState, what: str) -> CardState | None:
+    """The card whose constant effect makes *cs* immune to *what* (weakness, negative, power_words), if any."""
+    for src, m in constants(state, "immune"):
+        if m.what == what and in_scope(state, src, m, cs):
+            return src
+    return None
+
+
+def cannot(state: GameState, cs: CardState, what: str) -> CardState | None:
+    """The card whose constant effect says *cs* cannot do *what* (block), if any."""
+    for src, m in constants(state, "cannot"):
+        if m.what == what and in_scope(state, src, m, cs):
+            return src
+    return None
+
+
+def admits_target(state: GameState, spec: TargetSpec, cs: CardState, player: str) -> bool:
+    """5.01.B: whether *cs* is a target *spec* allows, for an effect of *player*."""
+    if cs.zone not in IN_PLAY:
+        return False
+    if spec.wizard:
+        if not (cs.type == "kalandozó" and cs.ghost is None and is_antiss_wizard(state, cs)):
+            return False
+    elif not kind_of(cs, spec.kind):
+        return False
+    if spec.kind == "adventurer" and cs.zone != "sor":
+        return False
+    if spec.side == "own" and controller(state, cs) != player:
+        return False
+    if spec.side == "enemy" and controller(state, cs) == player:
+        return False
+    if spec.states and cs.state not in spec.states:
+        return False
+    if spec.team and cs.uid not in state.maneuver_team:
+        return False
+    return filters_hold(state, cs, spec.filters)
+
+
+def behaviour(cs: CardState) -> Behaviour:
+    """What the card does (its set file's behaviour, or the scenario's ``effects:`` for it)."""
+    return cs.behaviour
+
+
+def condition_holds(state: GameState, cs: CardState, cond: Condition) -> bool:
+    """A trigger's ``if:`` or a card's ``wins:``: the card (or its host) is in a state, or has counters."""
+    subject = cs
+    if cond.subject == "host":
+        if cs.attached_to is None:
+            return False
+        subject = state.cards[cs.attached_to]
+    if cond.counter is not None:
+        have = subject.counters.get(cond.counter, 0)
+        n = cond.number or 0
+        return {">=": have >= n, ">": have > n, "=": have == n, "<=": have <= n, "<": have < n,
+                "!=": have != n}.get(cond.op or ">=", False)
+    if cond.state == "ghost":
+        return subject.ghost is not None
+    return subject.state == {"awake": "éber", "resting": "pihenő", "wounded": "sérült"}.get(cond.state or "", "")

@@ -10,13 +10,13 @@ Closing a timeline applies deaths and wounds (6.00).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ....base.text import fold
-from ....grammar.action import Op
+from ....grammar.behaviour import Op, TargetSpec
 from . import semantics as sem
-from .model import CardState, Entry, Timeline
+from .model import IN_PLAY, CardState, Entry, Timeline
 from .table import Part, Table
 from .trace import illegal
 
@@ -170,12 +170,67 @@ class TimelineStack(Part):
                 cs.state, cs.damage = "sérült", 0
                 self.emit("6.00", "wounded", f"{cs.label} becomes wounded; its damage is removed",
                           f"{cs.label} sérült helyzetbe kerül; sebzése lekerül", card=cs.label)
+                self.fire("wounded", cards=[cs])
         if not self.state.timelines and self.state.phase == "manőverek":
             self.state.active = self.state.active if self.state.active else None
 
     def resolve(self, e: Entry) -> None:
         """What an unwinding entry does: the resolver of its kind (registered by the engine's parts)."""
         self.resolvers[e.kind](e)
+
+    def fire(self, moment: str, *, player: str | None = None, cards: Iterable[CardState] | None = None) -> int:
+        """6.02: the timed effects of *moment* (a phase of 6.03, or an event such as ``siege_won``):
+        every card in the Present with such a trigger (of *player*'s, if given) adds its effect to a
+        timeline of its own.  A ghost fires only its ghost abilities, and only a ghost does (11.00.D).
+        Returns how many entered."""
+        fired = 0
+        for cs in list(cards if cards is not None else self.state.cards.values()):
+            if not cs.behaviour.triggers or cs.zone not in IN_PLAY:
+                continue
+            owner = sem.controller(self.state, cs)
+            if player is not None and owner != player:
+                continue
+            for t in cs.behaviour.triggers:
+                if t.at != moment or t.ghost != (cs.ghost is not None):
+                    continue
+                if t.condition is not None and not sem.condition_holds(self.state, cs, t.condition):
+                    continue
+                targets: tuple[int, ...] = ()
+                if t.targets is not None:
+                    probe = Entry(0, "timed", owner, cs.label, source=cs.uid)
+                    chosen = self.auto_targets(t.targets, owner, probe)
+                    if chosen is None:
+                        self.emit("6.02", "no-target", f"{cs.label} ({moment}) has no target: its timed effect does not happen",
+                                  f"{cs.label} ({moment}) hatásának nincs célpontja: nem érvényesül", card=cs.label)
+                        continue
+                    targets = chosen
+                rule = "11.00.B" if t.ghost else "6.02"
+                if t.ghost:
+                    self.emit(rule, "ghost", f"the ghost {cs.label} manifests through its ghost ability ({moment})",
+                              f"{cs.label} szellem szellemképességével nyilvánul meg ({moment})", card=cs.label)
+                entry = self.add_timed(owner, f"{cs.label}: {moment}", cs.uid, t.effect, cs.label)
+                entry.targets = targets
+                fired += 1
+        return fired
+
+    def auto_targets(self, spec: TargetSpec, player: str, entry: Entry) -> tuple[int, ...] | None:
+        """The targets a timed effect takes when no player chooses: the first cards, in the order they came
+        into the game, that *spec* allows (korbiro's reading; docs/rulings.md).  None: not enough."""
+        want = spec.low or 1
+        found = [cs.uid for cs in self.state.cards.values() if sem.admits_target(self.state, spec, cs, player)]
+        if len(found) < want:
+            return None
+        if want > 1:
+            self.emit("5.01.B", "targets", f"targets: {', '.join(self.state.cards[u].label for u in found[:want])}",
+                      f"célpontok: {', '.join(self.state.cards[u].label for u in found[:want])}")
+        else:
+            self.emit("5.01.B", "targets", f"target: {self.state.cards[found[0]].label} (the first that fits)",
+                      f"célpont: {self.state.cards[found[0]].label} (az első megfelelő)")
+        return tuple(found[:want])
+
+    def apply_now(self, entry: Entry) -> None:
+        """An effect that applies at once, without a timeline of its own (a tower level revealed, 3.01.B)."""
+        self.resolvers["timed"](entry)
 
     def add_timed(self, player: str, label: str, source: int, ops: tuple[Op, ...], what: str) -> Entry:
         """6.02: a timed effect (of card *what*) opens its own timeline and enters it."""

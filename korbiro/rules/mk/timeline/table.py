@@ -11,39 +11,78 @@ Every other part of the engine (:class:`Part`) works on one shared table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ....base.text import fold
+from ....data.behaviour import Behaviour
 from ....data.cards import Card
 from . import semantics as sem
-from .behaviour import NO_EFFECTS, CardEffects
 from .model import CardState, GameState, Player
 from .rules import FORMATS, RULES, Format, resolve_options
 from .trace import TraceEvent, illegal
 
-__all__ = ["Part", "Table"]
+__all__ = ["Part", "Probe", "Table"]
+
+
+class Probe(Exception):  # noqa: N818 - not an error: a probed action reached its commit point
+    """Raised at an action's commit point while the action is only probed: every check passed."""
 
 
 class Table:
     """The game as it lies on the table; see the module docstring."""
 
     def __init__(self, fmt: Format | None = None, options: Mapping[str, str] | None = None,
-                 effects: Mapping[str, CardEffects] | None = None) -> None:
+                 effects: Mapping[str, Behaviour] | None = None) -> None:
         self.format = fmt or FORMATS["korfordulo"]
         self.options = resolve_options(options)
-        self.effects: dict[str, CardEffects] = {fold(k): v for k, v in (effects or {}).items()}
+        #: what cards do in this game beyond their set files: folded label or name -> behaviour
+        self.overrides: dict[str, Behaviour] = {fold(k): v for k, v in (effects or {}).items()}
         self.state = GameState(players={})
         #: folded label and name -> card uids, so that a lookup does not scan every card
         self._by_name: dict[str, list[int]] = {}
+        #: trace steps written by an action's checks, kept until its commit point (then traced, or dropped
+        #: with a refusal); None outside an action
+        self._pending: list[tuple[str, str, str, str, str, tuple[tuple[str, Any], ...]]] | None = None
+        #: True while an action is only probed (legal actions): its commit point raises Probe
+        self.probing = False
+        #: True once the action under way has passed its commit point (a refusal after it is a bug)
+        self.committed = False
+        #: called when a card becomes wounded (the engine fires its timed effects)
+        self.on_wounded: Callable[[CardState], None] | None = None
 
     # ---------------------------------------------------------------- trace and format
 
     def emit(self, rule: str, event: str, en: str, hu: str, **data: Any) -> None:
         """Append one trace step; *rule* must be a known rule id."""
         status = RULES[rule].status
+        if self._pending is not None:
+            self._pending.append((rule, status, event, en, hu, tuple(sorted(data.items()))))
+            return
         self.state.trace.append(TraceEvent(len(self.state.trace) + 1, rule, status, event, en, hu,
                                            tuple(sorted(data.items()))))
+
+    def begin(self) -> None:
+        """An action starts: what its checks trace waits for its commit point."""
+        self._pending = []
+        self.committed = False
+
+    def checked(self) -> None:
+        """An action's commit point: every rule that could refuse it has been checked; nothing has
+        changed yet.  A probed action stops here (:class:`Probe`); a real one traces its checks' steps."""
+        if self.probing:
+            raise Probe
+        self.committed = True
+        pending, self._pending = self._pending, None
+        for rule, status, event, en, hu, data in pending or ():
+            self.state.trace.append(TraceEvent(len(self.state.trace) + 1, rule, status, event, en, hu, data))
+
+    def end(self, refused: bool) -> None:
+        """An action ends: a refused one leaves no trace step; one without a commit point traces its steps."""
+        if refused:
+            self._pending = None
+        elif self._pending is not None:
+            self.checked()
 
     def admits(self, rule: str) -> bool:
         return self.format.admits(RULES[rule].status)
@@ -54,6 +93,12 @@ class Table:
             raise illegal("MK-TL-ARCHIVED", rule,
                        f"{what_en} needs rule {rule}, which is archived; format {self.format.key!r} does not admit it",
                        f"{what_hu} a(z) {rule} szabályt igényli, amely archivált; a(z) {self.format.key!r} formátum nem engedi")
+
+    def cite(self, archived: str, current: str) -> str:
+        """The rule to cite for a reading korbiro applies in every format though its figure stands only on
+        the archived page (the siege's 2 MP of 12.00.5.4): that rule where the format admits it, else the
+        current rule it fills in."""
+        return archived if self.admits(archived) else current
 
     def skip(self, rule: str, en: str, hu: str) -> None:
         """Note an archived rule that would apply here but the format does not admit."""
@@ -75,8 +120,11 @@ class Table:
         uid = self.state.next_uid
         self.state.next_uid += 1
         cs = CardState(uid, card, owner, owner if controller == "" else controller, zone, label or card.name,
-                       state, damage, dict(counters or {}), hidden=hidden, ghost=ghost)
+                       state, damage, dict(counters or {}), hidden=hidden, ghost=ghost,
+                       behaviour=self.behaviour_of(card, label or card.name))
         self.state.cards[uid] = cs
+        if cs.behaviour.constant:
+            self.state.constant_uids.append(uid)
         self._by_name.setdefault(fold(cs.label), []).append(uid)
         if fold(card.name) != fold(cs.label):
             self._by_name.setdefault(fold(card.name), []).append(uid)
@@ -89,8 +137,9 @@ class Table:
                 cs.controller = None
         return cs
 
-    def effects_of(self, cs: CardState) -> CardEffects:
-        return self.effects.get(fold(cs.label)) or self.effects.get(fold(cs.name)) or NO_EFFECTS
+    def behaviour_of(self, card: Card, label: str) -> Behaviour:
+        """What *card* does here: the scenario's ``effects:`` for its label or name, else its set file's."""
+        return self.overrides.get(fold(label)) or self.overrides.get(fold(card.name)) or card.behaviour
 
     def find(self, name: str, *, zones: Iterable[str] | None = None, player: str | None = None,
              rule: str = "5.01.B") -> CardState:
@@ -170,6 +219,7 @@ class Table:
             cs.state, cs.damage = "sérült", 0
             self.emit("8.03.E", "antiss", f"{cs.label} would die in antiss combat: it returns to Sor wounded, without damage",
                       f"{cs.label} antissharcban halna meg: sérülten, sebzés nélkül tér vissza a Sorba", card=cs.label)
+            self.wounded(cs)
             return
         rounds = sem.ghost_rounds(self.state, cs) if cs.type == "kalandozó" and cs.ghost is None else None
         if rounds is not None:
@@ -185,6 +235,32 @@ class Table:
             self.skip("11.00.E", f"{cs.label} would stay as a ghost", f"{cs.label} szellemként maradna")
         self.to_past(cs)
 
+    def leave_team(self, cs: CardState) -> None:
+        """A card leaves the manoeuvre it is in (initiating or obstructing team); it stays in its Sor."""
+        cs.in_team = False
+        self.state.maneuver_team = tuple(u for u in self.state.maneuver_team if u != cs.uid)
+        self.state.maneuver_blockers = tuple(u for u in self.state.maneuver_blockers if u != cs.uid)
+
+    def wins(self, player: str, why: str) -> None:
+        """*player* wins the game by a card's text (its ``wins:`` condition holds, or an effect says so)."""
+        if self.state.winner is not None:
+            return
+        self.state.winner = (player, why)
+        self.emit("1.01", "wins", f"{player} wins the game: {why}", f"{player} megnyeri a játékot: {why}", player=player)
+
+    def check_wins(self, cs: CardState) -> None:
+        """A card whose ``wins:`` condition now holds wins the game for its controller."""
+        cond = cs.behaviour.wins
+        if cond is None or cs.zone not in ("sor", "jelen", "torony", "csatolt"):
+            return
+        if sem.condition_holds(self.state, cs, cond):
+            self.wins(sem.controller(self.state, cs), f"{cs.label}: {cond.render()} (its text)")
+
+    def wounded(self, cs: CardState) -> None:
+        """*cs* has become wounded: its timed effects of that moment fire (``at: wounded``)."""
+        if self.on_wounded is not None:
+            self.on_wounded(cs)
+
     def to_past(self, cs: CardState, zone: str = "mult") -> None:
         for uid in list(cs.attachments):
             att = self.state.cards[uid]
@@ -197,6 +273,11 @@ class Table:
                 self.gain_dp(att.owner, -(att.card.dp or 0), "1.14.3", f"stored {att.label} is destroyed",
                              f"a raktározott {att.label} megsemmisül")
         cs.ghost, cs.in_team, cs.damage = None, False, 0
+        if zone == "mult" and cs.behaviour.destroyed == "melyseg":
+            zone = "melyseg"
+            self.emit("6.00", "leaves", f"{cs.label}'s text sends it to Mélység instead of Múlt",
+                      f"{cs.label} a szövege szerint Múlt helyett Mélységbe kerül", card=cs.label)
+        self.leave_team(cs)
         self.move(cs, zone)
         self.emit("6.00", "leaves", f"{cs.label} goes to {'Múlt' if zone == 'mult' else 'Mélység'}",
                   f"{cs.label} {'Múltba' if zone == 'mult' else 'Mélységbe'} kerül", card=cs.label)
@@ -264,5 +345,6 @@ class Part:
         self.format = table.format
         self.emit = table.emit
         self.admits = table.admits
+        self.cite = table.cite
         self.require = table.require
         self.skip = table.skip

@@ -12,14 +12,22 @@ from typing import Any
 
 from ....base.errors import IllegalActionError
 
-__all__ = ["TraceEvent", "illegal"]
+__all__ = ["TraceEvent", "illegal", "needs_mp"]
 
 
-def illegal(code: str, rule: str, en: str, hu: str | None = None) -> IllegalActionError:
-    """The refusal of an action that breaks *rule* (``code`` and the English message; ``hu`` beside it)."""
+def illegal(code: str, rule: str, en: str, hu: str | None = None,
+            remedy: tuple[str, str] | None = None) -> IllegalActionError:
+    """The refusal of an action that breaks *rule* (``code`` and the English message; ``hu`` beside it),
+    with what would make it legal where that is one thing (``remedy``, English and Hungarian)."""
     err = IllegalActionError(code, en, rule=rule)
     err.hu = hu or en  # type: ignore[attr-defined]
+    err.remedy = remedy  # type: ignore[attr-defined]
     return err
+
+
+def needs_mp(cost: int, have: int) -> tuple[str, str]:
+    """What makes an action its player cannot pay for legal: ``needs 2 MP, has 1``."""
+    return f"needs {cost} MP, has {have}", f"{cost} MP kell, {have} van"
 
 
 @dataclass(frozen=True)

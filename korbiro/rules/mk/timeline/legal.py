@@ -1,0 +1,505 @@
+"""What may this player do now? Every legal action, with the choices left and the rule that permits it.
+
+:func:`legal_actions` lists an action *form* per card, summoner, mode and
+destination: the verb and its fixed parts, and the choices still open — the
+targets (``low``–``high`` of a set), the team (``low``–``high`` of a set), X
+(a range), the tower level a quest is stored on.  Every completion of a listed
+form is an action the engine accepts, and every action it accepts completes a
+listed form (the python-chess/OpenSpiel invariant, tested on random play)::
+
+    >>> from korbiro.rules.mk.timeline import load_scenario, run_scenario   # doctest: +SKIP
+    >>> [f.text() for f in engine.legal_actions("Anna")][:2]                 # doctest: +SKIP
+    ['passz', 'leidéz "Slan ököl" által "Gorviki zsoldos" célpont ⟨1: "Briar Sichetti" | "Garmacs"⟩']
+
+Each form is checked by running the engine's own checks on one completion
+(:meth:`~.engine.Engine.probe`, which stops at the action's commit point and
+changes nothing); the choices are the cards the same checks admit
+(:func:`~.semantics.admits_target`, the team rules of 4.01.E).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from random import Random
+from typing import Any, Protocol
+
+from ....base.text import fold
+from ....grammar.action import Action
+from ....grammar.behaviour import TargetSpec
+from . import semantics as sem
+from .deeds import TARGET_ZONES
+from .model import IN_PLAY, CardState, GameState
+from .table import Table
+
+
+class Engine(Protocol):
+    """What listing needs of the engine (:class:`~.engine.Engine`): its table, state and options, and a probe."""
+
+    table: Table
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def options(self) -> dict[str, str]: ...
+
+    def probe(self, player: str | None, a: Action, *, turn: bool = True) -> Any: ...
+
+__all__ = ["LegalAction", "legal_actions", "matches"]
+
+_VERB_HU = {"pass": "passz", "summon": "leidéz", "activate": "aktivizál", "attach": "csatol", "build": "ráépít",
+            "neutralise": "semlegesít", "solve": "megold", "siege": "ostromol", "capture": "bevesz"}
+_RULES = {"pass": "6.00", "summon": "5.01", "activate": "6.01", "attach": "5.01.E", "build": "10.00.A",
+          "neutralise": "6.00", "solve": "4.01.A", "siege": "4.01.A", "capture": "4.01.A"}
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    """An action *player* may take now: its fixed parts, the choices left, and the rule that permits it."""
+
+    player: str
+    verb: str
+    rule: str
+    card: str | None = None
+    by: str | None = None
+    dest: str | None = None
+    ref: int | None = None
+    source: str | None = None
+    against: str | None = None
+    mode: str | None = None
+    expedition: bool = False
+    #: choose between ``target_count[0]`` and ``target_count[1]`` of these (``"X"``: at most the chosen X)
+    targets: tuple[str, ...] = ()
+    target_count: tuple[int, int | str] = (0, 0)
+    #: choose a team of ``team_size[0]`` to ``team_size[1]`` of these
+    team: tuple[str, ...] = ()
+    team_size: tuple[int, int] = (0, 0)
+    #: X, from the first to the last of this range
+    x: tuple[int, int] | None = None
+    #: the tower levels a storage quest may be stored on (1.14.3); the first when none is named
+    stores: tuple[str, ...] = ()
+
+    # ------------------------------------------------------------ text
+
+    def text(self, lang: str = "hu") -> str:
+        """The form in the action language, with the choices in ⟨…⟩ (``lang``: hu or en verbs)."""
+        hu = lang == "hu"
+        words = [_VERB_HU[self.verb] if hu else self.verb]
+        if self.ref is not None:
+            words.append(f"@{self.ref}")
+        if self.card is not None:
+            words.append(_q(self.card))
+        if self.dest is not None:
+            words.extend(["->", _q(self.dest)])
+        if self.team:
+            words.extend(["csapat" if hu else "team", _choice(*self.team_size, self.team)])
+        if self.expedition:
+            words.append("expedíció" if hu else "expedition")
+        if self.stores:
+            words.extend(["raktároz" if hu else "store", _choice(1, 1, self.stores)])
+        if self.by is not None:
+            words.extend(["által" if hu else "by", _q(self.by)])
+        if self.source is not None:
+            words.extend(["forrás" if hu else "source", _q(self.source)])
+        if self.against is not None:
+            words.extend(["ellen" if hu else "against", _q(self.against)])
+        if self.targets:
+            words.extend(["célpont" if hu else "target", _choice(*self.target_count, self.targets)])
+        if self.x is not None:
+            words.extend(["x", f"⟨{self.x[0]}–{self.x[1]}⟩" if self.x[0] != self.x[1] else str(self.x[0])])
+        if self.mode is not None:
+            words.extend(["mód" if hu else "mode", _q(self.mode)])
+        return " ".join(words)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"player": self.player, "verb": self.verb, "rule": self.rule, "text": self.text("hu"),
+                               "text_en": self.text("en")}
+        for key in ("card", "by", "dest", "ref", "source", "against", "mode"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.expedition:
+            out["expedition"] = True
+        if self.targets:
+            out["targets"] = {"choose": list(self.target_count), "of": list(self.targets)}
+        if self.team:
+            out["team"] = {"choose": list(self.team_size), "of": list(self.team)}
+        if self.x is not None:
+            out["x"] = list(self.x)
+        if self.stores:
+            out["store"] = list(self.stores)
+        return out
+
+    # ------------------------------------------------------------ completions
+
+    def completion(self, rng: Random | None = None) -> Action:
+        """One action of this form: the first choices, or random ones with *rng*."""
+        x = None
+        if self.x is not None:
+            x = self.x[0] if rng is None else rng.randint(*self.x)
+        targets: tuple[str, ...] = ()
+        if self.targets:
+            low, high = self.target_count
+            top = min(len(self.targets), (x or 0) if high == "X" else int(high))
+            n = max(low, 1 if top else 0) if rng is None else rng.randint(min(low, top), top)
+            targets = tuple(self.targets[:n]) if rng is None else tuple(rng.sample(self.targets, n))
+        team: tuple[str, ...] = ()
+        if self.team:
+            low, high = self.team_size
+            n = low if rng is None else rng.randint(low, min(high, len(self.team)))
+            team = tuple(self.team[:n]) if rng is None else tuple(rng.sample(self.team, n))
+        store = None
+        if self.stores:
+            store = self.stores[0] if rng is None else rng.choice(self.stores)
+        return Action(self.verb, card=self.card, ref=self.ref, dest=self.dest, by=self.by, targets=targets, team=team,
+                      x=x, mode=self.mode, source=self.source, against=self.against, expedition=self.expedition,
+                      store=store)
+
+
+def _q(name: str) -> str:
+    return '"' + name + '"'
+
+
+def _choice(low: int, high: int | str, options: Sequence[str]) -> str:
+    count = str(low) if low == high else f"{low}–{high}"
+    return f"⟨{count}: {' | '.join(_q(o) for o in options)}⟩"
+
+
+# ---------------------------------------------------------------- matching
+
+
+#: Where the engine looks for each named part of an action, and whether among the player's own cards.
+_WHERE: dict[tuple[str, str], tuple[tuple[str, ...], bool]] = {
+    ("summon", "card"): (("kez",), True), ("summon", "by"): (("sor", "jelen"), True),
+    ("activate", "card"): (("sor", "jelen", "csatolt", "torony"), True), ("activate", "by"): (("sor",), True),
+    ("attach", "card"): (("kez", "raktar"), True), ("attach", "dest"): (("torony", "sor"), False),
+    ("build", "card"): (("kez",), True), ("build", "dest"): (("sor", "csatolt", "torony", "jelen"), False),
+    ("neutralise", "source"): (tuple(IN_PLAY), True),
+    ("solve", "card"): (("jelen",), False), ("capture", "card"): (("jelen",), False),
+    ("solve", "store"): (("torony",), True),
+}
+
+
+def _uid(eng: Engine, name: str | None, zones: Sequence[str], player: str | None) -> int | None:
+    """The card the engine would find for *name* (its label first, else its name), as Table.find does."""
+    if name is None:
+        return None
+    try:
+        return eng.table.find(name, zones=zones, player=player).uid
+    except Exception:  # noqa: BLE001 - an IllegalActionError: no such card there
+        return None
+
+
+def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
+    """Whether the action *a* of *player* completes *form* (names resolved as the engine resolves them)."""
+    if form.player != player or form.verb != a.verb:
+        return False
+    for part in ("card", "by", "dest", "source", "store"):
+        mine, theirs = getattr(form, part) if part != "store" else None, getattr(a, part)
+        if part == "store":
+            if theirs is None:
+                continue
+            zones, own = _WHERE[("solve", "store")]
+            got = _uid(eng, theirs, zones, player if own else None)
+            if got is None or got not in {_uid(eng, s, zones, None) for s in form.stores}:
+                return False
+            continue
+        if mine is None and theirs is None:
+            continue
+        if mine is None or theirs is None:
+            return False
+        zones, own = _WHERE.get((form.verb, part), (tuple(IN_PLAY), False))
+        if form.verb == "summon" and part == "card" and _uid(eng, theirs, zones, player) is None:
+            zones = ("idofonal", "mult")  # a combination chain's card (3.05.E)
+        if _uid(eng, theirs, zones, player if own else None) != _uid(eng, mine, zones, None):
+            return False
+    if form.ref is not None and a.ref != form.ref:
+        return False
+    against = a.against
+    if form.verb == "siege" and against is None:
+        opponents = eng.table.opponents(player)
+        against = opponents[0] if opponents else None
+    if fold(form.against or "") != fold(against or ""):
+        return False
+    if fold(form.mode or "") != fold(a.mode or "") or form.expedition != a.expedition:
+        return False
+    if form.x is None:
+        if a.x is not None:
+            return False
+    elif a.x is None or not form.x[0] <= a.x <= form.x[1]:
+        return False
+    target_zones = ("sor",) if form.verb == "activate" and form.rule == "12.00.5.5" else TARGET_ZONES
+    if not _picked(eng, a.targets, form.targets, form.target_count, a.x, target_zones, None):
+        return False
+    return _picked(eng, a.team, form.team, form.team_size, None, ("sor", "jelen"), player)
+
+
+def _picked(eng: Engine, chosen: Sequence[str], options: Sequence[str], count: tuple[int, int | str],
+            x: int | None, zones: Sequence[str], player: str | None) -> bool:
+    """*chosen* are distinct cards among *options*, as many as *count* allows."""
+    if not options:
+        return not chosen
+    uids = [_uid(eng, c, zones, player) for c in chosen]
+    if None in uids or len(set(uids)) != len(uids):
+        return False
+    allowed = {_uid(eng, o, zones, None) for o in options}
+    if any(u not in allowed for u in uids):
+        return False
+    low, high = count
+    top = (x or 0) if high == "X" else int(high)
+    return low <= len(uids) <= top
+
+
+# ---------------------------------------------------------------- listing
+
+
+def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
+    """Every action form *player* may take now (see the module docstring)."""
+    out: list[LegalAction] = []
+    if eng.probe(player, Action("pass")) is None:
+        out.append(LegalAction(player, "pass", "6.00" if eng.state.timelines else "6.03"))
+    elif eng.options["turn_order"] == "active":
+        return out  # not this player's turn: nothing else either
+    for finder in (_summons, _activations, _attachments, _builds, _neutralisations, _solves, _sieges, _captures):
+        out.extend(finder(eng, player))
+    return out
+
+
+def _ok(eng: Engine, player: str, a: Action) -> bool:
+    return eng.probe(player, a, turn=False) is None
+
+
+def _mine(eng: Engine, player: str, zones: Sequence[str]) -> list[CardState]:
+    """The cards *player* owns or controls in *zones*, in the order they came into the game."""
+    want = set(zones)
+    return [cs for cs in eng.state.cards.values()
+            if cs.zone in want and (cs.owner == player or cs.controller == player)]
+
+
+def _target_choice(eng: Engine, player: str, spec: TargetSpec | None, needs: bool,
+                   zones: Sequence[str] = TARGET_ZONES) -> tuple[tuple[str, ...], tuple[int, int | str]]:
+    """The targets a card may choose (5.01.B): what its ``targets`` admit; any card in the Present when
+    it needs one but names none."""
+    cards = [cs for cs in eng.state.cards.values() if cs.zone in zones]
+    if spec is not None:
+        options = tuple(cs.label for cs in cards if sem.admits_target(eng.state, spec, cs, player))
+        return options, (spec.low, spec.high)
+    if needs:
+        return tuple(cs.label for cs in cards), (1, len(cards))
+    return (), (0, 0)
+
+
+def _with_choices(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
+    """*form* if its first completion is accepted (and its choices are not empty where one is needed)."""
+    low = form.target_count[0]
+    if low and len(form.targets) < low:
+        return None
+    return form if _ok(eng, player, form.completion()) else None
+
+
+#: Refusals of a summoning that no other summoner or form would avoid: the card itself cannot be summoned now.
+_CARD_LEVEL = frozenset({"MK-TL-PHASE", "MK-TL-MP-BOUND", "MK-TL-CANNOT-INTERRUPT", "MK-TL-OBSTACLE",
+                         "MK-TL-ARCHIVED", "MK-TL-QUEST-LIMIT", "MK-TL-ONE-BUILDING", "MK-TL-TURN"})
+
+
+def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
+    hand = [cs for cs in eng.state.cards.values() if cs.zone == "kez" and cs.owner == player]
+    chains = [cs for cs in _mine(eng, player, ("idofonal", "mult")) if sem.is_unarmed(cs) and eng.state.combo]
+    adventurers = [cs for cs in _mine(eng, player, ("sor", "jelen")) if cs.type == "kalandozó"]
+    # an adventurer who is not awake summons only in antiss combat (8.03.E) or in a combination chain (3.05.E)
+    awake = [cs for cs in adventurers if cs.state == "éber" or eng.state.antiss_combat or cs.uid in eng.state.combo]
+    for cs in hand + chains:
+        if cs.type == "akadálylap":
+            continue
+        b = cs.behaviour
+        summoners: list[CardState | None] = list(awake) if cs.type == "akciólap" else [None]
+        modes: list[str | None] = list(b.modes) if b.modes else [None]
+        if summoners:
+            first = Action("summon", card=cs.label, by=summoners[0].label if summoners[0] else None,
+                           mode=modes[0], x=0 if isinstance(cs.card.mp, str) else None)
+            refusal = eng.probe(player, first, turn=False)
+            if refusal is not None and refusal.code in _CARD_LEVEL:
+                continue
+        for by, mode in itertools.product(summoners, modes):
+            ops = (b.modes[mode] if mode is not None else b.effect) + b.negative
+            needs = any(op.who == "target" for op in ops)
+            targets, count = _target_choice(eng, player, b.targets, needs)
+            if sem.is_power_word(cs) and b.targets is None and needs:
+                count = (1, len(targets))
+            x_range = None
+            if isinstance(cs.card.mp, str):
+                extra = sum(c.amount for c in b.cost if c.kind == "mp")
+                change = sum(n for _, n in sem.mp_change(eng.state, player, cs, by))
+                x_range = (0, max(0, eng.state.players[player].mp - extra - change))
+            form = _fit_x(eng, player, LegalAction(
+                player, "summon", "7.00" if sem.is_mosaic(cs) else "5.01", card=cs.label,
+                by=by.label if by is not None else None, mode=mode, targets=targets, target_count=count, x=x_range))
+            if form is not None and _with_choices(eng, player, form) is not None:
+                yield form
+
+
+def _fit_x(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
+    """Narrow an X range to the values the engine accepts (what the player can pay): the top the MP
+    allows, checked; else the largest accepted X, found by halving (an accepted X is paid by any smaller)."""
+    if form.x is None:
+        return form
+    low, high = form.x
+    if _ok(eng, player, replace(form, x=(high, high)).completion()):
+        return form
+    if not _ok(eng, player, replace(form, x=(low, low)).completion()):
+        return None
+    while high - low > 1:
+        mid = (low + high) // 2
+        if _ok(eng, player, replace(form, x=(mid, mid)).completion()):
+            low = mid
+        else:
+            high = mid
+    return replace(form, x=(form.x[0], low))
+
+
+def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
+    for cs in _mine(eng, player, ("sor", "jelen", "csatolt", "torony")):
+        b = cs.behaviour
+        if cs.type == "akadálylap":
+            if cs.zone != "csatolt" or cs.built:
+                continue
+            spec = b.targets
+            if spec is None and cs.card.subtype == "bestia":
+                spec = TargetSpec(1, 99, "adventurer")
+            needs = any(op.who == "target" for op in b.effect) or cs.card.subtype == "bestia"
+            targets, count = _target_choice(eng, player, spec, needs, zones=("sor",))
+            bys: list[str | None] = [None]
+            if any(c.kind == "return" for c in b.cost):
+                fight = set(eng.state.maneuver_team) | set(eng.state.maneuver_blockers)
+                bys = [c.label for c in _mine(eng, player, ("sor",)) if c.uid in fight]
+            for by in bys:
+                form = LegalAction(player, "activate", "12.00.5.5", card=cs.label, by=by, targets=targets,
+                                   target_count=count)
+                if _with_choices(eng, player, form) is not None:
+                    yield form
+            continue
+        ability = b.ability
+        antiss = any(k.key == 'ANTISS "…"' for k in cs.card.keywords)
+        if ability is None and not antiss:
+            continue
+        if ability is not None and any(op.name == "neutralise" for op in ability.effect):
+            continue  # listed with the neutralisations
+        ops = ability.effect if ability is not None else ()
+        needs = any(op.who == "target" for op in ops)
+        targets, count = _target_choice(eng, player, ability.targets if ability else None, needs)
+        form = LegalAction(player, "activate", "8.01.B" if antiss else "6.01", card=cs.label, targets=targets,
+                           target_count=count)
+        if _with_choices(eng, player, form) is not None:
+            yield form
+
+
+def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
+    hand = [cs for cs in eng.state.cards.values() if cs.zone == "kez" and cs.owner == player]
+    store = [cs for cs in eng.state.cards.values() if cs.zone == "raktar" and cs.owner == player]
+    levels = [cs for cs in eng.state.cards.values() if cs.zone == "torony"]
+    sor = [cs for cs in eng.state.cards.values() if cs.zone == "sor" and cs.type == "kalandozó"]
+    for cs in hand + store:
+        if cs.zone == "raktar":
+            dests, rule = sor, "6.01"
+        elif cs.type == "akadálylap":
+            dests, rule = levels, "5.01.E"
+        elif cs.type == "kalandozó" and sem.csatlos(cs) is not None:
+            dests, rule = sor, "2.09.c"
+        else:
+            continue
+        for dest in dests:
+            form = LegalAction(player, "attach", rule, card=cs.label, dest=dest.label)
+            if _ok(eng, player, form.completion()):
+                yield form
+
+
+def _builds(eng: Engine, player: str) -> Iterator[LegalAction]:
+    hand = [cs for cs in eng.state.cards.values() if cs.zone == "kez" and cs.owner == player
+            and sem.raepites(cs) is not None]
+    if not hand:
+        return
+    hosts = [cs for cs in eng.state.cards.values() if cs.zone in ("sor", "csatolt", "torony", "jelen")
+             and sem.buildable_on(cs)]
+    for cs in hand:
+        for host in hosts:
+            form = LegalAction(player, "build", "10.00.A", card=cs.label, dest=host.label)
+            if _ok(eng, player, form.completion()):
+                yield form
+
+
+def _neutralisations(eng: Engine, player: str) -> Iterator[LegalAction]:
+    entries = [e for tl in eng.state.timelines for e in tl.entries if e.neutralisable and not e.hidden]
+    if not entries:
+        return
+    tools = [cs for cs in _mine(eng, player, tuple(IN_PLAY))
+             if cs.behaviour.ability is not None and any(op.name == "neutralise" for op in cs.behaviour.ability.effect)]
+    for e in entries:
+        for tool in tools:
+            form = LegalAction(player, "neutralise", "6.00", ref=e.seq, source=tool.label)
+            if _ok(eng, player, form.completion()):
+                yield form
+
+
+def _team_options(eng: Engine, player: str, spec: TargetSpec | None = None) -> tuple[str, ...]:
+    """The adventurers *player* may send (4.01.E): awake, in the Sor, theirs, no ghosts."""
+    return tuple(cs.label for cs in eng.state.cards.values()
+                 if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller == player
+                 and cs.ghost is None and cs.state == "éber"
+                 and (spec is None or sem.admits_target(eng.state, spec, cs, player)))
+
+
+def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
+    quests = [cs for cs in eng.state.cards.values() if cs.zone == "jelen" and cs.type == "küldetés"]
+    for quest in quests:
+        antiss = fold(quest.card.subtype or "") == "antisskuldetes"
+        expeditions = [False, True] if sem.expedition(quest) is not None else [False]
+        stores: tuple[str, ...] = ()
+        if sem.is_storage_quest(quest):
+            stores = tuple(lv.label for lv in eng.state.cards.values() if lv.zone == "torony"
+                           and sem.controller(eng.state, lv) == player
+                           and not any(sem.is_storage_quest(eng.state.cards[u]) for u in lv.attachments))
+        for expedition in expeditions:
+            if antiss:
+                yield from _antiss_teams(eng, player, quest)
+                break
+            team = _team_options(eng, player, quest.behaviour.solvers)
+            form = LegalAction(player, "solve", "4.01.A", card=quest.label, expedition=expedition, team=team,
+                               team_size=(1, min(3, len(team))), stores=stores if not expedition else ())
+            if team and _ok(eng, player, form.completion()):
+                yield form
+
+
+def _antiss_teams(eng: Engine, player: str, quest: CardState) -> Iterator[LegalAction]:
+    """8.02: an antiss quest's teams are tried one by one (resting wizards, one resting companion)."""
+    pool = [cs.label for cs in eng.state.cards.values()
+            if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller == player and cs.ghost is None]
+    for n in (1, 2, 3):
+        for team in itertools.combinations(pool, n):
+            form = LegalAction(player, "solve", "8.02", card=quest.label, team=team, team_size=(n, n))
+            if _ok(eng, player, form.completion()):
+                yield form
+
+
+def _sieges(eng: Engine, player: str) -> Iterator[LegalAction]:
+    team = _team_options(eng, player)
+    if not team:
+        return
+    for opponent in eng.table.opponents(player):
+        form = LegalAction(player, "siege", "4.01.A", against=opponent, team=team, team_size=(1, min(3, len(team))))
+        if _ok(eng, player, form.completion()):
+            yield form
+
+
+def _captures(eng: Engine, player: str) -> Iterator[LegalAction]:
+    team = _team_options(eng, player)
+    if not team:
+        return
+    for building in eng.state.cards.values():
+        if building.zone != "jelen" or building.type != "építmény" or building.controller == player:
+            continue
+        size = int(building.attr("attackers", 3) or 3)
+        form = LegalAction(player, "capture", "4.01.A", card=building.label, team=team,
+                           team_size=(1, min(size, len(team))))
+        if _ok(eng, player, form.completion()):
+            yield form
