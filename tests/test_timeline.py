@@ -134,7 +134,9 @@ def test_cli_illegal_action_exits_1_with_its_rule(tmp_path: Path) -> None:
     text = (RULINGS / "toronyszint-ket-akadaly.yaml").read_text("utf-8").replace("  illegal:\n    - {step: 3, rule: 3.01.C}\n", "")
     res = CliRunner().invoke(cli, ["resolve", _write(tmp_path, "s.yaml", text)])
     assert res.exit_code == 1
-    assert "REFUSED step 3" in res.output and "[3.01.C]" in res.output
+    assert ('  step 3 (line 13): Anna: csatol "Barlangi medve" -> "Argureni bálterem"\n'
+            "    REFUSED [3.01.C] Argureni bálterem already has 2 obstacles (2 traps, 2 beasts, or one of each)\n"
+            "  step 4 (line 14): visszafejt\n") in res.output
 
 
 @pytest.mark.parametrize("text,where", [

@@ -26,9 +26,14 @@ def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
 @lang_option
 @click.option("--option", "options", multiple=True, callback=_options, metavar="NAME=VALUE",
               help="Override a scenario option (a reading of a rulebook gap; docs/rulings.md). Repeatable.")
+@click.option("--legal", is_flag=True, help="List what each player may do at the end (or at --at): every legal "
+              "action with its choices and the rule that permits it.")
+@click.option("--at", "at_step", type=click.IntRange(min=0), default=None, metavar="STEP",
+              help="With --legal: stop after script step STEP (0: the setup) and list from there.")
+@click.option("--player", default=None, metavar="NAME", help="With --legal: only this player's actions.")
 @click.pass_context
 def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, lang: str | None,
-            options: dict[str, str]) -> None:
+            options: dict[str, str], legal: bool, at_step: int | None, player: str | None) -> None:
     """Resolve each ruling scenario FILE and print its numbered trace.
 
     Every trace line names the MK rule behind it; rules of the archived page
@@ -39,13 +44,19 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
 
     Exit 0 when every scenario passes, 1 when an expectation fails or an
     action was refused unexpectedly, 2 when a file cannot be read or is not
-    a valid scenario (file:line).
+    a valid scenario (file:line).  A refused action is shown at its step,
+    with the rule that forbids it and what would make it legal.
+
+    With --legal, what each player may do after the script (or after step
+    --at) is listed: each action form in the action language, with the
+    choices left in ⟨…⟩ and the rule that permits it (docs/scenarios.md).
 
     \b
     Examples:
       korbiro resolve examples/rulings/kincskereses-osszeadodik.yaml
       korbiro resolve examples/rulings/*.yaml --format json
       korbiro resolve ruling.yaml --option neutralised_to=melyseg --lang hu
+      korbiro resolve ruling.yaml --legal --at 2 --player Anna
     """
     from ..base.errors import DataError, KorbiroError
     from ..base.i18n import detect_lang
@@ -55,6 +66,8 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     from ..rules.mk.timeline.scenario import run_file
 
     lang = detect_lang(lang)
+    if (at_step is not None or player is not None) and not legal:
+        raise click.UsageError("--at and --player go with --legal")
     for name in options:
         if name not in OPTIONS:
             raise click.BadParameter(f"unknown option {name!r}; known: {', '.join(OPTIONS)}", param_hint="'--option'")
@@ -72,7 +85,8 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     out: list[dict[str, Any]] = []
     for path in files:
         try:
-            result = run_file(path, lookup=lookup, options=options)
+            result = run_file(path, lookup=lookup, options=options, until=at_step if legal else None)
+            listing = _legal(result, player, path) if legal else None
         except KorbiroError as exc:
             worst = 2
             findings = exc.findings
@@ -85,27 +99,71 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
         if not result.passed:
             worst = max(worst, 1)
         if fmt == "json":
-            out.append(result.to_dict(lang))
+            entry = result.to_dict(lang)
+            if listing is not None:
+                entry["legal"] = {"after_step": at_step if at_step is not None else len(result.steps),
+                                  "players": {p: [f.to_dict() for f in forms] for p, forms in listing.items()}}
+            out.append(entry)
             continue
         _print_text(result, lang)
+        if listing is not None:
+            _print_legal(listing, at_step if at_step is not None else len(result.steps), lang)
     if fmt == "json":
         echo_json(out)
     ctx.exit(worst)
 
 
+def _legal(result: Any, player: str | None, path: str) -> dict[str, list[Any]]:
+    """Each player's legal actions at the end of *result* (or only *player*'s)."""
+    from ..base.errors import UsageError
+    from ..base.text import fold
+
+    eng = result.engine
+    names = list(eng.state.players)
+    if player is not None:
+        chosen = [n for n in names if fold(n) == fold(player)]
+        if not chosen:
+            raise UsageError("MK-TL-NO-PLAYER", f"no player {player!r} in the scenario; players: {', '.join(names)}",
+                             path=path)
+        names = chosen
+    return {n: eng.legal_actions(n) for n in names}
+
+
+def _print_legal(listing: dict[str, list[Any]], after: int, lang: str) -> None:
+    hu = lang == "hu"
+    click.echo(f"  {'szabályos cselekvések' if hu else 'legal actions'} "
+               f"{'a(z) ' + str(after) + '. lépés után' if hu else 'after step ' + str(after)}:")
+    for name, forms in listing.items():
+        none = "nincs (nem ő következik)" if hu else "none (not their turn)"
+        click.echo(f"    {name}: {none}" if not forms else f"    {name}:")
+        width = max((len(f.text(lang)) for f in forms), default=0)
+        for f in forms:
+            click.echo(f"      {f.text(lang):<{width}}  [{f.rule}]")
+
+
 def _print_text(result: Any, lang: str) -> None:
     hu = lang == "hu"
     click.echo(f"{result.path}: {result.title} [{result.format}]")
-    steps = {n: (s, ln, t) for s, ln, t, n in result.steps}
-    for event in result.trace:
-        if event.n in steps:
-            s, ln, t = steps[event.n]
-            click.echo(f"  {'lépés' if hu else 'step'} {s} ({'sor' if hu else 'line'} {ln}): {t}")
+    starts = sorted((n, s, ln, t) for s, ln, t, n in result.steps)
+    refused = {r.step: r for r in result.refusals}
+    shown_to = 0
+    for i, (first, s, ln, t) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(result.trace) + 1
+        events = [e for e in result.trace if first <= e.n < end]
+        for event in [e for e in result.trace if shown_to < e.n < first]:
+            click.echo("  " + event.render(lang))
+        click.echo(f"  {'lépés' if hu else 'step'} {s} ({'sor' if hu else 'line'} {ln}): {t}")
+        for event in events:
+            click.echo("  " + event.render(lang))
+        shown_to = max(shown_to, end - 1)
+        r = refused.get(s)
+        if r is not None:
+            word = "ELUTASÍTVA" if hu else "REFUSED"
+            click.echo(f"    {word} [{r.rule}] {r.hu if hu else r.message}")
+            if r.remedy is not None:
+                click.echo(f"      {'szabályossá tenné' if hu else 'to make it legal'}: {r.remedy[1] if hu else r.remedy[0]}")
+    for event in [e for e in result.trace if e.n > shown_to]:
         click.echo("  " + event.render(lang))
-    for r in result.refusals:
-        word = "ELUTASÍTVA" if hu else "REFUSED"
-        click.echo(f"  {word} {'lépés' if hu else 'step'} {r.step} ({'sor' if hu else 'line'} {r.line}): {r.text}")
-        click.echo(f"       [{r.rule}] {r.hu if hu else r.message}")
     if result.passed:
         verdict = ("MEGFELEL" if hu else "PASS") if result.has_expect else ("kész" if hu else "done")
         click.echo(f"  {verdict}")

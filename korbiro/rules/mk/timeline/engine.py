@@ -115,8 +115,10 @@ class Engine:
             "sacrifice": self.sacrifice,
             "take": self.take,
         }
-        #: set while probing for the legal actions, whose turn has been checked once for all
+        #: set while probing for the legal actions: whose turn it is has been checked once for all, and the
+        #: lister builds only actions of the verbs' own shape
         self._skip_turn = False
+        self._skip_shape = False
 
     def _wounded(self, cs: CardState) -> None:
         self.stack.fire("wounded", cards=[cs])
@@ -232,9 +234,11 @@ class Engine:
         finally:
             self.table.end(refused)
 
-    def probe(self, player: str | None, a: Action, *, turn: bool = True) -> IllegalActionError | None:
+    def probe(self, player: str | None, a: Action, *, turn: bool = True,
+              shape: bool = True) -> IllegalActionError | None:
         """Whether *a* would be accepted now: None if so, else the refusal; nothing changes either way.
-        ``turn=False`` skips the check of whose turn it is (the caller has made it)."""
+        ``turn=False`` skips the check of whose turn it is, ``shape=False`` that of the verb's clauses
+        (the caller has made them: the legal-action lister, for an action it built)."""
         if a.verb not in PLAYER_VERBS or a.verb == "pass":
             try:
                 self._turn(self.table.player(player), a)
@@ -250,6 +254,7 @@ class Engine:
         self.table.begin()
         self.table.probing = True
         self._skip_turn = not turn
+        self._skip_shape = not shape
         try:
             self._dispatch(player, a)
         except Probe:
@@ -258,7 +263,7 @@ class Engine:
             return exc
         finally:
             self.table.probing = False
-            self._skip_turn = False
+            self._skip_turn = self._skip_shape = False
             self.table.end(True)
         raise AssertionError(f"{a.verb} reached no commit point")  # pragma: no cover - every player verb has one
 
@@ -306,7 +311,8 @@ class Engine:
             raise illegal("MK-TL-VERB", "6.00", f"unknown verb {verb!r}", f"ismeretlen ige: {verb!r}")
         if verb in PLAYER_VERBS and not self._skip_turn:
             self._turn(who, a)
-        self._clauses(a)
+        if not self._skip_shape:
+            self._clauses(a)
         handler(who, a)
 
     @staticmethod

@@ -45,7 +45,7 @@ class Engine(Protocol):
     @property
     def options(self) -> dict[str, str]: ...
 
-    def probe(self, player: str | None, a: Action, *, turn: bool = True) -> Any: ...
+    def probe(self, player: str | None, a: Action, *, turn: bool = True, shape: bool = True) -> Any: ...
 
 __all__ = ["LegalAction", "legal_actions", "matches"]
 
@@ -267,7 +267,7 @@ def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
 
 
 def _ok(eng: Engine, player: str, a: Action) -> bool:
-    return eng.probe(player, a, turn=False) is None
+    return eng.probe(player, a, turn=False, shape=False) is None
 
 
 def _mine(eng: Engine, player: str, zones: Sequence[str]) -> list[CardState]:
@@ -318,7 +318,7 @@ def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
         if summoners:
             first = Action("summon", card=cs.label, by=summoners[0].label if summoners[0] else None,
                            mode=modes[0], x=0 if isinstance(cs.card.mp, str) else None)
-            refusal = eng.probe(player, first, turn=False)
+            refusal = eng.probe(player, first, turn=False, shape=False)
             if refusal is not None and refusal.code in _CARD_LEVEL:
                 continue
         for by, mode in itertools.product(summoners, modes):
@@ -443,10 +443,13 @@ def _neutralisations(eng: Engine, player: str) -> Iterator[LegalAction]:
 
 def _team_options(eng: Engine, player: str, spec: TargetSpec | None = None) -> tuple[str, ...]:
     """The adventurers *player* may send (4.01.E): awake, in the Sor, theirs, no ghosts."""
-    return tuple(cs.label for cs in eng.state.cards.values()
-                 if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller == player
-                 and cs.ghost is None and cs.state == "éber"
-                 and (spec is None or sem.admits_target(eng.state, spec, cs, player)))
+    return tuple(cs.label for cs in _senders(eng, player) if spec is None or sem.admits_target(eng.state, spec, cs, player))
+
+
+def _senders(eng: Engine, player: str) -> list[CardState]:
+    return [cs for cs in eng.state.cards.values()
+            if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller == player
+            and cs.ghost is None and cs.state == "éber"]
 
 
 def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:

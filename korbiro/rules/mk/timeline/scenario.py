@@ -78,10 +78,15 @@ class Refusal:
     rule: str | None
     message: str
     hu: str
+    #: what would make the action legal, where it is one thing (English, Hungarian)
+    remedy: tuple[str, str] | None = None
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {"step": self.step, "line": self.line, "action": self.text, "code": self.code,
-                "rule": self.rule, "message": self.hu if lang == "hu" else self.message}
+        out = {"step": self.step, "line": self.line, "action": self.text, "code": self.code,
+               "rule": self.rule, "message": self.hu if lang == "hu" else self.message}
+        if self.remedy is not None:
+            out["remedy"] = self.remedy[1] if lang == "hu" else self.remedy[0]
+        return out
 
 
 @dataclass
@@ -317,12 +322,16 @@ def _names_in(a: Action) -> list[str]:
     return out
 
 
-def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = None) -> Result:
-    """Run the scenario's script and compare its expectations."""
+def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = None, *,
+                 until: int | None = None) -> Result:
+    """Run the scenario's script (its first *until* steps, if given) and compare its expectations
+    (only when the whole script ran)."""
     eng = build_engine(sc, lookup)
     result = Result(sc.path, sc.title, sc.format.key, eng.state.trace, engine=eng)
     known = {fold(cs.label) for cs in eng.state.cards.values()} | {fold(cs.name) for cs in eng.state.cards.values()}
     for step, (player, action, line) in enumerate(sc.steps, 1):
+        if until is not None and step > until:
+            break
         for name in _names_in(action):
             if fold(name) not in known:
                 raise DataError("MK-SCENARIO-CARD", f"step {step}: no card {name!r} in this game", path=sc.path, line=line)
@@ -332,7 +341,9 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
             eng.apply(player, action)
         except IllegalActionError as exc:
             result.refusals.append(Refusal(step, line, who + action.text, exc.code, exc.rule, exc.message,
-                                           getattr(exc, "hu", exc.message)))
+                                           getattr(exc, "hu", exc.message), getattr(exc, "remedy", None)))
+    if until is not None and until < len(sc.steps):
+        return result
     expect = sc.data.get("expect")
     result.has_expect = expect is not None
     result.diffs = compare(eng, result, expect or {})
@@ -340,7 +351,7 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
 
 
 def run_file(path: str, *, lookup: Callable[[str], Card | None] | None = None,
-             options: Mapping[str, str] | None = None) -> Result:
+             options: Mapping[str, str] | None = None, until: int | None = None) -> Result:
     """Load and run one scenario file against the card database behind *lookup*."""
     if lookup is None:
         idx = open_index()
@@ -349,7 +360,7 @@ def run_file(path: str, *, lookup: Callable[[str], Card | None] | None = None,
             return idx.lookup(name, suggest=False).card
 
     sc = load_scenario(path, lookup=lookup, options=options)
-    return run_scenario(sc, lookup)
+    return run_scenario(sc, lookup, until=until)
 
 
 # ---------------------------------------------------------------- expectations
