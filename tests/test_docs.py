@@ -52,6 +52,9 @@ def _sessions(text: str) -> list[tuple[str, str]]:
 
 SESSIONS = _sessions(README.read_text("utf-8"))
 
+#: Docs whose ```console sessions and >>> examples run as they are written (README's run above too).
+EXECUTED_DOCS = [ROOT / "docs" / name for name in ("card-behaviour.md", "scenarios.md", "rulings.md")]
+
 
 @pytest.fixture(autouse=True)
 def _in_root(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -59,19 +62,32 @@ def _in_root(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("KORBIRO_CACHE_DIR", str(tmp_path / "cache"))
 
 
-def test_readme_console_sessions(request: pytest.FixtureRequest) -> None:
-    assert len(SESSIONS) >= 6
-    text = README.read_text("utf-8")
+def _check_sessions(path: Path, request: pytest.FixtureRequest) -> None:
+    text = path.read_text("utf-8")
     if request.config.getoption("--update-golden"):
         def refresh(match: re.Match[str]) -> str:
             body = ""
-            for command, _ in _sessions(match.group(0).replace("```console\n", "").join(["```console\n", ""])):
+            for command, _ in _sessions(match.group(0)):
                 body += f"$ {command}\n{_run(command)}"
             return f"```console\n{body}```"
-        README.write_text(BLOCK.sub(refresh, text), encoding="utf-8")
-        pytest.fail("README console sessions rewritten; run the tests again to verify")
-    for command, expected in SESSIONS:
-        assert _run(command) == expected, command
+        path.write_text(BLOCK.sub(refresh, text), encoding="utf-8")
+        pytest.fail(f"{path.name} console sessions rewritten; run the tests again to verify")
+    for command, expected in _sessions(text):
+        assert _run(command) == expected, f"{path.name}: {command}"
+
+
+def test_readme_console_sessions(request: pytest.FixtureRequest) -> None:
+    assert len(SESSIONS) >= 6
+    _check_sessions(README, request)
+
+
+@pytest.mark.parametrize("path", EXECUTED_DOCS, ids=[p.name for p in EXECUTED_DOCS])
+def test_doc_console_sessions_and_examples(path: Path, request: pytest.FixtureRequest) -> None:
+    text = path.read_text("utf-8")
+    assert _sessions(text) or ">>> " in text, f"{path.name} has no example that runs"
+    _check_sessions(path, request)
+    failures, _ = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert failures == 0
 
 
 def test_readme_python_example() -> None:

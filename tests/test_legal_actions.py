@@ -9,18 +9,23 @@ form), and listing changes nothing in the game.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from korbiro.cli import cli
 from korbiro.data.check import load_database
 from korbiro.data.paths import shipped_db_path
-from korbiro.grammar.action import Action
+from korbiro.grammar.action import Action, parse_action
 from korbiro.rules.mk.timeline.engine import Engine
 from korbiro.rules.mk.timeline.legal import matches
+from korbiro.rules.mk.timeline.scenario import run_file
 from korbiro.rules.mk.timeline.selfplay import random_junk, random_step, random_table, who_acts
 
 CARDS = list(load_database([shipped_db_path()]))
@@ -114,7 +119,7 @@ def test_pass_is_listed_only_for_the_player_whose_turn_it_is() -> None:
     assert eng.legal_actions(other) == []
     refusal = eng.why_not(other, Action("pass"))
     assert refusal is not None and refusal.rule == "12.00" and refusal.code == "MK-TL-TURN"
-    assert refusal.remedy[0] == f"wait until {active} acts or passes"  # type: ignore[attr-defined]
+    assert refusal.remedy == (f"wait until {active} acts or passes", f"várd meg, míg {active} cselekszik vagy passzol")
 
 
 def test_random_play_is_deterministic() -> None:
@@ -130,3 +135,101 @@ def test_random_play_is_deterministic() -> None:
 
 def test_random_source_is_only_the_seed() -> None:
     assert random.Random(1).random() == random.Random(1).random()
+
+
+# ---------------------------------------------------------------- shipped rulings: exact listings
+
+RULINGS = Path(__file__).resolve().parent.parent / "examples" / "rulings"
+
+
+def engine_at(name: str, step: int) -> Engine:
+    return run_file(str(RULINGS / name), until=step).engine
+
+
+def test_a_siege_needs_its_2_mp_and_why_not_says_so() -> None:
+    eng = engine_at("ostrom-mp.yaml", 0)
+    assert [f.text("en") for f in eng.legal_actions("Anna")] == ["pass"]
+    refusal = eng.why_not("Anna", parse_action('ostromol csapat "Vadonjáró Thorwald"'))
+    assert refusal is not None
+    assert (refusal.code, refusal.rule, refusal.remedy) == ("MK-TL-MP", "12.00.5.4", ("needs 2 MP, has 1", "2 MP kell, 1 van"))
+    assert str(refusal) == "a siege costs 2 MP (the figure of 12.00.5.4); Anna has 1"
+    assert refusal.hu == "az ostrom 2 MP-be kerül (a 12.00.5.4 szerint); Anna MP-je 1"
+    eng.state.players["Anna"].mp = 2
+    assert [(f.text("en"), f.rule) for f in eng.legal_actions("Anna")] == [
+        ("pass", "6.03"), ('siege team "Vadonjáró Thorwald" against "Béla"', "4.01.A")]
+
+
+def test_antiss_teams_are_listed_one_by_one() -> None:
+    eng = engine_at("antiss-kuldetes.yaml", 0)
+    ilvaren, garmacs, shadoni = '"Ilvaren, az erioni antissjáró"', '"Garmacs, a kincsvadász"', '"Shadoni asztrálmágus"'
+    csillag, hold = 'solve "Utazás a Csillagtükörbe" team ', 'solve "Utazás a Holdtükörbe" team '
+    assert [(f.text("en"), f.rule) for f in eng.legal_actions("Anna")] == [("pass", "6.03")] + [
+        (t, "8.02") for t in (csillag + ilvaren, csillag + shadoni, csillag + f"{ilvaren}, {shadoni}",
+                              hold + ilvaren, hold + shadoni, hold + f"{ilvaren}, {garmacs}", hold + f"{ilvaren}, {shadoni}",
+                              hold + f"{garmacs}, {shadoni}", hold + f"{ilvaren}, {garmacs}, {shadoni}")]
+
+
+def test_a_neutralisation_without_a_card_is_the_judges_not_a_players() -> None:
+    eng = engine_at("lifo-semlegesites.yaml", 3)  # three summons on the timeline; Béla has no neutraliser
+    assert [f.text("en") for f in eng.legal_actions("Béla")] == ["pass"]
+    refusal = eng.why_not("Béla", parse_action("semlegesít @2"))
+    assert refusal is not None and (refusal.code, refusal.rule) == ("MK-TL-NEUTRALISER", "6.00")
+    assert refusal.remedy == ('name the card it is made with: forrás "…"', 'nevezd meg a lapot, amellyel történik: forrás "…"')
+    eng.apply("Béla", parse_action("semlegesít @2"))  # the judge's supposition still resolves, as the ruling scripts it
+    assert eng.state.timelines[0].entries[-1].label == "semlegesítés @2"
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def cli_run(*args: str) -> tuple[int, str]:
+    res = CliRunner().invoke(cli, ["resolve", *args])
+    return res.exit_code, res.output
+
+
+def test_cli_legal_text() -> None:
+    code, out = cli_run(str(RULINGS / "lifo-semlegesites.yaml"), "--legal", "--at", "0")
+    assert code == 0
+    assert out.endswith("  done\n"
+                        "  legal actions after step 0:\n"
+                        "    Anna:\n"
+                        "      pass                               [6.03]\n"
+                        '      summon "Briar Sichetti"            [5.01]\n'
+                        '      summon "Arquiran, a bronzsárkány"  [5.01]\n'
+                        '      summon "Terda Radowik am Warwik"   [5.01]\n'
+                        "    Béla: none (not their turn)\n")
+    code, out = cli_run(str(RULINGS / "lifo-semlegesites.yaml"), "--legal", "--at", "0", "--player", "béla", "--lang", "hu")
+    assert code == 0 and out.endswith("  kész\n  szabályos cselekvések a(z) 0. lépés után:\n    Béla: nincs (nem ő következik)\n")
+
+
+def test_cli_legal_json() -> None:
+    code, out = cli_run(str(RULINGS / "ostrom-mp.yaml"), "--legal", "--format", "json")
+    assert code == 0
+    assert json.loads(out)[0]["legal"] == {"after_step": 1, "players": {
+        "Anna": [{"player": "Anna", "verb": "pass", "rule": "6.03", "text": "passz", "text_en": "pass"}], "Béla": []}}
+
+
+def test_cli_refusal_is_shown_at_its_step_with_its_remedy() -> None:
+    code, out = cli_run(str(RULINGS / "ostrom-mp.yaml"))
+    assert code == 0
+    assert out == ("examples/rulings/ostrom-mp.yaml: A siege costs 2 MP: with 1 MP it is refused [archivalt]\n"
+                   '  step 1 (line 10): Anna: ostromol csapat "Vadonjáró Thorwald"\n'
+                   "    REFUSED [12.00.5.4] a siege costs 2 MP (the figure of 12.00.5.4); Anna has 1\n"
+                   "      to make it legal: needs 2 MP, has 1\n"
+                   "  PASS\n").replace("examples/rulings/ostrom-mp.yaml", str(RULINGS / "ostrom-mp.yaml"))
+    code, out = cli_run(str(RULINGS / "ostrom-mp.yaml"), "--lang", "hu")
+    assert ("    ELUTASÍTVA [12.00.5.4] az ostrom 2 MP-be kerül (a 12.00.5.4 szerint); Anna MP-je 1\n"
+            "      szabályossá tenné: 2 MP kell, 1 van\n") in out
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--at", "1"], "Error: --at and --player go with --legal"),
+    (["--legal", "--at", "9"], "error MK-TL-AT: --at 9: the script has 1 step(s)"),
+    (["--legal", "--player", "Zoli"], "error MK-TL-NO-PLAYER: no player 'Zoli' in the scenario; players: Anna, Béla"),
+    (["--legal", "--player", "Zoli", "--lang", "hu"],
+     "error MK-TL-NO-PLAYER: nincs 'Zoli' nevű játékos a forgatókönyvben; játékosok: Anna, Béla"),
+    (["--legal", "--at", "-1"], "Invalid value for '--at': -1 is not in the range x>=0."),
+])
+def test_cli_legal_usage_errors_exit_2(args: list[str], message: str) -> None:
+    code, out = cli_run(str(RULINGS / "ostrom-mp.yaml"), *args)
+    assert code == 2 and message in out, out

@@ -30,11 +30,14 @@ class KorbiroError(Exception):
         line: int | None = None,
         column: int | None = None,
         rule: str | None = None,
+        hu: str | None = None,
     ) -> None:
         super().__init__(message)
         if code is not None:
             self.code = code
         self.message = message
+        #: the message in Hungarian, when it was composed in both languages where it was raised
+        self.hu = hu
         self.path = path
         self.line = line
         self.column = column
@@ -64,6 +67,7 @@ class KorbiroError(Exception):
             file=self.path,
             line=self.line,
             column=self.column,
+            args={"message_hu": self.hu} if self.hu else {},
         )
 
     @property
@@ -102,6 +106,8 @@ class DeckError(KorbiroError, ValueError):
 
 
 class IllegalActionError(KorbiroError, ValueError):
-    """An action or move breaks a rule; ``rule`` names it."""
+    """An action or move breaks a rule; ``rule`` names it.  ``remedy``: what would make it legal,
+    in English and Hungarian, where that is one thing (``needs 2 MP, has 1``)."""
 
     code = "ILLEGAL"
+    remedy: tuple[str, str] | None = None

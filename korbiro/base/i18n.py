@@ -56,6 +56,9 @@ def render(code: str, lang: str, args: Mapping[str, object], default: str) -> st
     """Format the catalogue template for *code* in *lang*, falling back to *default*."""
     texts = CATALOG.get(code)
     if not texts:
+        composed = args.get(f"message_{lang}")
+        if lang != "en" and isinstance(composed, str):
+            return composed  # composed in both languages where it was raised (KorbiroError(hu=...))
         if lang != "en" and code in PATTERNS:
             for rx, pattern_template in PATTERNS[code]:
                 m = rx.fullmatch(default)

@@ -58,7 +58,7 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
       korbiro resolve ruling.yaml --option neutralised_to=melyseg --lang hu
       korbiro resolve ruling.yaml --legal --at 2 --player Anna
     """
-    from ..base.errors import DataError, KorbiroError
+    from ..base.errors import DataError, KorbiroError, UsageError
     from ..base.i18n import detect_lang
     from ..data.index import open_index
     from ..data.paths import default_db_path
@@ -86,6 +86,9 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     for path in files:
         try:
             result = run_file(path, lookup=lookup, options=options, until=at_step if legal else None)
+            if legal and at_step is not None and at_step > len(result.steps):
+                raise UsageError("MK-TL-AT", f"--at {at_step}: the script has {len(result.steps)} step(s)", path=path,
+                                 hu=f"--at {at_step}: a forgatókönyv {len(result.steps)} lépésből áll")
             listing = _legal(result, player, path) if legal else None
         except KorbiroError as exc:
             worst = 2
@@ -124,7 +127,7 @@ def _legal(result: Any, player: str | None, path: str) -> dict[str, list[Any]]:
         chosen = [n for n in names if fold(n) == fold(player)]
         if not chosen:
             raise UsageError("MK-TL-NO-PLAYER", f"no player {player!r} in the scenario; players: {', '.join(names)}",
-                             path=path)
+                             path=path, hu=f"nincs {player!r} nevű játékos a forgatókönyvben; játékosok: {', '.join(names)}")
         names = chosen
     return {n: eng.legal_actions(n) for n in names}
 

@@ -263,7 +263,7 @@ class _Reader:
         try:
             return fn(value, path=self.path, line=line, column=col)
         except RulesSyntaxError as exc:
-            hu = getattr(exc, "hu", exc.message)
+            hu = exc.hu or exc.message
             self.findings.append(Finding(exc.code, exc.message, file=self.path, line=exc.line, column=exc.column,
                                          card=self.card, args={"message": exc.message, "message_hu": hu}))
             return None
@@ -301,9 +301,9 @@ class _Reader:
 def _type_name(value: Any, lang: str = "en") -> str:
     if lang == "hu":
         return {bool: "logikai érték", int: "szám", float: "szám", list: "lista", dict: "leképezés",
-                type(None): "üres"}.get(type(value), type(value).__name__)
+                str: "szöveg", type(None): "üres"}.get(type(value), "más érték")
     return {bool: "a boolean", int: "a number", float: "a number", list: "a list", dict: "a mapping",
-            type(None): "empty"}.get(type(value), type(value).__name__)
+            str: "text", type(None): "empty"}.get(type(value), "another value")
 
 
 def read_behaviour(spec: Any, *, path: str | None = None,

@@ -127,8 +127,19 @@ def iter_schema_findings(doc: YamlDocument, name: str = "mk-set") -> Iterator[Fi
     """Validate *doc* against the schema *name*; yield one finding per problem.
 
     The compiled yes/no check runs first; jsonschema explains only what it
-    rejects, and for a set file only the cards it rejects.
+    rejects, and for a set file only the cards it rejects.  A problem that
+    two errors explain (jsonschema's ``required`` raises one error per missing
+    field, each naming them all) is reported once.
     """
+    seen: set[tuple[str, int | None, int | None, str]] = set()
+    for f in _schema_findings(doc, name):
+        key = (f.code, f.line, f.column, f.message)
+        if key not in seen:
+            seen.add(key)
+            yield f
+
+
+def _schema_findings(doc: YamlDocument, name: str) -> Iterator[Finding]:
     fast = fast_validator(name)
     data = doc.data
     if fast is not None and fast(data):

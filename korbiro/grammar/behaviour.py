@@ -408,23 +408,30 @@ class _Where:
         shown = "".join(ch if ch.isprintable() else "?" for ch in self.text)
         caret = f"\n  {shown}\n  {' ' * col0}^"
         err = RulesSyntaxError(code, message + caret, path=self.path, line=self.line, column=self.column + col0)
-        err.hu = hu + caret  # type: ignore[attr-defined]
+        err.hu = hu + caret
         err.reason, err.reason_hu = message, hu  # type: ignore[attr-defined]
         return err
 
-    def unknown(self, tok: _Tok, what: str, what_hu: str, choices: Sequence[str]) -> RulesSyntaxError:
+    def unknown(self, tok: _Tok, what: str, what_hu: str, choices: Sequence[str],
+                shown: Sequence[str] | None = None) -> RulesSyntaxError:
+        """An unknown word: a did-you-mean over every spelling in *choices*, else the words expected
+        (*shown*, the English spellings, when *choices* holds both languages')."""
         close = difflib.get_close_matches(tok.key, [fold(c) for c in choices], n=1, cutoff=0.6)
         by_fold = {fold(c): c for c in choices}
+        listed = list(shown) if shown is not None else list(choices)
         if close:
             hint, hint_hu = f"; did you mean {by_fold[close[0]]!r}?", f"; erre gondoltál: {by_fold[close[0]]!r}?"
         else:
-            hint, hint_hu = f"; expected {_or(choices)}", f"; ezek egyike várható: {_or(choices, 'vagy')}"
+            hint, hint_hu = f"; expected {_or(listed)}", f"; ezek egyike várható: {_or(listed, 'vagy')}"
         return self.error(CODE_WORD, tok.column, f"unknown {what} {tok.text!r}{hint}",
                           f"ismeretlen {what_hu}: {tok.text!r}{hint_hu}")
 
 
-def _or(choices: Sequence[str], word: str = "or") -> str:
-    shown = list(dict.fromkeys(choices))[:8]
+def _or(choices: Sequence[str], word: str = "or", most: int = 16) -> str:
+    """``a, b or c``; past *most* words, the first of them and ``…``."""
+    shown = list(dict.fromkeys(choices))
+    if len(shown) > most:
+        return ", ".join(shown[:most]) + ", …"
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" {word} " + shown[-1]
 
 
@@ -532,7 +539,8 @@ def _filter(where: _Where, tok: _Tok) -> tuple[str, tuple[str, ...]]:
     field, _, values = tok.text.partition(":")
     canon = _I_FILTERS.get(fold(field))
     if canon is None:
-        raise where.unknown(_Tok("WORD", field, tok.column), "field", "mező", list(_FILTER_FIELDS))
+        raise where.unknown(_Tok("WORD", field, tok.column), "field", "mező", list(_FILTER_FIELDS),
+                            list(dict.fromkeys(_FILTER_FIELDS.values())))
     return canon, tuple(v.strip() for v in values.split(",") if v.strip())
 
 
@@ -552,7 +560,7 @@ def _step(where: _Where, r: _Reader) -> Op:
         if head.kind != "WORD":
             raise where.error(CODE_SYNTAX, head.column, f"a step starts with its word, not {head.text!r}",
                               f"a lépés a szavával kezdődik, nem ezzel: {head.text!r}")
-        raise where.unknown(head, "step", "lépés", list(_STEPS))
+        raise where.unknown(head, "step", "lépés", list(_STEPS), [w for w, v in _STEPS.items() if w == v])
     name = _I_STEPS[head.key]
     amount: int | str | None = None
     cap: int | None = None
@@ -577,7 +585,8 @@ def _step(where: _Where, r: _Reader) -> Op:
         if kind is None:
             tok = r.peek()
             if tok is not None and tok.kind == "WORD":
-                raise where.unknown(tok, "kind of entry", "bejegyzésfajta", list(_ENTRY_KINDS))
+                raise where.unknown(tok, "kind of entry", "bejegyzésfajta", list(_ENTRY_KINDS),
+                                    list(dict.fromkeys(_ENTRY_KINDS.values())))
             raise where.error(CODE_SYNTAX, r.col(), "expected what it neutralises: trap, beast, obstacle, ability or any",
                               "az kell ide, amit semlegesít: trap, beast, obstacle, ability vagy any")
         r.word_in({fold(w): w for w in _ACTIVATION})
@@ -609,7 +618,8 @@ def _step(where: _Where, r: _Reader) -> Op:
         elif tok.kind == "NAME" and who is None:
             who = "=" + unicodedata.normalize("NFC", tok.text[1:-1]).strip()
         elif tok.kind == "WORD":
-            raise where.unknown(tok, "word", "szó", [*_WHO, "max", "until", "random", "X", "oppdp"])
+            raise where.unknown(tok, "word", "szó", [*_WHO, "max", "until", "random", "X", "oppdp"],
+                                [*dict.fromkeys(_WHO.values()), "max", "until", "random", "X", "oppdp"])
         else:
             raise where.error(CODE_SYNTAX, tok.column, f"unexpected {tok.text!r}", f"váratlan {tok.text!r}")
     _check_step(where, head, name, amount, who, until)
@@ -763,7 +773,7 @@ def parse_modifier(text: str, *, path: str | None = None, line: int | None = Non
         if what is None:
             tok = r.peek()
             if tok is not None and tok.kind == "WORD":
-                raise where.unknown(tok, "immunity", "védettség", list(_IMMUNE_TO))
+                raise where.unknown(tok, "immunity", "védettség", list(_IMMUNE_TO), sorted(set(_IMMUNE_TO.values())))
             raise where.error(CODE_SYNTAX, r.col(), "expected what it is immune to: weakness, negative or power_words",
                               "az kell ide, ami ellen védett: weakness, negative vagy power_words")
     elif stat == "cannot":
@@ -845,7 +855,7 @@ def parse_condition(text: str, *, path: str | None = None, line: int | None = No
     if state is None:
         tok = r.peek()
         if tok is not None and tok.kind == "WORD":
-            raise where.unknown(tok, "state", "helyzet", list(_COND_STATES))
+            raise where.unknown(tok, "state", "helyzet", list(_COND_STATES), list(dict.fromkeys(_COND_STATES.values())))
         raise where.error(CODE_SYNTAX, r.col(), "expected awake, resting, wounded, ghost or counter",
                           "awake, resting, wounded, ghost vagy counter kell ide")
     r.done("the end of the condition", "a feltétel vége")

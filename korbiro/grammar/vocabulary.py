@@ -47,6 +47,8 @@ _PHASES = {
     "harc eredmény meghatározás": "harc eredmény meghatározás", "combat result": "harc eredmény meghatározás",
     "küldetés feltétel teljesítés": "küldetés feltétel teljesítés", "quest condition": "küldetés feltétel teljesítés",
     "forduló zárása": "forduló zárása", "round closing": "forduló zárása",
+    # the cards' own phrasing of a moment (11.00: "Forduló zárásakor…")
+    "forduló nyitásakor": "forduló nyitása", "forduló zárásakor": "forduló zárása",
 }
 
 

@@ -251,6 +251,14 @@ class Engine:
                     return exc
                 return None
             raise ValueError(f"only a player's action can be probed, not {a.verb!r}")
+        if a.verb == "neutralise" and a.source is None:
+            # a player neutralises with a card (6.00); without one it is the judge's "suppose it was neutralised"
+            return illegal("MK-TL-NEUTRALISER", "6.00", "a player neutralises with a card whose ability neutralises; "
+                           "without one it is a judge's supposition, not a player's action",
+                           "a játékos semlegesítő képességű lappal semlegesít; lap nélkül ez a bíró feltevése, "
+                           "nem a játékos cselekvése",
+                           remedy=("name the card it is made with: forrás \"…\"",
+                                   "nevezd meg a lapot, amellyel történik: forrás \"…\""))
         self.table.begin()
         self.table.probing = True
         self._skip_turn = not turn

@@ -7,9 +7,17 @@ targets (``low``–``high`` of a set), the team (``low``–``high`` of a set), X
 form is an action the engine accepts, and every action it accepts completes a
 listed form (the python-chess/OpenSpiel invariant, tested on random play)::
 
-    >>> from korbiro.rules.mk.timeline import load_scenario, run_scenario   # doctest: +SKIP
-    >>> [f.text() for f in engine.legal_actions("Anna")][:2]                 # doctest: +SKIP
-    ['passz', 'leidéz "Slan ököl" által "Gorviki zsoldos" célpont ⟨1: "Briar Sichetti" | "Garmacs"⟩']
+    >>> from pathlib import Path
+    >>> from korbiro.grammar.action import parse_action
+    >>> from korbiro.rules.mk.timeline.scenario import run_file
+    >>> ruling = Path(__file__).parents[4] / "examples" / "rulings" / "lifo-semlegesites.yaml"
+    >>> engine = run_file(str(ruling), until=0).engine      # after the setup, before step 1
+    >>> [f.text("en") for f in engine.legal_actions("Anna")]
+    ['pass', 'summon "Briar Sichetti"', 'summon "Arquiran, a bronzsárkány"', 'summon "Terda Radowik am Warwik"']
+    >>> engine.legal_actions("Béla")   # Anna is the active player (12.00)
+    []
+    >>> print(engine.why_not("Béla", parse_action('leidéz "Briar Sichetti"')).remedy[0])
+    wait until Anna acts or passes
 
 Each form is checked by running the engine's own checks on one completion
 (:meth:`~.engine.Engine.probe`, which stops at the action's commit point and
@@ -25,11 +33,13 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, Protocol
 
+from ....base.errors import IllegalActionError
 from ....base.text import fold
 from ....grammar.action import Action
 from ....grammar.behaviour import TargetSpec
 from . import semantics as sem
 from .deeds import TARGET_ZONES
+from .maneuvers import Maneuvers
 from .model import IN_PLAY, CardState, GameState
 from .table import Table
 
@@ -38,6 +48,7 @@ class Engine(Protocol):
     """What listing needs of the engine (:class:`~.engine.Engine`): its table, state and options, and a probe."""
 
     table: Table
+    maneuvers: Maneuvers
 
     @property
     def state(self) -> GameState: ...
@@ -162,6 +173,9 @@ def _q(name: str) -> str:
 
 
 def _choice(low: int, high: int | str, options: Sequence[str]) -> str:
+    """``⟨1–2: "A" | "B" | "C"⟩``, or just ``"A", "B"`` when every option must be taken (no choice is left)."""
+    if low == high == len(options):
+        return ", ".join(_q(o) for o in options)
     count = str(low) if low == high else f"{low}–{high}"
     return f"⟨{count}: {' | '.join(_q(o) for o in options)}⟩"
 
@@ -187,7 +201,7 @@ def _uid(eng: Engine, name: str | None, zones: Sequence[str], player: str | None
         return None
     try:
         return eng.table.find(name, zones=zones, player=player).uid
-    except Exception:  # noqa: BLE001 - an IllegalActionError: no such card there
+    except IllegalActionError:  # no such card there
         return None
 
 
@@ -261,7 +275,13 @@ def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
         out.append(LegalAction(player, "pass", "6.00" if eng.state.timelines else "6.03"))
     elif eng.options["turn_order"] == "active":
         return out  # not this player's turn: nothing else either
-    for finder in (_summons, _activations, _attachments, _builds, _neutralisations, _solves, _sieges, _captures):
+    finders = [_summons, _activations, _attachments, _builds, _neutralisations]
+    try:
+        eng.maneuvers.check_open()
+        finders += [_solves, _sieges, _captures]
+    except IllegalActionError:
+        pass  # no manoeuvre starts now, whatever its team (4.01.H, 6.01)
+    for finder in finders:
         out.extend(finder(eng, player))
     return out
 
@@ -475,8 +495,10 @@ def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
 
 def _antiss_teams(eng: Engine, player: str, quest: CardState) -> Iterator[LegalAction]:
     """8.02: an antiss quest's teams are tried one by one (resting wizards, one resting companion)."""
+    spec = quest.behaviour.solvers
     pool = [cs.label for cs in eng.state.cards.values()
-            if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller == player and cs.ghost is None]
+            if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller == player and cs.ghost is None
+            and (spec is None or sem.admits_target(eng.state, spec, cs, player))]
     for n in (1, 2, 3):
         for team in itertools.combinations(pool, n):
             form = LegalAction(player, "solve", "8.02", card=quest.label, team=team, team_size=(n, n))

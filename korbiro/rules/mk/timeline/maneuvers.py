@@ -58,16 +58,23 @@ class Maneuvers(Part):
             team.append(cs)
         return team
 
-    def _checks(self, player: str, team: list[CardState], size: int, what: str) -> None:
+    def check_open(self, what: str = "manoeuvre") -> None:
+        """Whether a manoeuvre may start now at all: in the manoeuvres phase (4.01.H), with no deed's
+        timeline open (an MP-bound deed, 6.01).  Raises the refusal; changes nothing."""
         if self.state.phase != "manőverek":
             raise illegal("MK-TL-PHASE", "4.01.H", f"manoeuvres start only in the manoeuvres phase (now {self.state.phase})",
                        f"manőver csak a manőverek fázisában indítható (most {self.state.phase})",
                        remedy=("in the manoeuvres phase", "a manőverek fázisában"))
+        self.stack.check_can_add(None, True, what)
+
+    def _checks(self, player: str, team: list[CardState], size: int, what: str) -> None:
+        if self.state.phase != "manőverek":
+            self.check_open(what)
         if not team or len(team) > size:
             raise illegal("MK-TL-TEAM-SIZE", "4.01.F", f"a {what} team has 1 to {size} adventurers, not {len(team)}",
                        f"{what} csapat 1–{size} kalandozóból áll, nem {len(team)}",
                        remedy=(f"a team of 1 to {size} adventurers", f"1–{size} kalandozós csapat"))
-        self.stack.check_can_add(None, True, what)
+        self.check_open(what)
 
     def maneuver_mp(self, player: str, maneuver: str) -> tuple[int, list[tuple[CardState, int]]]:
         """The MP a siege or a capture costs *player*: the option's figure (siege: 2 MP, 12.00.5.4)

@@ -341,7 +341,7 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
             eng.apply(player, action)
         except IllegalActionError as exc:
             result.refusals.append(Refusal(step, line, who + action.text, exc.code, exc.rule, exc.message,
-                                           getattr(exc, "hu", exc.message), getattr(exc, "remedy", None)))
+                                           exc.hu or exc.message, exc.remedy))
     if until is not None and until < len(sc.steps):
         return result
     expect = sc.data.get("expect")

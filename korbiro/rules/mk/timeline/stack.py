@@ -238,5 +238,6 @@ class TimelineStack(Part):
         entry = self.new_entry("timed", player, label, source=source, ops=ops)
         tl.entries.append(entry)
         self.emit("6.02", "add", f"@{entry.seq} the timed effect of {what} enters timeline {tl.number}",
-                  f"@{entry.seq} {what} időzített hatása a(z) {tl.number}. időfonalba kerül", entry=entry.seq)
+                  f"@{entry.seq} {what} időzített hatása a(z) {tl.number}. időfonalba kerül",
+                  entry=entry.seq, timeline=tl.number, label=entry.label)
         return entry

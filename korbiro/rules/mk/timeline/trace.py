@@ -19,9 +19,8 @@ def illegal(code: str, rule: str, en: str, hu: str | None = None,
             remedy: tuple[str, str] | None = None) -> IllegalActionError:
     """The refusal of an action that breaks *rule* (``code`` and the English message; ``hu`` beside it),
     with what would make it legal where that is one thing (``remedy``, English and Hungarian)."""
-    err = IllegalActionError(code, en, rule=rule)
-    err.hu = hu or en  # type: ignore[attr-defined]
-    err.remedy = remedy  # type: ignore[attr-defined]
+    err = IllegalActionError(code, en, rule=rule, hu=hu or en)
+    err.remedy = remedy
     return err
 
 
