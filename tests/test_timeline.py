@@ -317,21 +317,6 @@ def test_docs_example_output_is_real() -> None:
     assert res.output == block
 
 
-def test_docs_python_snippet_runs(tmp_path: Path) -> None:
-    import os
-    import subprocess
-    import sys
-
-    doc = (ROOT / "docs" / "scenarios.md").read_text("utf-8")
-    snippet = doc.split("```python\n", 1)[1].split("```", 1)[0]
-    script = tmp_path / "snippet.py"
-    script.write_text(snippet, encoding="utf-8")
-    env = {**os.environ, "KORBIRO_CACHE_DIR": str(tmp_path / "cache")}
-    done = subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert "[" in done.stdout
-
-
 def test_docs_list_every_verb() -> None:
     from korbiro.grammar.action import VERBS
 

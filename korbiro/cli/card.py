@@ -76,8 +76,9 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     """Find the cards that match QUERY (the card search language, docs/card-search.md).
 
     Words and "quoted phrases" are searched in names and texts; filters test
-    one field: type: subtype: race:/faj: set: kw: name: text: id:, and mp dp
-    level fal with : = < <= > >= != (no blanks inside a filter).  Blanks mean
+    one field: type: subtype: race:/faj: set: kw: name: text: id: behaviour:
+    (what the card does), and mp dp level fal with : = < <= > >= != (no
+    blanks inside a filter).  Blanks mean
     AND, or/vagy means OR (AND binds tighter), - negates, parentheses group.
     Accents and case never matter.  Exit 0 when cards matched, 1 when none
     did, 2 on a syntax error (with its column) or an unreadable database.
@@ -89,6 +90,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
       korbiro card search "kw:kincskeresés>=2 -kw:'nemes nyelv'"
       korbiro card search '"pihenő helyzetbe" -type:akciólap' --sort mp
       korbiro card search "tukorutveszto" --format json
+    korbiro card search "behaviour:forduló-zárása"
     """
     from ..base.errors import DataError, KorbiroError, RulesSyntaxError
     from ..data.index import open_index

@@ -219,7 +219,7 @@ class Behaviour:
         if self.wins is not None:
             out.append(f"wins: {self.wins.render()}")
         if self.solvers is not None:
-            out.append(f"solvers: every member a {self.solvers.render().removeprefix('1 ')}")
+            out.append(f"solvers: every member: {self.solvers.render().removeprefix('1 ')}")
         return out
 
 

@@ -434,23 +434,30 @@ def team_level_bonus(state: GameState, player: str, siege: bool) -> list[tuple[C
 
 
 def mp_change(state: GameState, player: str, cs: CardState, summoner: CardState | None) -> list[tuple[CardState, int]]:
-    """5.01.C: the changes to the MP requirement of *cs* that *player* summons (by *summoner*)."""
-    out = []
-    for src, m in constants(state, "mp"):
-        if not isinstance(m.amount, int):
-            continue
-        if m.scope == "by_self":
-            applies = summoner is not None and summoner.uid == src.uid and kind_of(cs, m.kind) \
-                and filters_hold(state, cs, m.filters)
-        elif m.scope in ("own", "enemy"):
-            mine = controller(state, src) == player
-            applies = (mine if m.scope == "own" else not mine) and kind_of(cs, m.kind) \
-                and filters_hold(state, cs, m.filters)
-        else:
-            applies = in_scope(state, src, m, cs, summoner)
-        if applies:
-            out.append((src, m.amount))
+    """5.01.C: the changes to the MP requirement of *cs* that *player* summons (by *summoner*).
+    A ``no_increase`` modifier over the card ("MP-igénye nem nőhet") takes back what the others add
+    beyond 0, as a change of its own, so that the trace names it."""
+    out = [(src, m.amount) for src, m in constants(state, "mp")
+           if isinstance(m.amount, int) and _mp_applies(state, player, src, m, cs, summoner)]
+    rise = sum(n for _, n in out)
+    if rise > 0:
+        guard = next((src for src, m in constants(state, "no_increase")
+                      if _mp_applies(state, player, src, m, cs, summoner)), None)
+        if guard is not None:
+            out.append((guard, -rise))
     return out
+
+
+def _mp_applies(state: GameState, player: str, src: CardState, m: Modifier, cs: CardState,
+                summoner: CardState | None) -> bool:
+    """Whether the MP modifier *m* of *src* reaches *cs*, which *player* summons (by *summoner*)."""
+    if m.scope == "by_self":
+        return summoner is not None and summoner.uid == src.uid and kind_of(cs, m.kind) \
+            and filters_hold(state, cs, m.filters)
+    if m.scope in ("own", "enemy"):
+        mine = controller(state, src) == player
+        return (mine if m.scope == "own" else not mine) and kind_of(cs, m.kind) and filters_hold(state, cs, m.filters)
+    return in_scope(state, src, m, cs, summoner)
 
 
 def maneuver_mp_change(state: GameState, player: str, maneuver: str) -> list[tuple[CardState, int]]:
