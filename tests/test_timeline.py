@@ -147,6 +147,12 @@ def test_cli_illegal_action_exits_1_with_its_rule(tmp_path: Path) -> None:
     ("title: x\noptions: {siege_tie: maybe}\nsetup: {players: [{name: A}]}\nscript: []\n", ":2:"),
     ("title: x\nsetup: {players: [{name: A}, {name: B}, {name: C}]}\nscript: []\n", ":2:"),
     ("title: [\n", ":"),
+    ("title: x\nsetup: {active: Zoli, players: [{name: A}]}\nscript: []\n", ":2:"),
+    ("title: x\nsetup:\n  players:\n    - {name: A, jelen: [{card: Dzsad bankház, controller: Zoli}]}\nscript: []\n", ":4:"),
+    ("title: x\nvariant: nincs-ilyen\nsetup: {players: [{name: A}]}\nscript: []\n", ":2:"),
+    ("title: x\nsetup: {start: true, players: [{name: A}]}\nscript: []\n", ":2:"),
+    ("title: x\nsetup: {players: [{name: A}]}\nscript: []\nexpect: {result: {verdict: win}}\n", ":4:"),
+    ("title: x\nsetup: {players: [{name: A}]}\nscript: [játék]\n", ":3:"),
 ])
 def test_cli_invalid_scenarios_exit_2_with_file_and_line(tmp_path: Path, text: str, where: str) -> None:
     path = _write(tmp_path, "bad.yaml", text)

@@ -57,3 +57,34 @@ def echo_findings(findings: Iterable[Finding], fmt: str, lang: str) -> None:
 
 def echo_json(obj: Any) -> None:
     click.echo(dumps_json(obj))
+
+
+def write_output_file(path: str, text: str) -> None:
+    """Write a file the user asked for: atomically, and only over a regular file (or a new one).
+
+    An empty path, a folder, a link, a FIFO or a device, or a folder that does not exist, is a
+    usage error (exit 2), never a replaced file.
+    """
+    import os
+    import stat
+
+    from ..base.errors import UsageError
+    from ..base.fsutil import write_atomic
+
+    if not path:
+        raise UsageError("OUTPUT-PATH", "an output file needs a name", hu="a kimeneti fájlnak név kell")
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise UsageError("OUTPUT-PATH", f"{path}: cannot be written ({exc.strerror})", path=path,
+                         hu=f"{path}: nem írható ({exc.strerror})") from None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise UsageError("OUTPUT-PATH", f"{path}: not a regular file; korbiro writes only over regular files",
+                         path=path, hu=f"{path}: nem közönséges fájl; a korbiro csak közönséges fájlt ír felül")
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise UsageError("OUTPUT-PATH", f"{path}: cannot be written ({exc.strerror})", path=path,
+                         hu=f"{path}: nem írható ({exc.strerror})") from None

@@ -10,7 +10,11 @@ quotes (``docs/scenarios.md`` has the whole table)::
     (1, 2)
 
 A ``hatás "…"`` clause is kept as text; it is in the effect language of
-:mod:`korbiro.grammar.behaviour`.
+:mod:`korbiro.grammar.behaviour`.  :func:`render` writes an action back in
+its canonical Hungarian form, which parses to the same action::
+
+    >>> render(parse_action('summon "Slan ököl" by "Garmacs" target "Briar Sichetti"'))
+    'leidéz "Slan ököl" által "Garmacs" célpont "Briar Sichetti"'
 
 Errors are :class:`~korbiro.base.errors.RulesSyntaxError` with the column and a caret::
 
@@ -33,11 +37,11 @@ from lark import Lark, Token, Transformer, UnexpectedInput
 
 from ..base.errors import RulesSyntaxError
 
-__all__ = ["VERBS", "Action", "parse_action"]
+__all__ = ["VERBS", "Action", "parse_action", "render"]
 
 #: Canonical verbs (the English alias) in the order of docs/scenarios.md.
 VERBS = ("summon", "activate", "attach", "build", "neutralise", "copy", "pass", "unwind", "solve",
-         "siege", "capture", "phase", "end_round", "kill", "damage", "sacrifice", "take")
+         "siege", "capture", "phase", "end_round", "round", "game", "kill", "damage", "sacrifice", "take")
 
 _KINDS = {"bestia": "beast", "beast": "beast", "képesség": "ability", "kepesseg": "ability",
           "ability": "ability", "lap": "card", "card": "card"}
@@ -186,6 +190,12 @@ class _ToAction(Transformer[Token, Any]):
     def end_round(self, items: list[Any]) -> Action:
         return Action("end_round")
 
+    def play_round(self, items: list[Any]) -> Action:
+        return Action("round")
+
+    def play_game(self, items: list[Any]) -> Action:
+        return Action("game", count=int(items[1]) if len(items) > 1 else None)
+
     def kill(self, items: list[Any]) -> Action:
         return Action("kill", card=items[1])
 
@@ -249,3 +259,59 @@ def parse_action(text: str, *, path: str | None = None, line: int | None = None,
     action = _ToAction().transform(tree)
     assert isinstance(action, Action)
     return Action(**{**action.__dict__, "text": text})
+
+
+# ---------------------------------------------------------------- writing an action back
+
+#: The canonical Hungarian word of each verb and clause (the first spelling of action.lark).
+_VERB_WORDS = {"summon": "leidéz", "activate": "aktivizál", "attach": "csatol", "build": "ráépít",
+               "neutralise": "semlegesít", "copy": "másol", "pass": "passz", "unwind": "visszafejt",
+               "solve": "megold", "siege": "ostromol", "capture": "bevesz", "phase": "fázis",
+               "end_round": "forduló vége", "round": "forduló", "game": "játék", "kill": "meghal",
+               "damage": "sebez", "sacrifice": "feláldoz", "take": "megszerez"}
+_KIND_WORDS = {"beast": "bestia", "ability": "képesség", "card": "lap"}
+
+
+def _q(name: str) -> str:
+    if '"' in name or "\n" in name:
+        raise ValueError(f"a name with a double quote or a line break cannot be written: {name!r}")
+    return f'"{name}"'
+
+
+def render(a: Action) -> str:
+    """The action in its canonical Hungarian form (``parse_action(render(a)) == a``)."""
+    words = [_VERB_WORDS[a.verb]]
+    if a.verb == "damage":
+        words.append(str(a.amount))
+    if a.verb in ("unwind", "game") and a.count is not None:
+        words.append(str(a.count))
+    if a.ref is not None:
+        words.append(f"@{a.ref}" if isinstance(a.ref, int) else _q(a.ref))
+    if a.card is not None:
+        words.append(_q(a.card))
+    if a.dest is not None:
+        words.extend(["->", _q(a.dest)])
+    if a.team:
+        words.extend(["csapat", ", ".join(_q(n) for n in a.team)])
+    clauses: list[tuple[str, str | None]] = [
+        ("által", _q(a.by) if a.by is not None else None),
+        ("célpont", ", ".join(_q(n) for n in a.targets) if a.targets else None),
+        ("x", str(a.x) if a.x is not None else None),
+        ("mód", _q(a.mode) if a.mode is not None else None),
+        ("dob", str(a.roll) if a.roll is not None else None),
+        ("mint", _KIND_WORDS[a.kind] if a.kind is not None else None),
+        ("forrás", _q(a.source) if a.source is not None else None),
+        ("raktároz", _q(a.store) if a.store is not None else None),
+        ("akadályoz", ", ".join(_q(n) for n in a.blockers) if a.blockers else None),
+        ("ellen", _q(a.against) if a.against is not None else None),
+        ("megtart", _q(a.keep) if a.keep is not None else None),
+        ("hatás", _q(a.effect) if a.effect is not None else None),
+    ]
+    for word, value in clauses:
+        if value is not None:
+            words.extend([word, value])
+    for flag, word in ((a.free, "ingyen"), (a.accept, "akarja"), (a.expedition, "expedíció")):
+        if flag:
+            words.append(word)
+    return " ".join(words)
+

@@ -190,7 +190,7 @@ class Effects(Part):
         if op.who == "opponent":
             return self.table.opponents(e.player)
         if op.who == "all":
-            return list(self.state.players)
+            return self.table.seated()
         if op.who == "richer":
             mine = self.state.players[e.player].mp
             return [p for p in self.table.opponents(e.player) if self.state.players[p].mp > mine]

@@ -14,7 +14,9 @@ each (docs/architecture.md):
 * :class:`~.effects.Effects`: effect steps, power words, beasts;
 * :class:`~.deeds.Deeds`: summoning, activating, attaching, building, neutralising, copying;
 * :class:`~.maneuvers.Maneuvers`: quests, sieges, captures;
-* :class:`~.rounds.Rounds`: phases, passing the turn, the round's closing;
+* :class:`~.rounds.Rounds`: phases, passing the turn, the round's closing and opening;
+* :class:`~.ending.Ending`: in a played game (a ``variant``), the victory rules after every action
+  and at the end of every round;
 
 and :mod:`.semantics` answers the keywords' questions.
 """
@@ -81,8 +83,13 @@ class Engine:
     """The state machine; see the module docstring."""
 
     def __init__(self, fmt: Format | None = None, options: Mapping[str, str] | None = None,
-                 effects: Mapping[str, Behaviour] | None = None) -> None:
+                 effects: Mapping[str, Behaviour] | None = None, variant: str | None = None) -> None:
         self.table = Table(fmt, options, effects)
+        if variant is not None:
+            # lazy: the victory rules are read only for a played game
+            from .ending import Ending
+
+            self.table.ending = Ending(self.table, variant)
         self.stack = TimelineStack(self.table)
         self.table.on_wounded = self._wounded
         self.effects = Effects(self.table)
@@ -222,6 +229,9 @@ class Engine:
         An action that breaks a rule raises :class:`~korbiro.base.errors.IllegalActionError` and
         changes nothing, not even the trace.
         """
+        self._check_not_over()
+        if a.verb == "game":
+            raise ValueError("the script step 'játék' is played by the scenario runner (timeline.game.play_on)")
         self.table.begin()
         refused = True
         try:
@@ -233,12 +243,43 @@ class Engine:
             raise
         finally:
             self.table.end(refused)
+        if self.table.ending is not None:
+            self.table.ending.check_immediate()
+
+    def start_game(self) -> None:
+        """A played game begins (setup done): each player's first draw step (1.02.B), then round 1 opens."""
+        self.table.begin()
+        self.table.checked()
+        for p in self.state.players.values():
+            levels = [self.state.cards[u].label for u in p.zones["torony"]]
+            self.table.emit("3.01.A", "tower", f"{p.name}'s tower, the lowest level first: {', '.join(levels) or 'none'}",
+                            f"{p.name} tornya, a legalsó szinttel kezdve: {', '.join(levels) or 'nincs'}", player=p.name)
+        self.rounds.refill("1.02.B")
+        self.rounds.open_round()
+        self.table.end(False)
+
+    @property
+    def over(self) -> bool:
+        """A played game has ended (a win or a draw)."""
+        return self.state.result is not None
+
+    def _check_not_over(self) -> None:
+        result = self.state.result
+        if result is not None:
+            verdict, who, rule, _ = result
+            raise illegal("MK-TL-OVER", rule, f"the game is over ({verdict}{': ' + ', '.join(who) if who else ''})",
+                          f"a játék véget ért ({verdict}{': ' + ', '.join(who) if who else ''})")
 
     def probe(self, player: str | None, a: Action, *, turn: bool = True,
               shape: bool = True) -> IllegalActionError | None:
         """Whether *a* would be accepted now: None if so, else the refusal; nothing changes either way.
         ``turn=False`` skips the check of whose turn it is, ``shape=False`` that of the verb's clauses
         (the caller has made them: the legal-action lister, for an action it built)."""
+        if self.state.result is not None:
+            try:
+                self._check_not_over()
+            except IllegalActionError as exc:
+                return exc
         if a.verb not in PLAYER_VERBS or a.verb == "pass":
             try:
                 self._turn(self.table.player(player), a)
@@ -306,6 +347,9 @@ class Engine:
             return
         if verb == "end_round":
             self.rounds.end_round()
+            return
+        if verb == "round":
+            self.rounds.play_out()
             return
         if verb == "kill":
             self.kill(a)

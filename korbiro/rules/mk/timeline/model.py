@@ -22,9 +22,9 @@ __all__ = ["IN_PLAY", "STATES", "ZONES", "ZONE_ALIASES", "CardState", "Entry", "
 #: ``jelen`` the rest of the Present (quests awaiting solution, buildings,
 #: events, allies, ghosts), ``torony`` the tower levels from the lowest up,
 #: ``csatolt`` cards attached to another card, ``idofonal`` cards in a timeline,
-#: ``megoldott`` solved quests.
+#: ``megoldott`` solved quests, ``kivul`` out of the game (the cards of a player who dropped out, 12.00.D).
 ZONES: tuple[str, ...] = ("kez", "jovo", "sor", "jelen", "torony", "raktar", "csatolt", "idofonal",
-                          "megoldott", "mult", "melyseg")
+                          "megoldott", "mult", "melyseg", "kivul")
 
 #: The zones of the Present, where a card's constant effects and triggers work.
 IN_PLAY: frozenset[str] = frozenset({"sor", "jelen", "torony", "csatolt"})
@@ -42,6 +42,7 @@ ZONE_ALIASES: dict[str, str] = {
     "megoldott": "megoldott", "solved": "megoldott",
     "múlt": "mult", "mult": "mult", "past": "mult", "graveyard": "mult",
     "mélység": "melyseg", "melyseg": "melyseg", "depth": "melyseg", "exile": "melyseg",
+    "kívül": "kivul", "kivul": "kivul", "out": "kivul",
 }
 
 STATES: dict[str, str] = {"éber": "éber", "eber": "éber", "awake": "éber",
@@ -102,6 +103,8 @@ class Player:
     antiss_solved: int = 0
     #: the round this player last took an MP-bound deed (tie-break of the active player)
     last_deed: int = -1
+    #: the player has dropped out of the game (12.00.D)
+    out: bool = False
 
 
 @dataclass(eq=False)
@@ -191,3 +194,5 @@ class GameState:
     fired: set[tuple[int, str]] = field(default_factory=set)
     #: who has won by a card's text, and by which card
     winner: tuple[str, str] | None = None
+    #: a played game's end: (verdict, winners or drawn players, rule, reason); None while it goes on
+    result: tuple[str, tuple[str, ...], str, str] | None = None

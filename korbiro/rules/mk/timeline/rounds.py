@@ -76,10 +76,18 @@ class Rounds(Part):
                       f"vége {what[1]}nak: {card.label} {t.stat} {t.amount:+d} ({t.source}) megszűnik", card=card.label)
 
     def end_round(self) -> None:
-        """Forduló zárása, then a new round (resource phase: ready adventurers, gain MP)."""
+        """Forduló zárása, then (unless the game has ended) a new round: its opening and resource phase."""
         if any(tl.entries for tl in self.state.timelines):
             raise illegal("MK-TL-PHASE", "6.03", "the round cannot close while a timeline has entries", "a forduló nem zárulhat, amíg időfonalban bejegyzés van")
         self.table.checked()
+        self.close_round()
+        if self.table.ending is not None and self.table.ending.check_end_of_round():
+            return
+        self.state.round += 1
+        self.open_round()
+
+    def close_round(self) -> None:
+        """Forduló zárása (6.03): its timed effects, ghosts counting down (11.00.C), what lasted the round ends."""
         for tl in list(self.state.timelines):
             self.stack.close(tl)
         self.state.phase = "forduló zárása"
@@ -100,7 +108,10 @@ class Rounds(Part):
             self.state.forbidden.clear()
             self.emit("6.00", "expires", "the round ends: what was forbidden until its end is allowed again",
                       "vége a fordulónak: ami a végéig tilos volt, ismét megengedett")
-        self.state.round += 1
+
+    def open_round(self) -> None:
+        """A round begins (6.03): forduló nyitása, then the resource phase (adventurers ready, each player
+        gains MP and refills the hand), then the manoeuvres phase."""
         self.state.antiss_attempted.clear()
         self.state.antiss_acted.clear()
         for p in self.state.players.values():
@@ -109,6 +120,7 @@ class Rounds(Part):
             self.emit("1.14.14.C", "reset", "a new round: every Kincskeresés may apply once again",
                       "új forduló: minden Kincskeresés újra érvényesülhet egyszer")
         self.state.phase = "forduló nyitása"
+        self.emit("6.03", "phase", f"round {self.state.round} opens", f"a(z) {self.state.round}. forduló nyitása")
         self._fire_and_resolve("forduló nyitása")
         gain = int(self.options["resource_mp"])
         self.emit("6.03", "phase", f"round {self.state.round}: resource phase; adventurers ready; each player gains {gain} MP",
@@ -116,21 +128,54 @@ class Rounds(Part):
         for cs in self.state.cards.values():
             if cs.zone == "sor" and cs.type == "kalandozó":
                 cs.state = {"pihenő": "éber", "sérült": "pihenő"}.get(cs.state, cs.state)
-        for p in self.state.players.values():
-            p.mp += gain
+        for name in self.table.seated():
+            self.state.players[name].mp += gain
+        self.refill("6.03")
         self.state.phase = "erőforrás"
         self._fire_and_resolve("erőforrás")
         self.state.phase = "manőverek"
         self.state.active = None
         self.state.sor_passed.clear()
 
+    def play_out(self) -> None:
+        """The script step ``forduló``: the rest of the round as the rulebook runs it, every player passing:
+        the open timelines unwind (6.00), the manoeuvres phase ends as its players pass (6.03, 12.00), the
+        round closes, the end-of-round conditions are checked and, if the game goes on, the next round opens."""
+        self.table.checked()
+        self.stack.unwind()
+        for tl in list(self.state.timelines):
+            self.stack.close(tl)
+        guard = len(self.state.players) + 1
+        while self.state.phase == "manőverek" and guard:
+            self.pass_turn(self.table.active_player())
+            guard -= 1
+        self.close_round()
+        if self.table.ending is not None and self.table.ending.check_end_of_round():
+            return
+        self.state.round += 1
+        self.open_round()
+
+    def refill(self, rule: str) -> None:
+        """Each player draws from the top of the Jövő pakli up to the hand size (option ``hand_size``)."""
+        size = int(self.options["hand_size"])
+        for p in (self.state.players[n] for n in self.table.seated()):
+            hand, deck = p.zones["kez"], p.zones["jovo"]
+            want = max(0, size - len(hand))
+            drawn = [self.state.cards[uid] for uid in list(deck)[:want]]
+            for cs in drawn:
+                self.table.move(cs, "kez")
+            if drawn:
+                self.emit(rule, "draw", f"{p.name} draws {len(drawn)} card(s) up to {size} ({len(deck)} left in the Jövő pakli)",
+                          f"{p.name} {len(drawn)} lapot húz {size} lapig (a Jövő pakliban marad {len(deck)})", player=p.name)
+
     def pass_turn(self, player: str) -> None:
         """A pass with no timeline open: the next player acts; the phase may end (6.03, 12.00)."""
         if self.state.phase != "manőverek":
             self.emit("6.03", "pass", f"{player} passes; the phase ends", f"{player} passzol; a fázis véget ér")
             return
-        many = len(self.state.players) > 2 and self.admits("12.00")
-        order = sorted(self.state.players.values(), key=lambda p: -p.mp)
+        seated = self.table.seated()
+        many = len(seated) > 2 and self.admits("12.00")
+        order = sorted((self.state.players[n] for n in seated), key=lambda p: -p.mp)
         if many:
             idx = [p.name for p in order].index(player)
             if idx == len(order) - 1:
@@ -146,13 +191,13 @@ class Rounds(Part):
             return
         if player not in self.state.sor_passed:
             self.state.sor_passed.append(player)
-        if len(self.state.sor_passed) >= len(self.state.players):
+        if len(self.state.sor_passed) >= len(seated):
             self.emit("6.03", "pass", f"{player} passes; everyone passed: the manoeuvres phase ends",
                       f"{player} passzol; mindenki passzolt: véget ér a manőverek fázisa")
             self.state.phase = "forduló zárása"
             self.state.sor_passed.clear()
             self.state.active = None
         else:
-            others = [p for p in self.state.players if p not in self.state.sor_passed]
+            others = [p for p in seated if p not in self.state.sor_passed]
             self.state.active = others[0]
             self.emit("6.03", "pass", f"{player} passes; {others[0]} acts", f"{player} passzol; {others[0]} következik")

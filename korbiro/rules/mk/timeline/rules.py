@@ -49,6 +49,15 @@ def _rules(status: str, rows: list[tuple[str, str, str]]) -> dict[str, Rule]:
 RULES: Mapping[str, Rule] = MappingProxyType({
     **_rules("current", [
         ("1.01", "the game is for two players", "a játék kétszemélyes"),
+        ("1.01.A.1", "the only player with tower levels wins", "aki egyedül rendelkezik toronyszinttel, nyer"),
+        ("1.01.A.2", "19 DP and the most wins at once", "19 DP és a legtöbb DP azonnal nyer"),
+        ("1.01.A.3", "both lose their last tower level at once: a draw", "egyszerre vész el az utolsó toronyszint: döntetlen"),
+        ("1.01.B.1", "11 DP and the most at the end of a round wins", "a forduló végén 11 DP és a legtöbb DP nyer"),
+        ("1.01.B.2", "an empty Jövő pakli at the end of a round loses", "a forduló végén üres Jövő pakli veszít"),
+        ("1.01.B.3", "equal DP of 11 or more: a new round", "egyenlő, legalább 11 DP: új forduló"),
+        ("1.01.B.4", "both Jövő paklis empty, no winner: a draw", "mindkét Jövő pakli üres, nincs győztes: döntetlen"),
+        ("1.02.B", "the first draw step", "az első húzás lépése"),
+        ("3.01.A", "three different tower levels start the tower", "három különböző toronyszint a kezdő torony"),
         ("2.01.b", "FAL is added to the obstructing team's level", "a FAL az akadályozó csapat szintjéhez adódik"),
         ("2.02.b", "a name also refers to the cards with that IGAZ NÉV", "a név az azonos IGAZ NEVŰ lapokra is vonatkozik"),
         ("2.03", "an expedition replaces the solution; no Kincskeresés from it",
@@ -138,6 +147,7 @@ RULES: Mapping[str, Rule] = MappingProxyType({
         ("11.00.E", "an adventurer becomes a ghost instead of leaving", "a kalandozó szellemmé válik"),
         ("11.00.F", "the naming rule applies to ghosts", "a szellemre a nevesítés szabálya vonatkozik"),
         ("12.00", "the active player; several players", "az aktív játékos; több játékos"),
+        ("12.00.D", "a player who drops out takes their cards out of the game", "a kieső játékos lapjai kikerülnek a játékból"),
         ("12.00.5.4", "mixed teams; a siege costs 2 MP", "vegyes csapat; az ostrom 2 MP"),
         ("12.00.5.5", "who activates an obstacle pays its MP requirement", "aki akadálylapot aktivizál, kifizeti MP-igényét"),
     ]),
@@ -219,6 +229,9 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
     Option("obstacle_mp", ("pay", "free"), "pay", "12.00.5.5",
            "activating an attached obstacle costs its MP requirement (pay: 12.00.5.5, \"annak kell kifizetnie a Wirg "
            "MP-igényét\"), or nothing (free)"),
+    Option("hand_size", tuple(str(n) for n in range(0, 13)), "7", "6.03",
+           "the resource phase refills each hand up to this many cards from the Jövő pakli (the Ómen text of "
+           "12.00.1.C: \"kiegészítesz 7 lapra\"); 0: nobody draws"),
     Option("turn_order", ("active", "free"), "active", "12.00",
            "with no timeline open in the manoeuvres phase only the active player starts a deed or passes (active), or "
            "any player may (free)"),

@@ -38,15 +38,16 @@ from ....data.index import open_index
 from ....grammar.action import Action, parse_action
 from . import semantics as sem
 from .engine import Engine
+from .game import RandomPolicy, play_on
 from .model import STATES, ZONE_ALIASES, CardState
 from .rules import PHASES, RULES, Format, format_named, phase_named, resolve_options
-from .trace import TraceEvent
+from .trace import TraceEvent, illegal
 
 __all__ = ["Refusal", "Result", "Scenario", "load_scenario", "run_file", "run_scenario"]
 
 _ZONE_KEYS = {"hand": "kez", "kéz": "kez", "jövő": "jovo", "deck": "jovo", "sor": "sor", "jelen": "jelen",
               "torony": "torony", "raktár": "raktar", "múlt": "mult", "mélység": "melyseg",
-              "megoldott": "megoldott", "időfonal": "idofonal"}
+              "megoldott": "megoldott", "időfonal": "idofonal", "kívül": "kivul"}
 
 
 @dataclass
@@ -61,6 +62,8 @@ class Scenario:
     steps: list[tuple[str | None, Action, int]]
     cards: dict[str, Card]
     effects: dict[str, Behaviour]
+    #: the variant the game is played out under (victory checks), or None for a ruling that is not
+    variant: str | None = None
 
     @property
     def data(self) -> Any:
@@ -156,6 +159,21 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
         resolve_options(opts)
     except UsageError as exc:
         raise _error(doc, ["options"], "MK-SCENARIO-OPTION", exc.message) from None
+    variant = data.get("variant")
+    if variant is not None:
+        # lazy: the victory rules' variants are read only for a played scenario
+        from ..victory import load_variants
+
+        try:
+            variant = load_variants().get(str(variant)).id
+        except UsageError as exc:
+            errors.append(_error(doc, ["variant"], "MK-SCENARIO-VARIANT", exc.message))
+    if data["setup"].get("start") and variant is None:
+        errors.append(_error(doc, ["setup", "start"], "MK-SCENARIO-START",
+                             "a fresh deal (start: true) is a played game: name its variant (variant: two-player)"))
+    if (data.get("expect") or {}).get("result") is not None and variant is None:
+        errors.append(_error(doc, ["expect", "result"], "MK-SCENARIO-RESULT",
+                             "a result is expected only of a played game: name its variant (variant: two-player)"))
     for i, rid in enumerate(data.get("rules") or []):
         if rid not in RULES:
             errors.append(_error(doc, ["rules", i], "MK-SCENARIO-RULE", f"rule {rid!r} is not one the engine applies"))
@@ -181,7 +199,15 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
     # card names of the setup
     names: set[str] = set()
 
+    seated = [str(pl["name"]) for pl in data["setup"]["players"]]
+    if data["setup"].get("active") is not None and data["setup"]["active"] not in seated:
+        errors.append(_error(doc, ["setup", "active"], "MK-SCENARIO-PLAYER",
+                             f"no player {data['setup']['active']!r} to be active; players: {', '.join(seated)}"))
+
     def check_ref(ref: Any, where: list[str | int]) -> None:
+        if isinstance(ref, dict) and ref.get("controller") not in (None, *seated):
+            errors.append(_error(doc, [*where, "controller"], "MK-SCENARIO-PLAYER",
+                                 f"no player {ref['controller']!r} to control it; players: {', '.join(seated)}"))
         name = ref if isinstance(ref, str) else ref["card"]
         if fold(name) not in cards and (lookup is None or lookup(name) is None):
             errors.append(_error(doc, where, "MK-SCENARIO-CARD", f"unknown card {name!r}"))
@@ -211,9 +237,12 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
             err = DataError(exc.code, exc.message, path=exc.path, line=exc.line, column=exc.column)
             errors.append(err)
             continue
+        if action.verb == "game" and variant is None:
+            errors.append(DataError("MK-SCENARIO-GAME", "the step 'játék' plays a game to its end: name the scenario's "
+                                    "variant (variant: two-player)", path=doc.path, line=line, column=col))
         steps.append((player, action, line))
     _raise_all(errors)
-    return Scenario(path, doc, data["title"], fmt, opts, steps, cards, effects)
+    return Scenario(path, doc, data["title"], fmt, opts, steps, cards, effects, variant if isinstance(variant, str) else None)
 
 
 def _locator(doc: YamlDocument, base: tuple[str | int, ...],
@@ -273,7 +302,7 @@ def _lookup_card(sc: Scenario, lookup: Callable[[str], Card | None] | None, name
 
 def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> Engine:
     """The engine with the scenario's setup in place (no rule applied to the setup)."""
-    eng = Engine(sc.format, {k: str(v) for k, v in sc.options.items()}, sc.effects)
+    eng = Engine(sc.format, {k: str(v) for k, v in sc.options.items()}, sc.effects, variant=sc.variant)
     data = sc.data
     setup = data["setup"]
     players = setup["players"]
@@ -313,6 +342,8 @@ def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> E
             eng.open_timeline(kind, canon)
     if setup.get("active"):
         eng.state.active = setup["active"]
+    if setup.get("start"):
+        eng.start_game()
     return eng
 
 
@@ -338,7 +369,10 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
         who = f"{player}: " if player else ""
         result.steps.append((step, line, who + action.text, len(eng.state.trace) + 1))
         try:
-            eng.apply(player, action)
+            if action.verb == "game":
+                _play_game(eng, action)
+            else:
+                eng.apply(player, action)
         except IllegalActionError as exc:
             result.refusals.append(Refusal(step, line, who + action.text, exc.code, exc.rule, exc.message,
                                            exc.hu or exc.message, exc.remedy))
@@ -348,6 +382,18 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
     result.has_expect = expect is not None
     result.diffs = compare(eng, result, expect or {})
     return result
+
+
+def _play_game(eng: Engine, a: Action) -> None:
+    """The script step ``játék [N]``: random legal play from seed N to the end of the game (1.01)."""
+    if eng.table.ending is None:
+        raise illegal("MK-TL-NOT-PLAYED", "1.01", "only a played game (a scenario with a variant) is played to its end",
+                      "csak kijátszott játék (változatot megadó forgatókönyv) játszható végig",
+                      remedy=("name the variant: variant: two-player", "add meg a változatot: variant: two-player"))
+    if eng.over:
+        raise illegal("MK-TL-OVER", eng.state.result[2] if eng.state.result else "1.01", "the game is over",
+                      "a játék véget ért")
+    play_on(eng, RandomPolicy(a.count or 0))
 
 
 def run_file(path: str, *, lookup: Callable[[str], Card | None] | None = None,
@@ -455,6 +501,15 @@ def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]
         winner = st.winner[0] if st.winner else None
         if fold(str(expect["winner"] or "")) != fold(str(winner or "")):
             diff("winner", expect["winner"], winner)
+    if expect.get("result") is not None:
+        want = expect["result"]
+        verdict, who, rule, _ = st.result or ("unfinished", (), None, "")
+        if want["verdict"] != verdict:
+            diff("result.verdict", want["verdict"], verdict)
+        if "winners" in want and sorted(map(fold, want["winners"])) != sorted(map(fold, who)):
+            diff("result.winners", want["winners"], list(who))
+        if "rule" in want and want["rule"] != rule:
+            diff("result.rule", want["rule"], rule)
     return diffs
 
 

@@ -120,7 +120,7 @@ class TimelineStack(Part):
             return True
         tl.passed.add(player)
         self.emit("6.00", "pass", f"{player} passes", f"{player} passzol", player=player)
-        if len(tl.passed) >= len(self.state.players):
+        if len(tl.passed) >= len(self.table.seated()):
             self.unwind_one()
         return True
 

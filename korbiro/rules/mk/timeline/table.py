@@ -36,6 +36,8 @@ class Table:
                  effects: Mapping[str, Behaviour] | None = None) -> None:
         self.format = fmt or FORMATS["korfordulo"]
         self.options = resolve_options(options)
+        #: the options given (the rest are defaults), as a record of the game writes them
+        self.given_options = {str(k): str(v) for k, v in (options or {}).items()}
         #: what cards do in this game beyond their set files: folded label or name -> behaviour
         self.overrides: dict[str, Behaviour] = {fold(k): v for k, v in (effects or {}).items()}
         self.state = GameState(players={})
@@ -50,6 +52,8 @@ class Table:
         self.committed = False
         #: called when a card becomes wounded (the engine fires its timed effects)
         self.on_wounded: Callable[[CardState], None] | None = None
+        #: a played game's victory checks (:class:`~.ending.Ending`); None for a ruling that is not played out
+        self.ending: Any = None
 
     # ---------------------------------------------------------------- trace and format
 
@@ -128,7 +132,8 @@ class Table:
         self._by_name.setdefault(fold(cs.label), []).append(uid)
         if fold(card.name) != fold(cs.label):
             self._by_name.setdefault(fold(card.name), []).append(uid)
-        self.state.players[owner].zones[zone][uid] = None
+        holder = cs.controller if zone in ("sor", "jelen", "torony", "megoldott") and cs.controller else owner
+        self.state.players[holder].zones[zone][uid] = None
         if attached_to is not None:
             host = self.state.cards[attached_to]
             host.attachments.append(uid)
@@ -171,7 +176,8 @@ class Table:
         raise illegal("MK-TL-NO-PLAYER", "1.01", f"no player {name!r}", f"nincs {name!r} nevű játékos")
 
     def opponents(self, player: str) -> list[str]:
-        return [p for p in self.state.players if p != player]
+        """The other players still in the game."""
+        return [p for p in self.seated() if p != player]
 
     def move(self, cs: CardState, zone: str, owner_zone: str | None = None) -> None:
         """Move a card to *zone* of its owner (controller for the Present)."""
@@ -195,7 +201,7 @@ class Table:
         """The player with the most MP (ties: the one set first); 12.00 in the archived format."""
         if self.state.active is not None:
             return self.state.active
-        players = list(self.state.players.values())
+        players = [self.state.players[n] for n in self.seated()]
         if not players:
             raise illegal("MK-TL-NO-PLAYER", "1.01", "the scenario has no players", "nincs játékos")
         best = max(players, key=lambda p: p.mp)
@@ -204,7 +210,7 @@ class Table:
     def after_deed(self, player: str, spent_mp: bool) -> None:
         """Who is active after a deed (12.00: one who spent no MP stays active)."""
         self.state.sor_passed.clear()
-        many = len(self.state.players) > 2 and self.admits("12.00")
+        many = len(self.seated()) > 2 and self.admits("12.00")
         if many and not spent_mp and self.state.phase == "manőverek":
             self.state.active = player
             self.emit("12.00", "active", f"{player} spent no MP and stays the active player",
@@ -234,6 +240,30 @@ class Table:
                 return
             self.skip("11.00.E", f"{cs.label} would stay as a ghost", f"{cs.label} szellemként maradna")
         self.to_past(cs)
+
+    def seated(self) -> list[str]:
+        """The players still in the game (12.00.D), in the order they were seated."""
+        return [p.name for p in self.state.players.values() if not p.out]
+
+    def drop_out(self, player: str) -> None:
+        """*player* is out of the game (12.00.D): every card whose player they are leaves the game, the
+        cards they control included, but not their cards another player controls (korbiro's reading of
+        "A többi játékos által irányított lapnak nem a kieső játékos a játékosa")."""
+        pl = self.state.players[player]
+        if pl.out:
+            return
+        pl.out = True
+        gone = [cs for cs in self.state.cards.values() if (cs.controller or cs.owner) == player and cs.zone != "kivul"]
+        for cs in gone:
+            if cs.attached_to is not None:
+                host = self.state.cards[cs.attached_to]
+                host.attachments = [u for u in host.attachments if u != cs.uid]
+                cs.attached_to = None
+            cs.attachments = [u for u in cs.attachments if self.state.cards[u].owner == player]
+            self.state.constant_uids = [u for u in self.state.constant_uids if u != cs.uid]
+            self.move(cs, "kivul")
+        self.emit("12.00.D", "out", f"{player} is out of the game; {len(gone)} card(s) of theirs leave it",
+                  f"{player} kiesett a játékból; {len(gone)} lapja kikerül belőle", player=player)
 
     def leave_team(self, cs: CardState) -> None:
         """A card leaves the manoeuvre it is in (initiating or obstructing team); it stays in its Sor."""

@@ -1,0 +1,223 @@
+"""Whole games: a table dealt from deck lists, played to the end by a policy, and recorded.
+
+:func:`deal` seats the players with their decks (each deck's three tower
+levels in the order listed, the lowest first, 3.01.A; the rest shuffled into
+the Jövő pakli by the seed).  :func:`play` starts the game (the first draw,
+1.02.B, then round 1) and lets a :class:`RandomPolicy` choose among the legal
+actions of whoever may act, until the victory rules end the game
+(:mod:`.ending`) or a round limit is reached.  Every step is the engine's own
+action, so the :class:`Record` of a game is a ruling scenario: replaying it
+(:meth:`Record.scenario`) gives the same game, step for step.
+
+    >>> from korbiro.data.check import load_database
+    >>> from korbiro.data.paths import shipped_db_path
+    >>> cards = {c.name: c for c in load_database([shipped_db_path()])}
+    >>> eng = deal([("Anna", sample_decks()[0]), ("Béla", sample_decks()[1])], cards.get, seed=1)
+    >>> record = play(eng, RandomPolicy(1))
+    >>> eng.over, record.result()[0] in ("win", "draw")
+    (True, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from random import Random
+from typing import Any
+
+from ....base.errors import DataError, IllegalActionError
+from ....data.cards import Card
+from ....grammar.action import Action, render
+from ....grammar.decklist import DeckList, parse_deck_text
+from .engine import Engine
+from .model import ZONES
+from .rules import FORMATS
+
+__all__ = ["SAMPLE_DECKS", "MAX_ROUNDS", "RandomPolicy", "Record", "deal", "play", "sample_decks"]
+
+#: The decks shipped with the sample database (``korbiro/data/mk/decks``), dealt in turn to the players.
+SAMPLE_DECKS = ("kincsvadaszok", "ostromlok", "misztikusok")
+#: A played game that has not ended after this many rounds stops, unfinished.
+MAX_ROUNDS = 100
+#: The steps one round may take before the policy is made to pass (a guard; random play never needs it).
+_MAX_STEPS_A_ROUND = 2000
+
+# the zones of a scenario's setup, in the order a record writes them
+_SETUP_ZONES = {"kez": "hand", "jovo": "jövő", "sor": "sor", "jelen": "jelen", "torony": "torony",
+                "raktar": "raktár", "mult": "múlt", "melyseg": "mélység", "megoldott": "megoldott"}
+
+
+@cache
+def sample_decks() -> tuple[DeckList, ...]:
+    """The shipped sample decks, in the order of :data:`SAMPLE_DECKS`."""
+    base = resources.files("korbiro.data.mk") / "decks"
+    return tuple(parse_deck_text((base / f"{name}.deck").read_text("utf-8"), f"{name}.deck") for name in SAMPLE_DECKS)
+
+
+def _cards(deck: DeckList, section: str, lookup: Callable[[str], Card | None]) -> list[Card]:
+    out: list[Card] = []
+    for entry in deck.section(section):
+        card = lookup(entry.name)
+        if card is None:
+            raise DataError("MK-PLAY-CARD", f"{deck.path}:{entry.line}: unknown card {entry.name!r}",
+                            path=deck.path, line=entry.line)
+        out.extend([card] * entry.count)
+    return out
+
+
+def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | None], *, seed: int = 0,
+         variant: str | None = None, fmt: str | None = None, options: Mapping[str, str] | None = None) -> Engine:
+    """A table with each player's deck: tower levels as listed (the lowest first), the rest shuffled
+    into the Jövő pakli by *seed*.  The variant defaults to the two-player game, or the common rules of
+    12.00 for more players; more than two players play under the archived format (12.00)."""
+    if variant is None:
+        variant = "two-player" if len(seats) == 2 else "general"
+    key = fmt or ("korfordulo" if len(seats) == 2 and variant == "two-player" else "archivalt")
+    eng = Engine(FORMATS[key], options, variant=variant)
+    rng = Random(seed)
+    used: dict[str, int] = {}
+    for name, _ in seats:
+        eng.add_player(name)
+    for name, deck in seats:
+        for zone, section in (("torony", "tower"), ("jovo", "deck")):
+            cards = _cards(deck, section, lookup)
+            if zone == "jovo":
+                rng.shuffle(cards)
+            for card in cards:
+                n = used.get(card.name, 0) + 1
+                used[card.name] = n
+                eng.add_card(card, name, zone, label=card.name if n == 1 else f"{card.name} #{n}")
+    return eng
+
+
+class RandomPolicy:
+    """Random legal play: a random legal action of the player to act and a random completion of it;
+    a pass now and then (*pass_rate*), so that phases end."""
+
+    def __init__(self, seed: int | Random = 0, pass_rate: float = 0.2) -> None:
+        self.rng = seed if isinstance(seed, Random) else Random(seed)
+        self.pass_rate = pass_rate
+
+    def choose(self, eng: Engine, player: str) -> Action:
+        forms = eng.legal_actions(player)
+        moves = [f for f in forms if f.verb != "pass"]
+        if not moves or self.rng.random() < self.pass_rate:
+            return Action("pass")
+        return self.rng.choice(moves).completion(self.rng)
+
+
+@dataclass
+class Record:
+    """A played game: its setup (every zone of every player, in order) and every step, as a scenario."""
+
+    format: str
+    variant: str
+    options: dict[str, str]
+    setup: list[dict[str, Any]]
+    steps: list[tuple[str | None, Action]] = field(default_factory=list)
+    engine: Engine | None = None
+    #: why the game stopped: over (a win or a draw) or the round limit
+    stopped: str = "over"
+
+    def result(self) -> tuple[str, tuple[str, ...], str, str]:
+        """(verdict, winners or drawn players, rule, reason); ``unfinished`` when the round limit stopped it."""
+        assert self.engine is not None
+        r = self.engine.state.result
+        if r is None:
+            return ("unfinished", (), "1.01", f"no result after {self.engine.state.round - 1} rounds")
+        return r
+
+    def scenario(self, title: str = "a played game") -> dict[str, Any]:
+        """The game as a ruling scenario (its data): running it gives the same game."""
+        script: list[Any] = [render(a) if who is None else {who: render(a)} for who, a in self.steps]
+        out: dict[str, Any] = {"title": title, "format": self.format, "variant": self.variant}
+        if self.options:
+            out["options"] = dict(self.options)
+        out["setup"] = {"start": True, "players": self.setup}
+        out["script"] = script
+        return out
+
+
+def _setup_of(eng: Engine) -> list[dict[str, Any]]:
+    """Every player's zones as a scenario setup writes them (labels kept with ``as:``)."""
+    out: list[dict[str, Any]] = []
+    for p in eng.state.players.values():
+        entry: dict[str, Any] = {"name": p.name, "mp": p.mp, "dp": p.dp}
+        for zone, key in _SETUP_ZONES.items():
+            refs: list[Any] = []
+            for uid in p.zones[zone]:
+                cs = eng.state.cards[uid]
+                refs.append(cs.name if cs.label == cs.name else {"card": cs.name, "as": cs.label})
+            if refs:
+                entry[key] = refs
+        out.append(entry)
+    return out
+
+
+def play(eng: Engine, policy: RandomPolicy, *, max_rounds: int = MAX_ROUNDS,
+         on_step: Callable[[str | None, Action], None] | None = None) -> Record:
+    """Start the dealt game and play it until it ends or *max_rounds* rounds have been played."""
+    assert eng.table.ending is not None, "deal() the table with a variant first"
+    record = Record(eng.format.key, eng.table.ending.variant.id,
+                    dict(eng.table.given_options),
+                    _setup_of(eng), engine=eng)
+    eng.start_game()
+    for who, a in _steps(eng, policy, max_rounds):
+        record.steps.append((who, a))
+        if on_step is not None:
+            on_step(who, a)
+    if not eng.over:
+        record.stopped = "round limit"
+    return record
+
+
+def play_on(eng: Engine, policy: RandomPolicy, max_rounds: int = MAX_ROUNDS) -> int:
+    """Play an engine's game on from where it stands (the script step ``játék``); the steps taken."""
+    return sum(1 for _ in _steps(eng, policy, max_rounds))
+
+
+def _steps(eng: Engine, policy: RandomPolicy, max_rounds: int) -> Iterator[tuple[str | None, Action]]:
+    """Apply the policy's choices (and the engine's own steps) until the game ends; yield each step."""
+    state = eng.state
+    in_round = 0
+    round_no = state.round
+    while not eng.over and state.round <= max_rounds:
+        if state.round != round_no:
+            round_no, in_round = state.round, 0
+        in_round += 1
+        who: str | None
+        if state.phase != "manőverek" and not any(tl.entries for tl in state.timelines):
+            who, a = None, Action("end_round")
+        else:
+            who = _to_act(eng)
+            a = policy.choose(eng, who) if in_round < _MAX_STEPS_A_ROUND else Action("pass")
+        try:
+            eng.apply(who, a)
+        except IllegalActionError as exc:  # pragma: no cover - the policy only chooses listed actions
+            raise RuntimeError(f"round {state.round}: the engine refused a listed action {render(a)!r} of {who}: "
+                               f"[{exc.rule}] {exc}") from None
+        yield who, a
+
+
+def _to_act(eng: Engine) -> str:
+    """Who acts now: on an open timeline, the first seated player who has not passed on it since its
+    last entry; else the active player (12.00)."""
+    state = eng.state
+    seated = eng.table.seated()
+    if state.timelines:
+        top = state.timelines[-1]
+        start = seated.index(top.entries[-1].player) if top.entries and top.entries[-1].player in seated else 0
+        for name in itertools.islice(itertools.cycle(seated), start + 1, start + 1 + len(seated)):
+            if name not in top.passed:
+                return name
+        return seated[0]
+    return eng.active_player()
+
+
+def zones_fingerprint(eng: Engine) -> tuple[Any, ...]:
+    """The final state a replay must reproduce: each player's MP, DP and zones (card labels in order)."""
+    return tuple((p.name, p.mp, p.dp, p.out, tuple((z, tuple(eng.state.cards[u].label for u in p.zones[z])) for z in ZONES))
+                 for p in eng.state.players.values()) + (eng.state.round, eng.state.phase, eng.state.result)
