@@ -43,8 +43,9 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
     the variant end it (1.01, 12.00).  At every step the player to act takes
     a random one of their legal actions.  Every trace line names its rule.
 
-    Exit 0 when the game ended (a win or a draw), 1 when it stopped at
-    --max-rounds, 2 on a bad option, deck or database.
+    Exit 0 when the game ended (a win or a draw), 1 when it stopped
+    unfinished (at --max-rounds, or stuck: nothing but MP changed for 10
+    rounds), 2 on a bad option, deck or database.
 
     \b
     Examples:

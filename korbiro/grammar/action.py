@@ -41,7 +41,8 @@ __all__ = ["VERBS", "Action", "parse_action", "render"]
 
 #: Canonical verbs (the English alias) in the order of docs/scenarios.md.
 VERBS = ("summon", "activate", "attach", "build", "neutralise", "copy", "pass", "unwind", "solve",
-         "siege", "capture", "phase", "end_round", "round", "game", "kill", "damage", "sacrifice", "take")
+         "siege", "capture", "phase", "end_round", "round", "game", "kill", "damage", "sacrifice", "take",
+         "challenge", "eliminate", "ally", "swap")
 
 _KINDS = {"bestia": "beast", "beast": "beast", "képesség": "ability", "kepesseg": "ability",
           "ability": "ability", "lap": "card", "card": "card"}
@@ -208,6 +209,18 @@ class _ToAction(Transformer[Token, Any]):
     def take(self, items: list[Any]) -> Action:
         return self._simple("take", items[2:], card=items[1])
 
+    def challenge(self, items: list[Any]) -> Action:
+        return Action("challenge", against=items[1])
+
+    def eliminate(self, items: list[Any]) -> Action:
+        return Action("eliminate", against=items[1], targets=items[3] if len(items) > 3 else ())
+
+    def ally(self, items: list[Any]) -> Action:
+        return self._simple("ally", items[2:], against=items[1])
+
+    def swap(self, items: list[Any]) -> Action:
+        return Action("swap", card=items[1], dest=items[3])
+
     def start(self, items: list[Any]) -> Action:
         return items[0]  # type: ignore[no-any-return]
 
@@ -268,7 +281,10 @@ _VERB_WORDS = {"summon": "leidéz", "activate": "aktivizál", "attach": "csatol"
                "neutralise": "semlegesít", "copy": "másol", "pass": "passz", "unwind": "visszafejt",
                "solve": "megold", "siege": "ostromol", "capture": "bevesz", "phase": "fázis",
                "end_round": "forduló vége", "round": "forduló", "game": "játék", "kill": "meghal",
-               "damage": "sebez", "sacrifice": "feláldoz", "take": "megszerez"}
+               "damage": "sebez", "sacrifice": "feláldoz", "take": "megszerez", "challenge": "kihív",
+               "eliminate": "kiejt", "ally": "szövetség", "swap": "csere"}
+#: the verbs whose first word is a player (``kihív "Béla"``), and the word that brings in their cards
+_PLAYER_VERBS = {"challenge": None, "eliminate": "aljára", "ally": None}
 _KIND_WORDS = {"beast": "bestia", "ability": "képesség", "card": "lap"}
 
 
@@ -285,6 +301,11 @@ def render(a: Action) -> str:
         words.append(str(a.amount))
     if a.verb in ("unwind", "game") and a.count is not None:
         words.append(str(a.count))
+    if a.verb in _PLAYER_VERBS:
+        words.append(_q(a.against or ""))
+        if a.targets:
+            words.extend([_PLAYER_VERBS[a.verb] or "célpont", ", ".join(_q(n) for n in a.targets)])
+        return " ".join(words + (["akarja"] if a.accept else []))
     if a.ref is not None:
         words.append(f"@{a.ref}" if isinstance(a.ref, int) else _q(a.ref))
     if a.card is not None:

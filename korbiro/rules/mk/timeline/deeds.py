@@ -17,6 +17,7 @@ from . import semantics as sem
 from .effects import Effects
 from .model import IN_PLAY, CardState, Entry
 from .rules import COMBAT_PHASES
+from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
 from .table import Part, Table
 from .trace import illegal, needs_mp
@@ -80,6 +81,11 @@ class Deeds(Part):
                        f"{cs.label} harc fázisú lap; most {self.state.phase} fázis van")
         mp_bound = kind_is_quest
         self.stack.check_can_add(cs, mp_bound, cs.label)
+        if mp_bound:
+            self.table.seating.check_mp_bound(player)
+            self.table.seating.check_new_quest()
+        if cs.type == "építmény":
+            self.table.seating.check_building(player)
         summoner = self._summoner_checks(player, cs, a, chain)
         self._mode_checks(cs, a)
         targets = self._targets(player, cs, a)
@@ -345,10 +351,23 @@ class Deeds(Part):
             self.require("7.00", "a mosaic spell", "mozaik varázslat")
         return cost, desc
 
+    def _side_obstacle(self, player: str, name: str) -> CardState:
+        """Ikerjáték: either player of a pair activates its obstacles (12.00.5 "Bármely játékos aktivizálhatja
+        az akadálylapot"); else the card is not the player's (the refusal of the lookup)."""
+        seating = self.table.seating
+        if seating.kind in TEAM_VARIANTS:
+            cs = self.table.find(name, zones=("csatolt",), rule="12.00.5")
+            if cs.type == "akadálylap" and seating.friendly(player, cs.owner):
+                return cs
+        return self.table.find(name, zones=("sor", "jelen", "csatolt", "torony"), player=player, rule="6.01")
+
     def activate(self, player: str, a: Action) -> None:
         """Activate an ability, an equipment's ability, or a beast (obstacle) against adventurers."""
         assert a.card is not None
-        cs = self.table.find(a.card, zones=("sor", "jelen", "csatolt", "torony"), player=player, rule="6.01")
+        try:
+            cs = self.table.find(a.card, zones=("sor", "jelen", "csatolt", "torony"), player=player, rule="6.01")
+        except IllegalActionError:
+            cs = self._side_obstacle(player, a.card)
         if cs.type == "akadálylap":
             self._activate_obstacle(player, cs, a)
             return
@@ -550,7 +569,7 @@ class Deeds(Part):
         if cs.type != "akadálylap" or dest.type != "toronyszint":
             raise illegal("MK-TL-ATTACH", "5.01.E", f"{cs.label} cannot be attached to {dest.label}",
                        f"{cs.label} nem csatolható {dest.label} laphoz")
-        if dest.controller != player:
+        if dest.controller != player and dest.controller != self.table.seating.tower_holder(player):
             raise illegal("MK-TL-ATTACH", "5.01.E", f"{dest.label} is not {player}'s tower level", f"{dest.label} nem {player} toronyszintje")
         pending = sum(1 for tl in self.state.timelines for e in tl.entries
                       if e.kind == "attach" and e.targets == (dest.uid,) and not e.data)
@@ -579,6 +598,7 @@ class Deeds(Part):
         if self.state.phase != "manőverek":
             raise illegal("MK-TL-PHASE", "2.09.d", "attaching a Csatlós is a Sor-phase manoeuvre", "Csatlós csatolása Sor fázisú manőver")
         self.stack.check_can_add(cs, True, cs.label)
+        self.table.seating.check_mp_bound(player)
         self.table.checked()
         self.emit("2.09.a", "csatlos", f"{cs.label} is a Csatlós" + (f" with the condition [{condition}]" if condition else ""),
                   f"{cs.label} Csatlós" + (f", csatlósfeltétele [{condition}]" if condition else ""))

@@ -7,14 +7,18 @@ The verdicts are :func:`korbiro.rules.mk.victory.decide`'s, on a snapshot of
 the table (:meth:`Ending.snapshot`), so ``korbiro game result`` and a played
 game can never disagree.  A win or a draw ends the game; a player whom the
 check puts out of the game (12.00.D) takes their cards with them.
+
+The snapshot follows the variant: players (two players, the common rules,
+Ómen); sides sharing a tower (Ikerjáték, Két csapat); the alliance
+(Szövetségek); knock-outs and victory points (Kihívás, Körbetámadás).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..victory import Elimination, Member, Moment, Result, Team, Verdict, decide, load_variants
 from ..victory import GameState as VictoryState
-from ..victory import Moment, Result, Verdict, decide, load_variants
 from ..victory import Player as VictoryPlayer
 from .table import Part, Table
 
@@ -30,20 +34,47 @@ class Ending(Part):
 
     # ---------------------------------------------------------------- the snapshot
 
-    def snapshot(self, moment: Moment) -> VictoryState:
-        """The table as ``korbiro game result`` reads a state: each player's DP, tower levels and Jövő pakli."""
-        players = tuple(VictoryPlayer(p.name, p.dp, len(p.zones["torony"]), len(p.zones["jovo"]), p.out)
+    def snapshot(self, moment: Moment, elimination: Elimination | None = None) -> VictoryState:
+        """The table as ``korbiro game result`` reads a state."""
+        seats = self.state.seats
+        if self.variant.sides == "teams":
+            teams: dict[str, list[str]] = {}
+            for name in self.state.players:
+                teams.setdefault(seats.sides.get(name, name), []).append(name)
+            return VictoryState(teams=tuple(
+                Team(side, len(self.state.players[names[0]].zones["torony"]),
+                     tuple(Member(n, self.state.players[n].dp, len(self.state.players[n].zones["jovo"])) for n in names))
+                for side, names in teams.items()), moment=moment, variant=self.variant.id)
+        players = tuple(VictoryPlayer(p.name, p.dp, len(p.zones["torony"]), len(p.zones["jovo"]), p.out,
+                                      seats.eliminations.get(p.name, 0), seats.victory_points.get(p.name, 0))
                         for p in self.state.players.values())
-        return VictoryState(players=players, moment=moment, variant=self.variant.id)
+        return VictoryState(players=players, moment=moment, variant=self.variant.id, alliance=seats.alliance,
+                            elimination=elimination)
 
     def state_data(self, moment: Moment = Moment.END_OF_ROUND) -> dict[str, Any]:
         """The snapshot as the data of a state file (``korbiro game result`` reads it)."""
         snap = self.snapshot(moment)
-        return {"title": f"round {self.state.round}, {self.state.phase}", "variant": self.variant.id,
-                "moment": moment.value,
-                "players": [{"name": p.name, "dp": p.dp, "tower_levels": p.tower_levels,
-                             "future_deck": p.future_deck, **({"out": True} if p.out else {})}
-                            for p in snap.players]}
+        out: dict[str, Any] = {"title": f"round {self.state.round}, {self.state.phase}", "variant": self.variant.id,
+                               "moment": moment.value}
+        if snap.teams:
+            out["teams"] = [{"name": t.name, "tower_levels": t.tower_levels,
+                             "players": [{"name": m.name, "dp": m.dp, "future_deck": m.future_deck} for m in t.players]}
+                            for t in snap.teams]
+            return out
+        rows = []
+        for p in snap.players:
+            row: dict[str, Any] = {"name": p.name, "dp": p.dp, "tower_levels": p.tower_levels, "future_deck": p.future_deck}
+            if p.out:
+                row["out"] = True
+            if p.eliminations:
+                row["eliminations"] = p.eliminations
+            if p.victory_points:
+                row["victory_points"] = p.victory_points
+            rows.append(row)
+        out["players"] = rows
+        if snap.alliance:
+            out["alliance"] = list(snap.alliance)
+        return out
 
     # ---------------------------------------------------------------- the checks
 
@@ -52,6 +83,8 @@ class Ending(Part):
         if self.state.result is not None:
             return True
         if self.state.winner is not None:
+            if self.variant.id == "korbetamadas":
+                return self._alternative_win()
             player, why = self.state.winner
             self.state.result = ("win", (player,), "1.01", why)
             return True
@@ -63,8 +96,38 @@ class Ending(Part):
             return True
         return self._apply(decide(self.snapshot(Moment.END_OF_ROUND), self.variant))
 
-    def _apply(self, r: Result) -> bool:
+    def check_knockout(self, elimination: Elimination) -> bool:
+        """A knock-out has just been made (12.00.2.C, 12.00.3.C–D): who is out, and whether someone has won."""
+        return self._apply(decide(self.snapshot(Moment.IMMEDIATE, elimination), self.variant), elimination)
+
+    def _alternative_win(self) -> bool:
+        """Körbetámadás 12.00.3.D: an effect that would win knocks the player in front out instead, then ends and is
+        set back (the card's counters go)."""
+        assert self.state.winner is not None
+        player, why = self.state.winner
+        self.state.winner = None
+        front = self.table.seating.front(player)
+        self.emit("12.00.3.D", "knockout", f"{player} would win ({why}): instead {front}, in front, is knocked out",
+                  f"{player} nyerne ({why}): ehelyett az előtte ülő {front} kiesik", player=player)
+        for cs in self.state.cards.values():
+            if cs.behaviour.wins is not None and cs.counters and (cs.controller or cs.owner) == player:
+                cs.counters.clear()
+                self.emit("12.00.3.D", "reset", f"the effect ends and is set back: {cs.label} loses its counters",
+                          f"a hatás véget ér, és visszaáll: {cs.label} elveszíti jelzőit", card=cs.label)
+        return self.check_knockout(Elimination(player, front, "alternative-win"))
+
+    def _apply(self, r: Result, elimination: Elimination | None = None) -> bool:
+        seats = self.state.seats
+        before = self.table.seated()
         for name in r.eliminated:
+            if self.variant.family == "elimination":
+                if "victory_points_to_win" in self.variant.params and name in before:
+                    behind = before[before.index(name) - 1]
+                    if behind != name:
+                        seats.victory_points[behind] = seats.victory_points.get(behind, 0) + 1
+                elif elimination is not None and name == elimination.target:
+                    seats.eliminations[elimination.by] = seats.eliminations.get(elimination.by, 0) + 1
+            seats.challenges = {c: t for c, t in seats.challenges.items() if name not in (c, t)}
             self.table.drop_out(name)
         if r.verdict is Verdict.PLAY_ON:
             return False

@@ -35,8 +35,10 @@ from .deeds import Deeds
 from .effects import Effects
 from .maneuvers import Maneuvers
 from .model import CardState, GameState, Player, Timeline
+from .pacts import Pacts
 from .rounds import Rounds
 from .rules import Format
+from .seating import Seating
 from .stack import TimelineStack
 from .table import Probe, Table
 from .trace import illegal
@@ -48,7 +50,8 @@ __all__ = ["PLAYER_VERBS", "Engine"]
 
 #: The verbs a player acts with; the others (unwind, phase, end_round, kill, damage, sacrifice, take, and a
 #: copy 6.05.O, which no card of the sample makes) are the engine's own steps and a judge's suppositions.
-PLAYER_VERBS = frozenset({"pass", "summon", "activate", "attach", "build", "neutralise", "solve", "siege", "capture"})
+PLAYER_VERBS = frozenset({"pass", "summon", "activate", "attach", "build", "neutralise", "solve", "siege", "capture",
+                          "challenge", "eliminate", "ally", "swap"})
 
 #: The clauses each verb takes (docs/scenarios.md); a clause a verb does not take is refused, not ignored.
 _CLAUSES: dict[str, frozenset[str]] = {
@@ -62,6 +65,7 @@ _CLAUSES: dict[str, frozenset[str]] = {
     "siege": frozenset({"blockers", "against"}),
     "capture": frozenset({"blockers", "keep"}),
     "sacrifice": frozenset(), "take": frozenset({"keep"}),
+    "challenge": frozenset(), "eliminate": frozenset({"targets"}), "ally": frozenset({"accept"}), "swap": frozenset(),
 }
 #: The parts of each verb itself (its card, destination, entry, team).
 _SHAPE: dict[str, frozenset[str]] = {
@@ -69,6 +73,8 @@ _SHAPE: dict[str, frozenset[str]] = {
     "attach": frozenset({"card", "dest"}), "build": frozenset({"card", "dest"}), "neutralise": frozenset({"ref"}),
     "copy": frozenset({"ref"}), "solve": frozenset({"card", "team"}), "siege": frozenset({"team"}),
     "capture": frozenset({"card", "team"}), "sacrifice": frozenset({"card"}), "take": frozenset({"card"}),
+    "challenge": frozenset({"against"}), "eliminate": frozenset({"against"}), "ally": frozenset({"against"}),
+    "swap": frozenset({"card", "dest"}),
 }
 _EMPTY = Action("pass")
 _WORDS = {"by": ("by", "által"), "targets": ("target", "célpont"), "x": ("x", "x"), "mode": ("mode", "mód"),
@@ -90,12 +96,14 @@ class Engine:
             from .ending import Ending
 
             self.table.ending = Ending(self.table, variant)
+        self.table.seating = Seating(self.table, self.table.ending.variant if self.table.ending else None)
         self.stack = TimelineStack(self.table)
         self.table.on_wounded = self._wounded
         self.effects = Effects(self.table)
         self.deeds = Deeds(self.table, self.stack, self.effects)
         self.maneuvers = Maneuvers(self.table, self.stack)
         self.rounds = Rounds(self.table, self.stack)
+        self.pacts = Pacts(self.table, self.stack)
         self.stack.resolvers.update({
             "card": self.deeds.resolve_card,
             "attach": self.deeds.resolve_attach,
@@ -121,6 +129,10 @@ class Engine:
             "capture": self.maneuvers.capture,
             "sacrifice": self.sacrifice,
             "take": self.take,
+            "challenge": self.pacts.challenge,
+            "eliminate": self.pacts.eliminate,
+            "ally": self.pacts.ally,
+            "swap": self.pacts.swap,
         }
         #: set while probing for the legal actions: whose turn it is has been checked once for all, and the
         #: lister builds only actions of the verbs' own shape
@@ -328,10 +340,14 @@ class Engine:
 
     def _turn(self, player: str, a: Action) -> None:
         """12.00: with no timeline open in the manoeuvres phase, only the active player starts a deed or passes."""
-        if self.options["turn_order"] != "active" or self.state.phase != "manőverek" or self.state.timelines:
+        if self.state.phase != "manőverek" or self.state.timelines:
+            return
+        if a.verb != "pass":
+            self.table.seating.check_mp_bound(player)
+        if self.options["turn_order"] != "active":
             return
         active = self.table.active_player()
-        if player != active:
+        if not self.table.seating.may_act_for(player, active):
             raise illegal("MK-TL-TURN", self.table.cite("12.00", "6.00"), f"it is {active}'s turn to act (the active player: the most MP)",
                           f"most {active} cselekedhet (az aktív játékos: a legtöbb MP-vel)",
                           remedy=(f"wait until {active} acts or passes", f"várd meg, míg {active} cselekszik vagy passzol"))

@@ -40,10 +40,16 @@ __all__ = ["SAMPLE_DECKS", "MAX_ROUNDS", "RandomPolicy", "Record", "deal", "play
 
 #: The decks shipped with the sample database (``korbiro/data/mk/decks``), dealt in turn to the players.
 SAMPLE_DECKS = ("kincsvadaszok", "ostromlok", "misztikusok")
+#: Each sample deck's Ómen (12.00.1.A: a permanent event card beside the deck), for the Ómen variant.
+SAMPLE_OMENS = {"kincsvadaszok.deck": "Kotan vigyázó tekintete", "ostromlok.deck": "Zászlóháború",
+                "misztikusok.deck": "Kotan vigyázó tekintete"}
 #: A played game that has not ended after this many rounds stops, unfinished.
 MAX_ROUNDS = 100
-#: The steps one round may take before the policy is made to pass (a guard; random play never needs it).
+#: The steps one round may take (a guard against a bug of the engine: random play never needs it).
 _MAX_STEPS_A_ROUND = 2000
+#: A game in which no card, DP or deck has changed for this many rounds is stuck (random play can paint itself
+#: into a corner: no adventurer left, and hands full of cards nobody can play, so nobody draws either).
+STALL_ROUNDS = 10
 
 # the zones of a scenario's setup, in the order a record writes them
 _SETUP_ZONES = {"kez": "hand", "jovo": "jövő", "sor": "sor", "jelen": "jelen", "torony": "torony",
@@ -69,33 +75,72 @@ def _cards(deck: DeckList, section: str, lookup: Callable[[str], Card | None]) -
 
 
 def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | None], *, seed: int = 0,
-         variant: str | None = None, fmt: str | None = None, options: Mapping[str, str] | None = None) -> Engine:
+         variant: str | None = None, fmt: str | None = None, options: Mapping[str, str] | None = None,
+         omens: Mapping[str, str] | None = None) -> Engine:
     """A table with each player's deck: tower levels as listed (the lowest first), the rest shuffled
     into the Jövő pakli by *seed*.  The variant defaults to the two-player game, or the common rules of
-    12.00 for more players; more than two players play under the archived format (12.00)."""
+    12.00 for more players; more than two players play under the archived format (12.00).
+
+    In Ikerjáték and Két csapat the players sit in two sides, alternating (the first, third, … player
+    on one side); a side's tower is its first player's, of its players' tower levels the first
+    different ones, as many as the variant starts with (12.00.5: 4; 12.00.6.B: the team's size + 2).
+    In Ómen each player has an Ómen beside the deck (*omens*, else the sample deck's)."""
     if variant is None:
         variant = "two-player" if len(seats) == 2 else "general"
     key = fmt or ("korfordulo" if len(seats) == 2 and variant == "two-player" else "archivalt")
     eng = Engine(FORMATS[key], options, variant=variant)
     rng = Random(seed)
     used: dict[str, int] = {}
+
+    def put(card: Card, owner: str, zone: str) -> int:
+        n = used.get(card.name, 0) + 1
+        used[card.name] = n
+        return eng.add_card(card, owner, zone, label=card.name if n == 1 else f"{card.name} #{n}").uid
+
     for name, _ in seats:
         eng.add_player(name)
-    for name, deck in seats:
-        for zone, section in (("torony", "tower"), ("jovo", "deck")):
-            cards = _cards(deck, section, lookup)
-            if zone == "jovo":
-                rng.shuffle(cards)
-            for card in cards:
-                n = used.get(card.name, 0) + 1
-                used[card.name] = n
-                eng.add_card(card, name, zone, label=card.name if n == 1 else f"{card.name} #{n}")
+    ending = eng.table.ending
+    assert ending is not None
+    teams = ending.variant.sides == "teams"
+    if teams:
+        for i, (name, _) in enumerate(seats):
+            eng.state.seats.sides[name] = " & ".join(n for j, (n, _) in enumerate(seats) if j % 2 == i % 2)
+    for i, (name, deck) in enumerate(seats):
+        if not teams:
+            for card in _cards(deck, "tower", lookup):
+                put(card, name, "torony")
+        elif i < 2:  # the side's first player holds its tower
+            side = [d for j, (_, d) in enumerate(seats) if j % 2 == i % 2]
+            size = int(ending.variant.value("starting_tower_levels", len(seats), len(side)) or 3)
+            levels = list({c.name: c for d in side for c in _cards(d, "tower", lookup)}.values())
+            if len(levels) < size:
+                raise DataError("MK-PLAY-TOWER", f"the side of {name} needs {size} different tower levels; its decks have {len(levels)}")
+            for card in levels[:size]:
+                put(card, name, "torony")
+        cards = _cards(deck, "deck", lookup)
+        rng.shuffle(cards)
+        for card in cards:
+            put(card, name, "jovo")
+    if variant == "omen":
+        for name, deck in seats:
+            omen_name = (omens or {}).get(name) or SAMPLE_OMENS.get(deck.path, "Kotan vigyázó tekintete")
+            omen = lookup(omen_name)
+            if omen is None:
+                raise DataError("MK-PLAY-CARD", f"unknown Ómen card {omen_name!r}")
+            eng.state.seats.omens[name] = put(omen, name, "kivul")
     return eng
 
 
+#: How much more often random play picks a verb than an ability's activation: the verbs that move a game towards
+#: its end (quests, sieges, knock-outs) weigh more, so that a random game ends in a few dozen rounds.
+WEIGHTS = {"solve": 6, "eliminate": 6, "siege": 5, "summon": 4, "capture": 3, "attach": 2, "build": 2, "challenge": 2,
+           "activate": 0.5, "neutralise": 1, "ally": 1, "swap": 1}
+
+
 class RandomPolicy:
-    """Random legal play: a random legal action of the player to act and a random completion of it;
-    a pass now and then (*pass_rate*), so that phases end."""
+    """Random legal play: a random legal action of the player to act (weighted by its verb, :data:`WEIGHTS`)
+    and a random completion of it; a pass now and then (at least *pass_rate*, more when only light moves are
+    left: a pass weighs 1 against the moves' weights), so that phases end and MP is not all spent on trifles."""
 
     def __init__(self, seed: int | Random = 0, pass_rate: float = 0.2) -> None:
         self.rng = seed if isinstance(seed, Random) else Random(seed)
@@ -104,9 +149,21 @@ class RandomPolicy:
     def choose(self, eng: Engine, player: str) -> Action:
         forms = eng.legal_actions(player)
         moves = [f for f in forms if f.verb != "pass"]
-        if not moves or self.rng.random() < self.pass_rate:
+        weights = [WEIGHTS.get(f.verb, 1) for f in moves]
+        if not moves or self.rng.random() < max(self.pass_rate, 1 / (1 + sum(weights))):
             return Action("pass")
-        return self.rng.choice(moves).completion(self.rng)
+        form = self.rng.choices(moves, weights=weights)[0]
+        return form.completion(self.rng)
+
+    def who(self, eng: Engine, players: Sequence[str]) -> str:
+        """Which of the active side's players acts ("Az aktív páros eldöntheti, hogy melyik játékosa
+        cselekedjen", 12.00.5): a random one of those who have something to do, else the first."""
+        order = list(players)
+        self.rng.shuffle(order)
+        for name in order:
+            if any(f.verb != "pass" for f in eng.legal_actions(name)):
+                return name
+        return players[0]
 
 
 @dataclass
@@ -119,7 +176,7 @@ class Record:
     setup: list[dict[str, Any]]
     steps: list[tuple[str | None, Action]] = field(default_factory=list)
     engine: Engine | None = None
-    #: why the game stopped: over (a win or a draw) or the round limit
+    #: why the game stopped: over (a win or a draw), the round limit, or stalled (:data:`STALL_ROUNDS`)
     stopped: str = "over"
 
     def result(self) -> tuple[str, tuple[str, ...], str, str]:
@@ -127,6 +184,9 @@ class Record:
         assert self.engine is not None
         r = self.engine.state.result
         if r is None:
+            if self.stopped == "stalled":
+                return ("unfinished", (), "1.01", f"stuck after round {self.engine.state.round - 1}: nothing but MP "
+                        f"has changed for {STALL_ROUNDS} rounds, and random play cannot end the game")
             return ("unfinished", (), "1.01", f"no result after {self.engine.state.round - 1} rounds")
         return r
 
@@ -165,12 +225,13 @@ def play(eng: Engine, policy: RandomPolicy, *, max_rounds: int = MAX_ROUNDS,
                     dict(eng.table.given_options),
                     _setup_of(eng), engine=eng)
     eng.start_game()
-    for who, a in _steps(eng, policy, max_rounds):
+    status: list[str] = []
+    for who, a in _steps(eng, policy, max_rounds, status):
         record.steps.append((who, a))
         if on_step is not None:
             on_step(who, a)
     if not eng.over:
-        record.stopped = "round limit"
+        record.stopped = status[0] if status else "round limit"
     return record
 
 
@@ -179,21 +240,33 @@ def play_on(eng: Engine, policy: RandomPolicy, max_rounds: int = MAX_ROUNDS) -> 
     return sum(1 for _ in _steps(eng, policy, max_rounds))
 
 
-def _steps(eng: Engine, policy: RandomPolicy, max_rounds: int) -> Iterator[tuple[str | None, Action]]:
-    """Apply the policy's choices (and the engine's own steps) until the game ends; yield each step."""
+def _steps(eng: Engine, policy: RandomPolicy, max_rounds: int,
+           status: list[str] | None = None) -> Iterator[tuple[str | None, Action]]:
+    """Apply the policy's choices (and the engine's own steps) until the game ends, the round limit, or a stall
+    (said in *status*); yield each step."""
     state = eng.state
     in_round = 0
     round_no = state.round
+    idle, last = 0, _progress(eng)
     while not eng.over and state.round <= max_rounds:
         if state.round != round_no:
             round_no, in_round = state.round, 0
+            now = _progress(eng)
+            idle = idle + 1 if now == last else 0
+            last = now
+            if idle >= STALL_ROUNDS:
+                if status is not None:
+                    status.append("stalled")
+                return
         in_round += 1
         who: str | None
         if state.phase != "manőverek" and not any(tl.entries for tl in state.timelines):
             who, a = None, Action("end_round")
         else:
-            who = _to_act(eng)
-            a = policy.choose(eng, who) if in_round < _MAX_STEPS_A_ROUND else Action("pass")
+            who = _to_act(eng, policy)
+            if in_round > _MAX_STEPS_A_ROUND:  # pragma: no cover - a round that never ends is a bug of the engine
+                raise RuntimeError(f"round {state.round} has taken {in_round} steps without ending")
+            a = policy.choose(eng, who)
         try:
             eng.apply(who, a)
         except IllegalActionError as exc:  # pragma: no cover - the policy only chooses listed actions
@@ -202,9 +275,16 @@ def _steps(eng: Engine, policy: RandomPolicy, max_rounds: int) -> Iterator[tuple
         yield who, a
 
 
-def _to_act(eng: Engine) -> str:
+def _progress(eng: Engine) -> tuple[Any, ...]:
+    """What a round of play can change besides MP: every card's place and state, the DP, the counters."""
+    cards = tuple((cs.zone, cs.controller, cs.state, cs.damage, tuple(sorted(cs.counters.items())))
+                  for cs in eng.state.cards.values())
+    return cards, tuple((p.dp, p.out) for p in eng.state.players.values())
+
+
+def _to_act(eng: Engine, policy: RandomPolicy) -> str:
     """Who acts now: on an open timeline, the first seated player who has not passed on it since its
-    last entry; else the active player (12.00)."""
+    last entry; else the active player (12.00), or the side's player the policy picks (12.00.5)."""
     state = eng.state
     seated = eng.table.seated()
     if state.timelines:
@@ -214,7 +294,9 @@ def _to_act(eng: Engine) -> str:
             if name not in top.passed:
                 return name
         return seated[0]
-    return eng.active_player()
+    active = eng.active_player()
+    side = [p for p in seated if eng.table.seating.may_act_for(p, active)]
+    return policy.who(eng, side) if len(side) > 1 else active
 
 
 def zones_fingerprint(eng: Engine) -> tuple[Any, ...]:

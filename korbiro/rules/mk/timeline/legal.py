@@ -61,7 +61,10 @@ class Engine(Protocol):
 __all__ = ["LegalAction", "legal_actions", "matches"]
 
 _VERB_HU = {"pass": "passz", "summon": "leidéz", "activate": "aktivizál", "attach": "csatol", "build": "ráépít",
-            "neutralise": "semlegesít", "solve": "megold", "siege": "ostromol", "capture": "bevesz"}
+            "neutralise": "semlegesít", "solve": "megold", "siege": "ostromol", "capture": "bevesz",
+            "challenge": "kihív", "eliminate": "kiejt", "ally": "szövetség", "swap": "csere"}
+#: the verbs whose first word names a player (``kihív "Béla"``)
+_PLAYER_FIRST = frozenset({"challenge", "eliminate", "ally"})
 _RULES = {"pass": "6.00", "summon": "5.01", "activate": "6.01", "attach": "5.01.E", "build": "10.00.A",
           "neutralise": "6.00", "solve": "4.01.A", "siege": "4.01.A", "capture": "4.01.A"}
 
@@ -91,6 +94,8 @@ class LegalAction:
     x: tuple[int, int] | None = None
     #: the tower levels a storage quest may be stored on (1.14.3); the first when none is named
     stores: tuple[str, ...] = ()
+    #: an alliance offer the other player accepts (``akarja``, 12.00.4.B)
+    accept: bool = False
 
     # ------------------------------------------------------------ text
 
@@ -98,6 +103,13 @@ class LegalAction:
         """The form in the action language, with the choices in ⟨…⟩ (``lang``: hu or en verbs)."""
         hu = lang == "hu"
         words = [_VERB_HU[self.verb] if hu else self.verb]
+        if self.verb in _PLAYER_FIRST:
+            words.append(_q(self.against or ""))
+            if self.targets:
+                words.extend(["aljára" if hu else "bottom", _choice(*self.target_count, self.targets)])
+            if self.accept:
+                words.append("akarja" if hu else "accept")
+            return " ".join(words)
         if self.ref is not None:
             words.append(f"@{self.ref}")
         if self.card is not None:
@@ -165,7 +177,7 @@ class LegalAction:
             store = self.stores[0] if rng is None else rng.choice(self.stores)
         return Action(self.verb, card=self.card, ref=self.ref, dest=self.dest, by=self.by, targets=targets, team=team,
                       x=x, mode=self.mode, source=self.source, against=self.against, expedition=self.expedition,
-                      store=store)
+                      store=store, accept=self.accept)
 
 
 def _q(name: str) -> str:
@@ -186,7 +198,7 @@ def _choice(low: int, high: int | str, options: Sequence[str]) -> str:
 #: Where the engine looks for each named part of an action, and whether among the player's own cards.
 _WHERE: dict[tuple[str, str], tuple[tuple[str, ...], bool]] = {
     ("summon", "card"): (("kez",), True), ("summon", "by"): (("sor", "jelen"), True),
-    ("activate", "card"): (("sor", "jelen", "csatolt", "torony"), True), ("activate", "by"): (("sor",), True),
+    ("activate", "card"): (("sor", "jelen", "csatolt", "torony"), False), ("activate", "by"): (("sor",), True),
     ("attach", "card"): (("kez", "raktar"), True), ("attach", "dest"): (("torony", "sor"), False),
     ("build", "card"): (("kez",), True), ("build", "dest"): (("sor", "csatolt", "torony", "jelen"), False),
     ("neutralise", "source"): (tuple(IN_PLAY), True),
@@ -233,7 +245,10 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
     against = a.against
     if form.verb == "siege" and against is None:
         opponents = eng.table.opponents(player)
-        against = opponents[0] if opponents else None
+        front = eng.table.seating.front(player) if eng.table.seating.kind == "korbetamadas" else None
+        against = front or (opponents[0] if opponents else None)
+    if form.accept != a.accept:
+        return False
     if fold(form.against or "") != fold(against or ""):
         return False
     if fold(form.mode or "") != fold(a.mode or "") or form.expedition != a.expedition:
@@ -243,10 +258,13 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
             return False
     elif a.x is None or not form.x[0] <= a.x <= form.x[1]:
         return False
-    target_zones = ("sor",) if form.verb == "activate" and form.rule == "12.00.5.5" else TARGET_ZONES
+    target_zones: tuple[str, ...] = ("sor",) if form.verb == "activate" and form.rule == "12.00.5.5" else tuple(TARGET_ZONES)
+    if form.verb == "eliminate":
+        target_zones = ("megoldott", "jelen")
     if not _picked(eng, a.targets, form.targets, form.target_count, a.x, target_zones, None):
         return False
-    return _picked(eng, a.team, form.team, form.team_size, None, ("sor", "jelen"), player)
+    mixed = bool(eng.table.seating.partners(player))
+    return _picked(eng, a.team, form.team, form.team_size, None, ("sor", "jelen"), None if mixed else player)
 
 
 def _picked(eng: Engine, chosen: Sequence[str], options: Sequence[str], count: tuple[int, int | str],
@@ -279,6 +297,8 @@ def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
     try:
         eng.maneuvers.check_open()
         finders += [_solves, _sieges, _captures]
+        if eng.table.seating.kind:
+            finders += [_pacts]
     except IllegalActionError:
         pass  # no manoeuvre starts now, whatever its team (4.01.H, 6.01)
     for finder in finders:
@@ -379,7 +399,11 @@ def _fit_x(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
 
 
 def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
-    for cs in _mine(eng, player, ("sor", "jelen", "csatolt", "torony")):
+    cards = _mine(eng, player, ("sor", "jelen", "csatolt", "torony"))
+    if eng.table.seating.kind in ("ikerjatek", "ket-csapat"):  # a pair's obstacles, either player's (12.00.5)
+        cards += [cs for cs in eng.state.cards.values() if cs.zone == "csatolt" and cs.type == "akadálylap"
+                  and cs not in cards and eng.table.seating.friendly(player, cs.owner)]
+    for cs in cards:
         b = cs.behaviour
         if cs.type == "akadálylap":
             if cs.zone != "csatolt" or cs.built:
@@ -467,9 +491,12 @@ def _team_options(eng: Engine, player: str, spec: TargetSpec | None = None) -> t
 
 
 def _senders(eng: Engine, player: str) -> list[CardState]:
+    """Awake adventurers the player may send: their own, and in a side or an alliance their partners' (mixed
+    teams, 12.00.4.B, 12.00.5)."""
+    seating = eng.table.seating
     return [cs for cs in eng.state.cards.values()
-            if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller == player
-            and cs.ghost is None and cs.state == "éber"]
+            if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller is not None
+            and seating.friendly(player, cs.controller) and cs.ghost is None and cs.state == "éber"]
 
 
 def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
@@ -528,3 +555,49 @@ def _captures(eng: Engine, player: str) -> Iterator[LegalAction]:
                            team_size=(1, min(size, len(team))))
         if _ok(eng, player, form.completion()):
             yield form
+
+
+def _pacts(eng: Engine, player: str) -> Iterator[LegalAction]:
+    """The variants' special manoeuvres (12.00; :mod:`.pacts`): each form the engine accepts."""
+    seating = eng.table.seating
+    kind = seating.kind
+    forms: list[LegalAction] = []
+    others = [p for p in eng.table.seated() if p != player]
+    if kind == "kihivas":
+        forms += [LegalAction(player, "challenge", "12.00.2.B", against=p) for p in others]
+    if kind == "szovetsegek":
+        forms += [LegalAction(player, "ally", "12.00.4.B", against=p, accept=yes) for p in others for yes in (False, True)]
+    if kind in ("kihivas", "korbetamadas"):
+        target = eng.state.seats.challenges.get(player) if kind == "kihivas" else seating.front(player)
+        if target is not None:
+            rule = "12.00.2.C" if kind == "kihivas" else "12.00.3.C"
+            forms += [LegalAction(player, "eliminate", rule, against=target, targets=cards, target_count=(len(cards), len(cards)))
+                      for cards in _put_away_sets(eng, player, kind)]
+    if kind in ("ikerjatek", "ket-csapat"):
+        partners = set(seating.partners(player))
+        mine = [cs for cs in eng.state.cards.values() if cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None
+                and cs.state == "éber" and cs.controller is not None and seating.side(cs.controller) == seating.side(player)]
+        forms += [LegalAction(player, "swap", "12.00.5", card=a.label, dest=b.label)
+                  for a, b in itertools.combinations(mine, 2)
+                  if a.controller != b.controller and {a.controller, b.controller} & (partners | {player})]
+    for form in forms:
+        if _ok(eng, player, form.completion()):
+            yield form
+
+
+def _put_away_sets(eng: Engine, player: str, kind: str) -> list[tuple[str, ...]]:
+    """Every set of the player's solved quests (in Körbetámadás buildings too) worth enough DP for a knock-out."""
+    seating = eng.table.seating
+    need = int(seating.variant.value("elimination_dp", len(eng.table.seated())))
+    pool = [eng.state.cards[u] for u in eng.state.players[player].zones["megoldott"]]
+    if kind == "korbetamadas":
+        pool += [cs for cs in eng.state.cards.values()
+                 if cs.zone == "jelen" and cs.type == "építmény" and (cs.controller or cs.owner) == player]
+    pool = pool[:8]  # 255 sets at most
+    out: list[tuple[str, ...]] = []
+    for n in range(1, len(pool) + 1):
+        for combo in itertools.combinations(pool, n):
+            if sum(int(c.card.dp or 0) for c in combo) >= need:
+                out.append(tuple(c.label for c in combo))
+    return out
+

@@ -37,14 +37,15 @@ class Maneuvers(Part):
         team: list[CardState] = []
         for name in names:
             try:
-                cs = self.table.find(name, zones=("sor", "jelen"), player=player, rule="4.01.E")
+                cs = self.table.find(name, zones=("sor", "jelen"), player=None if self._mixed(player) else player,
+                                     rule="4.01.E")
             except IllegalActionError:
                 raise illegal("MK-TL-TEAM", "4.01.E", f"{name!r} is not an adventurer in {player}'s Sor",
                            f"{name!r} nem {player} Sorában álló kalandozó") from None
             if cs.ghost is not None:
                 raise illegal("MK-TL-GHOST", "11.00.D", f"{cs.label} is a ghost: it is not in the Sor and joins no team",
                            f"{cs.label} szellem: nincs a Sorban, csapatba nem kerülhet")
-            if cs.type != "kalandozó" or cs.controller != player:
+            if cs.type != "kalandozó" or not self._mixes(player, cs.controller):
                 raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is not {player}'s adventurer", f"{cs.label} nem {player} kalandozója")
             if cs.state != "éber" and not antiss:
                 raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is {cs.state}: only awake adventurers join a team",
@@ -57,6 +58,13 @@ class Maneuvers(Part):
                               f"{cs.label} nem lehet az akadályozó csapat tagja ({guard.label})")
             team.append(cs)
         return team
+
+    def _mixed(self, player: str) -> bool:
+        """A side or an alliance may send mixed teams (12.00.4.B, 12.00.5)."""
+        return bool(self.table.seating.partners(player))
+
+    def _mixes(self, player: str, controller: str | None) -> bool:
+        return controller is not None and (controller == player or self.table.seating.friendly(player, controller))
 
     def check_open(self, what: str = "manoeuvre") -> None:
         """Whether a manoeuvre may start now at all: in the manoeuvres phase (4.01.H), with no deed's
@@ -75,6 +83,8 @@ class Maneuvers(Part):
                        f"{what} csapat 1–{size} kalandozóból áll, nem {len(team)}",
                        remedy=(f"a team of 1 to {size} adventurers", f"1–{size} kalandozós csapat"))
         self.check_open(what)
+        self.table.seating.check_mp_bound(player)
+        self.table.seating.check_initiating(player)
 
     def maneuver_mp(self, player: str, maneuver: str) -> tuple[int, list[tuple[CardState, int]]]:
         """The MP a siege or a capture costs *player*: the option's figure (siege: 2 MP, 12.00.5.4)
@@ -103,6 +113,7 @@ class Maneuvers(Part):
         if quest.type != "küldetés":
             raise illegal("MK-TL-QUEST", "4.01.A", f"{quest.label} is not a quest awaiting solution", f"{quest.label} nem megoldásra váró küldetés")
         antiss = fold(quest.card.subtype or "") == "antisskuldetes"
+        self.table.seating.check_quest(player, quest)
         team = self._team(player, a.team, antiss=antiss)
         self._checks(player, team, 3, "quest")
         forbidden = self.state.forbidden.get("solving")
@@ -294,15 +305,19 @@ class Maneuvers(Part):
 
     def siege(self, player: str, a: Action) -> None:
         """Siege the lowest tower level of an opponent (4.01.A, FAL 2.01.b)."""
-        target_player = self.table.player(a.against) if a.against else (self.table.opponents(player) or [player])[0]
+        seating = self.table.seating
+        default = seating.front(player) if seating.kind == "korbetamadas" else None
+        target_player = self.table.player(a.against) if a.against else (default or (self.table.opponents(player) or [player])[0])
         if target_player == player:
             raise illegal("MK-TL-SELF", "4.01.C", "nobody sieges their own tower", "saját tornyát senki nem ostromolhatja")
+        seating.check_target(player, target_player, ("sieges", "ostromol"))
         team = self._team(player, a.team)
         self._checks(player, team, 3, "siege")
-        levels = list(self.state.players[target_player].zones["torony"])
+        levels = list(self.state.players[seating.tower_holder(target_player)].zones["torony"])
         if not levels:
             raise illegal("MK-TL-SIEGE", "4.01.A", f"{target_player} has no tower level", f"{target_player} nem rendelkezik toronyszinttel")
         blockers = self._team(target_player, a.blockers, blocking=True) if a.blockers else []
+        seating.check_blockers(player, blockers)
         cost, changes = self.maneuver_mp(player, "siege")
         have = self.state.players[player].mp
         if have < cost:
@@ -321,10 +336,12 @@ class Maneuvers(Part):
             raise illegal("MK-TL-CAPTURE", "4.01.A", f"{building.label} is not a building", f"{building.label} nem építmény")
         if building.controller == player:
             raise illegal("MK-TL-SELF", "4.01.C", "nobody captures their own building", "saját építményét senki nem veheti be")
+        self.table.seating.check_target(player, building.controller or building.owner, ("captures", "vesz be"))
         team = self._team(player, a.team)
         size = int(building.attr("attackers", 3) or 3)
         self._checks(player, team, size, "capture")
         blockers = self._team(building.controller or building.owner, a.blockers, blocking=True) if a.blockers else []
+        self.table.seating.check_blockers(player, blockers)
         cost, changes = self.maneuver_mp(player, "capture")
         have = self.state.players[player].mp
         if have < cost:

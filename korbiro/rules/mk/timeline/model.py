@@ -15,8 +15,8 @@ from ....data.cards import Card
 from ....grammar.behaviour import Op
 from .trace import TraceEvent
 
-__all__ = ["IN_PLAY", "STATES", "ZONES", "ZONE_ALIASES", "CardState", "Entry", "GameState", "Player", "Timeline",
-           "TimedModifier"]
+__all__ = ["IN_PLAY", "STATES", "ZONES", "ZONE_ALIASES", "CardState", "Entry", "GameState", "Player", "Seats",
+           "Timeline", "TimedModifier"]
 
 #: The zones of a player.  ``sor`` is the Row of the Present (adventurers),
 #: ``jelen`` the rest of the Present (quests awaiting solution, buildings,
@@ -155,6 +155,33 @@ class TimedModifier:
 
 
 @dataclass
+class Seats:
+    """Who plays with and against whom in a variant of 12.00, and what the variant keeps count of."""
+
+    #: player -> the side (pair, team) they play on; a player not named plays alone (12.00.5, 12.00.6)
+    sides: dict[str, str] = field(default_factory=dict)
+    #: the alliance of Szövetségek (12.00.4.B), once made
+    alliance: tuple[str, ...] = ()
+    #: Kihívás (12.00.2.B): challenger -> the player they challenged
+    challenges: dict[str, str] = field(default_factory=dict)
+    #: Kihívás and Körbetámadás: knock-outs and victory points so far
+    eliminations: dict[str, int] = field(default_factory=dict)
+    victory_points: dict[str, int] = field(default_factory=dict)
+    #: Ómen (12.00.1): each player's Ómen card
+    omens: dict[str, int] = field(default_factory=dict)
+    #: players whose Ómen left play this round (the Ómen-pass, 12.00.1.B)
+    omen_out: set[str] = field(default_factory=set)
+    #: the player taking their MP-bound deeds one after another after the Ómen-pass (12.00.1.C)
+    omen_run: str | None = None
+    #: players whose run is over this round: no more MP-bound deeds, no initiating team (12.00.1.C)
+    omen_done: set[str] = field(default_factory=set)
+    #: players who offered an alliance this round (12.00.4.B: once a round)
+    offered: set[str] = field(default_factory=set)
+    #: sides that swapped adventurers this round (12.00.5: the twin manoeuvre, once a round)
+    swapped: set[str] = field(default_factory=set)
+
+
+@dataclass
 class GameState:
     """Everything the engine knows."""
 
@@ -196,3 +223,5 @@ class GameState:
     winner: tuple[str, str] | None = None
     #: a played game's end: (verdict, winners or drawn players, rule, reason); None while it goes on
     result: tuple[str, tuple[str, ...], str, str] | None = None
+    #: the seats of a variant of 12.00 (sides, alliance, challenges, knock-outs, Ómens)
+    seats: Seats = field(default_factory=Seats)

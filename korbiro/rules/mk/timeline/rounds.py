@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ....base.text import fold
 from .rules import COMBAT_PHASES, PHASES, phase_named
+from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
 from .table import Part, Table
 from .trace import illegal
@@ -114,6 +115,12 @@ class Rounds(Part):
         gains MP and refills the hand), then the manoeuvres phase."""
         self.state.antiss_attempted.clear()
         self.state.antiss_acted.clear()
+        seats = self.state.seats
+        seats.omen_out.clear()
+        seats.omen_done.clear()
+        seats.omen_run = None
+        seats.offered.clear()
+        seats.swapped.clear()
         for p in self.state.players.values():
             p.antiss_solved = 0
         if self.admits("1.14.14.C") and any(c.kincs_used is not None for c in self.state.cards.values()):
@@ -121,6 +128,8 @@ class Rounds(Part):
                       "új forduló: minden Kincskeresés újra érvényesülhet egyszer")
         self.state.phase = "forduló nyitása"
         self.emit("6.03", "phase", f"round {self.state.round} opens", f"a(z) {self.state.round}. forduló nyitása")
+        if self.state.seats.omens:
+            self.omen_step()
         self._fire_and_resolve("forduló nyitása")
         gain = int(self.options["resource_mp"])
         self.emit("6.03", "phase", f"round {self.state.round}: resource phase; adventurers ready; each player gains {gain} MP",
@@ -155,10 +164,10 @@ class Rounds(Part):
         self.state.round += 1
         self.open_round()
 
-    def refill(self, rule: str) -> None:
-        """Each player draws from the top of the Jövő pakli up to the hand size (option ``hand_size``)."""
+    def refill(self, rule: str, only: str | None = None) -> None:
+        """Each player (or *only* one) draws from the top of the Jövő pakli up to the hand size (option ``hand_size``)."""
         size = int(self.options["hand_size"])
-        for p in (self.state.players[n] for n in self.table.seated()):
+        for p in (self.state.players[n] for n in self.table.seated() if only is None or n == only):
             hand, deck = p.zones["kez"], p.zones["jovo"]
             want = max(0, size - len(hand))
             drawn = [self.state.cards[uid] for uid in list(deck)[:want]]
@@ -172,6 +181,13 @@ class Rounds(Part):
         """A pass with no timeline open: the next player acts; the phase may end (6.03, 12.00)."""
         if self.state.phase != "manőverek":
             self.emit("6.03", "pass", f"{player} passes; the phase ends", f"{player} passzol; a fázis véget ér")
+            return
+        seating = self.table.seating
+        if seating.kind == "omen" and self.state.seats.omens:
+            self._omen_pass(player)
+            return
+        if seating.kind in TEAM_VARIANTS:
+            self._side_pass(player)
             return
         seated = self.table.seated()
         many = len(seated) > 2 and self.admits("12.00")
@@ -201,3 +217,81 @@ class Rounds(Part):
             others = [p for p in seated if p not in self.state.sor_passed]
             self.state.active = others[0]
             self.emit("6.03", "pass", f"{player} passes; {others[0]} acts", f"{player} passzol; {others[0]} következik")
+
+    def _side_pass(self, player: str) -> None:
+        """A pass of a side (Ikerjáték, Két csapat): the other side acts ("Passz esetén a másik páros
+        következik", 12.00.5); when every side has passed in a row, the manoeuvres phase ends."""
+        seating = self.table.seating
+        side = seating.side(player)
+        if side not in self.state.sor_passed:
+            self.state.sor_passed.append(side)
+        sides = list(dict.fromkeys(seating.side(p) for p in self.table.seated()))
+        if len(self.state.sor_passed) >= len(sides):
+            self.emit("12.00.5", "pass", f"{player} passes for {side}; every side passed: the manoeuvres phase ends",
+                      f"{player} passzol ({side}); minden oldal passzolt: véget ér a manőverek fázisa")
+            self.state.phase = "forduló zárása"
+            self.state.sor_passed.clear()
+            self.state.active = None
+            return
+        nxt = next(s for s in sides if s not in self.state.sor_passed)
+        members = sorted(seating.members(nxt), key=lambda n: -self.state.players[n].mp)
+        self.state.active = members[0]
+        self.emit("12.00.5", "pass", f"{player} passes for {side}; {nxt} acts ({members[0]} or a partner)",
+                  f"{player} passzol ({side}); {nxt} következik ({members[0]} vagy társa)")
+
+    def _omen_pass(self, player: str) -> None:
+        """Ómen (12.00.1): a player's first pass of the round sends their Ómen out of the game until the round
+        ends (B); they get a resource phase of their own and take their MP-bound deeds one after another (C);
+        their next pass ends that, and the active-player rule looks only at players with an Ómen in play (D).
+        When no Ómen is in play, the manoeuvres phase ends (E)."""
+        seats = self.state.seats
+        seating = self.table.seating
+        if seats.omen_run == player:
+            seats.omen_run = None
+            seats.omen_done.add(player)
+            self.state.active = None
+            self.emit("12.00.1.C", "pass", f"{player} passes: their deeds after the Ómen-pass are over for the round",
+                      f"{player} passzol: az Ómen-passz utáni cselekedetei e fordulóra véget értek")
+        elif seating.omen_in_play(player):
+            omen = self.state.cards[seats.omens[player]]
+            self.table.move(omen, "kivul")
+            seats.omen_out.add(player)
+            self.emit("12.00.1.B", "omen", f"{player}'s Ómen-pass: {omen.label} leaves the game until the round ends",
+                      f"{player} Ómen-passza: {omen.label} a forduló végéig kikerül a játékból", player=player)
+            gain = int(self.options["resource_mp"])
+            pl = self.state.players[player]
+            pl.mp += gain
+            for cs in self.state.cards.values():
+                if cs.zone == "sor" and cs.type == "kalandozó" and cs.controller == player:
+                    cs.state = {"pihenő": "éber", "sérült": "pihenő"}.get(cs.state, cs.state)
+            self.emit("12.00.1.C", "resource", f"{player} gets a resource phase: {gain} MP ({pl.mp}), adventurers ready",
+                      f"{player} erőforrás fázist kap: {gain} MP ({pl.mp}), a kalandozói visszafordulnak", player=player)
+            self.refill("12.00.1.C", only=player)
+            seats.omen_run = player
+            self.state.active = player
+            return
+        if not any(seating.omen_in_play(p) for p in self.table.seated()):
+            self.emit("12.00.1.E", "pass", "no Ómen is in play: the manoeuvres phase ends",
+                      "egyik játékosnak sincs Ómene játékban: véget ér a manőverek fázisa")
+            self.state.phase = "forduló zárása"
+            self.state.active = None
+            return
+        self.state.active = None
+        nxt = seating.active_player()
+        self.emit("12.00.1.D", "active", f"{nxt} is the active player: only the players with an Ómen in play count",
+                  f"{nxt} az aktív játékos: csak akinek Ómene játékban van, az számít")
+
+    def omen_step(self) -> None:
+        """Ómen (12.00.1.A): at the start of the round every player's Ómen comes into play, free, in the order of
+        the active player (the most MP first)."""
+        seats = self.state.seats
+        order = sorted(self.table.seated(), key=lambda n: -self.state.players[n].mp)
+        for name in order:
+            uid = seats.omens.get(name)
+            if uid is None:
+                continue
+            omen = self.state.cards[uid]
+            self.table.move(omen, "jelen")
+            self.emit("12.00.1.A", "omen", f"{name}'s Ómen, {omen.label}, comes into play free",
+                      f"{name} Ómene, {omen.label}, ingyen játékba kerül", player=name, card=omen.label)
+

@@ -222,6 +222,15 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
         for key in _ZONE_KEYS:
             for ci, ref in enumerate(pl.get(key) or []):
                 check_ref(ref, ["setup", "players", pi, key, ci])
+        if pl.get("ómen") is not None:
+            check_ref(pl["ómen"], ["setup", "players", pi, "ómen"])
+    setup_ = data["setup"]
+    named: list[tuple[list[str | int], str]] = [(["setup", "teams", i, j], n) for i, team in enumerate(setup_.get("teams") or []) for j, n in enumerate(team)]
+    named += [(["setup", "alliance", i], n) for i, n in enumerate(setup_.get("alliance") or [])]
+    named += [(["setup", "challenges", c], n) for c, t in (setup_.get("challenges") or {}).items() for n in (c, t)]
+    for spot, n in named:
+        if n not in seated:
+            errors.append(_error(doc, spot, "MK-SCENARIO-PLAYER", f"no player {n!r}; players: {', '.join(seated)}"))
     steps: list[tuple[str | None, Action, int]] = []
     for si, item in enumerate(data["script"]):
         if isinstance(item, dict):
@@ -328,10 +337,22 @@ def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> E
         for sub in spec.get("attach") or []:
             place(sub, owner, zone, cs)
 
+    seats = eng.state.seats
+    for i, team in enumerate(setup.get("teams") or []):
+        for name in team:
+            seats.sides[name] = f"{'ABCDEFGH'[i]} ({', '.join(team)})"
+    seats.alliance = tuple(setup.get("alliance") or ())
+    seats.challenges = dict(setup.get("challenges") or {})
     for pl in players:
         for key, zone in _ZONE_KEYS.items():
             for ref in pl.get(key) or []:
                 place(ref, pl["name"], zone)
+        if pl.get("ómen") is not None:
+            seats.omens[pl["name"]] = eng.add_card(_lookup_card(sc, lookup, pl["ómen"]), pl["name"], "kivul").uid
+        if pl.get("eliminations"):
+            seats.eliminations[pl["name"]] = int(pl["eliminations"])
+        if pl.get("victory_points"):
+            seats.victory_points[pl["name"]] = int(pl["victory_points"])
     eng.state.round = int(setup.get("round", 1))
     if setup.get("phase"):
         canon = phase_named(setup["phase"])

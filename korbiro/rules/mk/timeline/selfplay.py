@@ -125,9 +125,17 @@ def random_junk(eng: Engine, rng: Random, forms: Sequence[LegalAction]) -> Actio
         if change == "by":
             return _with(a, by=rng.choice([*labels, None]))
         return _with(a, **{change: rng.choice(labels)})
-    verb = rng.choice(("summon", "activate", "attach", "build", "neutralise", "solve", "siege", "capture", "pass"))
+    verb = rng.choice(("summon", "activate", "attach", "build", "neutralise", "solve", "siege", "capture", "pass",
+                       "challenge", "eliminate", "ally", "swap"))
     if verb == "pass":
         return Action("pass")
+    players = list(eng.state.players)
+    if verb in ("challenge", "ally"):
+        return Action(verb, against=rng.choice(players), accept=verb == "ally" and rng.random() < 0.5)
+    if verb == "eliminate":
+        return Action(verb, against=rng.choice(players), targets=tuple(rng.sample(labels, rng.randint(0, 3))))
+    if verb == "swap":
+        return Action(verb, card=rng.choice(labels), dest=rng.choice(labels))
     return Action(verb, card=rng.choice(labels), dest=rng.choice(labels), by=rng.choice([None, *labels]),
                   targets=tuple(rng.sample(labels, rng.randint(0, 2))), team=tuple(rng.sample(labels, rng.randint(1, 3))),
                   x=rng.choice((None, 0, 2, 5)), ref=rng.choice(seqs), source=rng.choice([None, *labels]),

@@ -54,6 +54,8 @@ class Table:
         self.on_wounded: Callable[[CardState], None] | None = None
         #: a played game's victory checks (:class:`~.ending.Ending`); None for a ruling that is not played out
         self.ending: Any = None
+        #: who plays with and against whom, and the active player (:class:`~.seating.Seating`, set by the engine)
+        self.seating: Any = None
 
     # ---------------------------------------------------------------- trace and format
 
@@ -176,8 +178,8 @@ class Table:
         raise illegal("MK-TL-NO-PLAYER", "1.01", f"no player {name!r}", f"nincs {name!r} nevű játékos")
 
     def opponents(self, player: str) -> list[str]:
-        """The other players still in the game."""
-        return [p for p in self.seated() if p != player]
+        """The players still in the game who play against *player* (not a partner or an ally, 12.00)."""
+        return self.seating.opponents(player)  # type: ignore[no-any-return]
 
     def move(self, cs: CardState, zone: str, owner_zone: str | None = None) -> None:
         """Move a card to *zone* of its owner (controller for the Present)."""
@@ -199,19 +201,13 @@ class Table:
 
     def active_player(self) -> str:
         """The player with the most MP (ties: the one set first); 12.00 in the archived format."""
-        if self.state.active is not None:
-            return self.state.active
-        players = [self.state.players[n] for n in self.seated()]
-        if not players:
-            raise illegal("MK-TL-NO-PLAYER", "1.01", "the scenario has no players", "nincs játékos")
-        best = max(players, key=lambda p: p.mp)
-        return best.name
+        return self.seating.active_player()  # type: ignore[no-any-return]
 
     def after_deed(self, player: str, spent_mp: bool) -> None:
         """Who is active after a deed (12.00: one who spent no MP stays active)."""
         self.state.sor_passed.clear()
         many = len(self.seated()) > 2 and self.admits("12.00")
-        if many and not spent_mp and self.state.phase == "manőverek":
+        if many and not spent_mp and self.state.phase == "manőverek" and player in self.seating.in_turn_order():
             self.state.active = player
             self.emit("12.00", "active", f"{player} spent no MP and stays the active player",
                       f"{player} nem költött MP-t, aktív játékos marad")

@@ -1,0 +1,208 @@
+"""The variants' own deeds (12.00): challenges, knock-outs, alliances and the twin manoeuvre.
+
+* ``kihív "P"`` (Kihívás, 12.00.2.B): challenge a player; one challenge of
+  yours at a time, and none against a player already challenged;
+* ``kiejt "P" aljára "Q", …`` (Kihívás 12.00.2.C, Körbetámadás 12.00.3.C):
+  put solved quests (in Körbetámadás buildings too) worth enough DP at the
+  bottom of their owners' Jövő pakli, and knock the player out;
+* ``szövetség "P" [akarja]`` (Szövetségek, 12.00.4.B): offer an alliance,
+  once a round; with ``akarja`` the other player accepts;
+* ``csere "A" -> "B"`` (Ikerjáték, 12.00.5): the pair swaps two awake
+  adventurers between its players, once a round.
+
+Each is an MP-bound special manoeuvre of the manoeuvres phase (no timeline of
+a deed may be open); it costs no MP and takes effect at once.
+"""
+
+from __future__ import annotations
+
+from ....grammar.action import Action
+from ..victory import Elimination
+from .model import CardState
+from .seating import TEAM_VARIANTS
+from .stack import TimelineStack
+from .table import Part, Table
+from .trace import illegal
+
+__all__ = ["Pacts"]
+
+_VARIANT_OF = {"challenge": ("kihivas", "12.00.2.B", "Kihívás"), "ally": ("szovetsegek", "12.00.4.B", "Szövetségek"),
+               "swap": ("", "12.00.5", "Ikerjáték"), "eliminate": ("", "12.00.2.C", "Kihívás or Körbetámadás")}
+
+
+class Pacts(Part):
+    """The special manoeuvres of the variants (see the module docstring)."""
+
+    def __init__(self, table: Table, stack: TimelineStack) -> None:
+        super().__init__(table)
+        self.stack = stack
+
+    # ---------------------------------------------------------------- shared checks
+
+    def _open(self, player: str, verb: str) -> None:
+        seating = self.table.seating
+        wanted, rule, name = _VARIANT_OF[verb]
+        ok = {"swap": seating.kind in TEAM_VARIANTS, "eliminate": seating.kind in ("kihivas", "korbetamadas")}.get(
+            verb, seating.kind == wanted)
+        if not ok:
+            raise illegal("MK-TL-VARIANT", rule, f"this is a manoeuvre of {name} ({rule}); the game is "
+                          f"{seating.kind or 'not played under a variant'}",
+                          f"ez a(z) {name} manővere ({rule}); a játék {seating.kind or 'nem változat szerint folyik'}")
+        if self.state.phase != "manőverek":
+            raise illegal("MK-TL-PHASE", "4.01.H", f"a special manoeuvre starts only in the manoeuvres phase (now {self.state.phase})",
+                          f"speciális manőver csak a manőverek fázisában indítható (most {self.state.phase})")
+        self.stack.check_can_add(None, True, "the special manoeuvre")
+        seating.check_mp_bound(player)
+
+    def _player(self, name: str | None, rule: str) -> str:
+        if name is None:
+            raise illegal("MK-TL-PLAYER", rule, "name the player", "nevezd meg a játékost")
+        who = self.table.player(name)
+        if self.state.players[who].out:
+            raise illegal("MK-TL-PLAYER", "12.00.D", f"{who} is out of the game", f"{who} kiesett a játékból")
+        return who
+
+    # ---------------------------------------------------------------- Kihívás
+
+    def challenge(self, player: str, a: Action) -> None:
+        """12.00.2.B: challenge a player, if you have no challenge standing and nobody has challenged them."""
+        self._open(player, "challenge")
+        target = self._player(a.against, "12.00.2.B")
+        seats = self.state.seats
+        if target == player:
+            raise illegal("MK-TL-SELF", "4.01.C", "nobody challenges themselves", "saját magát senki nem hívhatja ki")
+        standing = seats.challenges.get(player)
+        if standing is not None:
+            raise illegal("MK-TL-CHALLENGE", "12.00.2.B", f"{player} has a challenge standing against {standing}",
+                          f"{player} kihívása {standing} ellen érvényben van",
+                          remedy=(f"knock {standing} out first", f"előbb ejtsd ki: {standing}"))
+        by = next((c for c, t in seats.challenges.items() if t == target), None)
+        if by is not None:
+            raise illegal("MK-TL-CHALLENGE", "12.00.2.B", f"{by} has already challenged {target}",
+                          f"{target} ellen már van érvényes kihívás ({by})")
+        self.table.checked()
+        seats.challenges[player] = target
+        self.emit("12.00.2.B", "challenge", f"{player} challenges {target}: while it stands, only {target} and "
+                  f"{player}'s challenger may obstruct or attack {player}",
+                  f"{player} kihívja: {target}; amíg érvényes, {player} ellen csak {target} és {player} kihívója léphet fel",
+                  player=player)
+        self.table.after_deed(player, spent_mp=False)
+
+    # ---------------------------------------------------------------- knock-outs
+
+    def eliminate(self, player: str, a: Action) -> None:
+        """12.00.2.C (Kihívás: the challenged, 9 DP of solved quests) and 12.00.3.C (Körbetámadás: the player in
+        front, 11 DP of solved quests and buildings): put them at the bottom of their owners' Jövő pakli."""
+        self._open(player, "eliminate")
+        seating = self.table.seating
+        kihivas = seating.kind == "kihivas"
+        rule = "12.00.2.C" if kihivas else "12.00.3.C"
+        target = self._player(a.against, rule)
+        wanted = self.state.seats.challenges.get(player) if kihivas else seating.front(player)
+        if target != wanted:
+            why = (f"{player} has challenged {wanted}" if wanted else f"{player} has challenged nobody") if kihivas \
+                else f"only the player in front ({wanted}) can be knocked out"
+            why_hu = (f"{player} kihívottja {wanted}" if wanted else f"{player} senkit sem hívott ki") if kihivas \
+                else f"csak az előtte ülő ({wanted}) ejthető ki"
+            raise illegal("MK-TL-KNOCKOUT", rule, f"{player} cannot knock {target} out: {why}",
+                          f"{player} nem ejtheti ki {target} játékost: {why_hu}")
+        cards = [self._put_away(player, name, kihivas, rule) for name in a.targets]
+        if len(set(c.uid for c in cards)) != len(cards):
+            raise illegal("MK-TL-KNOCKOUT", rule, "a card is named twice", "egy lap kétszer szerepel")
+        need = int(seating.variant.value("elimination_dp", len(self.table.seated())))
+        total = sum(int(c.card.dp or 0) for c in cards)
+        if total < need:
+            raise illegal("MK-TL-KNOCKOUT", rule, f"{total} DP put away; a knock-out needs at least {need}",
+                          f"{total} DP-t tenne félre; a kiejtéshez legalább {need} kell",
+                          remedy=(f"solved quests worth at least {need} DP", f"legalább {need} DP-nyi megoldott küldetés"))
+        self.table.checked()
+        for c in cards:
+            self.table.move(c, "jovo", owner_zone=c.owner)
+        self.state.players[player].dp -= total
+        self.emit(rule, "knockout", f"{player} puts {', '.join(c.label for c in cards)} ({total} DP) at the bottom of the "
+                  f"Jövő pakli and knocks {target} out", f"{player} a Jövő pakli aljára teszi: {', '.join(c.label for c in cards)} "
+                  f"({total} DP), és kiejti: {target}", player=player)
+        elim = Elimination(player, target, "dp", quests=tuple(int(c.card.dp or 0) for c in cards if c.type == "küldetés"),
+                           buildings=tuple(int(c.card.dp or 0) for c in cards if c.type == "építmény"))
+        if kihivas:
+            del self.state.seats.challenges[player]
+        self.table.after_deed(player, spent_mp=False)
+        if self.table.ending is not None:
+            self.table.ending.check_knockout(elim)
+
+    def _put_away(self, player: str, name: str, kihivas: bool, rule: str) -> CardState:
+        zones = ("megoldott",) if kihivas else ("megoldott", "jelen")
+        cs = self.table.find(name, zones=zones, rule=rule)
+        if (cs.controller or cs.owner) != player and cs.zone != "megoldott":
+            raise illegal("MK-TL-KNOCKOUT", rule, f"{cs.label} is not {player}'s", f"{cs.label} nem {player} lapja")
+        if cs.zone == "megoldott" and cs.uid not in self.state.players[player].zones["megoldott"]:
+            raise illegal("MK-TL-KNOCKOUT", rule, f"{cs.label} is not among {player}'s solved quests",
+                          f"{cs.label} nincs {player} megoldott küldetései között")
+        if cs.zone == "jelen" and cs.type != "építmény":
+            raise illegal("MK-TL-KNOCKOUT", rule, f"{cs.label} is neither a solved quest nor a building",
+                          f"{cs.label} se nem megoldott küldetés, se nem építmény")
+        return cs
+
+    # ---------------------------------------------------------------- Szövetségek
+
+    def ally(self, player: str, a: Action) -> None:
+        """12.00.4.B: offer an alliance, once a round; it is made if the other player accepts (``akarja``).
+        One alliance a game, and none with only 3 players left."""
+        self._open(player, "ally")
+        target = self._player(a.against, "12.00.4.B")
+        seats = self.state.seats
+        if target == player:
+            raise illegal("MK-TL-SELF", "4.01.C", "nobody allies with themselves", "saját magával senki nem köthet szövetséget")
+        if seats.alliance:
+            raise illegal("MK-TL-ALLIANCE", "12.00.4.B", f"an alliance has been made already ({' and '.join(seats.alliance)})",
+                          f"már köttetett szövetség ({' és '.join(seats.alliance)})")
+        if len(self.table.seated()) <= 3:
+            raise illegal("MK-TL-ALLIANCE", "12.00.4.B", "no alliance is made with only 3 players left in the game",
+                          "nem köthető szövetség, ha már csak 3 játékos van a játékban")
+        if player in seats.offered:
+            raise illegal("MK-TL-ALLIANCE", "12.00.4.B", f"{player} has offered an alliance this round (once a round)",
+                          f"{player} ebben a fordulóban már ajánlott szövetséget (fordulónként egyszer)")
+        self.table.checked()
+        seats.offered.add(player)
+        if not a.accept:
+            self.emit("12.00.4.B", "alliance", f"{player} offers {target} an alliance; {target} declines",
+                      f"{player} szövetséget ajánl {target} játékosnak; {target} nem fogadja el", player=player)
+        else:
+            seats.alliance = (player, target)
+            self.emit("12.00.4.B", "alliance", f"{player} and {target} make an alliance for the rest of the game: "
+                      "mixed teams, their DP shared", f"{player} és {target} szövetséget köt a játék végéig: vegyes "
+                      "csapat, közös DP", player=player)
+            self.emit("12.00.4.C", "alliance", f"{player} and {target} are no longer opponents; every other player is "
+                      "their opponent", f"{player} és {target} egymásnak már nem ellenfelei; minden más játékos ellenfelük")
+        self.table.after_deed(player, spent_mp=False)
+
+    # ---------------------------------------------------------------- Ikerjáték
+
+    def swap(self, player: str, a: Action) -> None:
+        """12.00.5: once a round the pair swaps two awake adventurers, one of each of its players (an MP-bound
+        manoeuvre): each now controls the other's."""
+        self._open(player, "swap")
+        assert a.card is not None and a.dest is not None
+        mine = self.table.find(a.card, zones=("sor",), rule="12.00.5")
+        theirs = self.table.find(a.dest, zones=("sor",), rule="12.00.5")
+        seating = self.table.seating
+        side = seating.side(player)
+        if side in self.state.seats.swapped:
+            raise illegal("MK-TL-SWAP", "12.00.5", f"{side} has swapped adventurers this round (once a round)",
+                          f"{side} ebben a fordulóban már cserélt kalandozót (fordulónként egyszer)")
+        a_owner, b_owner = mine.controller, theirs.controller
+        if a_owner is None or b_owner is None or a_owner == b_owner or {seating.side(a_owner), seating.side(b_owner)} != {side}:
+            raise illegal("MK-TL-SWAP", "12.00.5", "the swap takes one adventurer of each player of the pair",
+                          "a csere a páros mindkét játékosának egy-egy kalandozóját érinti")
+        for cs in (mine, theirs):
+            if cs.type != "kalandozó" or cs.state != "éber" or cs.ghost is not None:
+                raise illegal("MK-TL-SWAP", "12.00.5", f"only awake adventurers are swapped; {cs.label} is {cs.state}",
+                              f"csak éber kalandozó cserélhető; {cs.label} {cs.state}")
+        self.table.checked()
+        self.state.seats.swapped.add(side)
+        mine.controller, theirs.controller = b_owner, a_owner
+        self.table.move(mine, "sor")
+        self.table.move(theirs, "sor")
+        self.emit("12.00.5", "swap", f"the twin manoeuvre: {b_owner} now controls {mine.label}, {a_owner} {theirs.label}",
+                  f"iker-manőver: {mine.label} mostantól {b_owner}, {theirs.label} {a_owner} irányítása alatt", player=player)
+        self.table.after_deed(player, spent_mp=False)

@@ -1,0 +1,206 @@
+"""The seats of a game: who plays with and against whom, and whose turn it is (1.01, 12.00).
+
+Two players play against each other.  The variants of 12.00 change that:
+
+* **Ikerjáték** and **Két csapat** (12.00.5, 12.00.6): players sit in sides
+  (pairs, teams) that share their tower, send mixed teams and act as one: the
+  active side is the one with more MP in all, and any of its players acts;
+* **Szövetségek** (12.00.4): two allied players are no opponents and may send
+  mixed teams;
+* **Körbetámadás** (12.00.3): each player sieges and captures only from the
+  player in front, is obstructed only by them, and solves only their own quests;
+* **Kihívás** (12.00.2): while a challenge stands, only the challenged and the
+  challenger's own challenger may obstruct or attack the challenger;
+* **Ómen** (12.00.1): the active-player rule sees only the players whose Ómen
+  is in play, and a player who has made the Ómen-pass takes their deeds alone.
+
+:class:`Seating` answers these questions for the other parts of the engine;
+without a variant (a ruling that is not played out) every player plays alone
+against every other, as the engine always did.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import CardState
+from .table import Part, Table
+from .trace import illegal
+
+__all__ = ["TEAM_VARIANTS", "Seating"]
+
+#: Variants whose players sit in sides sharing a tower.
+TEAM_VARIANTS = frozenset({"ikerjatek", "ket-csapat"})
+
+
+class Seating(Part):
+    """Sides, opponents and the active player of one game (see the module docstring)."""
+
+    def __init__(self, table: Table, variant: Any = None) -> None:
+        super().__init__(table)
+        #: the victory variant (korbiro.rules.mk.victory.Variant), or None for a ruling not played out
+        self.variant = variant
+        self.kind: str = variant.id if variant is not None else ""
+        self.seats = table.state.seats
+
+    # ---------------------------------------------------------------- sides
+
+    def side(self, player: str) -> str:
+        return self.seats.sides.get(player, player)
+
+    def friendly(self, a: str, b: str) -> bool:
+        """*a* and *b* play together: the same side (12.00.5, 12.00.6) or the alliance (12.00.4.C)."""
+        if a == b or self.side(a) == self.side(b):
+            return True
+        return a in self.seats.alliance and b in self.seats.alliance
+
+    def partners(self, player: str) -> list[str]:
+        """The other players still in the game who play with *player*."""
+        return [p for p in self.table.seated() if p != player and self.friendly(p, player)]
+
+    def opponents(self, player: str) -> list[str]:
+        """The players still in the game who play against *player*."""
+        return [p for p in self.table.seated() if not self.friendly(p, player)]
+
+    def members(self, side: str) -> list[str]:
+        return [p for p in self.table.seated() if self.side(p) == side]
+
+    def tower_holder(self, player: str) -> str:
+        """Whose tower zone holds *player*'s side's tower levels (a pair's and a team's are shared)."""
+        if self.kind in TEAM_VARIANTS:
+            return next((p for p in self.state.players if self.side(p) == self.side(player)), player)
+        return player
+
+    # ---------------------------------------------------------------- seating order (Körbetámadás)
+
+    def front(self, player: str) -> str | None:
+        """The player in front (12.00.3.A): the next one still in the game, in seating order."""
+        seated = self.table.seated()
+        if player not in seated or len(seated) < 2:
+            return None
+        return seated[(seated.index(player) + 1) % len(seated)]
+
+    def behind(self, player: str) -> str | None:
+        seated = self.table.seated()
+        if player not in seated or len(seated) < 2:
+            return None
+        return seated[seated.index(player) - 1]
+
+    # ---------------------------------------------------------------- who may act against whom
+
+    def check_target(self, player: str, target: str, what: tuple[str, str]) -> None:
+        """May *player* siege or capture from *target* (12.00.3.A, 12.00.2.B)?  Raises the refusal."""
+        if self.friendly(player, target):
+            raise illegal("MK-TL-SELF", "4.01.C", f"{target} plays on {player}'s side: nobody {what[0]} their own",
+                          f"{target} {player} oldalán játszik: saját maga ellen senki nem cselekedhet")
+        if self.kind == "korbetamadas":
+            front = self.front(player)
+            if target != front:
+                raise illegal("MK-TL-SEAT", "12.00.3.A", f"{player} {what[0]} only from the player in front, {front}",
+                              f"{player} csak az előtte ülő játékost ({front}) támadhatja",
+                              remedy=(f"against {front}", f"{front} ellen"))
+        if self.kind == "kihivas" and target in self.seats.challenges:
+            allowed = {self.seats.challenges[target], *self._challengers_of(target)}
+            if player not in allowed:
+                raise illegal("MK-TL-CHALLENGE", "12.00.2.B",
+                              f"{target} has a challenge standing: only {', '.join(sorted(allowed))} may start a siege, "
+                              "a capture or a combat against them",
+                              f"{target} kihívása érvényben van: ellene csak {', '.join(sorted(allowed))} kezdeményezhet")
+
+    def check_blockers(self, player: str, blockers: list[CardState]) -> None:
+        """May these adventurers obstruct *player*'s leave-row manoeuvre (12.00.3.A, 12.00.2.B)?"""
+        owners = {b.controller or b.owner for b in blockers}
+        if self.kind == "korbetamadas":
+            front = self.front(player)
+            wrong = sorted(o for o in owners if o != front)
+            if wrong:
+                raise illegal("MK-TL-SEAT", "12.00.3.A", f"only the player in front of {player} ({front}) obstructs their "
+                              f"manoeuvres, not {', '.join(wrong)}",
+                              f"{player} manőverét csak az előtte ülő ({front}) akadályozhatja, nem {', '.join(wrong)}")
+        if self.kind == "kihivas" and player in self.seats.challenges:
+            allowed = {self.seats.challenges[player], *self._challengers_of(player)}
+            wrong = sorted(o for o in owners if o not in allowed)
+            if wrong:
+                raise illegal("MK-TL-CHALLENGE", "12.00.2.B", f"{player} has a challenge standing: only "
+                              f"{', '.join(sorted(allowed))} may obstruct their manoeuvres, not {', '.join(wrong)}",
+                              f"{player} kihívása érvényben van: manőverét csak {', '.join(sorted(allowed))} akadályozhatja")
+
+    def check_quest(self, player: str, quest: CardState) -> None:
+        """Körbetámadás: a player sends an initiating team only to their own quests (12.00.3.A)."""
+        if self.kind == "korbetamadas" and (quest.controller or quest.owner) != player:
+            raise illegal("MK-TL-SEAT", "12.00.3.A", f"{quest.label} is {quest.controller or quest.owner}'s: in Körbetámadás "
+                          "each player solves only their own quests",
+                          f"{quest.label} {quest.controller or quest.owner} küldetése: Körbetámadásban mindenki csak a sajátját oldhatja meg")
+
+    def check_initiating(self, player: str) -> None:
+        """Ómen: after their run a player sends no initiating team for the rest of the round (12.00.1.C)."""
+        if player in self.seats.omen_done:
+            raise illegal("MK-TL-OMEN", "12.00.1.C", f"{player} has had their turn after the Ómen-pass: no more initiating "
+                          "teams this round", f"{player} az Ómen-passz után már cselekedett: e fordulóban nem küldhet "
+                          "kezdeményező csapatot")
+
+    def check_mp_bound(self, player: str) -> None:
+        """Ómen: after their run a player takes no more MP-bound deeds this round (12.00.1.C)."""
+        if player in self.seats.omen_done:
+            raise illegal("MK-TL-OMEN", "12.00.1.C", f"{player} has had their turn after the Ómen-pass: no more MP-bound "
+                          "deeds this round", f"{player} az Ómen-passz után már cselekedett: e fordulóban nincs több "
+                          "MP-kötött cselekedete")
+
+    def check_new_quest(self) -> None:
+        """Körbetámadás with the siege-only rule: no quest comes into play (12.00.3.G)."""
+        if self.kind == "korbetamadas" and self.variant is not None and self.variant.params.get("siege_only"):
+            raise illegal("MK-TL-SEAT", "12.00.3.G", "only sieges are played (12.00.3.G): no quest comes into play",
+                          "csak ostromolni lehet (12.00.3.G): küldetés nem kerülhet játékba")
+
+    def check_building(self, player: str) -> None:
+        """A pair (a team) controls at most 4 buildings (12.00.5.3)."""
+        if self.kind not in TEAM_VARIANTS or self.variant is None:
+            return
+        most = int(self.variant.params.get("max_buildings") or 4)
+        have = sum(1 for cs in self.state.cards.values()
+                   if cs.type == "építmény" and cs.zone == "jelen" and self.side(cs.controller or cs.owner) == self.side(player))
+        if have >= most:
+            raise illegal("MK-TL-SEAT", "12.00.5.3", f"{player}'s side already controls {have} buildings (at most {most})",
+                          f"{player} oldala már {have} építményt irányít (legfeljebb {most})")
+
+    def _challengers_of(self, player: str) -> list[str]:
+        return [c for c, t in self.seats.challenges.items() if t == player]
+
+    # ---------------------------------------------------------------- the active player
+
+    def in_turn_order(self) -> list[str]:
+        """The players the active-player rule looks at: everyone still in the game, but in Ómen only those
+        whose Ómen is in play (12.00.1.D)."""
+        seated = self.table.seated()
+        if self.kind == "omen" and self.seats.omens:
+            return [p for p in seated if self.omen_in_play(p)]
+        return seated
+
+    def active_player(self) -> str:
+        """The active player (12.00): the one with the most MP; in a side game the side with the most MP
+        in all, represented by its player with the most MP; in Ómen the player taking their run."""
+        if self.state.active is not None:
+            return self.state.active
+        if self.seats.omen_run is not None:
+            return self.seats.omen_run
+        players = [self.state.players[n] for n in (self.in_turn_order() or self.table.seated())]
+        if not players:
+            raise illegal("MK-TL-NO-PLAYER", "1.01", "the scenario has no players", "nincs játékos")
+        if self.kind in TEAM_VARIANTS:
+            totals: dict[str, int] = {}
+            for p in players:
+                totals[self.side(p.name)] = totals.get(self.side(p.name), 0) + p.mp
+            best_side = max(totals, key=lambda s: totals[s])
+            players = [p for p in players if self.side(p.name) == best_side]
+        return max(players, key=lambda p: p.mp).name
+
+    def may_act_for(self, player: str, active: str) -> bool:
+        """*player* may act now that *active* is the active player: the same player, or in a side game a
+        player of the active side ("Az aktív páros eldöntheti, hogy melyik játékosa cselekedjen", 12.00.5)."""
+        return player == active or (self.kind in TEAM_VARIANTS and self.side(player) == self.side(active))
+
+    # ---------------------------------------------------------------- Ómen
+
+    def omen_in_play(self, player: str) -> bool:
+        uid = self.seats.omens.get(player)
+        return uid is not None and self.state.cards[uid].zone == "jelen"
