@@ -84,6 +84,11 @@ _LINES: tuple[dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]], ...] = tu
     for h in range(17)
 )
 _DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
+#: direction -> the steps from a hex to its neighbours other than the one behind it
+#: (the two beside that one first)
+_SIDES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(DELTAS[(k + j) % 6] for j in (2, 4, 1, 5, 0)) for k in range(6)
+)
 
 
 class PositionError(IllegalActionError):
@@ -754,14 +759,14 @@ class Position:
                 kind = m & 15
                 a, b, c = self._sow(x, kind)
                 if c is not None:
-                    n += count_moves(other, exchanges + (c[1] is None and _tiles_around(cell, c[0]) >= 2))
+                    n += count_moves(other, exchanges + (c[1] is None and _second_tile(cell, c[0], kind)))
                 elif seen.get(self._hash ^ self._dance_hash(x, kind, a, b), 0) + 1 < self._repn:
                     n += count_moves(other, exchanges)
                 else:
                     full.append(m)
                 self._unsow(x, kind, a, b, c)
             if self._compulsory:
-                return n + self._perft2_in_full(full)
+                return n + self._perft2_in_full(full) if full else n
         drops = self._res[me] > 0 and len(cell) > len(self._top[0]) + len(self._top[1])
         if drops:
             n += self._count_after_drops(me)
@@ -771,13 +776,13 @@ class Position:
             res = (self._res[0], self._res[1])
             self._exchange(m >> 4, me, done)
             if self._stock > 0:
-                n += count_moves(other, len(self._exchangeable()))
+                n += count_moves(other, len(self._exchanged(done)))
             self._unexchange(done)
             self._stock = stock
             self._res[0], self._res[1] = res
         if not (dances or drops or self._exch):
             full.append(K_PASS)
-        return n + self._perft2_in_full(full)
+        return n + self._perft2_in_full(full) if full else n
 
     def _count_after_drops(self, me: int) -> int:
         """The other player's moves after each drop of *me*, summed.
@@ -796,7 +801,9 @@ class Position:
         n = 0 if dancers and compulsory else empty * (rest or 1)
         if dancers:
             chip = (me,)
-            for x in [x for x, t in cell.items() if not t]:
+            for x, t in cell.items():  # (only values change: the loop may go on)
+                if t:
+                    continue
                 cell[x] = chip
                 targets[x] = 1
                 k = len(self._dances(dancers, targets))
@@ -816,6 +823,20 @@ class Position:
             n += self._count()
             self._pop()
         return n
+
+    def _exchanged(self, done: list[tuple[int, tuple[int, ...]]]) -> list[int]:
+        """The exchange moves left once the prisoner stacks *done* are exchanged.
+
+        No stack can have become exchangeable: one that touches a new tile and
+        two tiles in all is exchanged in the same move (A1) while the stock lasts,
+        and when the stock is out the game is over.
+        """
+        left = self._exch
+        for p, _ in done:
+            code = p * 16 + K_EXCHANGE
+            if code in left:
+                left = [m for m in left if m != code]
+        return left
 
     def _exchangeable(self) -> list[int]:
         """The exchange moves: prisoner stacks that touch two tiles or more (rulebook,
@@ -875,14 +896,14 @@ class Position:
                 seen[h] = n
                 self._rep = n >= self._repn and self._verify_repetition()
                 return
-            if c[1] is None and _tiles_around(self._cell, c[0]) >= 2:  # a new prisoner stack to exchange
+            if c[1] is None and _second_tile(self._cell, c[0], kind):  # a new prisoner stack to exchange
                 exch = [*exch, c[0] * 16 + K_EXCHANGE]
         elif kind == K_EXCHANGE:
             a = []
             b = (self._res[0], self._res[1])
             c = self._stock
             self._exchange(x, me, a)
-            exch = self._exchangeable()
+            exch = self._exchanged(a)
         elif kind == K_TILE:
             a = b = c = None
             self._tile[x] = me
@@ -928,13 +949,14 @@ class Position:
         del top[st[-1]][x]
         olds: list[tuple[int, ...]] = []
         y = x
-        for i, chip in enumerate(st):
+        for chip in st:
             y += d
             old = cell.get(y)
             if old is None:
                 pris = self._pris
                 oldp = pris.get(y)
-                pris[y] = st[i:] if oldp is None else oldp + st[i:]
+                rest = st[len(olds) :]
+                pris[y] = rest if oldp is None else oldp + rest
                 return st, olds, (y, oldp)
             olds.append(old)
             cell[y] = old + (chip,)
@@ -1273,6 +1295,15 @@ class Position:
 
     def __iter__(self) -> Iterator[Move]:
         return iter(self.legal_moves())
+
+
+def _second_tile(cell: Mapping[int, tuple[int, ...]], y: int, direction: int) -> bool:
+    """Whether chips that left the board at *y*, going in *direction* from the tile
+    behind it, touch a second tile (and so can be exchanged)."""
+    for o in _SIDES[direction]:
+        if y + o in cell:
+            return True
+    return False
 
 
 def _tiles_around(cell: Mapping[int, tuple[int, ...]], p: int) -> int:
