@@ -84,8 +84,8 @@ def test_exxit_show_after_ply_n_of_a_record() -> None:
 
 @pytest.mark.parametrize(("game", "record", "message"), [
     ("exxit", MISTAKES, "examples/exxit/mistakes.txt has 5 plies: give a ply from 0 (the start) to 5, not 6"),
-    ("xig", XIG_ILLEGAL, "examples/xig/illegal-moves.yaml has 11 turns: give a turn from 0 (the start) to 11, not 12"),
-    ("zen", ZEN_ILLEGAL, "examples/zen/illegal-moves.yaml has 11 turns: give a turn from 0 (the start) to 11, not 12"),
+    ("xig", XIG_ILLEGAL, "examples/xig/illegal-moves.yaml has 11 turns: give a turn from 0 (the set-up) to 11, not 12"),
+    ("zen", ZEN_ILLEGAL, "examples/zen/illegal-moves.yaml has 11 turns: give a turn from 0 (the set-up) to 11, not 12"),
 ])
 def test_a_ply_out_of_range_names_the_record_and_the_range(game: str, record: str, message: str) -> None:
     n = message.rsplit(" ", 1)[1]

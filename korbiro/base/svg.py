@@ -44,7 +44,7 @@ def num(value: float) -> str:
 
 def wrap(text: str, width: float, size: float) -> list[str]:
     """*text* broken at spaces into lines that fit *width* at font *size* (an estimate)."""
-    per_line = max(8, int(width / (size * 0.6)))
+    per_line = max(8, int(width / (size * 0.56)))
     lines: list[str] = []
     line = ""
     for word in text.split(" "):

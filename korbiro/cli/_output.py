@@ -79,11 +79,14 @@ def ply_path(folder: str, ply: int, plies: int) -> str:
     return os.path.join(folder, f"ply-{ply:0{max(3, len(str(plies)))}d}.svg")
 
 
-def check_ply(ply: int, plies: int, path: str, *, unit: str = "ply") -> None:
-    """A usage error (exit 2) unless 0 <= *ply* <= *plies*, naming the record file and the range."""
+def check_ply(ply: int, plies: int, path: str, *, unit: str = "ply", zero: str = "the start") -> None:
+    """A usage error (exit 2) unless 0 <= *ply* <= *plies*, naming the record file and the range.
+
+    *unit* is what the record counts (``ply``, ``turn``), *zero* what 0 is.
+    """
     if not 0 <= ply <= plies:
         units = "plies" if unit == "ply" else f"{unit}s"
         raise click.BadParameter(
-            f"{path} has {plies} {units}: give a {unit} from 0 (the start) to {plies}, not {ply}",
+            f"{path} has {plies} {units}: give a {unit} from 0 ({zero}) to {plies}, not {ply}",
             param_hint="'--ply'",
         )

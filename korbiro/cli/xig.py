@@ -187,7 +187,7 @@ def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None) -> Non
         pos = _guard(lambda: load_any(state))
     else:
         record = _guard(lambda: load_record(state))
-        check_ply(ply, len(record.turns), state, unit="turn")
+        check_ply(ply, len(record.turns), state, unit="turn", zero="the set-up")
         step = next(s for s in replay_turns(record) if s.ply == ply)
         pos = step.position
         caption = _caption(state, step, len(record.turns))

@@ -192,7 +192,7 @@ def show_cmd(state: str, option_values: tuple[str, ...], fmt: str, ply: int | No
     if ply is not None:
         if report is None:
             raise click.BadParameter(f"{state} is a position file, not a record", param_hint="'--ply'")
-        check_ply(ply, len(report.positions) - 1, state, unit="turn")
+        check_ply(ply, len(report.positions) - 1, state, unit="turn", zero="the set-up")
         pos = report.positions[ply]
     if svg_path is not None:  # first, so that a bad path stops the command before it prints
         picture = _svg(report, ply) if report is not None and ply is not None else svg_tower(pos)

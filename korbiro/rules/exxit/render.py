@@ -201,8 +201,8 @@ def svg_board(
             ("the move", "none", _MARK),
         ],
     )
-    svg.text(12, y + 4, "hexes: q,r (r grows downward); the red number is a stack's height", 11, fill="#555555")
-    y = svg.notes(y + 10, caption, alert=alert)
+    y = svg.notes(y - 12, ["hexes: q,r (r grows downward); chips bottom to top; in red: a stack's height"], size=11)
+    y = svg.notes(y, caption, alert=alert)
     return svg.render(y + 8, alert=alert)
 
 
@@ -212,16 +212,17 @@ def _hex(svg: Svg, cx: float, cy: float, qr: tuple[int, int], colour: str | None
         svg.polygon(corners, fill=_TILE_FILL[colour], stroke=_TILE_EDGE[colour], stroke_width=1.5)
     else:
         svg.polygon(corners, fill="none", stroke="#999999", stroke_width=1.2, stroke_dasharray="4 3")
-    svg.text(cx, cy + _SIZE * 0.74, f"{qr[0]},{qr[1]}", 9, text_anchor="middle", fill=_TEXT_ON[colour])
+    svg.text(cx, cy + _SIZE * 0.76, f"{qr[0]},{qr[1]}", 9, text_anchor="middle", fill=_TEXT_ON[colour])
     shown = chips[-6:]
     for i, chip in enumerate(shown):
         svg.ellipse(
-            cx, cy + _SIZE * 0.28 - i * _SIZE * 0.17, _SIZE * 0.5, _SIZE * 0.22,
+            cx, cy + _SIZE * 0.2 - i * _SIZE * 0.15, _SIZE * 0.46, _SIZE * 0.2,
             fill=_CHIP_FILL[chip], stroke=_CHIP_EDGE[chip], stroke_width=1.5,
         )
-    if len(chips) > 1:
-        top = cy + _SIZE * 0.28 - len(shown) * _SIZE * 0.17 - _SIZE * 0.08
-        svg.text(cx + _SIZE * 0.52, top, str(len(chips)), 11, font_weight="bold", fill=ALERT)
+    if len(chips) > 1:  # the stack's height
+        bx, by = cx + _SIZE * 0.55, cy - _SIZE * 0.42
+        svg.circle(bx, by, 8, fill="#ffffff", stroke=ALERT, stroke_width=1.5)
+        svg.text(bx, by + 4, str(len(chips)), 11, text_anchor="middle", font_weight="bold", fill=ALERT)
 
 
 def _mark(svg: Svg, move: MoveView, dx: float, dy: float) -> None:

@@ -280,7 +280,7 @@ def _pathway(svg: Svg, pos: PathwaysView, pid: str, layout: Layout, y: float, ma
         if tile in marks:
             svg.circle(cx, cy, _R + 4, fill="none", stroke=_MARK, stroke_width=3)
     rows = (len(POSITIONS) + _PER_ROW - 1) // _PER_ROW
-    y += rows * (_STEP + 22) - 14
+    y += rows * (_STEP + 22) - 4
     if xig:
         svg.text(12, y + 4, f"XIG card face up ({', '.join(xig)}): every tile is protected ({cite('XIG 2.4')})", 11)
         y += 16

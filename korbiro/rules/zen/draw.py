@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from ...base.svg import ALERT, Svg
+from ...base.svg import Svg
 from .data import COLUMNS, FLOORS, NCOLS, WARRIOR, square, square_name
 
 __all__ = ["TowerView", "render", "describe_outcome", "squares_text", "svg_tower", "SEAT_COLOURS"]
@@ -194,7 +194,7 @@ def svg_tower(
     outcome = pos.outcome()
     if outcome is not None:
         y = svg.notes(y - 8, [describe_outcome(pos)])
-    x0, y0 = 52.0, y + 8
+    x0, y0 = 52.0, y + 20
     owner = {sq: p for p in pos.players for sq in pos.targets_of(p)}
     for floor in range(FLOORS, 0, -1):
         for col in range(1, NCOLS + 1):
@@ -218,7 +218,7 @@ def svg_tower(
     for col, letter in enumerate(COLUMNS):
         svg.text(x0 + col * _CELL + _CELL / 2, y0 + FLOORS * _CELL + 18, letter, 14, text_anchor="middle",
                  font_weight="bold", fill="#555555")
-    svg.text(x0 - 44, y0 - 6, "floor", 10, fill="#555555")
+    svg.text(x0 - 10, y0 - 6, "floor", 10, text_anchor="end", fill="#555555")
     for a, b in steps:
         _arrow(svg, x0, y0, a, b)
     for sq in arrivals:
@@ -233,7 +233,8 @@ def svg_tower(
         s = scores[p]
         svg.circle(px + 8, py + 8, 8, fill=fill)
         to_move = " (to move)" if p == pos.to_move and outcome is None else ""
-        svg.text(px + 22, py + 13, f"{p}: {s.points} points{to_move}", 13, font_weight="bold")
+        points = f"{s.points} point{'' if s.points == 1 else 's'}"
+        svg.text(px + 22, py + 13, f"{p}: {points}{to_move}", 13, font_weight="bold")
         rows = [
             f"Zen {s.zen}, Harcos {s.harcos}, Kokeshi {s.kokeshi}",
             f"targets {squares_text(pos.targets_of(p)) or '-'}",
@@ -273,7 +274,7 @@ def _piece(svg: Svg, cx: float, cy: float, piece: str, passive: bool) -> None:
     if passive:
         svg.circle(cx, cy, 20, fill=fill, fill_opacity=0.45, stroke=fill, stroke_width=2, stroke_dasharray="4 2")
     else:
-        svg.circle(cx, cy, 20, fill=fill, stroke="#333333" if piece != WARRIOR else ALERT, stroke_width=1.5)
+        svg.circle(cx, cy, 20, fill=fill, stroke="#333333", stroke_width=1.5)
     svg.text(cx, cy + 5, piece, 14, text_anchor="middle", font_weight="bold", fill=ink)
 
 
