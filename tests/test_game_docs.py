@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_docs import _sessions as sessions
 
 from korbiro.cli import cli
 
@@ -22,26 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ("docs/xig.md", "docs/zen.md")
 
 
-def _sessions(doc: str) -> list[tuple[str, str, str]]:
+def _doc_sessions(doc: str) -> list[tuple[str, str, str]]:
     """(doc, command, expected output) for every ``$ korbiro …`` line in a console block."""
-    out = []
-    text = (ROOT / doc).read_text(encoding="utf-8")
-    for block in re.findall(r"```console\n(.*?)```", text, re.S):
-        command: str | None = None
-        lines: list[str] = []
-        for line in block.splitlines():
-            if line.startswith("$ "):
-                if command is not None:
-                    out.append((doc, command, "".join(lines)))
-                command, lines = line[2:], []
-            else:
-                lines.append(line + "\n")
-        if command is not None:
-            out.append((doc, command, "".join(lines)))
-    return out
+    return [(doc, command, output) for command, output in sessions((ROOT / doc).read_text(encoding="utf-8"))]
 
 
-SESSIONS = [s for doc in DOCS for s in _sessions(doc)]
+SESSIONS = [s for doc in DOCS for s in _doc_sessions(doc)]
 
 
 def test_the_docs_have_console_sessions() -> None:

@@ -61,16 +61,13 @@ def zen_position(path: str) -> zen.Position:
 
 
 def test_an_exxit_position_prints_as_its_text_board() -> None:
-    assert str(exxit.Position()) == (
-        "EXXIT standard: white to move; stock 35; reserves white 8, black 8\n"
-        "    1,-1\n"
-        "     B\n"
+    expert = exxit.Position.start("expert")
+    assert str(expert) == (
+        "EXXIT expert: white to move; stock 37; reserves white 8, black 8 (setup: lay tiles)\n"
         " 0,0   1,0\n"
-        "  W     W\n"
-        "    0,1\n"
-        "     B"
+        "  W     B"
     )
-    assert repr(exxit.Position()).startswith("<Position standard white to move")
+    assert repr(expert).startswith("<Position expert white to move")
 
 
 def test_an_xig_position_prints_its_pathways() -> None:

@@ -896,14 +896,8 @@ class Position:
             a, b, c = self._sow(x, kind)
             if c is None:  # every chip stayed on the board: this position may come back
                 self._undo.append((m, a, b, None, self._passes, self._hash, self._rep, None, exch))
-                h = self._hash ^ self._dance_hash(x, kind, a, b)
                 self._passes = 0
-                self.turn = me ^ 1
-                self._hash = h
-                seen = self._seen
-                n = seen.get(h, 0) + 1
-                seen[h] = n
-                self._rep = n >= self._repn and self._verify_repetition()
+                self._seen_again(me, self._hash ^ self._dance_hash(x, kind, a, b))
                 return
             if c[1] is None and _second_tile(self._cell, c[0], kind):  # a new prisoner stack to exchange
                 exch = [*exch, c[0] * 16 + K_EXCHANGE]
@@ -920,16 +914,10 @@ class Position:
             self._stock -= 1
             exch = self._exchangeable()
         else:  # a pass, or K_NULL (replay only): the turn passes, nothing else changes
-            h = self._hash ^ _ZTURN
             self._undo.append((m, None, None, None, self._passes, self._hash, self._rep, None, exch))
             if kind == K_PASS:
                 self._passes += 1
-            self.turn = me ^ 1
-            self._hash = h
-            seen = self._seen
-            n = seen.get(h, 0) + 1
-            seen[h] = n
-            self._rep = n >= self._repn and self._verify_repetition()
+            self._seen_again(me, self._hash ^ _ZTURN)
             return
         # a move no later move undoes (chips off the board, a new tile): the turn
         # passes and a new repetition count begins
@@ -1001,6 +989,16 @@ class Position:
                 del self._pris[y]
             else:
                 self._pris[y] = oldp
+
+    def _seen_again(self, me: int, h: int) -> None:
+        """After a move that can be undone by later ones: the turn passes to the other player,
+        and the position, hash *h*, is counted for repetition (rulebook, *Koniec gry*)."""
+        self.turn = me ^ 1
+        self._hash = h
+        seen = self._seen
+        n = seen.get(h, 0) + 1
+        seen[h] = n
+        self._rep = n >= self._repn and self._verify_repetition()
 
     @staticmethod
     def _dance_hash(x: int, direction: int, st: tuple[int, ...], olds: list[tuple[int, ...]]) -> int:

@@ -103,8 +103,18 @@ def _player_line(pos: TowerView, p: str) -> str:
     )
 
 
-def _options_text(pos: TowerView) -> str:
-    return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in pos.options.changed().items())
+def _notes(pos: TowerView) -> list[str]:
+    """What the tower does not show: pieces captured for nobody, who put pieces where, options."""
+    out = []
+    lost = [piece for piece, by in pos.captured if by is None]
+    if lost:
+        out.append(f"captured, no score: {' '.join(lost)}")
+    if pos.placed_by_other:
+        out.append(f"placed by another player: {squares_text(pos.placed_by_other)}")
+    changed = pos.options.changed()
+    if changed:
+        out.append("options: " + ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items()))
+    return out
 
 
 def render(pos: TowerView) -> str:
@@ -126,13 +136,7 @@ def render(pos: TowerView) -> str:
     out.append("")
     for p in pos.players:
         out.append("  " + _player_line(pos, p))
-    lost = [piece for piece, by in pos.captured if by is None]
-    if lost:
-        out.append(f"  captured, no score: {' '.join(lost)}")
-    if pos.placed_by_other:
-        out.append(f"  placed by another player: {squares_text(pos.placed_by_other)}")
-    if pos.options.changed():
-        out.append("  options: " + _options_text(pos))
+    out += [f"  {line}" for line in _notes(pos)]
     if outcome is not None:
         out.append("")
         out.append(describe_outcome(pos))
@@ -244,14 +248,9 @@ def svg_tower(
         for i, row in enumerate(rows):
             svg.text(px + 22, py + 30 + i * 15, row, 11, fill="#444444")
         py += 96
-    lost = [piece for piece, by in pos.captured if by is None]
-    extra = []
-    if lost:
-        extra.append(f"captured, no score: {' '.join(lost)}")
+    extra = _notes(pos)
     if pos.passive:
         extra.append(f"passive colours: {' '.join(sorted(pos.passive))}")
-    if pos.options.changed():
-        extra.append("options: " + _options_text(pos))
     for i, row in enumerate(extra):
         svg.text(px, py + i * 15, row, 11, fill="#444444")
     y = max(y0 + FLOORS * _CELL + 28, py + 15 * len(extra))
