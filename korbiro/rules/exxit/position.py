@@ -85,6 +85,8 @@ _LINES: tuple[dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]], ...] = tu
     for h in range(17)
 )
 _DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
+#: a stack of one chip, by colour (shared: stacks are immutable tuples)
+_CHIP: tuple[tuple[int], tuple[int]] = ((WHITE,), (BLACK,))
 #: direction -> the steps from a hex to its neighbours other than the one behind it
 #: (the two beside that one first)
 _SIDES: tuple[tuple[int, ...], ...] = tuple(
@@ -809,7 +811,7 @@ class Position:
         compulsory = self._compulsory
         n = 0 if dancers and compulsory else empty * (rest or 1)
         if dancers:
-            chip = (me,)
+            chip = _CHIP[me]
             for x, t in cell.items():  # (only values change: the loop may go on)
                 if t:
                     continue
@@ -840,11 +842,11 @@ class Position:
         two tiles in all is exchanged in the same move (A1) while the stock lasts,
         and when the stock is out the game is over.
         """
-        left = self._exch
+        left = list(self._exch)
         for p, _ in done:
             code = p * 16 + K_EXCHANGE
             if code in left:
-                left = [m for m in left if m != code]
+                left.remove(code)
         return left
 
     def _exchangeable(self) -> list[int]:
@@ -877,8 +879,7 @@ class Position:
         x = m >> 4
         me = self.turn
         if kind == K_DROP:
-            t = (me,)
-            self._cell[x] = t
+            self._cell[x] = _CHIP[me]
             self._top[me][x] = 1
             self._res[me] -= 1
             self._undo.append((m, None, None, None, self._passes, self._hash, self._rep, self._seen, self._exch))
@@ -956,7 +957,7 @@ class Position:
                 pris[y] = rest if oldp is None else oldp + rest
                 return st, olds, (y, oldp)
             olds.append(old)
-            cell[y] = old + (chip,)
+            cell[y] = old + _CHIP[chip] if old else _CHIP[chip]
             if old:
                 del top[old[-1]][y]
             top[chip][y] = len(old) + 1
