@@ -96,6 +96,17 @@ def test_a_ply_out_of_range_names_the_record_and_the_range(game: str, record: st
     assert code == 2 and "not -1" in err
 
 
+@pytest.mark.parametrize(("game", "position", "message"), [
+    ("exxit", "examples/exxit/start.yaml", "examples/exxit/start.yaml is a position file, not a record"),
+    ("xig", "examples/xig/position.yaml", "examples/xig/position.yaml is not a record (kind: xig-record)"),
+    ("zen", "examples/zen/position.yaml", "examples/zen/position.yaml is a position file, not a record"),
+])
+def test_ply_needs_a_record(game: str, position: str, message: str) -> None:
+    code, out, err = run(game, "show", position, "--ply", "1")
+    assert (code, out) == (2, "")
+    assert err.endswith(f"Error: Invalid value for '--ply': {message}\n")
+
+
 def test_exxit_show_ply_svg(tmp_path: Path, request: pytest.FixtureRequest) -> None:
     out = tmp_path / "ply3.svg"
     code, stdout, err = run("exxit", "show", MISTAKES, "--ply", "3", "--svg", str(out))

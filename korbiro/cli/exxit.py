@@ -20,7 +20,7 @@ from ..rules.exxit import (
     Position,
     Record,
     divide,
-    is_record_text,
+    file_kind,
     load_position,
     parse_record,
     perft,
@@ -218,7 +218,10 @@ def show_cmd(ctx: click.Context, file: str, ply: int | None, svg_path: str | Non
     """
     step: Ply | None = None
     caption: list[str] = []
-    if ply is not None or _is_record(file):
+    kind = _file_kind(file)
+    if ply is not None and kind == "position":
+        raise click.BadParameter(f"{file} is a position file, not a record", param_hint="'--ply'")
+    if kind == "record" or ply is not None:
         rec = _record(ctx, file, option_items)
         plies = len(rec.moves)
         if ply is not None:
@@ -239,12 +242,13 @@ def show_cmd(ctx: click.Context, file: str, ply: int | None, svg_path: str | Non
         click.echo(f"wrote {svg_path}", err=True)
 
 
-def _is_record(path: str) -> bool:
+def _file_kind(path: str) -> str:
+    """``record``, ``position`` or ``unknown`` (see :func:`korbiro.rules.exxit.file_kind`)."""
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
-            return is_record_text(fh.read(MAX_SNIFF))
+            return file_kind(fh.read(MAX_SNIFF))
     except OSError:
-        return False  # the position loader reports it
+        return "unknown"  # the loaders report it
 
 
 #: how much of a file is read to tell a record from a position file

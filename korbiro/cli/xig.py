@@ -177,6 +177,7 @@ def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None) -> Non
     STATE is a position file (kind: xig-position) or a record, whose final
     position is shown, or with --ply N the position after turn N.
     """
+    from ..base.yamlload import load_yaml_file
     from ..rules.xig.draw import show_text, svg_pathways
     from ..rules.xig.record import load_any, load_record, replay_turns
     from ..rules.xig.render import show_data
@@ -186,7 +187,10 @@ def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None) -> Non
     if ply is None:
         pos = _guard(lambda: load_any(state))
     else:
-        record = _guard(lambda: load_record(state))
+        doc = _guard(lambda: load_yaml_file(state))
+        if not isinstance(doc.data, dict) or doc.data.get("kind") != "xig-record":
+            raise click.BadParameter(f"{state} is not a record (kind: xig-record)", param_hint="'--ply'")
+        record = _guard(lambda: load_record(doc))
         check_ply(ply, len(record.turns), state, unit="turn", zero="the set-up")
         step = next(s for s in replay_turns(record) if s.ply == ply)
         pos = step.position

@@ -28,7 +28,7 @@ from .rules import OPTION_INFO, REASONS, VARIANTS, Options
 
 __all__ = [
     "Record", "RecordMove", "Violation", "ReplayReport", "Ply", "parse_record", "parse_record_text", "replay",
-    "replay_plies", "position_after", "is_record_text", "METADATA_KEYS",
+    "replay_plies", "position_after", "file_kind", "METADATA_KEYS",
 ]
 
 #: free-form header keys a record may carry besides ``variant``, ``position`` and the options.
@@ -329,10 +329,24 @@ def replay(record: Record) -> ReplayReport:
     return ReplayReport(record, violations, pos, len(record.moves), pos.outcome(), after_end)
 
 
-#: a move line of a record, as :func:`is_record_text` recognises it
+#: a line that only a position file has: one of its keys, or a flow mapping
+_POSITION_LINE_RE = re.compile(r"^(?:(?:tiles|stacks|reserves|stock|to_move)\s*:|\{)")
+#: a move line of a record
 _MOVE_LINE_RE = re.compile(r"^(?:[0-9]+(?:\.+\s*|\s+))?(?:(?:white|black)\s+)?(?:dance|drop|exchange|tile|pass)\b", re.I)
 
 
-def is_record_text(text: str) -> bool:
-    """Whether *text* is a game record rather than a position file: it has a move line."""
-    return any(_MOVE_LINE_RE.match(line.split("#", 1)[0].strip()) for line in text.splitlines())
+def file_kind(text: str) -> str:
+    """``"position"`` when a line of *text* starts with a key of a position file (``tiles:``,
+    ``stacks:``, …) or a flow mapping, ``"record"`` when one is a move, else ``"unknown"``.
+
+    >>> file_kind("variant: standard\\n1. drop 0,0\\n"), file_kind("variant: standard\\ntiles: {}\\n")
+    ('record', 'position')
+    >>> file_kind("variant: standard\\n")
+    'unknown'
+    """
+    lines = text.splitlines()
+    if any(_POSITION_LINE_RE.match(line) for line in lines):
+        return "position"
+    if any(_MOVE_LINE_RE.match(line.split("#", 1)[0].strip()) for line in lines):
+        return "record"
+    return "unknown"
