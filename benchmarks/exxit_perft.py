@@ -1,21 +1,31 @@
 """Benchmark: EXXIT perft nodes/s beside python-chess perft nodes/s, measured in the same run.
 
-Budget (docs/ARCHITECTURE §8): EXXIT move generation at least 30% of python-chess's
-perft nodes/s on the same machine.  Both perfts use the same algorithm, python-chess's
-own: make and take back every move down to depth 2, count the last ply without making
-it ("bulk").  A second line measures both without bulk counting (every leaf is made
-and taken back).  Each figure is the best of several interleaved runs.
+Budget (issue 16): EXXIT perft from the start position at least as many nodes/s as
+python-chess perft from the chess start position (ratio >= 1.0).  Both perfts count
+the last ply without making it ("bulk"), as python-chess's own perft does; EXXIT
+also makes the ply before it on the board alone (see ``korbiro/rules/exxit/perft.py``).
+
+What is timed is what a user runs: each timed call starts from a fresh position
+(``Position()``, ``chess.Board()``), and neither engine keeps anything from one call
+to the next (EXXIT has no lazily filled tables), so no run is warmed by an earlier
+one.  The two sides are timed in turn, several rounds, and each round gives one
+ratio; the figure is the median ratio, so that a busy moment of the machine, which
+hits one round, does not decide it.
+
+Also shown, not budgeted: EXXIT perft over the middle-game positions of
+``tests/data/exxit.perft``, and both perfts without bulk counting.
 
 Needs python-chess, a benchmark-only dependency: ``python3 -m pip install chess``
 (or ``pip install -e '.[bench]'``).
 
-    python3 benchmarks/exxit_perft.py            # full run (~20 s)
-    python3 benchmarks/exxit_perft.py --quick    # smaller depths, one run each
+    python3 benchmarks/exxit_perft.py            # full run (~15 s)
+    python3 benchmarks/exxit_perft.py --quick    # smaller depths, fewer rounds
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -32,6 +42,7 @@ from korbiro.rules.exxit import Position, perft, perft_full  # noqa: E402
 from korbiro.rules.exxit.perft import load_perft_file  # noqa: E402
 
 PERFT_FILE = Path(__file__).resolve().parent.parent / "tests" / "data" / "exxit.perft"
+BUDGET = 1.0
 
 
 def chess_perft(board: chess.Board, depth: int) -> int:
@@ -57,71 +68,68 @@ def chess_perft_full(board: chess.Board, depth: int) -> int:
     return n
 
 
-def best(fn: Callable[[], int], repeat: int) -> tuple[int, float]:
-    """(nodes, best seconds) over *repeat* runs."""
-    times = []
-    nodes = 0
-    for _ in range(repeat):
-        t = time.perf_counter()
-        nodes = fn()
-        times.append(time.perf_counter() - t)
-    return nodes, min(times)
+def timed(fn: Callable[[], int]) -> tuple[int, float]:
+    """(nodes, seconds) of one call."""
+    t = time.perf_counter()
+    nodes = fn()
+    return nodes, time.perf_counter() - t
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="smaller depths, one run each")
-    ap.add_argument("--repeat", type=int, default=3, help="runs per figure (best is kept)")
+    ap.add_argument("--quick", action="store_true", help="smaller depths, fewer rounds")
+    ap.add_argument("--rounds", type=int, default=None, help="timed rounds (default 7, quick 3)")
     args = ap.parse_args()
-    repeat = 1 if args.quick else args.repeat
+    rounds = args.rounds or (3 if args.quick else 7)
     chess_depth = 3 if args.quick else 4
     exxit_depth = 13 if args.quick else 16
     middle_depth = 4 if args.quick else 5
+    middle_cases = [c for c in load_perft_file(str(PERFT_FILE)) if c.id.startswith("middle-")]
 
-    board = chess.Board()
-    start = Position()
-    middles = [c.position() for c in load_perft_file(str(PERFT_FILE)) if c.id.startswith("middle-")]
+    ratios: list[float] = []
+    chess_runs: list[tuple[int, float]] = []
+    exxit_runs: list[tuple[int, float]] = []
+    for _ in range(rounds):
+        chess_runs.append(timed(lambda: chess_perft(chess.Board(), chess_depth)))
+        exxit_runs.append(timed(lambda: perft(Position(), exxit_depth)))
+        (cn, ct), (en, et) = chess_runs[-1], exxit_runs[-1]
+        ratios.append((en / et) / (cn / ct))
+    middles = [c.position() for c in middle_cases]
+    m_nodes, m_time = timed(lambda: sum(perft(p, middle_depth) for p in middles))
+    full_depth = chess_depth - 1 if args.quick else chess_depth
+    fc_nodes, fc_time = timed(lambda: chess_perft_full(chess.Board(), full_depth))
+    fe_nodes, fe_time = timed(lambda: perft_full(Position(), exxit_depth))
 
-    def exxit_middles() -> int:
-        return sum(perft(p, middle_depth) for p in middles)
+    def rate(runs: list[tuple[int, float]]) -> tuple[int, float]:
+        nodes = runs[0][0]
+        return nodes, statistics.median(t for _, t in runs)
 
-    rows: list[tuple[str, int, float]] = []
-    c_nodes = c_time = e_nodes = e_time = m_nodes = m_time = 0.0
-    # interleave the runs so that a busy moment of the machine hits both sides
-    for _ in range(repeat):
-        n, t = best(lambda: chess_perft(board, chess_depth), 1)
-        c_nodes, c_time = n, t if not c_time else min(c_time, t)
-        n, t = best(lambda: perft(start, exxit_depth), 1)
-        e_nodes, e_time = n, t if not e_time else min(e_time, t)
-        n, t = best(exxit_middles, 1)
-        m_nodes, m_time = n, t if not m_time else min(m_time, t)
-    rows.append((f"python-chess perft({chess_depth}) from the start", int(c_nodes), c_time))
-    rows.append((f"EXXIT perft({exxit_depth}) from the start", int(e_nodes), e_time))
-    rows.append((f"EXXIT perft({middle_depth}) over {len(middles)} middle games", int(m_nodes), m_time))
-
-    fc_nodes, fc_time = best(lambda: chess_perft_full(board, chess_depth - 1 if args.quick else chess_depth), 1)
-    fe_nodes, fe_time = best(lambda: perft_full(start, exxit_depth), 1)
-
-    print(f"EXXIT perft benchmark (python-chess {chess.__version__}, Python {sys.version.split()[0]})")
+    c_nodes, c_time = rate(chess_runs)
+    e_nodes, e_time = rate(exxit_runs)
+    ratio = statistics.median(ratios)
+    print(f"EXXIT perft benchmark (python-chess {chess.__version__}, Python {sys.version.split()[0]}, {rounds} rounds)")
     print()
-    for label, nodes, secs in rows:
-        print(f"  {label:<44} {nodes:>9} nodes {secs:7.3f} s {nodes / secs:>11,.0f} nodes/s")
-    chess_rate = c_nodes / c_time
-    start_rate = e_nodes / e_time
-    middle_rate = m_nodes / m_time
+    rows = [
+        (f"python-chess perft({chess_depth}) from the start", c_nodes, c_time, "median"),
+        (f"EXXIT perft({exxit_depth}) from the start", e_nodes, e_time, "median"),
+        (f"EXXIT perft({middle_depth}) over {len(middles)} middle games", m_nodes, m_time, "one run"),
+    ]
+    for label, nodes, secs, how in rows:
+        print(f"  {label:<44} {nodes:>9} nodes {secs:7.3f} s {nodes / secs:>11,.0f} nodes/s ({how})")
+    print(f"  ratio of each round:  {' '.join(f'{r:.2f}' for r in ratios)}")
+    print(f"  middle games / python-chess: {(m_nodes / m_time) / (c_nodes / c_time):.2f} (not budgeted)")
     print()
-    print(f"  ratio, start position:  {start_rate / chess_rate:6.2f}  (EXXIT / python-chess)")
-    print(f"  ratio, middle games:    {middle_rate / chess_rate:6.2f}")
-    print()
-    print("  without bulk counting (every leaf made and taken back):")
+    print("  without bulk counting (every leaf made and taken back; not budgeted):")
     print(f"    python-chess {fc_nodes:>9} nodes {fc_time:7.3f} s {fc_nodes / fc_time:>11,.0f} nodes/s")
     print(f"    EXXIT        {fe_nodes:>9} nodes {fe_time:7.3f} s {fe_nodes / fe_time:>11,.0f} nodes/s")
     print(f"    ratio        {(fe_nodes / fe_time) / (fc_nodes / fc_time):6.2f}")
-    budget = 0.30
-    worst = min(start_rate, middle_rate) / chess_rate
     print()
-    print(f"budget: EXXIT at least {budget:.0%} of python-chess: {'met' if worst >= budget else 'NOT met'} (worst ratio {worst:.2f})")
-    return 0 if worst >= budget else 1
+    met = ratio >= BUDGET
+    print(
+        f"EXXIT perft from the start / python-chess perft: ratio {ratio:.2f} (budget >= {BUDGET}):"
+        f" {'met' if met else 'NOT met'}"
+    )
+    return 0 if met else 1
 
 
 if __name__ == "__main__":

@@ -54,6 +54,8 @@ def snapshot(p: Position) -> tuple[Any, ...]:
         p._hash,
         dict(p._seen),
         dict(p._cell),
+        (dict(p._top[0]), dict(p._top[1])),
+        list(p._exch),
     )
 
 

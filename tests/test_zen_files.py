@@ -68,11 +68,11 @@ def test_turn_actions() -> None:
     ("text", "message"),
     [
         ("", "empty turn (write 'pass' when no own piece can move)"),
-        ("b3b4", "cannot read 'b3b4': expected a step like 'b3-b4', an arrival like 'c4@', or 'pass'"),
+        ("b3b4", "cannot read 'b3b4': expected a step like 'b3-b4' (or 'b3xb4' for a swap or a capture), an arrival like 'c4@', or 'pass'"),
         ("b3-b6", "'b3-b6': 'b6' is not a square of the tower (e.g. 'c3')"),
         ("e1-e2", "'e1-e2': 'e1' is not a square of the tower (e.g. 'c3')"),
         ("x9@", "'x9@': 'x9' is not a square of the tower (e.g. 'c3')"),
-        ("b3-b4@@", "cannot read 'b3-b4@@': expected a step like 'b3-b4', an arrival like 'c4@', or 'pass'"),
+        ("b3-b4@@", "cannot read 'b3-b4@@': expected a step like 'b3-b4' (or 'b3xb4' for a swap or a capture), an arrival like 'c4@', or 'pass'"),
     ],
 )
 def test_turn_notation_errors(text: str, message: str) -> None:
@@ -277,8 +277,8 @@ moves:
 
 ENDGAME_MOVES = """\
 C to move, turn 15: 8 legal turns
-d1-d2 b1-a1
-d1-d2 b1-c1
+d1-d2 b1xa1
+d1-d2 b1xc1
 d1-d2 a4-a3
 d1-d2 a4-b4
 d1-d2 a4-a5
@@ -292,7 +292,7 @@ def test_cli_moves() -> None:
     assert run("moves", str(EXAMPLES / "endgame.yaml")) == (0, ENDGAME_MOVES, "")
     code, out, _ = run("moves", "--format", "json", str(EXAMPLES / "endgame.yaml"))
     data = json.loads(out)
-    assert code == 0 and data["count"] == 8 and data["moves"][0] == "d1-d2 b1-a1" and data["to_move"] == "C"
+    assert code == 0 and data["count"] == 8 and data["moves"][0] == "d1-d2 b1xa1" and data["to_move"] == "C"
     counts = [
         json.loads(run("moves", "--format", "json", "-o", f"ring_columns={ring}", str(EXAMPLES / "position.yaml"))[1])["count"]
         for ring in ("true", "false")

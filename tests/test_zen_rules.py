@@ -511,10 +511,10 @@ def test_own_displacement_arrival_option() -> None:
 """
     pos = P(rows, targets={"A": "b3"})
     assert pos.check(Move.parse("b3-b2 b3@")).ok
-    assert "b3-b2 b3@" in legal(pos)
+    assert "b3xb2 b3@" in legal(pos)
     off = pos.with_options(Options(own_displacement_arrival=False))
     assert verdict(off, "b3-b2 b3@") == ("ZEN-ARRIVAL-WINDOW", "Zen: Belépés 1")
-    assert "b3-b2 b3@" not in legal(off)
+    assert "b3xb2 b3@" not in legal(off)
 
 
 def test_warrior_swap_puts_own_piece_on_target() -> None:

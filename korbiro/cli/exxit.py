@@ -13,19 +13,24 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from ..base.errors import KorbiroError
-from ..base.fsutil import write_atomic
 from ..rules.exxit import (
     OPTION_INFO,
     Options,
+    Ply,
     Position,
+    Record,
     divide,
+    file_kind,
     load_position,
     parse_record,
     perft,
+    position_after,
     replay,
+    replay_plies,
 )
 from ..rules.exxit.render import svg_board, text_board
 from ._common import echo_json, format_option
+from ._output import check_ply, output_dir, ply_path, write_output
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -128,21 +133,21 @@ def moves_cmd(ctx: click.Context, position: str, fmt: str, option_items: tuple[s
 @exxit.command("replay")
 @click.argument("record", type=click.Path(exists=True, dir_okay=False))
 @format_option(("text", "json"))
+@click.option("--svg-dir", "svg_dir", default=None, metavar="DIR",
+              help="Also draw one picture a ply into DIR (ply-000.svg is the start; created if missing); "
+              "a move that breaks a rule has a red frame and the rule in its caption.")
 @_option_flag
 @click.pass_context
-def replay_cmd(ctx: click.Context, record: str, fmt: str, option_items: tuple[str, ...]) -> None:
+def replay_cmd(ctx: click.Context, record: str, fmt: str, svg_dir: str | None, option_items: tuple[str, ...]) -> None:
     """Replay RECORD and report every move that breaks a rule.
 
     Exit 0 when every move is legal, 1 when some move breaks a rule.  Options
     given with -o override the record's option headers.
     """
-    _options(ctx, option_items)  # validate the flags first: a bad one is a usage error
-    overrides = dict(item.partition("=")[::2] for item in option_items)
-    try:
-        rec = parse_record(record, overrides=overrides)
-        report = replay(rec)
-    except KorbiroError as exc:
-        _fail(ctx, exc)
+    rec = _record(ctx, record, option_items)
+    report = replay(rec)
+    if svg_dir is not None:
+        _replay_pictures(record, rec, svg_dir)
     if fmt == "json":
         echo_json(report.to_dict())
     else:
@@ -196,30 +201,93 @@ def perft_cmd(
 
 
 @exxit.command("show")
-@_POSITION
-@click.option(
-    "--svg",
-    "svg_path",
-    type=click.Path(dir_okay=False, writable=True),
-    default=None,
-    help="Also write an SVG picture of the position to this file.",
-)
+@click.argument("file", metavar="POSITION|RECORD", type=click.Path(exists=True, dir_okay=False))
+@click.option("--ply", type=int, default=None, metavar="N",
+              help="FILE is a record: show the position after its ply N (0 is the start).")
+@click.option("--svg", "svg_path", default=None, metavar="PATH",
+              help="Also write an SVG picture of the position to PATH (atomically; a new path or a regular file).")
 @_option_flag
 @click.pass_context
-def show_cmd(ctx: click.Context, position: str, svg_path: str | None, option_items: tuple[str, ...]) -> None:
-    """Draw POSITION as text (and, with --svg, as a picture).
+def show_cmd(ctx: click.Context, file: str, ply: int | None, svg_path: str | None, option_items: tuple[str, ...]) -> None:
+    """Draw a position as text (and, with --svg, as a picture).
 
-    Each hex shows its coordinates over its contents: W or B for the tile,
-    then the chips bottom to top in lower case; * marks prisoners off the board.
+    The file is a position file, or a record: its final position, or with
+    --ply N the position after ply N.  Each hex shows its coordinates over its
+    contents: W or B for the tile, then the chips bottom to top in lower case;
+    * marks prisoners off the board.
     """
-    pos = _load(ctx, position, option_items)
+    step: Ply | None = None
+    caption: list[str] = []
+    kind = _file_kind(file)
+    if ply is not None and kind == "position":
+        raise click.BadParameter(f"{file} is a position file, not a record", param_hint="'--ply'")
+    if kind == "record" or ply is not None:
+        rec = _record(ctx, file, option_items)
+        plies = len(rec.moves)
+        if ply is not None:
+            check_ply(ply, plies, file)
+        step = position_after(rec, plies if ply is None else ply)
+        pos = step.position
+        caption = _caption(file, step, plies)
+    else:
+        pos = _load(ctx, file, option_items)
+    if svg_path is not None:  # first, so that a bad path stops the command before it prints
+        write_output(svg_path, _svg(pos, step, caption), option="--svg")
+    if step is not None:
+        click.echo(caption[0])
+        for v in step.violations:
+            click.echo(v.to_finding(file).render_text())
     click.echo(text_board(pos))
-    if svg_path:
-        try:
-            write_atomic(svg_path, svg_board(pos))
-        except OSError as exc:
-            click.echo(f"Error: cannot write {svg_path!r}: {exc.strerror}", err=True)
-            _exit(2)
+    if svg_path is not None:
         click.echo(f"wrote {svg_path}", err=True)
 
 
+def _file_kind(path: str) -> str:
+    """``record``, ``position`` or ``unknown`` (see :func:`korbiro.rules.exxit.file_kind`)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return file_kind(fh.read(MAX_SNIFF))
+    except OSError:
+        return "unknown"  # the loaders report it
+
+
+#: how much of a file is read to tell a record from a position file
+MAX_SNIFF = 1 << 20
+
+
+def _record(ctx: click.Context, path: str, option_items: tuple[str, ...]) -> Record:
+    _options(ctx, option_items)  # validate the flags first: a bad one is a usage error
+    overrides = dict(item.partition("=")[::2] for item in option_items)
+    try:
+        return parse_record(path, overrides=overrides)
+    except KorbiroError as exc:
+        _fail(ctx, exc)
+
+
+def _ply_line(path: str, step: Ply, plies: int) -> str:
+    what = "the start" if step.move is None else str(step.move.move)
+    return f"{path}: ply {step.ply} of {plies}: {what}"
+
+
+def _caption(path: str, step: Ply, plies: int) -> list[str]:
+    """The caption of a replay picture: which ply, and each rule its move breaks."""
+    lines = [_ply_line(path, step, plies)]
+    for v in step.violations:
+        done = "" if v.applied else " (not carried out)"
+        lines.append(f"{v.code} [{v.rule}]: {v.message}{done}")
+    return lines
+
+
+def _svg(pos: Position, step: Ply | None, caption: list[str]) -> str:
+    move = step.move.move if step is not None and step.move is not None else None
+    return svg_board(pos, caption=caption, alert=bool(step and step.violations), move=move)
+
+
+def _replay_pictures(path: str, rec: Record, folder: str) -> None:
+    """One picture a ply into *folder* (``ply-000.svg`` is the start)."""
+    output_dir(folder, option="--svg-dir")
+    plies = len(rec.moves)
+    for step in replay_plies(rec):
+        write_output(ply_path(folder, step.ply, plies), _svg(step.position, step, _caption(path, step, plies)),
+                     option="--svg-dir")
+    click.echo(f"wrote {plies + 1} pictures to {folder}", err=True)

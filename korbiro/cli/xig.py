@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from ..base.errors import KorbiroError
 from ._common import echo_json, format_option
+from ._output import check_ply, output_dir, ply_path, write_output
+
+if TYPE_CHECKING:
+    from ..rules.xig.record import Record, ReplayViolation, TurnStep
 
 FORMATS = ("text", "json")
 
@@ -58,7 +62,10 @@ def xig() -> None:
 @xig.command("replay")
 @click.argument("records", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @format_option(FORMATS)
-def replay_cmd(records: tuple[str, ...], fmt: str) -> None:
+@click.option("--svg-dir", "svg_dir", default=None, metavar="DIR",
+              help="Also draw one picture a turn into DIR (ply-000.svg is the set-up; created if missing); "
+              "a turn that breaks a rule has a red frame and the rule in its caption.  One record only.")
+def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None) -> None:
     """Replay game RECORDS and report every rule violation.
 
     Each violation names its turn (0 for the set-up), the move, a stable code
@@ -67,21 +74,23 @@ def replay_cmd(records: tuple[str, ...], fmt: str) -> None:
     "violations": [{"ply", "move", "code", "rule", ...}], "result": {"score",
     "winner"}}; a list of them for several records.
     """
-    from ..rules.xig.record import ReplayResult, replay_file
-    from ..rules.xig.rules import cite
+    from ..rules.xig.record import ReplayResult, load_record, replay
 
+    if svg_dir is not None and len(records) > 1:
+        raise click.BadParameter(f"draws one record, not {len(records)}", param_hint="'--svg-dir'")
     results: list[ReplayResult] = []
     for path in records:
-        results.append(_guard(partial(replay_file, path)))
+        record = _guard(partial(load_record, path))
+        results.append(replay(record))
+        if svg_dir is not None:
+            _replay_pictures(path, record, svg_dir)
     if fmt == "json":
         payload = [r.to_dict() for r in results]
         echo_json(payload[0] if len(payload) == 1 else payload)
     else:
         for r in results:
             for v in r.violations:
-                who = f" {v.player}" if v.player else ""
-                line = f":{v.line}" if v.line else ""
-                click.echo(f"{r.path}{line}: turn {v.ply}{who} {v.move!r}: {v.code} [{cite(v.rule)}]: {v.message}")
+                click.echo(_violation_line(r.path, v))
             res = r.result()
             score = ", ".join(f"{k} {n}" for k, n in res["score"].items())
             outcome = f"{res['winner']} wins" if res["winner"] else "no winner yet"
@@ -89,6 +98,51 @@ def replay_cmd(records: tuple[str, ...], fmt: str) -> None:
             click.echo(f"{r.path}: {verdict}; {r.plies} turns; {outcome} (tiles on the table: {score})")
     if any(not r.valid for r in results):
         _exit(1)
+
+
+def _violation_line(path: str, v: ReplayViolation) -> str:
+    from ..rules.xig.rules import cite
+
+    who = f" {v.player}" if v.player else ""
+    line = f":{v.line}" if v.line else ""
+    return f"{path}{line}: turn {v.ply}{who} {v.move!r}: {v.code} [{cite(v.rule)}]: {v.message}"
+
+
+def _caption(path: str, step: TurnStep, turns: int) -> list[str]:
+    """The caption of a replay picture: which turn, and each rule it breaks."""
+    from ..rules.xig.rules import cite
+
+    if step.turn is None:
+        lines = [f"{path}: turn 0 of {turns}: the set-up"]
+    else:
+        who = f"{step.turn.player}: " if step.turn.player else ""
+        lines = [f"{path}: turn {step.ply} of {turns}: {who}{step.turn.text or '(nothing)'}"]
+    for v in step.violations:
+        lines.append(f"{v.move!r}: {v.code} [{cite(v.rule)}]: {v.message}")
+    return lines
+
+
+def _svg(step: TurnStep, caption: list[str]) -> str:
+    """The picture of a replay step, the tiles its turn placed or knocked out marked."""
+    from ..rules.xig.draw import svg_pathways
+    from ..rules.xig.model import Play
+
+    marked = []
+    for move in step.turn.moves if step.turn is not None else []:
+        if isinstance(move, Play):
+            marked += [move.tile] + ([move.knock] if move.knock else [])
+    return svg_pathways(step.position, caption=caption, alert=bool(step.violations), marked=marked)
+
+
+def _replay_pictures(path: str, record: Record, folder: str) -> None:
+    """One picture a turn into *folder* (``ply-000.svg`` is the set-up)."""
+    from ..rules.xig.record import replay_turns
+
+    output_dir(folder, option="--svg-dir")
+    turns = len(record.turns)
+    for step in replay_turns(record):
+        write_output(ply_path(folder, step.ply, turns), _svg(step, _caption(path, step, turns)), option="--svg-dir")
+    click.echo(f"wrote {turns + 1} pictures to {folder}", err=True)
 
 
 @xig.command("moves")
@@ -113,17 +167,53 @@ def moves_cmd(state: str, fmt: str) -> None:
 @xig.command("show")
 @click.argument("state", type=click.Path(dir_okay=False))
 @format_option(FORMATS)
-def show_cmd(state: str, fmt: str) -> None:
+@click.option("--ply", type=int, default=None, metavar="N",
+              help="STATE is a record: show the position after its turn N (0 is the set-up).")
+@click.option("--svg", "svg_path", default=None, metavar="PATH",
+              help="Also write an SVG picture of the position to PATH (atomically; a new path or a regular file).")
+def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None) -> None:
     """Draw each Pathway in STATE with its protected and unprotected tiles.
 
     STATE is a position file (kind: xig-position) or a record, whose final
-    position is shown.
+    position is shown, or with --ply N the position after turn N.
     """
-    from ..rules.xig.record import load_any
-    from ..rules.xig.render import show_data, show_text
+    from ..base.yamlload import load_yaml_file
+    from ..rules.xig.draw import show_text, svg_pathways
+    from ..rules.xig.record import load_any, load_record, replay_turns
+    from ..rules.xig.render import show_data
 
-    pos = _guard(lambda: load_any(state))
-    if fmt == "json":
-        echo_json(show_data(pos))
+    step = None
+    caption: list[str] = []
+    if ply is None:
+        pos = _guard(lambda: load_any(state))
     else:
+        doc = _guard(lambda: load_yaml_file(state))
+        if not isinstance(doc.data, dict) or doc.data.get("kind") != "xig-record":
+            raise click.BadParameter(f"{state} is not a record (kind: xig-record)", param_hint="'--ply'")
+        record = _guard(lambda: load_record(doc))
+        check_ply(ply, len(record.turns), state, unit="turn", zero="the set-up")
+        step = next(s for s in replay_turns(record) if s.ply == ply)
+        pos = step.position
+        caption = _caption(state, step, len(record.turns))
+    if svg_path is not None:  # first, so that a bad path stops the command before it prints
+        picture = _svg(step, caption) if step is not None else svg_pathways(pos)
+        write_output(svg_path, picture, option="--svg")
+    if fmt == "json":
+        data = show_data(pos)
+        if step is not None:
+            data["record"] = {
+                "file": state,
+                "ply": step.ply,
+                "turns": len(record.turns),
+                "turn": step.turn.text if step.turn is not None else None,
+                "violations": [v.to_dict() for v in step.violations],
+            }
+        echo_json(data)
+    else:
+        if step is not None:
+            click.echo(caption[0])
+            for v in step.violations:
+                click.echo(_violation_line(state, v))
         click.echo(show_text(pos))
+    if svg_path is not None:
+        click.echo(f"wrote {svg_path}", err=True)

@@ -16,21 +16,27 @@ from ..base.errors import DataError, KorbiroError, UsageError
 from ..base.yamlload import load_yaml_file
 from ..rules.zen import (
     OPTION_HELP,
+    Arrive,
     Options,
     Position,
+    Record,
     ReplayReport,
+    Step,
     parse_square,
     position_from_document,
     position_to_yaml,
     render,
     replay,
     square_name,
+    svg_tower,
 )
 from ..rules.zen.data import game_data
-from ..rules.zen.notation import describe_outcome, position_to_dict, tower_lines
+from ..rules.zen.draw import describe_outcome
+from ..rules.zen.notation import position_to_dict, tower_lines
 from ..rules.zen.replay import read_record
 from ..rules.zen.setup import prepare
 from ._common import echo_json, format_option
+from ._output import check_ply, output_dir, ply_path, write_output
 
 _OPTIONS_HELP = "Rule option NAME=VALUE (repeatable); `korbiro zen options` lists them."
 
@@ -80,14 +86,55 @@ def _load_state(path: str, option_values: tuple[str, ...]) -> tuple[Position, Re
     try:
         doc = load_yaml_file(path)
         if isinstance(doc.data, dict) and ("moves" in doc.data or "setup" in doc.data or "start" in doc.data):
-            record = read_record(doc)
-            record.start = _with_cli_options(record.start, option_values)
-            report = replay(record)
+            report = _replay(read_record(doc), option_values)
             return report.final, report
         pos = position_from_document(doc)
     except (DataError, UsageError) as exc:
         _fail_input(exc)
     return _with_cli_options(pos, option_values), None
+
+
+def _replay(record: Record, option_values: tuple[str, ...]) -> ReplayReport:
+    record.start = _with_cli_options(record.start, option_values)
+    return replay(record)
+
+
+def _caption(report: ReplayReport, ply: int) -> list[str]:
+    """The caption of a replay picture: which turn, and each rule it breaks."""
+    turns = len(report.positions) - 1
+    if ply == 0:
+        lines = [f"{report.path}: turn 0 of {turns}: the set-up"]
+    else:
+        turn = report.turns[ply - 1]
+        who = f"{turn.player}: " if turn.player else ""
+        lines = [f"{report.path}: turn {ply} of {turns}: {who}{turn.text or '(nothing)'}"]
+    for v in report.violations:
+        if v.ply == ply:
+            lines.append(f"{v.code} [{v.rule}]: {v.message}" if v.rule else f"{v.code}: {v.message}")
+    return lines
+
+
+def _svg(report: ReplayReport, ply: int) -> str:
+    """The picture of the position after turn *ply*, its steps and arrivals marked."""
+    steps: list[tuple[int, int]] = []
+    arrivals: list[int] = []
+    move = report.turns[ply - 1].move if ply else None
+    for act in move.actions if move is not None else ():
+        if isinstance(act, Step):
+            steps.append((act.frm, act.to))
+        elif isinstance(act, Arrive):
+            arrivals.append(act.square)
+    alert = any(v.ply == ply for v in report.violations)
+    return svg_tower(report.positions[ply], caption=_caption(report, ply), alert=alert, steps=steps, arrivals=arrivals)
+
+
+def _replay_pictures(report: ReplayReport, folder: str) -> None:
+    """One picture a turn into *folder* (``ply-000.svg`` is the set-up)."""
+    output_dir(folder, option="--svg-dir")
+    turns = len(report.positions) - 1
+    for ply in range(turns + 1):
+        write_output(ply_path(folder, ply, turns), _svg(report, ply), option="--svg-dir")
+    click.echo(f"wrote {turns + 1} pictures to {folder}", err=True)
 
 
 @click.group("zen")
@@ -131,19 +178,47 @@ def moves_cmd(state: str, option_values: tuple[str, ...], fmt: str) -> None:
 @click.argument("state", type=click.Path(exists=True, dir_okay=False))
 @_option_flag
 @format_option(("text", "json", "yaml"))
-def show_cmd(state: str, option_values: tuple[str, ...], fmt: str) -> None:
+@click.option("--ply", type=int, default=None, metavar="N",
+              help="STATE is a record: show the position after its turn N (0 is the set-up).")
+@click.option("--svg", "svg_path", default=None, metavar="PATH",
+              help="Also write an SVG picture of the position to PATH (atomically; a new path or a regular file).")
+def show_cmd(state: str, option_values: tuple[str, ...], fmt: str, ply: int | None, svg_path: str | None) -> None:
     """Draw the tower of STATE floor by floor (top first), with cards and scores.
 
-    STATE is a position file, or a record (drawn after its last turn).
-    --format yaml prints it as a position file.
+    STATE is a position file, or a record: drawn after its last turn, or with
+    --ply N after turn N.  --format yaml prints it as a position file.
     """
-    pos, _report = _load_state(state, option_values)
+    pos, report = _load_state(state, option_values)
+    if ply is not None:
+        if report is None:
+            raise click.BadParameter(f"{state} is a position file, not a record", param_hint="'--ply'")
+        check_ply(ply, len(report.positions) - 1, state, unit="turn", zero="the set-up")
+        pos = report.positions[ply]
+    if svg_path is not None:  # first, so that a bad path stops the command before it prints
+        picture = _svg(report, ply) if report is not None and ply is not None else svg_tower(pos)
+        write_output(svg_path, picture, option="--svg")
     if fmt == "json":
-        echo_json(position_to_dict(pos))
+        data = position_to_dict(pos)
+        if report is not None and ply is not None:
+            data["record"] = {
+                "file": state,
+                "ply": ply,
+                "turns": len(report.positions) - 1,
+                "turn": report.turns[ply - 1].text if ply else None,
+                "violations": [v.to_dict() for v in report.violations if v.ply == ply],
+            }
+        echo_json(data)
     elif fmt == "yaml":
         click.echo(position_to_yaml(pos), nl=False)
     else:
+        if report is not None and ply is not None:
+            click.echo(_caption(report, ply)[0])
+            for v in report.violations:
+                if v.ply == ply:
+                    click.echo(v.to_finding(report.path).render_text())
         click.echo(render(pos), nl=False)
+    if svg_path is not None:
+        click.echo(f"wrote {svg_path}", err=True)
 
 
 def _report_text(report: ReplayReport) -> None:
@@ -165,11 +240,16 @@ def _report_text(report: ReplayReport) -> None:
 @click.argument("records", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @_option_flag
 @format_option(("text", "json"))
-def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: str) -> None:
+@click.option("--svg-dir", "svg_dir", default=None, metavar="DIR",
+              help="Also draw one picture a turn into DIR (ply-000.svg is the set-up; created if missing); "
+              "a turn that breaks a rule has a red frame and the rule in its caption.  One record only.")
+def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: str, svg_dir: str | None) -> None:
     """Check game RECORDS turn by turn: every violation with its turn, code and rule.
 
     Exits 1 when a record breaks a rule, 2 when a file cannot be read.
     """
+    if svg_dir is not None and len(records) > 1:
+        raise click.BadParameter(f"draws one record, not {len(records)}", param_hint="'--svg-dir'")
     reports: list[ReplayReport] = []
     unreadable = False
     for path in records:
@@ -180,8 +260,9 @@ def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: st
                 click.echo(f"{f.location}: error {f.code}: {f.message}", err=True)
             unreadable = True
             continue
-        record.start = _with_cli_options(record.start, option_values)
-        reports.append(replay(record))
+        reports.append(_replay(record, option_values))
+        if svg_dir is not None:
+            _replay_pictures(reports[-1], svg_dir)
     if fmt == "json":
         if len(records) == 1 and reports:
             echo_json(reports[0].to_dict())

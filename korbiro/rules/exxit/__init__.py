@@ -35,7 +35,18 @@ from .position import (
     Termination,
     Verdict,
 )
-from .record import Record, ReplayReport, Violation, parse_record, parse_record_text, replay
+from .record import (
+    Ply,
+    Record,
+    ReplayReport,
+    Violation,
+    file_kind,
+    parse_record,
+    parse_record_text,
+    position_after,
+    replay,
+    replay_plies,
+)
 from .rules import OPTION_INFO, REASONS, RULES, VARIANTS, Options, Reason, Rule
 
 __all__ = [
@@ -48,6 +59,7 @@ __all__ = [
     "OPTION_INFO",
     "Options",
     "Outcome",
+    "Ply",
     "Position",
     "PositionError",
     "REASONS",
@@ -64,6 +76,7 @@ __all__ = [
     "divide",
     "dump_position",
     "format_hex",
+    "file_kind",
     "load_position",
     "load_position_text",
     "parse_hex",
@@ -71,6 +84,8 @@ __all__ = [
     "parse_record_text",
     "perft",
     "perft_full",
+    "position_after",
     "position_to_dict",
     "replay",
+    "replay_plies",
 ]

@@ -1,7 +1,10 @@
 """Hex coordinates (contract): axial ``q,r`` and six named directions.
 
-Internally a hex is one integer, ``q * 4096 + r``, so that a neighbour is one
-addition and dictionaries keyed by hexes hash plain ints.
+Internally a hex is one integer, ``q * 4101 + r``, so that a neighbour is one
+addition and dictionaries keyed by hexes hash plain ints.  The multiplier is
+not a power of two, so that neighbouring hexes fall in different slots of a
+small dictionary (a power of two would give every hex of a row the same low
+bits).
 
     >>> hex_key(2, -3) + DELTAS[DIRECTIONS.index("se")] == hex_key(2, -2)
     True
@@ -33,8 +36,8 @@ DIRECTIONS: tuple[str, ...] = ("e", "ne", "nw", "w", "sw", "se")
 #: the axial step of each direction (contract).
 DIR_QR: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
-_W = 1 << 12
-_HALF = _W >> 1
+_W = 4101  # > 2 * MAX_COORD + 1, odd, 4101 % 8 == 5
+_HALF = _W // 2
 #: the integer step of each direction.
 DELTAS: tuple[int, ...] = tuple(dq * _W + dr for dq, dr in DIR_QR)
 #: largest absolute coordinate a position file may use (walks stay far from the encoding's limit).
@@ -50,8 +53,8 @@ def hex_key(q: int, r: int) -> int:
 
 def hex_qr(key: int) -> tuple[int, int]:
     """The axial coordinates of an integer-coded hex."""
-    r = ((key + _HALF) & (_W - 1)) - _HALF
-    return (key - r) >> 12, r
+    r = (key + _HALF) % _W - _HALF
+    return (key - r) // _W, r
 
 
 def parse_hex(text: str) -> tuple[int, int]:

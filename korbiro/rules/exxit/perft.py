@@ -2,7 +2,9 @@
 
 ``perft(pos, depth)`` is the number of legal move sequences of exactly *depth*
 moves (a finished game has none).  The last ply is counted without being made
-("bulk counting", as python-chess's own perft does).
+("bulk counting", as python-chess's own perft does), and the ply before it is
+made on the board alone, without an undo entry, where nothing can repeat
+(:meth:`Position._perft2`); every move of the sequences is still generated.
 
     >>> [perft(Position(), d) for d in range(5)]
     [1, 4, 12, 14, 34]
@@ -47,10 +49,12 @@ def _perft(pos: Position, depth: int) -> int:
     pop = pos._pop
     n = 0
     if depth == 2:
-        count = pos._count
+        return pos._perft2()
+    if depth == 3:
+        perft2 = pos._perft2
         for m in pos._gen():
             push(m)
-            n += count()
+            n += perft2()
             pop()
         return n
     for m in pos._gen():

@@ -23,7 +23,6 @@ exchange, 8 a setup tile, 9 a pass.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from typing import Any
 
 from ...base.errors import IllegalActionError, RulesSyntaxError
 from .hexes import DELTAS, DIRECTIONS, MAX_COORD, hex_key, hex_qr, parse_hex
+from .render import svg_board, text_board
 from .rules import (
     CHIPS_PER_PLAYER,
     EXPERT_SETUP_TILES,
@@ -73,8 +73,25 @@ _KINDS = ("dance", "drop", "exchange", "tile", "pass")
 _KIND_RANK = {k: i for i, k in enumerate(_KINDS)}
 _D0, _D1, _D2, _D3, _D4, _D5 = DELTAS
 #: hex difference -> (direction, distance) for every hex on the six lines, up to 16 hexes away
-_LINE: dict[int, tuple[int, int]] = {k * d: (i, k) for i, d in enumerate(DELTAS) for k in range(1, 17)}
+#: reach h -> hex difference -> (direction, the steps to the hexes between, the steps to the
+#: landing hexes beyond) for every hex on the six lines within h hexes: a stack of height h
+#: dancing at a target that far away (stacks hold at most 16 chips)
+_LINES: tuple[dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]], ...] = tuple(
+    {
+        k * d: (i, tuple(j * d for j in range(1, k)), tuple(j * d for j in range(k + 1, h + 1)))
+        for i, d in enumerate(DELTAS)
+        for k in range(1, h + 1)
+    }
+    for h in range(17)
+)
 _DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
+#: a stack of one chip, by colour (shared: stacks are immutable tuples)
+_CHIP: tuple[tuple[int], tuple[int]] = ((WHITE,), (BLACK,))
+#: direction -> the steps from a hex to its neighbours other than the one behind it
+#: (the two beside that one first)
+_SIDES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(DELTAS[(k + j) % 6] for j in (2, 4, 1, 5, 0)) for k in range(6)
+)
 
 
 class PositionError(IllegalActionError):
@@ -264,32 +281,25 @@ class Outcome:
 
 
 # ---------------------------------------------------------------------------
-# Zobrist keys for repetition (filled lazily, deterministic)
+# Repetition: Zobrist keys, relative to the last irreversible move
 # ---------------------------------------------------------------------------
+#
+# Only an on-board dance (or a pass) can lead back to an earlier position: a
+# drop adds a chip to the board, a dance ending off it a prisoner, an exchange
+# or a setup tile a tile, and none of these is ever undone by a later move
+# (prisoners leave only by an exchange, which adds a tile).  So a position can
+# only repeat one reached since the last irreversible move, as in chess's
+# fifty-move counter.  The hash is kept relative to the position after that
+# move (hash 0), and only on-board dances change it: a chip of colour c at
+# level l of hex x adds the key ``hash((x, l, c))``; the player to move adds
+# ``_ZTURN``.  Hash equality is only a hint, confirmed by comparing boards.
 
-_ZC: dict[int, int] = {}
-
-
-def _z(k: int) -> int:
-    v = int.from_bytes(
-        hashlib.blake2b(k.to_bytes(10, "little", signed=True), digest_size=8, person=b"exxit").digest(),
-        "little",
-    )
-    _ZC[k] = v
-    return v
-
-
-# chip at hex x, level l (0 = bottom), colour c: key x*64 + l*2 + c; tile: x*64 + 60 + c
-_ZTURN = _z(-(1 << 60))
+_ZTURN = 0x5DEECE66D1CE4E5B
 
 
-def _stack_hash(x: int, st: Sequence[int], base: int = 0) -> int:
-    h = 0
-    zc = _ZC
-    for lvl, c in enumerate(st, base):
-        k = x * 64 + lvl * 2 + c
-        h ^= zc.get(k) or _z(k)
-    return h
+# ---------------------------------------------------------------------------
+#: an undo entry (see ``Position._push``)
+_Undo = tuple[int, Any, Any, Any, int, int, bool, "dict[int, int] | None", list[int]]
 
 
 # ---------------------------------------------------------------------------
@@ -310,8 +320,9 @@ class Position:
         "turn",
         "_tile",
         "_cell",
-        "_stack",
+        "_top",
         "_pris",
+        "_exch",
         "_res",
         "_stock",
         "_passes",
@@ -356,12 +367,13 @@ class Position:
         self.turn = WHITE
         self._tile: dict[int, int] = {}
         self._cell: dict[int, tuple[int, ...]] = {}
-        self._stack: dict[int, tuple[int, ...]] = {}
+        self._top: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self._pris: dict[int, tuple[int, ...]] = {}
+        self._exch: list[int] = []
         self._res = [0, 0]
         self._stock = 0
         self._passes = 0
-        self._undo: list[tuple[Any, ...]] = []
+        self._undo: list[_Undo] = []
         self._expert = variant == "expert"
         self._offfirst = options.offboard_first
         self._compulsory = options.compulsory_dance
@@ -370,19 +382,16 @@ class Position:
         self._chain_adj = options.chain == "adjacent"
         self._repn = options.repetition_count
 
-    def _reset_history(self) -> None:
-        self._cell = {x: self._stack.get(x, ()) for x in self._tile}
-        h = _ZTURN if self.turn == BLACK else 0
-        zc = _ZC
-        for x, c in self._tile.items():
-            k = x * 64 + 60 + c
-            h ^= zc.get(k) or _z(k)
-        for x, st in self._stack.items():
-            h ^= _stack_hash(x, st)
-        for x, st in self._pris.items():
-            h ^= _stack_hash(x, st)
-        self._hash = h
-        self._seen: dict[int, int] = {h: 1}
+    def _reset_history(self, stacks: Mapping[int, tuple[int, ...]] | None = None) -> None:
+        """Lay *stacks* on the tiles and start the history afresh."""
+        stacks = stacks or {}
+        self._cell = {x: stacks.get(x, ()) for x in self._tile}
+        self._top = ({}, {})
+        for x, st in stacks.items():
+            self._top[st[-1]][x] = len(st)
+        self._exch = self._exchangeable()
+        self._hash = 0
+        self._seen: dict[int, int] = {0: 1}
         self._rep = False
         self._undo = []
         self._passes = 0
@@ -421,6 +430,7 @@ class Position:
         if not pos._tile:
             raise PositionError("EXXIT-POSITION", "a position needs at least one tile")
         counts = [0, 0]
+        on_tiles: dict[int, tuple[int, ...]] = {}
         for (q, r), chips in stacks.items():
             _check_coord(q, r)
             if not chips:
@@ -432,7 +442,7 @@ class Position:
                 st.append(COLOURS.index(chip))
                 counts[st[-1]] += 1
             x = hex_key(q, r)
-            (pos._stack if x in pos._tile else pos._pris)[x] = tuple(st)
+            (on_tiles if x in pos._tile else pos._pris)[x] = tuple(st)
         for c, name in enumerate(COLOURS):
             n = reserves.get(name)
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
@@ -454,13 +464,13 @@ class Position:
                 f" but the {variant} game has {total} tiles",
             )
         pos._stock = stock
-        if pos._expert and len(pos._tile) < EXPERT_SETUP_TILES and (pos._stack or pos._pris):
+        if pos._expert and len(pos._tile) < EXPERT_SETUP_TILES and (on_tiles or pos._pris):
             raise PositionError(
                 "EXXIT-POSITION",
                 f"an expert game with fewer than {EXPERT_SETUP_TILES} tiles is still in its tile-laying"
                 " setup and cannot hold chips",
             )
-        pos._reset_history()
+        pos._reset_history(on_tiles)
         return pos
 
     # -- reading the position ---------------------------------------------
@@ -500,7 +510,7 @@ class Position:
 
     def stacks(self) -> dict[tuple[int, int], tuple[str, ...]]:
         """Stacks on tiles, chips bottom to top."""
-        return {hex_qr(x): tuple(COLOURS[c] for c in st) for x, st in self._stack.items()}
+        return {hex_qr(x): tuple(COLOURS[c] for c in st) for x, st in self._cell.items() if st}
 
     def prisoners(self) -> dict[tuple[int, int], tuple[str, ...]]:
         """Prisoner stacks off the board, chips bottom to top."""
@@ -518,11 +528,12 @@ class Position:
             setattr(new, name, getattr(self, name))
         new._tile = dict(self._tile)
         new._cell = dict(self._cell)
-        new._stack = dict(self._stack)
+        new._top = (dict(self._top[0]), dict(self._top[1]))
         new._pris = dict(self._pris)
         new._res = list(self._res)
         new._seen = dict(self._seen)
-        new._undo = list(self._undo)  # entries hold only immutable data
+        # entries hold immutable data, but for the repetition counts of earlier stretches
+        new._undo = [e if e[7] is None else (*e[:7], dict(e[7]), e[8]) for e in self._undo]
         return new
 
     def board_key(self) -> tuple[Any, ...]:
@@ -530,7 +541,7 @@ class Position:
         return (
             self.turn,
             frozenset(self._tile.items()),
-            frozenset(self._stack.items()),
+            frozenset((x, st) for x, st in self._cell.items() if st),
             frozenset(self._pris.items()),
         )
 
@@ -547,10 +558,18 @@ class Position:
 
     __hash__ = None  # type: ignore[assignment]  # mutable, like chess.Board
 
+    def __str__(self) -> str:
+        """The text board (see :func:`~korbiro.rules.exxit.render.text_board`): ``print(pos)``."""
+        return text_board(self)
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture, for notebooks (see :func:`~korbiro.rules.exxit.render.svg_board`)."""
+        return svg_board(self)
+
     def __repr__(self) -> str:
         return (
             f"<Position {self.variant} {self.to_move} to move: {len(self._tile)} tiles,"
-            f" {len(self._stack)} stacks, {len(self._pris)} prisoner stacks, stock {self._stock}>"
+            f" {len(self._top[0]) + len(self._top[1])} stacks, {len(self._pris)} prisoner stacks, stock {self._stock}>"
         )
 
     # -- scoring and the end ------------------------------------------------
@@ -621,61 +640,50 @@ class Position:
 
     # -- move generation (the hot path) ------------------------------------
 
-    def _dances(self, me: int) -> tuple[list[int], list[int]]:
-        """(dances ending off the board, dances ending on it) for player *me*.
+    def _dances(self, mine: dict[int, int], theirs: dict[int, int]) -> list[int]:
+        """The dances the stacks *mine* may make onto the targets *theirs* (hex ->
+        height): those ending off the board if there are any (A2, unless the
+        option says otherwise), else all.
 
         Rulebook, *Ruchy taneczne*: own chip on top; the nearest chips on the line
         topped by an opponent chip, that stack no taller (A8); within reach; the
-        chips that leave the board may not land on prisoners (A7).
+        chips that leave the board may not land on prisoners (A7); dances ending
+        off the board first.
 
-        Each own stack is paired with each opponent-topped stack: a table gives the
-        direction and distance of a target on one of the six lines, and only the
-        hexes between them (empty tiles) and the landing hexes are looked at.
+        Each own stack is paired with each opponent-topped stack: a table for the
+        stack's height gives the direction of a target on one of the six lines within
+        reach, the hexes between them (which must be empty tiles) and the hexes the
+        last chips land on.
         """
-        mine: list[tuple[int, int]] = []
-        theirs: list[tuple[int, int]] = []
-        for s, st in self._stack.items():
-            if st[-1] == me:
-                mine.append((s, len(st)))
-            else:
-                theirs.append((s, len(st)))
         off: list[int] = []
         on: list[int] = []
-        if not mine or not theirs:
-            return off, on
         cell = self._cell
-        pris = self._pris
-        line = _LINE
-        deltas = DELTAS
         shorter = self._shorter
-        block = not self._land_stack
-        for s, h in mine:
-            for t, ht in theirs:
-                if ht > h or (shorter and ht == h):
+        for s, h in mine.items():
+            lines = _LINES[h]
+            tallest = h - shorter  # the tallest target (A8)
+            for t, ht in theirs.items():
+                if ht > tallest:
                     continue
-                dk = line.get(t - s)
-                if dk is None:
-                    continue
-                di, k = dk
-                if k > h:
-                    continue
-                d = deltas[di]
-                x = s
-                for _ in range(k - 1):
-                    x += d
-                    if cell.get(x) != ():
+                line = lines.get(t - s)
+                if line is None:
+                    continue  # not on a line, or out of reach
+                di, between, beyond = line
+                for o in between:
+                    if cell.get(s + o) != ():
                         break  # off the board, or a nearer stack on the line
                 else:
-                    x = t
-                    for _ in range(h - k):
-                        x += d
-                        if x not in cell:
-                            if not (block and x in pris):
+                    for o in beyond:
+                        y = s + o
+                        if y not in cell:
+                            if self._land_stack or y not in self._pris:
                                 off.append(s * 16 + di)
                             break
                     else:
                         on.append(s * 16 + di)
-        return off, on
+        if off and (self._offfirst or not on):
+            return off
+        return off + on if off else on
 
     def _gen(self) -> list[int]:
         """Every legal move as an int (unsorted)."""
@@ -685,60 +693,167 @@ class Position:
         cell = self._cell
         if self._expert and len(cell) < EXPERT_SETUP_TILES:
             return [x * 16 + K_TILE for x in self._setup_hexes()]
-        moves: list[int] = []
-        if self._stack:
-            off, on = self._dances(me)
-            if off or on:
-                if off and self._offfirst:
-                    moves = off
-                else:
-                    moves = off + on
-                if self._compulsory:
-                    return moves
+        mine = self._top[me]
+        theirs = self._top[me ^ 1]
+        moves = self._dances(mine, theirs) if mine and theirs else []
+        if moves and self._compulsory:
+            return moves
         if self._res[me] > 0:
-            moves += [x * 16 + K_DROP for x, t in cell.items() if not t]
-        for p in self._pris:
-            if (
-                (p + _D0 in cell)
-                + (p + _D1 in cell)
-                + (p + _D2 in cell)
-                + (p + _D3 in cell)
-                + (p + _D4 in cell)
-                + (p + _D5 in cell)
-            ) >= 2:
-                moves.append(p * 16 + K_EXCHANGE)
-        if not moves:
-            moves.append(K_PASS)
-        return moves
+            for x, t in cell.items():
+                if not t:
+                    moves.append(x * 16 + K_DROP)
+        if self._exch:
+            moves += self._exch
+        return moves or [K_PASS]
+
+    def _dances_to_make(self, me: int) -> list[int]:
+        """The dances *me* may make: those ending off the board if there are any
+        (A2, unless the option says otherwise), else all."""
+        mine = self._top[me]
+        theirs = self._top[me ^ 1]
+        if not mine or not theirs:
+            return []
+        return self._dances(mine, theirs)
 
     def _count(self) -> int:
         """``len(self._gen())`` without building the lists of drops."""
         if self._stock <= 0 or self._passes >= 2 or self._rep:
             return 0
+        if self._expert and len(self._cell) < EXPERT_SETUP_TILES:
+            return len(self._setup_hexes())
+        return self._count_moves(self.turn, len(self._exch))
+
+    def _count_moves(self, me: int, exchanges: int) -> int:
+        """How many moves *me* has, the game going on and the setup over, when
+        *exchanges* prisoner stacks can be exchanged."""
+        mine = self._top[me]
+        theirs = self._top[me ^ 1]
+        n = 0
+        if mine and theirs:
+            n = len(self._dances(mine, theirs))
+            if n and self._compulsory:
+                return n
+        if self._res[me] > 0:
+            n += len(self._cell) - len(mine) - len(theirs)
+        return n + exchanges or 1
+
+    def _perft2(self) -> int:
+        """``perft(2)``: the moves after each move, counted.
+
+        Each move is carried out on the board alone and taken back, with no undo
+        entry, when the position after it cannot be a repetition: after a drop,
+        a dance ending off the board or an exchange no earlier position can come
+        back (see the hash above), and after a dance ending on the board the hash
+        count says so.  The drops are counted together: only the other player's
+        dances differ between them (the new chip joins their targets).  Other
+        moves (a pass, a setup tile, a dance to a position seen before) are made
+        in full.
+        """
+        if self._stock <= 0 or self._passes >= 2 or self._rep:
+            return 0
         me = self.turn
         cell = self._cell
         if self._expert and len(cell) < EXPERT_SETUP_TILES:
-            return len(self._setup_hexes())
+            return self._perft2_in_full(self._gen())
+        other = me ^ 1
+        exchanges = len(self._exch)
+        count_moves = self._count_moves
+        full: list[int] = []
         n = 0
-        if self._stack:
-            off, on = self._dances(me)
-            if off or on:
-                n = len(off) if (off and self._offfirst) else len(off) + len(on)
-                if self._compulsory:
-                    return n
-        if self._res[me] > 0:
-            n += len(cell) - len(self._stack)
-        for p in self._pris:
-            if (
-                (p + _D0 in cell)
-                + (p + _D1 in cell)
-                + (p + _D2 in cell)
-                + (p + _D3 in cell)
-                + (p + _D4 in cell)
-                + (p + _D5 in cell)
-            ) >= 2:
-                n += 1
-        return n or 1
+        mine = self._top[me]
+        theirs = self._top[other]
+        dances = self._dances(mine, theirs) if mine and theirs else []
+        if dances:
+            seen = self._seen
+            for m in dances:
+                x = m >> 4
+                kind = m & 15
+                a, b, c = self._sow(x, kind)
+                if c is not None:
+                    n += count_moves(other, exchanges + (c[1] is None and _second_tile(cell, c[0], kind)))
+                elif seen.get(self._hash ^ self._dance_hash(x, kind, a, b), 0) + 1 < self._repn:
+                    n += count_moves(other, exchanges)
+                else:
+                    full.append(m)
+                self._unsow(x, kind, a, b, c)
+            if self._compulsory:
+                return n + self._perft2_in_full(full) if full else n
+        drops = self._res[me] > 0 and len(cell) > len(self._top[0]) + len(self._top[1])
+        if drops:
+            n += self._count_after_drops(me)
+        for m in self._exch:
+            done: list[tuple[int, tuple[int, ...]]] = []
+            stock = self._stock
+            res = (self._res[0], self._res[1])
+            self._exchange(m >> 4, me, done)
+            if self._stock > 0:
+                n += count_moves(other, len(self._exchanged(done)))
+            self._unexchange(done)
+            self._stock = stock
+            self._res[0], self._res[1] = res
+        if not (dances or drops or self._exch):
+            full.append(K_PASS)
+        return n + self._perft2_in_full(full) if full else n
+
+    def _count_after_drops(self, me: int) -> int:
+        """The other player's moves after each drop of *me*, summed.
+
+        A drop is laid and lifted in place: the game cannot end and nothing can
+        repeat after it, and only the other player's dances differ from one drop
+        to the next (the new chip joins their targets).
+        """
+        other = me ^ 1
+        cell = self._cell
+        targets = self._top[me]
+        dancers = self._top[other]
+        empty = len(cell) - len(targets) - len(dancers)
+        rest = (empty - 1 if self._res[other] > 0 else 0) + len(self._exch)
+        compulsory = self._compulsory
+        n = 0 if dancers and compulsory else empty * (rest or 1)
+        if dancers:
+            chip = _CHIP[me]
+            for x, t in cell.items():  # (only values change: the loop may go on)
+                if t:
+                    continue
+                cell[x] = chip
+                targets[x] = 1
+                k = len(self._dances(dancers, targets))
+                del targets[x]
+                cell[x] = ()
+                if k:
+                    n += k if compulsory else k + rest - (rest or 1)
+                elif compulsory:
+                    n += rest or 1
+        return n
+
+    def _perft2_in_full(self, moves: list[int]) -> int:
+        """The moves after each of *moves*, each made and taken back in full."""
+        n = 0
+        for m in moves:
+            self._push(m)
+            n += self._count()
+            self._pop()
+        return n
+
+    def _exchanged(self, done: list[tuple[int, tuple[int, ...]]]) -> list[int]:
+        """The exchange moves left once the prisoner stacks *done* are exchanged.
+
+        No stack can have become exchangeable: one that touches a new tile and
+        two tiles in all is exchanged in the same move (A1) while the stock lasts,
+        and when the stock is out the game is over.
+        """
+        left = list(self._exch)
+        for p, _ in done:
+            code = p * 16 + K_EXCHANGE
+            if code in left:
+                left.remove(code)
+        return left
+
+    def _exchangeable(self) -> list[int]:
+        """The exchange moves: prisoner stacks that touch two tiles or more (rulebook,
+        *Powiększanie planszy*)."""
+        cell = self._cell
+        return [p * 16 + K_EXCHANGE for p in self._pris if _tiles_around(cell, p) >= 2]
 
     def _setup_hexes(self) -> set[int]:
         cell = self._cell
@@ -747,93 +862,159 @@ class Position:
 
     # -- push / pop ---------------------------------------------------------
     #
-    # An undo entry is (move, a, b, c, passes, hash, repetition) where a, b, c
-    # depend on the kind of move:
-    #   dance:    a = the lifted stack, b = [(hex, old stack)] for each tile sown,
+    # An undo entry is (move, a, b, c, passes, hash, repetition, seen, exch)
+    # where a, b, c depend on the kind of move:
+    #   dance:    a = the lifted stack, b = [old stack] of each tile sown, in order,
     #             c = (hex, old prisoners or None) when chips left the board
     #   exchange: a = [(hex, prisoners)] in the order exchanged, b = old reserves,
     #             c = old stock
     #   others:   nothing (the move says what to take back)
+    # seen is the repetition count of the positions before an irreversible move
+    # (the move starts a new one), ``None`` after a reversible one; exch the
+    # exchange moves before the move.
 
     def _push(self, m: int) -> None:
         """Carry out move *m* for the player to move, without checking that it is legal."""
         kind = m & 15
         x = m >> 4
         me = self.turn
-        h = self._hash
-        zc = _ZC
-        a: Any = None
-        b: Any = None
-        c: Any = None
-        passes = 0
         if kind == K_DROP:
-            t = (me,)
-            self._cell[x] = t
-            self._stack[x] = t
+            self._cell[x] = _CHIP[me]
+            self._top[me][x] = 1
             self._res[me] -= 1
-            k = x * 64 + me
-            h ^= zc.get(k) or _z(k)
-        elif kind < 6:
-            d = DELTAS[kind]
-            cell = self._cell
-            stack = self._stack
-            st = stack.pop(x)
-            cell[x] = ()
-            a = st
-            b = []
-            for lvl, chip in enumerate(st):
-                k = x * 64 + lvl * 2 + chip
-                h ^= zc.get(k) or _z(k)
-            y = x
-            i = 0
-            for chip in st:
-                y += d
-                old = cell.get(y)
-                if old is None:
-                    pris = self._pris
-                    oldp = pris.get(y)
-                    c = (y, oldp)
-                    rest = st[i:]
-                    if oldp is None:
-                        pris[y] = rest
-                        h ^= _stack_hash(y, rest)
-                    else:
-                        pris[y] = oldp + rest
-                        h ^= _stack_hash(y, rest, len(oldp))
-                    break
-                b.append((y, old))
-                new = old + (chip,)
-                cell[y] = new
-                stack[y] = new
-                k = y * 64 + len(old) * 2 + chip
-                h ^= zc.get(k) or _z(k)
-                i += 1
+            self._undo.append((m, None, None, None, self._passes, self._hash, self._rep, self._seen, self._exch))
+            self._passes = 0
+            self.turn = me ^ 1
+            self._hash = 0
+            self._seen = {0: 1}
+            self._rep = False
+            return
+        exch = self._exch
+        a: Any
+        b: Any
+        c: Any
+        if kind < 6:
+            a, b, c = self._sow(x, kind)
+            if c is None:  # every chip stayed on the board: this position may come back
+                self._undo.append((m, a, b, None, self._passes, self._hash, self._rep, None, exch))
+                self._passes = 0
+                self._seen_again(me, self._hash ^ self._dance_hash(x, kind, a, b))
+                return
+            if c[1] is None and _second_tile(self._cell, c[0], kind):  # a new prisoner stack to exchange
+                exch = [*exch, c[0] * 16 + K_EXCHANGE]
         elif kind == K_EXCHANGE:
             a = []
             b = (self._res[0], self._res[1])
             c = self._stock
-            h = self._exchange(x, me, a, h)
-        elif kind == K_PASS:
-            passes = self._passes + 1
+            self._exchange(x, me, a)
+            exch = self._exchanged(a)
         elif kind == K_TILE:
+            a = b = c = None
             self._tile[x] = me
             self._cell[x] = ()
             self._stock -= 1
-            k = x * 64 + 60 + me
-            h ^= zc.get(k) or _z(k)
-        else:  # K_NULL: the turn passes, nothing else changes
-            passes = self._passes
-        self._undo.append((m, a, b, c, self._passes, self._hash, self._rep))
-        self._passes = passes
+            exch = self._exchangeable()
+        else:  # a pass, or K_NULL (replay only): the turn passes, nothing else changes
+            self._undo.append((m, None, None, None, self._passes, self._hash, self._rep, None, exch))
+            if kind == K_PASS:
+                self._passes += 1
+            self._seen_again(me, self._hash ^ _ZTURN)
+            return
+        # a move no later move undoes (chips off the board, a new tile): the turn
+        # passes and a new repetition count begins
+        self._undo.append((m, a, b, c, self._passes, self._hash, self._rep, self._seen, self._exch))
+        self._exch = exch
+        self._passes = 0
         self.turn = me ^ 1
-        h ^= _ZTURN
+        self._hash = 0
+        self._seen = {0: 1}
+        self._rep = False
+
+    def _sow(
+        self, x: int, direction: int
+    ) -> tuple[tuple[int, ...], list[tuple[int, ...]], tuple[int, tuple[int, ...] | None] | None]:
+        """Lift the stack at *x* and sow it in *direction*, one chip a hex, bottom
+        chip first (rulebook, *Taniec*); chips that leave the board become
+        prisoners there.  Returns the lifted stack, the old stacks of the tiles
+        sown (in order from *x*), and (hex, old prisoners or None) if chips left
+        the board.
+        """
+        d = DELTAS[direction]
+        cell = self._cell
+        top = self._top
+        st = cell[x]
+        cell[x] = ()
+        del top[st[-1]][x]
+        olds: list[tuple[int, ...]] = []
+        y = x
+        for chip in st:
+            y += d
+            old = cell.get(y)
+            if old is None:
+                pris = self._pris
+                oldp = pris.get(y)
+                rest = st[len(olds) :]
+                pris[y] = rest if oldp is None else oldp + rest
+                return st, olds, (y, oldp)
+            olds.append(old)
+            cell[y] = old + _CHIP[chip] if old else _CHIP[chip]
+            if old:
+                del top[old[-1]][y]
+            top[chip][y] = len(old) + 1
+        return st, olds, None
+
+    def _unsow(
+        self,
+        x: int,
+        direction: int,
+        st: tuple[int, ...],
+        olds: list[tuple[int, ...]],
+        landing: tuple[int, tuple[int, ...] | None] | None,
+    ) -> None:
+        """Take back :meth:`_sow`."""
+        d = DELTAS[direction]
+        cell = self._cell
+        top = self._top
+        y = x
+        for old in olds:
+            y += d
+            del top[cell[y][-1]][y]
+            cell[y] = old
+            if old:
+                top[old[-1]][y] = len(old)
+        cell[x] = st
+        top[st[-1]][x] = len(st)
+        if landing is not None:
+            y, oldp = landing
+            if oldp is None:
+                del self._pris[y]
+            else:
+                self._pris[y] = oldp
+
+    def _seen_again(self, me: int, h: int) -> None:
+        """After a move that can be undone by later ones: the turn passes to the other player,
+        and the position, hash *h*, is counted for repetition (rulebook, *Koniec gry*)."""
+        self.turn = me ^ 1
         self._hash = h
         seen = self._seen
         n = seen.get(h, 0) + 1
         seen[h] = n
         self._rep = n >= self._repn and self._verify_repetition()
 
-    def _exchange(self, p: int, me: int, done: list[tuple[int, tuple[int, ...]]], h: int) -> int:
+    @staticmethod
+    def _dance_hash(x: int, direction: int, st: tuple[int, ...], olds: list[tuple[int, ...]]) -> int:
+        """How an on-board dance changes the hash: the chips lifted from *x*, the
+        chips sown, and the turn."""
+        h = _ZTURN
+        for lvl, chip in enumerate(st):
+            h ^= hash((x, lvl, chip))
+        d = DELTAS[direction]
+        for old, chip in zip(olds, st, strict=True):
+            x += d
+            h ^= hash((x, len(old), chip))
+        return h
+
+    def _exchange(self, p: int, me: int, done: list[tuple[int, tuple[int, ...]]]) -> None:
         """Exchange the prisoners at *p* for a tile of colour *me*, then the chain (A1).
 
         Rulebook, *Powiększanie planszy*: the chips go back to their owners'
@@ -841,133 +1022,96 @@ class Position:
         prisoner stacks that can now be exchanged are exchanged in the same move
         (example 6-a), while tiles remain.
         """
-        tile = self._tile
-        cell = self._cell
         pris = self._pris
         ps = pris.pop(p)
         done.append((p, ps))
-        h ^= _stack_hash(p, ps)
         res = self._res
         for chip in ps:
             res[chip] += 1
-        tile[p] = me
+        cell = self._cell
+        self._tile[p] = me
         cell[p] = ()
-        k = p * 64 + 60 + me
-        h ^= _ZC.get(k) or _z(k)
         self._stock -= 1
         chain_adj = self._chain_adj
         for d in DELTAS:
-            if self._stock <= 0:
-                break
             q = p + d
-            if q in pris and (
-                chain_adj
-                or (
-                    (q + _D0 in cell)
-                    + (q + _D1 in cell)
-                    + (q + _D2 in cell)
-                    + (q + _D3 in cell)
-                    + (q + _D4 in cell)
-                    + (q + _D5 in cell)
-                )
-                >= 2
-            ):
-                h = self._exchange(q, me, done, h)
-        return h
+            if q in pris and self._stock > 0 and (chain_adj or _tiles_around(cell, q) >= 2):
+                self._exchange(q, me, done)
+
+    def _unexchange(self, done: list[tuple[int, tuple[int, ...]]]) -> None:
+        """Take back the tiles of :meth:`_exchange` (not the reserves or the stock)."""
+        tile = self._tile
+        cell = self._cell
+        pris = self._pris
+        for p, ps in reversed(done):
+            del tile[p]
+            del cell[p]
+            pris[p] = ps
 
     def _pop(self) -> int:
         """Take back the last move; returns its int code."""
-        m, a, b, c, passes, h, rep = self._undo.pop()
-        seen = self._seen
-        cur = self._hash
-        n = seen[cur] - 1
-        if n:
-            seen[cur] = n
-        else:
-            del seen[cur]
-        self._passes = passes
-        self._hash = h
-        self._rep = rep
-        me = self.turn ^ 1
-        self.turn = me
+        m, a, b, c, passes, h, rep, seen, exch = self._undo.pop()
         kind = m & 15
         x = m >> 4
+        me = self.turn ^ 1
+        self.turn = me
+        self._passes = passes
+        self._rep = rep
+        if seen is None:  # a reversible move: its position leaves the repetition count
+            seen = self._seen
+            cur = self._hash
+            n = seen[cur] - 1
+            if n:
+                seen[cur] = n
+            else:
+                del seen[cur]
+        else:
+            self._seen = seen
+            self._exch = exch
+        self._hash = h
         if kind == K_DROP:
             self._cell[x] = ()
-            del self._stack[x]
+            del self._top[me][x]
             self._res[me] += 1
         elif kind < 6:
-            cell = self._cell
-            stack = self._stack
-            cell[x] = a
-            stack[x] = a
-            for y, old in b:
-                cell[y] = old
-                if old:
-                    stack[y] = old
-                else:
-                    del stack[y]
-            if c is not None:
-                y, oldp = c
-                if oldp is None:
-                    del self._pris[y]
-                else:
-                    self._pris[y] = oldp
+            self._unsow(x, kind, a, b, c)
         elif kind == K_EXCHANGE:
-            self._unexchange(a, self._tile, self._cell, self._pris)
+            self._unexchange(a)
             self._res[0], self._res[1] = b
             self._stock = c
         elif kind == K_TILE:
             del self._tile[x]
             del self._cell[x]
             self._stock += 1
-        return int(m)
-
-    @staticmethod
-    def _unexchange(
-        done: list[tuple[int, tuple[int, ...]]],
-        tile: dict[int, int],
-        cell: dict[int, tuple[int, ...]],
-        pris: dict[int, tuple[int, ...]],
-    ) -> None:
-        for p, ps in reversed(done):
-            del tile[p]
-            del cell[p]
-            pris[p] = ps
+        return m
 
     def _verify_repetition(self) -> bool:
-        """Confirm a repetition the hash count suggests by comparing whole boards."""
+        """Confirm a repetition the hash count suggests by comparing whole boards.
+
+        Only positions since the last irreversible move can equal this one, and
+        only on-board dances and passes lie between them.
+        """
         target = self._hash
-        key = self.board_key()
-        tile, cell, pris = dict(self._tile), dict(self._cell), dict(self._pris)
+        cell = dict(self._cell)
+        now = cell.copy()
         turn = self.turn
         count = 1
-        for m, a, b, c, _passes, h, _rep in reversed(self._undo):
+        for m, a, b, _c, _passes, h, _rep, seen, _exch in reversed(self._undo):
+            if seen is not None:
+                break
             kind = m & 15
-            x = m >> 4
-            if kind == K_DROP:
-                cell[x] = ()
-            elif kind < 6:
-                cell[x] = a
-                for y, old in b:
+            if kind < 6:
+                y = m >> 4
+                cell[y] = a
+                d = DELTAS[kind]
+                for old in b:
+                    y += d
                     cell[y] = old
-                if c is not None:
-                    if c[1] is None:
-                        del pris[c[0]]
-                    else:
-                        pris[c[0]] = c[1]
-            elif kind == K_EXCHANGE:
-                self._unexchange(a, tile, cell, pris)
-            elif kind == K_TILE:
-                del tile[x]
-                del cell[x]
             turn ^= 1
-            if h == target:
-                stack = {y: t for y, t in cell.items() if t}
-                if (turn, frozenset(tile.items()), frozenset(stack.items()), frozenset(pris.items())) == key:
-                    count += 1
-                    if count >= self._repn:
-                        return True
+            if h == target and turn == self.turn and cell == now:
+                count += 1
+                if count >= self._repn:
+                    return True
         return False
 
     def push(self, move: Move | str) -> None:
@@ -1072,13 +1216,13 @@ class Position:
         if kind == "dance":
             if x in self._pris:
                 return ["EXXIT-DANCE-PRISONERS"]
-            if x not in self._stack:
+            if not self._cell.get(x):
                 return ["EXXIT-DANCE-NO-STACK"]
         elif kind == "drop":
             out = []
             if x not in self._tile:
                 out.append("EXXIT-DROP-NOT-A-TILE")
-            elif x in self._stack:
+            elif self._cell[x]:
                 out.append("EXXIT-DROP-OCCUPIED")
             if self._res[me] <= 0:
                 out.append("EXXIT-DROP-NO-RESERVE")
@@ -1095,7 +1239,7 @@ class Position:
         assert mv.hex is not None and mv.direction is not None
         s = hex_key(*mv.hex)
         me = self.turn
-        st = self._stack[s]
+        st = self._cell[s]
         where = _fmt(mv)
         if st[-1] != me:
             return [_verdict("EXXIT-DANCE-NOT-YOUR-STACK", f"the stack at {where} is topped by a {COLOURS[st[-1]]} chip")]
@@ -1106,8 +1250,8 @@ class Position:
             x += d
             if x not in self._tile:
                 return [_verdict("EXXIT-DANCE-NO-TARGET", f"going {mv.direction} from {where}, the board ends at {_qr(x)} before any stack")]
-            t = self._stack.get(x)
-            if t is None:
+            t = self._cell.get(x)
+            if not t:
                 continue
             if t[-1] == me:
                 return [_verdict("EXXIT-DANCE-BLOCKED-BY-OWN", f"the nearest stack going {mv.direction} from {where}, at {_qr(x)}, is topped by your own chip")]
@@ -1120,14 +1264,14 @@ class Position:
                     if x in self._pris and not self._land_stack:
                         return [_verdict("EXXIT-DANCE-PRISONERS-IN-LANDING", f"the chips would leave the board at {_qr(x)}, which already holds prisoners")]
                     return []  # a legal off-board dance: this cannot happen here
-            off, _on = self._dances(me)
-            if off and self._offfirst:
-                return [_verdict("EXXIT-OFFBOARD-DANCE-FIRST", f"this dance ends on the board; first make a dance ending off it, e.g. {_decode(off[0])}")]
+            dances = self._dances_to_make(me)
+            if _encode(mv.without_player()) not in dances:  # they end off the board (A2)
+                return [_verdict("EXXIT-OFFBOARD-DANCE-FIRST", f"this dance ends on the board; first make a dance ending off it, e.g. {_decode(dances[0])}")]
             return []
         # no stack within reach: find the nearest one for the message
-        while x in self._tile and x not in self._stack:
+        while self._cell.get(x) == ():
             x += d
-        if x in self._stack:
+        if self._cell.get(x):
             return [_verdict("EXXIT-DANCE-OUT-OF-REACH", f"the nearest stack going {mv.direction} from {where} is at {_qr(x)}, beyond the {h} chip(s) of the dancing stack")]
         return [_verdict("EXXIT-DANCE-NO-TARGET", f"going {mv.direction} from {where}, the board ends at {_qr(x)} before any stack")]
 
@@ -1159,6 +1303,27 @@ class Position:
 
     def __iter__(self) -> Iterator[Move]:
         return iter(self.legal_moves())
+
+
+def _second_tile(cell: Mapping[int, tuple[int, ...]], y: int, direction: int) -> bool:
+    """Whether chips that left the board at *y*, going in *direction* from the tile
+    behind it, touch a second tile (and so can be exchanged)."""
+    for o in _SIDES[direction]:
+        if y + o in cell:
+            return True
+    return False
+
+
+def _tiles_around(cell: Mapping[int, tuple[int, ...]], p: int) -> int:
+    """How many tiles touch hex *p* (prisoners touching two can be exchanged)."""
+    return (
+        (p + _D0 in cell)
+        + (p + _D1 in cell)
+        + (p + _D2 in cell)
+        + (p + _D3 in cell)
+        + (p + _D4 in cell)
+        + (p + _D5 in cell)
+    )
 
 
 def _fmt(mv: Move) -> str:

@@ -16,7 +16,7 @@ import difflib
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +26,10 @@ from .files import load_position
 from .position import Move, Outcome, Position, Verdict
 from .rules import OPTION_INFO, REASONS, VARIANTS, Options
 
-__all__ = ["Record", "RecordMove", "Violation", "ReplayReport", "parse_record", "parse_record_text", "replay", "METADATA_KEYS"]
+__all__ = [
+    "Record", "RecordMove", "Violation", "ReplayReport", "Ply", "parse_record", "parse_record_text", "replay",
+    "replay_plies", "position_after", "file_kind", "METADATA_KEYS",
+]
 
 #: free-form header keys a record may carry besides ``variant``, ``position`` and the options.
 METADATA_KEYS = ("event", "site", "date", "round", "white", "black", "result", "source", "annotator", "comment", "time")
@@ -245,8 +248,24 @@ def parse_record_text(text: str, path: str = "<string>", overrides: Mapping[str,
     return Record(path, variant, options, headers, moves, start)
 
 
-def replay(record: Record) -> ReplayReport:
-    """Replay *record*, reporting **every** violation.
+@dataclass
+class Ply:
+    """One step of a replay: the position after the record's ply *ply* (0 is the start).
+
+    ``position`` is the replay's own position, which the next step changes:
+    :meth:`Position.copy` it to keep it.  ``violations`` are those of this ply's
+    move; ``after_end`` says the move came after the end of the game (ignored).
+    """
+
+    ply: int
+    move: RecordMove | None
+    position: Position
+    violations: list[Violation]
+    after_end: bool = False
+
+
+def replay_plies(record: Record) -> Iterator[Ply]:
+    """Replay *record* ply by ply: the start, then the position after each move.
 
     An illegal move that can still be carried out (a drop while a dance is
     compulsory, a pass with moves left, …) is applied as written, so the moves
@@ -257,19 +276,19 @@ def replay(record: Record) -> ReplayReport:
     the game are reported and ignored.
     """
     pos = record.start_position()
-    violations: list[Violation] = []
-    after_end = 0
+    yield Ply(0, None, pos, [])
     for rm in record.moves:
         text = str(rm.move)
+        violations: list[Violation] = []
         if rm.number is not None and rm.number != rm.ply:
             r = REASONS["EXXIT-RECORD-MOVE-NUMBER"]
             violations.append(
                 Violation(rm.ply, text, r.code, r.rule.id, f"move number {rm.number} written on ply {rm.ply}", rm.line)
             )
         if pos.is_game_over():
-            after_end += 1
             v = pos.check(rm.move)
             violations.append(Violation(rm.ply, text, v.code, v.rule, v.message, rm.line, applied=False))
+            yield Ply(rm.ply, rm, pos, violations, after_end=True)
             continue
         found: list[Verdict] = pos.reasons(rm.move)
         move = rm.move
@@ -284,4 +303,50 @@ def replay(record: Record) -> ReplayReport:
             pos.push_null()
         else:
             pos.push(move.without_player())
+        yield Ply(rm.ply, rm, pos, violations)
+
+
+def position_after(record: Record, ply: int) -> Ply:
+    """The replay step of ply *ply* (0 to ``len(record.moves)``), its position a copy."""
+    if not 0 <= ply <= len(record.moves):
+        raise ValueError(f"ply {ply} is out of range (0 to {len(record.moves)})")
+    for step in replay_plies(record):
+        if step.ply == ply:
+            step.position = step.position.copy()
+            return step
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def replay(record: Record) -> ReplayReport:
+    """Replay *record*, reporting **every** violation (see :func:`replay_plies`)."""
+    violations: list[Violation] = []
+    after_end = 0
+    pos = record.start_position()
+    for step in replay_plies(record):
+        violations += step.violations
+        after_end += step.after_end
+        pos = step.position
     return ReplayReport(record, violations, pos, len(record.moves), pos.outcome(), after_end)
+
+
+#: a line that only a position file has: one of its keys, or a flow mapping
+_POSITION_LINE_RE = re.compile(r"^(?:(?:tiles|stacks|reserves|stock|to_move)\s*:|\{)")
+#: a move line of a record
+_MOVE_LINE_RE = re.compile(r"^(?:[0-9]+(?:\.+\s*|\s+))?(?:(?:white|black)\s+)?(?:dance|drop|exchange|tile|pass)\b", re.I)
+
+
+def file_kind(text: str) -> str:
+    """``"position"`` when a line of *text* starts with a key of a position file (``tiles:``,
+    ``stacks:``, …) or a flow mapping, ``"record"`` when one is a move, else ``"unknown"``.
+
+    >>> file_kind("variant: standard\\n1. drop 0,0\\n"), file_kind("variant: standard\\ntiles: {}\\n")
+    ('record', 'position')
+    >>> file_kind("variant: standard\\n")
+    'unknown'
+    """
+    lines = text.splitlines()
+    if any(_POSITION_LINE_RE.match(line) for line in lines):
+        return "position"
+    if any(_MOVE_LINE_RE.match(line.split("#", 1)[0].strip()) for line in lines):
+        return "record"
+    return "unknown"

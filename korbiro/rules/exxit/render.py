@@ -5,6 +5,7 @@ an upper-case letter for the tile (``W`` white, ``B`` black) followed by the
 stack bottom to top in lower case; ``*`` marks prisoners off the board.  A stack
 taller than four chips is written as its height and top chip (``W12w``).
 
+    >>> from korbiro.rules.exxit import Position
     >>> print(text_board(Position()))
     EXXIT standard: white to move; stock 35; reserves white 8, black 8
         1,-1
@@ -13,18 +14,65 @@ taller than four chips is written as its height and top chip (``W12w``).
       W     W
         0,1
          B
+
+The SVG drawing (:func:`svg_board`) has a title, the hexes with their
+coordinates, each stack's chips and height, prisoners on dashed hexes, a
+legend, and optional caption lines; the hex of the last move can be marked,
+and a picture of a move that breaks a rule gets a red frame.  Both read the
+position only through :class:`BoardView`, so that the position can draw itself
+(``print(pos)``, ``pos._repr_svg_()``) without this module importing it.
 """
 
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape
+from collections.abc import Sequence
+from typing import Protocol
 
-from .position import Position
+from ...base.svg import ALERT, Svg
+from .hexes import DIR_QR, DIRECTIONS
 
-__all__ = ["text_board", "svg_board", "cell_text"]
+__all__ = ["BoardView", "MoveView", "text_board", "svg_board", "cell_text"]
 
 _LETTER = {"white": "w", "black": "b"}
+
+
+class OutcomeView(Protocol):
+    @property
+    def termination(self) -> str: ...
+    @property
+    def winner(self) -> str | None: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+
+
+class BoardView(Protocol):
+    """What the pictures read of a position."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def to_move(self) -> str: ...
+    @property
+    def stock(self) -> int: ...
+    @property
+    def reserves(self) -> dict[str, int]: ...
+    @property
+    def in_setup(self) -> bool: ...
+    def tiles(self) -> dict[tuple[int, int], str]: ...
+    def stacks(self) -> dict[tuple[int, int], tuple[str, ...]]: ...
+    def prisoners(self) -> dict[tuple[int, int], tuple[str, ...]]: ...
+    def score(self) -> tuple[int, int]: ...
+    def outcome(self) -> OutcomeView | None: ...
+
+
+class MoveView(Protocol):
+    """What the picture reads of the move to mark."""
+
+    @property
+    def hex(self) -> tuple[int, int] | None: ...
+    @property
+    def direction(self) -> str | None: ...
 
 
 def cell_text(tile: str | None, stack: tuple[str, ...]) -> str:
@@ -36,14 +84,23 @@ def cell_text(tile: str | None, stack: tuple[str, ...]) -> str:
     return head + chips
 
 
-def text_board(pos: Position) -> str:
-    """The position as text: a header line, then two lines per row of hexes."""
+def _header(pos: BoardView) -> str:
     res = pos.reserves
-    lines = [
+    return (
         f"EXXIT {pos.variant}: {pos.to_move} to move; stock {pos.stock};"
         f" reserves white {res['white']}, black {res['black']}"
         + (" (setup: lay tiles)" if pos.in_setup else "")
-    ]
+    )
+
+
+def _over_line(out: OutcomeView) -> str:
+    winner = f"{out.winner} wins" if out.winner else "a draw"
+    return f"game over ({out.termination}): white {out.score[0]}, black {out.score[1]}: {winner}"
+
+
+def text_board(pos: BoardView) -> str:
+    """The position as text: a header line, then two lines per row of hexes."""
+    lines = [_header(pos)]
     tiles = pos.tiles()
     stacks = pos.stacks()
     prisoners = pos.prisoners()
@@ -63,10 +120,7 @@ def text_board(pos: Position) -> str:
         lines.append("".join(bottom).rstrip())
     out = pos.outcome()
     if out is not None:
-        winner = f"{out.winner} wins" if out.winner else "a draw"
-        lines.append(
-            f"game over ({out.termination.value}): white {out.score[0]}, black {out.score[1]}: {winner}"
-        )
+        lines.append(_over_line(out))
     return "\n".join(lines)
 
 
@@ -76,75 +130,113 @@ def _put(buf: list[str], col: int, text: str) -> None:
     buf[col : col + len(text)] = list(text)
 
 
-_TILE_FILL = {"white": "#f3ecd9", "black": "#3b3b3b"}
+_TILE_FILL = {"white": "#f3ecd9", "black": "#4a4a4a"}
+_TILE_EDGE = {"white": "#8a7f66", "black": "#222222"}
 _CHIP_FILL = {"white": "#ffffff", "black": "#111111"}
-_CHIP_EDGE = {"white": "#555555", "black": "#c8c8c8"}
-_TEXT_ON = {"white": "#333333", "black": "#eeeeee", None: "#666666"}
+_CHIP_EDGE = {"white": "#555555", "black": "#bbbbbb"}
+_TEXT_ON = {"white": "#5b5345", "black": "#e8e8e8", None: "#777777"}
+_MARK = "#e6a100"
+_SIZE = 34.0  # hex radius
+_WIDTH = math.sqrt(3) * _SIZE
 
 
-def svg_board(pos: Position, size: float = 34.0) -> str:
-    """An SVG picture of the position (pointy-top hexes, ``r`` growing downward)."""
+def _centre(q: int, r: int) -> tuple[float, float]:
+    return _WIDTH * (q + r / 2), 1.5 * _SIZE * r
+
+
+def _corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    return [
+        (cx + size * math.cos(math.radians(60 * i - 30)), cy + size * math.sin(math.radians(60 * i - 30)))
+        for i in range(6)
+    ]
+
+
+def svg_board(
+    pos: BoardView,
+    *,
+    caption: Sequence[str] = (),
+    alert: bool = False,
+    move: MoveView | None = None,
+) -> str:
+    """An SVG picture of *pos* (pointy-top hexes, ``r`` growing downward).
+
+    *caption* lines go under the board (red, with a red frame, when *alert*);
+    *move* marks the hex of a move (and a dance's direction).
+    """
     tiles = pos.tiles()
     stacks = pos.stacks()
     prisoners = pos.prisoners()
-    hexes = sorted(set(tiles) | set(prisoners), key=lambda qr: (qr[1], qr[0]))
-    w = math.sqrt(3) * size
-
-    def centre(q: int, r: int) -> tuple[float, float]:
-        return w * (q + r / 2), 1.5 * size * r
-
-    pts = [centre(q, r) for q, r in hexes] or [(0.0, 0.0)]
-    minx = min(x for x, _ in pts) - w
-    maxx = max(x for x, _ in pts) + w
-    miny = min(y for _, y in pts) - 1.6 * size
-    maxy = max(y for _, y in pts) + 1.4 * size
-    header = 28
+    hexes = sorted(set(tiles) | set(prisoners), key=lambda qr: (qr[1], qr[0])) or [(0, 0)]
+    xs = [_centre(q, r)[0] for q, r in hexes]
+    ys = [_centre(q, r)[1] for q, r in hexes]
+    board_w = max(xs) - min(xs) + 2 * _WIDTH
+    width = max(board_w + 24, 460.0)
+    svg = Svg(width, _header(pos).split(";")[0])
+    y = svg.title()
     res = pos.reserves
-    title = (
-        f"EXXIT {pos.variant}: {pos.to_move} to move; stock {pos.stock};"
-        f" reserves white {res['white']}, black {res['black']}"
-    )
-    if maxx - minx < 7.2 * len(title) + 16:
-        grow = (7.2 * len(title) + 16 - (maxx - minx)) / 2
-        minx -= grow
-        maxx += grow
-    width = maxx - minx
-    height = maxy - miny + header
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}"'
-        f' viewBox="{minx:.1f} {miny - header:.1f} {width:.1f} {height:.1f}" font-family="sans-serif">',
-        f"<title>{escape(title)}</title>",
-        f'<rect x="{minx:.1f}" y="{miny - header:.1f}" width="{width:.1f}" height="{height:.1f}" fill="#dfe8ef"/>',
-        f'<text x="{minx + 8:.1f}" y="{miny - header + 18:.1f}" font-size="13" fill="#222">{escape(title)}</text>',
-    ]
+    score = pos.score()
+    info = f"stock {pos.stock}; reserves white {res['white']}, black {res['black']}; score white {score[0]}, black {score[1]}"
+    if pos.in_setup:
+        info += "; setup: lay tiles"
+    y = svg.notes(y - 8, [info], size=12)
+    out = pos.outcome()
+    if out is not None:
+        y = svg.notes(y - 6, [_over_line(out)], size=12)
+    dx = (width - board_w) / 2 - min(xs) + _WIDTH
+    dy = y + _SIZE * 1.2 - min(ys)
     for q, r in hexes:
-        cx, cy = centre(q, r)
-        corners = " ".join(
-            f"{cx + size * math.cos(math.radians(60 * i - 30)):.1f},{cy + size * math.sin(math.radians(60 * i - 30)):.1f}"
-            for i in range(6)
+        cx, cy = _centre(q, r)
+        _hex(svg, cx + dx, cy + dy, (q, r), tiles.get((q, r)), stacks.get((q, r)) or prisoners.get((q, r), ()))
+    if move is not None and move.hex is not None:
+        _mark(svg, move, dx, dy)
+    y = max(ys) + dy + _SIZE * 1.3
+    y = svg.legend(
+        y,
+        [
+            ("white tile", _TILE_FILL["white"], _TILE_EDGE["white"]),
+            ("black tile", _TILE_FILL["black"], _TILE_EDGE["black"]),
+            ("white chip", _CHIP_FILL["white"], _CHIP_EDGE["white"]),
+            ("black chip", _CHIP_FILL["black"], _CHIP_EDGE["black"]),
+            ("prisoners (off the board)", "none", "#999999"),
+            ("the move", "none", _MARK),
+        ],
+    )
+    y = svg.notes(y - 12, ["hexes: q,r (r grows downward); chips bottom to top; in red: a stack's height"], size=11)
+    y = svg.notes(y, caption, alert=alert)
+    return svg.render(y + 8, alert=alert)
+
+
+def _hex(svg: Svg, cx: float, cy: float, qr: tuple[int, int], colour: str | None, chips: tuple[str, ...]) -> None:
+    corners = _corners(cx, cy, _SIZE)
+    if colour is not None:
+        svg.polygon(corners, fill=_TILE_FILL[colour], stroke=_TILE_EDGE[colour], stroke_width=1.5)
+    else:
+        svg.polygon(corners, fill="none", stroke="#999999", stroke_width=1.2, stroke_dasharray="4 3")
+    svg.text(cx, cy + _SIZE * 0.76, f"{qr[0]},{qr[1]}", 9, text_anchor="middle", fill=_TEXT_ON[colour])
+    shown = chips[-6:]
+    for i, chip in enumerate(shown):
+        svg.ellipse(
+            cx, cy + _SIZE * 0.2 - i * _SIZE * 0.15, _SIZE * 0.46, _SIZE * 0.2,
+            fill=_CHIP_FILL[chip], stroke=_CHIP_EDGE[chip], stroke_width=1.5,
         )
-        colour = tiles.get((q, r))
-        if colour is not None:
-            out.append(f'<polygon points="{corners}" fill="{_TILE_FILL[colour]}" stroke="#777" stroke-width="1.5"/>')
-        else:
-            out.append(f'<polygon points="{corners}" fill="none" stroke="#999" stroke-width="1.2" stroke-dasharray="4 3"/>')
-        out.append(
-            f'<text x="{cx:.1f}" y="{cy + size * 0.72:.1f}" font-size="9" text-anchor="middle"'
-            f' fill="{_TEXT_ON[colour]}">{q},{r}</text>'
-        )
-        chips = stacks.get((q, r)) or prisoners.get((q, r), ())
-        shown = chips[-6:]
-        for i, chip in enumerate(shown):
-            y = cy + size * 0.3 - i * size * 0.17
-            out.append(
-                f'<ellipse cx="{cx:.1f}" cy="{y:.1f}" rx="{size * 0.5:.1f}" ry="{size * 0.22:.1f}"'
-                f' fill="{_CHIP_FILL[chip]}" stroke="{_CHIP_EDGE[chip]}" stroke-width="1.5"/>'
-            )
-        if len(chips) > 1:
-            y = cy + size * 0.3 - len(shown) * size * 0.17 - size * 0.1
-            out.append(
-                f'<text x="{cx + size * 0.5:.1f}" y="{y:.1f}" font-size="11" font-weight="bold"'
-                f' fill="#c0392b">{len(chips)}</text>'
-            )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    if len(chips) > 1:  # the stack's height
+        bx, by = cx + _SIZE * 0.55, cy - _SIZE * 0.42
+        svg.circle(bx, by, 8, fill="#ffffff", stroke=ALERT, stroke_width=1.5)
+        svg.text(bx, by + 4, str(len(chips)), 11, text_anchor="middle", font_weight="bold", fill=ALERT)
+
+
+def _mark(svg: Svg, move: MoveView, dx: float, dy: float) -> None:
+    assert move.hex is not None
+    cx, cy = _centre(*move.hex)
+    cx, cy = cx + dx, cy + dy
+    svg.polygon(_corners(cx, cy, _SIZE - 3), fill="none", stroke=_MARK, stroke_width=3.5)
+    if move.direction is not None:
+        dq, dr = DIR_QR[DIRECTIONS.index(move.direction)]
+        tx, ty = _centre(dq, dr)
+        length = math.hypot(tx, ty)
+        ux, uy = tx / length, ty / length
+        x1, y1 = cx + ux * _SIZE * 0.55, cy + uy * _SIZE * 0.55
+        x2, y2 = cx + ux * _SIZE * 1.25, cy + uy * _SIZE * 1.25
+        svg.line(x1, y1, x2, y2, stroke=_MARK, stroke_width=3.5)
+        head = [(x2 + ux * 7, y2 + uy * 7), (x2 - uy * 6, y2 + ux * 6), (x2 + uy * 6, y2 - ux * 6)]
+        svg.polygon(head, fill=_MARK)

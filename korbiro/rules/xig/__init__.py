@@ -17,7 +17,7 @@ Rules are cited by paragraph id (``XIG 5.2``) and English rulebook section
 from __future__ import annotations
 
 from .cards import XapCard, XapCardSet, load_cards, sample_cards
-from .layout import IB, OB, RING, Layout, Section, load_layout, sample_layout
+from .layout import IB, OB, RING, Layout, Section, Tile, load_layout, sample_layout
 from .model import (
     OK,
     DrawXap,
@@ -34,7 +34,6 @@ from .model import (
     Position,
     Protection,
     Side,
-    Tile,
     Violation,
 )
 from .notation import NotationError, format_turn, parse_tile, parse_turn

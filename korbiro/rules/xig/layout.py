@@ -21,7 +21,7 @@ import os
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...base.errors import DataError
 from ...base.findings import Finding
@@ -48,6 +48,16 @@ RING_TILE = "ring"
 def pos_text(pos: int) -> str:
     """``ib``, ``ob`` or the number of a position."""
     return {IB: "ib", OB: "ob"}.get(pos, str(pos))
+
+
+class Tile(NamedTuple):
+    """One physical tile: a Pathway id and a position (``E5``, ``Wib``, ``A33``)."""
+
+    pathway: str
+    pos: int
+
+    def __str__(self) -> str:
+        return f"{self.pathway}{pos_text(self.pos)}"
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,20 @@ from typing import NamedTuple
 
 from ...base.errors import IllegalActionError
 from .cards import COUNTER, ON_DRAW, SECTION, TARGETS_OPPONENT, XapCard, XapCardSet
-from .layout import CORNER, CREATURE, IB, OB, POSITIONS, RING, RING_TILE, Layout, Section, pos_text
+from .draw import show_text, svg_pathways
+from .layout import (
+    CORNER,
+    CREATURE,
+    IB,
+    OB,
+    POSITIONS,
+    RING,
+    RING_TILE,
+    Layout,
+    Section,
+    Tile,
+    pos_text,
+)
 from .rules import cite
 
 HAND_SIZE = 5
@@ -94,16 +107,6 @@ class Options:
 
 
 # --------------------------------------------------------------------------- tiles and moves
-
-
-class Tile(NamedTuple):
-    """One physical tile: a Pathway id and a position (``E5``, ``Wib``, ``A33``)."""
-
-    pathway: str
-    pos: int
-
-    def __str__(self) -> str:
-        return f"{self.pathway}{pos_text(self.pos)}"
 
 
 def _tiles(tiles: Iterable[Tile]) -> str:
@@ -371,6 +374,14 @@ class Position:
 
     def is_over(self) -> bool:
         return self._s.winner is not None
+
+    def __str__(self) -> str:
+        """Every Pathway as text (:func:`~korbiro.rules.xig.draw.show_text`): ``print(pos)``."""
+        return show_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture, for notebooks (:func:`~korbiro.rules.xig.draw.svg_pathways`)."""
+        return svg_pathways(self)
 
     def side(self, player: str) -> Side:
         return self.config.side_of_player[player]

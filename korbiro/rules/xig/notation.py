@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .layout import IB, OB
-from .model import DrawXap, EndTurn, FlipXig, Give, Move, Pass, Play, PlayXap, Tile
+from .layout import IB, OB, Tile
+from .model import DrawXap, EndTurn, FlipXig, Give, Move, Pass, Play, PlayXap
 
 TILE_RE = re.compile(r"^([A-Z]+)(ib|ob|[1-9]|[12][0-9]|3[0-3])$")
 CARD_RE = re.compile(r"^[a-z][a-z0-9-]*$")

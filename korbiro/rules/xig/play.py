@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .layout import POSITIONS
+from .layout import POSITIONS, Tile
 from .model import (
     QUICK,
     DrawXap,
@@ -28,7 +28,6 @@ from .model import (
     Play,
     PlayXap,
     Position,
-    Tile,
 )
 from .notation import format_turn
 from .setup import QUICK_TILES, GameSpec, PlayerSpec, new_game

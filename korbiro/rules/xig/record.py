@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +25,7 @@ from ...base.findings import Finding
 from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ._schema import raise_findings, schema_findings
 from .cards import XapCardSet, load_cards, sample_cards
-from .layout import IB, OB, Layout, load_layout, sample_layout
+from .layout import IB, OB, Layout, Tile, load_layout, sample_layout
 from .model import (
     SHARED_MEMORY,
     DrawXap,
@@ -36,7 +37,6 @@ from .model import (
     Play,
     PlayXap,
     Position,
-    Tile,
     Violation,
     _State,
 )
@@ -337,19 +337,44 @@ def load_record(path: str | os.PathLike[str] | YamlDocument) -> Record:
     return Record(doc.path, spec, turns, doc)
 
 
-def replay(record: Record) -> ReplayResult:
-    """Play *record* through, following it even past illegal moves, and collect every violation."""
+@dataclass
+class TurnStep:
+    """One step of a replay: the position after turn *ply* of the record (0 is the set-up).
+
+    ``position`` is the replay's own position, which the next step changes.
+    ``violations`` are those of this turn (or of the set-up).
+    """
+
+    ply: int
+    turn: Turn | None
+    position: Position
+    violations: list[ReplayViolation]
+
+
+def replay_turns(record: Record) -> Iterator[TurnStep]:
+    """Play *record* through turn by turn, following it even past illegal moves.
+
+    Yields the set-up (turn 0, with its violations), then the position after
+    each turn with the turn's violations.
+    """
     pos, setup_violations = record.initial()
-    result = ReplayResult(record.path, pos)
+    setup: list[ReplayViolation] = []
     for v, where in setup_violations:
         line, _ = record.document.mark(where)
-        result.violations.append(ReplayViolation(0, "setup", v.code, v.rule, v.message, None, line))
+        setup.append(ReplayViolation(0, "setup", v.code, v.rule, v.message, None, line))
+    yield TurnStep(0, None, pos, setup)
     for turn in record.turns:
-        result.plies = turn.ply
+        found: list[ReplayViolation] = []
 
-        def add(move_text: str, vs: tuple[Violation, ...] | list[Violation], player: str, turn: Turn = turn) -> None:
+        def add(
+            move_text: str,
+            vs: tuple[Violation, ...] | list[Violation],
+            player: str,
+            turn: Turn = turn,
+            found: list[ReplayViolation] = found,
+        ) -> None:
             for v in vs:
-                result.violations.append(ReplayViolation(turn.ply, move_text, v.code, v.rule, v.message, player, turn.line))
+                found.append(ReplayViolation(turn.ply, move_text, v.code, v.rule, v.message, player, turn.line))
 
         if pos.is_over():
             add(
@@ -357,6 +382,7 @@ def replay(record: Record) -> ReplayResult:
                 [Violation("XIG-GAME-OVER", "XIG 1.1", f"the game is over: {pos.winner} has completed their Pathway", True)],
                 turn.player or pos.turn,
             )
+            yield TurnStep(turn.ply, turn, pos, found)
             continue
         if turn.player is not None and turn.player != pos.turn:
             skipped = f" ({turn.player} misses a turn)" if pos.skips(turn.player) else ""
@@ -376,6 +402,18 @@ def replay(record: Record) -> ReplayResult:
             ended = ended or isinstance(move, EndTurn)
         if not ended and not pos.is_over():
             add("(end of turn)", pos.push(EndTurn(()), force=True), player)
+        yield TurnStep(turn.ply, turn, pos, found)
+
+
+def replay(record: Record) -> ReplayResult:
+    """Play *record* through, following it even past illegal moves, and collect every violation."""
+    result: ReplayResult | None = None
+    for step in replay_turns(record):
+        if result is None:
+            result = ReplayResult(record.path, step.position)
+        result.violations += step.violations
+        result.plies = step.ply
+    assert result is not None
     return result
 
 
@@ -529,6 +567,8 @@ __all__ = [
     "load_record_text",
     "replay",
     "replay_file",
+    "replay_turns",
+    "TurnStep",
 ]
 
 

@@ -1,80 +1,16 @@
-"""Text and JSON views of a position: each Pathway with its protection, and the legal plays."""
+"""Text and JSON views of a position: each Pathway with its protection, and the legal plays.
+
+The Pathways as text and as a picture are :mod:`.draw`'s (``show_text`` is re-exported here).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .layout import CORNER, CREATURE, IB, OB, POSITIONS, RING, pos_text
-from .model import DrawXap, EndTurn, FlipXig, Give, Move, Pass, Phase, Play, PlayXap, Position, Tile
+from .draw import LEGEND, show_text
+from .layout import CORNER, CREATURE, IB, OB, POSITIONS, RING, Tile, pos_text
+from .model import DrawXap, EndTurn, FlipXig, Give, Move, Pass, Phase, Play, PlayXap, Position
 from .rules import cite
-
-LEGEND = (
-    "legend: P protected, u unprotected (can be knocked out), - not on the table; "
-    "[n] corner, R Ring, ob/ib outer/inner Burrow"
-)
-
-
-def _mark(pos: Position, tile: Tile) -> str:
-    if not pos.on_table(tile):
-        return "-"
-    return "P" if pos.protection(tile).protected else "u"
-
-
-def _cell(pos: Position, tile: Tile) -> str:
-    layout = pos.layout(tile.pathway)
-    kind = layout.kind(tile.pos)
-    if kind == CORNER:
-        label = f"[{tile.pos}]"
-    elif tile.pos == RING:
-        label = "R"
-    else:
-        label = pos_text(tile.pos)
-    return label + _mark(pos, tile)
-
-
-def _owner_text(pos: Position, pid: str) -> str:
-    side = pos.config.side_of_pathway[pid]
-    return side.name if len(side.players) == 1 else f"{side.name} ({', '.join(side.players)})"
-
-
-def show_text(pos: Position) -> str:
-    """Every Pathway drawn section by section, tiles marked protected or unprotected."""
-    lines: list[str] = []
-    for pid, layout in pos.config.layouts.items():
-        table = pos.table(pid)
-        finished = pos.finished_sections([pid])
-        sample = ", sample layout" if layout.sample else ""
-        lines.append(
-            f"Pathway {pid}: {layout.name}{sample}; {_owner_text(pos, pid)}; {len(table)} of 35 tiles on the table, "
-            f"{len(finished)} of {len(layout.sections)} sections finished"
-        )
-        covered: set[int] = set()
-        unfinished = pos.unfinished_sections(pid)
-        for section in layout.sections:
-            covered.update(section.members)
-            cells = " ".join(_cell(pos, Tile(pid, p)) for p in section.members)
-            if (pid, section.index) in finished:
-                note = f"finished: {cite('XIG 5.2')}"
-            else:
-                missing = ", ".join(pos_text(p) for p in section.members if p not in table)
-                if len(unfinished) == 1:
-                    note = f"last unfinished section, missing {missing}: {cite('XIG 5.3')}"
-                else:
-                    note = f"unfinished, missing {missing}"
-            lines.append(f"  {section.label():>6}  {cells}   {note}")
-        rest = [p for p in POSITIONS if p not in covered]
-        if rest:
-            cells = " ".join(_cell(pos, Tile(pid, p)) for p in rest)
-            lines.append(f"  {'other':>6}  {cells}   outside every section")
-        memory = sorted(t for t in pos.memory(pos.memory_key(pid)) if t.pathway == pid)
-        if memory:
-            lines.append(f"  memory deck: {' '.join(map(str, memory))}")
-        xig = [p for p in pos.config.side_of_pathway[pid].players if pos.xig_status(p) == "active"]
-        if xig:
-            lines.append(f"  XIG card face up ({', '.join(xig)}): every tile is protected ({cite('XIG 2.4')})")
-    lines.append(LEGEND)
-    lines.append(f"{pos.turn} to move (turn {pos.ply}).")
-    return "\n".join(lines)
 
 
 def tile_info(pos: Position, tile: Tile) -> dict[str, Any]:
@@ -93,6 +29,9 @@ def tile_info(pos: Position, tile: Tile) -> dict[str, Any]:
         info["rule"] = prot.rule
         info["reason"] = prot.reason
     return info
+
+
+__all__ = ["LEGEND", "show_text", "show_data", "tile_info", "move_info", "moves_data", "moves_text"]
 
 
 def show_data(pos: Position) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import ON_DRAW, XapCardSet, sample_cards
-from .layout import CREATURE, ELEMENT_LETTER, POSITIONS, Layout, sample_layout
+from .layout import CREATURE, ELEMENT_LETTER, POSITIONS, Layout, Tile, sample_layout
 from .model import (
     ENTWINED,
     HAND_SIZE,
@@ -29,7 +29,6 @@ from .model import (
     Phase,
     Position,
     Side,
-    Tile,
     Violation,
     _State,
 )

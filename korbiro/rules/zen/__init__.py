@@ -26,7 +26,8 @@ A small, exact model in the shape of python-chess:
 from __future__ import annotations
 
 from .data import parse_square, rule, square_name
-from .notation import position_from_document, position_to_yaml, render
+from .draw import render, svg_tower
+from .notation import position_from_document, position_to_yaml
 from .options import OPTION_HELP, Options
 from .position import OK, PASS, Arrive, Move, Outcome, Pass, Position, Score, Step, Verdict
 from .replay import Record, ReplayReport, Violation, load_record, replay, replay_file
@@ -63,4 +64,5 @@ __all__ = [
     "rule",
     "setup",
     "square_name",
+    "svg_tower",
 ]

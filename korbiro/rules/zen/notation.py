@@ -1,4 +1,4 @@
-"""Zen position files: reading (strict YAML, every problem with file:line), writing and drawing.
+"""Zen position files: reading (strict YAML, every problem with file:line) and writing.
 
 The format is described in docs/zen.md ("Position files").  A short example::
 
@@ -41,6 +41,7 @@ from .data import (
     square,
     square_name,
 )
+from .draw import squares_text
 from .options import Options
 from .position import Position, _canonical_captures
 
@@ -357,10 +358,6 @@ def tower_lines(pos: Position, indent: str = "  ") -> list[str]:
     return out
 
 
-def _squares(sqs: Sequence[int] | frozenset[int]) -> str:
-    return " ".join(square_name(s) for s in sorted(sqs))
-
-
 def position_to_yaml(pos: Position, *, indent: str = "", comment: bool = True) -> str:
     """*pos* in the position-file format (YAML), readable by :func:`position_from_document`."""
     lines: list[str] = []
@@ -375,7 +372,7 @@ def position_to_yaml(pos: Position, *, indent: str = "", comment: bool = True) -
     lines += tower_lines(pos)
     lines.append("targets:")
     for p in pos.players:
-        lines.append(f"  {p}: {_squares(pos.targets_of(p))}".rstrip())
+        lines.append(f"  {p}: {squares_text(pos.targets_of(p))}".rstrip())
     if pos.arrived:
         lines.append("arrived:")
         for p, items in pos.arrived:
@@ -389,78 +386,13 @@ def position_to_yaml(pos: Position, *, indent: str = "", comment: bool = True) -
             if who in by:
                 lines.append(f"  {who}: {' '.join(by[who])}")
     if pos.placed_by_other:
-        lines.append(f"placed_by_other: {_squares(pos.placed_by_other)}")
+        lines.append(f"placed_by_other: {squares_text(pos.placed_by_other)}")
     changed = pos.options.changed()
     if changed:
         lines.append("options:")
         for k, v in changed.items():
             lines.append(f"  {k}: {str(v).lower() if isinstance(v, bool) else v}")
     return "".join(f"{indent}{line}\n" for line in lines)
-
-
-def render(pos: Position) -> str:
-    """The tower drawn floor by floor (top first), then each player's cards and score."""
-    out: list[str] = []
-    outcome = pos.outcome()
-    head = f"Zen, {len(pos.players)} players ({' '.join(pos.players)})"
-    if pos.passive:
-        head += f", passive {' '.join(sorted(pos.passive))}"
-    if outcome is None:
-        head += f": turn {pos.turn}, {pos.to_move} to move"
-    else:
-        head += f": game over after turn {pos.turn - 1}"
-    out.append(head)
-    out.append("")
-    mine = pos.targets_of(pos.to_move) if outcome is None else frozenset()
-    out.append(("  floor   " + "  ".join(f"{c:<3}" for c in COLUMNS)).rstrip())
-    for floor in range(FLOORS, 0, -1):
-        cells = []
-        for c in range(1, NCOLS + 1):
-            sq = square(floor, c)
-            p = pos.board[sq] or "."
-            mark = "*" if sq in mine else " "
-            cells.append(f"{p:<2}{mark}")
-        out.append(f"    {floor}     " + "  ".join(cells).rstrip())
-    if mine:
-        out.append(f"  (* = {pos.to_move}'s unused target cards)")
-    out.append("")
-    scores = pos.score()
-    for p in pos.players:
-        s = scores[p]
-        arrived = " ".join(f"{piece}@{square_name(sq)}" for piece, sq in pos.arrived_of(p)) or "-"
-        took = " ".join(piece for piece, by in pos.captured if by == p) or "-"
-        out.append(
-            f"  {p}: targets {_squares(pos.targets_of(p)) or '-'}; arrived {arrived}; took {took}; "
-            f"{s.points} points (Zen {s.zen}, Harcos {s.harcos}, Kokeshi {s.kokeshi})"
-        )
-    lost = [piece for piece, by in pos.captured if by is None]
-    if lost:
-        out.append(f"  captured, no score: {' '.join(lost)}")
-    if pos.placed_by_other:
-        out.append(f"  placed by another player: {_squares(pos.placed_by_other)}")
-    changed = pos.options.changed()
-    if changed:
-        out.append("  options: " + ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items()))
-    if outcome is not None:
-        out.append("")
-        out.append(describe_outcome(pos))
-    return "\n".join(out) + "\n"
-
-
-def describe_outcome(pos: Position) -> str:
-    """One line: how the game ended and who won, citing the rules."""
-    o = pos.outcome()
-    if o is None:
-        return "game not over"
-    if o.termination == "finished":
-        how = f"{' and '.join(o.finished)} brought every piece left in the tower to a target [{o.rule}]"
-    else:
-        how = "no player can ever move again (korbiro: the game is blocked, docs/zen.md)"
-    if o.winner:
-        who = f"winner {o.winner}"
-    else:
-        who = f"tie between {' and '.join(o.winners)}"
-    return f"game over: {how}; {who} [Zen: Pontozás]"
 
 
 def position_to_dict(pos: Position) -> dict[str, object]:

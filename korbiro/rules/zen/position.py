@@ -39,6 +39,7 @@ from .data import (
     rule,
     square_name,
 )
+from .draw import render, svg_tower
 from .options import Options
 
 # ---------------------------------------------------------------------------
@@ -47,13 +48,20 @@ from .options import Options
 
 @dataclass(frozen=True, order=True)
 class Step:
-    """One piece one square: from *frm* to *to* (Zen: Lépések 2)."""
+    """One piece one square: from *frm* to *to* (Zen: Lépések 2).
+
+    ``mark`` is the notation's ``x`` (``b3xb4``): the step swaps with or
+    captures the piece it steps onto.  It is optional and does not change the
+    move (two steps that differ only in the mark are equal); when written it
+    is checked.
+    """
 
     frm: int
     to: int
+    mark: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
-        return f"{square_name(self.frm)}-{square_name(self.to)}"
+        return f"{square_name(self.frm)}{'x' if self.mark else '-'}{square_name(self.to)}"
 
 
 @dataclass(frozen=True, order=True)
@@ -77,17 +85,19 @@ class Pass:
 PASS = Pass()
 Action = Step | Arrive | Pass
 
-_STEP = re.compile(r"^([a-z][0-9]+)-([a-z][0-9]+)(@?)$")
+_STEP = re.compile(r"^([a-z][0-9]+)([-x])([a-z][0-9]+)(@?)$")
 
 
 @dataclass(frozen=True, order=True)
 class Move:
     """One turn: its actions in order.
 
-    >>> str(Move.parse("c4@  b3-b4@ a3-a2"))
-    'c4@ b3-b4@ a3-a2'
+    >>> str(Move.parse("c4@  b3-b4@ a3xa2"))
+    'c4@ b3-b4@ a3xa2'
     >>> Move.parse("b3-b4@").actions
-    (Step(frm=9, to=13), Arrive(square=13))
+    (Step(frm=9, to=13, mark=False), Arrive(square=13))
+    >>> Move.parse("b3xb4") == Move.parse("b3-b4")
+    True
     """
 
     actions: tuple[Action, ...]
@@ -106,7 +116,7 @@ class Move:
             try:
                 if low == "pass":
                     acts.append(PASS)
-                elif low.endswith("@") and "-" not in low:
+                elif low.endswith("@") and "-" not in low and not _STEP.match(low):
                     acts.append(Arrive(_square(low[:-1], tok)))
                 elif low.startswith("@"):
                     acts.append(Arrive(_square(low[1:], tok)))
@@ -115,11 +125,12 @@ class Move:
                     if not m:
                         raise RulesSyntaxError(
                             "ZEN-NOTATION",
-                            f"cannot read {tok!r}: expected a step like 'b3-b4', an arrival like 'c4@', or 'pass'",
+                            f"cannot read {tok!r}: expected a step like 'b3-b4' (or 'b3xb4' for a swap or a capture),"
+                            " an arrival like 'c4@', or 'pass'",
                         )
-                    step = Step(_square(m.group(1), tok), _square(m.group(2), tok))
+                    step = Step(_square(m.group(1), tok), _square(m.group(3), tok), m.group(2) == "x")
                     acts.append(step)
-                    if m.group(3):
+                    if m.group(4):
                         acts.append(Arrive(step.to))
             except ValueError as exc:
                 raise RulesSyntaxError("ZEN-NOTATION", str(exc)) from None
@@ -343,7 +354,8 @@ class Position:
 
     def own_steps(self) -> list[Step]:
         """The legal steps of the player to move's own pieces (first part of a turn)."""
-        return [Step(a, b) for a, b in _Work(self).own_steps()]
+        w = _Work(self)
+        return [Step(a, b, w.interacts(a, b)) for a, b in w.own_steps()]
 
     def legal_moves(self) -> list[Move]:
         """Every legal turn, in canonical form (arrivals at the moment they become possible).
@@ -385,9 +397,11 @@ class Position:
         w = _Work(self)
         for i, act in enumerate(move.actions):
             if isinstance(act, Step):
-                v = w.step(act.frm, act.to)
+                v = w.step(act.frm, act.to, act.mark)
             elif isinstance(act, Arrive):
                 v = w.arrive(act.square)
+                if v is not None and v.code in _MISPLACED:
+                    v = self._misplaced(move, i, v)
             else:
                 v = w.pass_turn()
             if v is not None:
@@ -395,8 +409,55 @@ class Position:
         problems.extend(w.finish())
         return w.freeze(), problems
 
+    def _misplaced(self, move: Move, i: int, v: Verdict) -> Verdict:
+        """*v*, the refusal of arrival *i* of *move*, saying where in the turn it belongs, if anywhere.
+
+        The turn is played again without it, and before each action (and at the
+        end) the arrival is tried (Zen: Belépés 1: a piece arrives on the step
+        that brings it, or first thing in its owner's turn when another player
+        put it there).
+        """
+        acts = move.actions
+        arrival = acts[i]
+        assert isinstance(arrival, Arrive)
+        rest = acts[:i] + acts[i + 1 :]
+        w = _Work(self)
+        slot: int | None = None
+        for j in range(len(rest) + 1):
+            trial = w.copy()
+            if trial.arrive(arrival.square) is None:
+                slot = j
+                break
+            if j == len(rest):
+                break
+            act = rest[j]
+            if isinstance(act, Step):
+                w.step(act.frm, act.to, act.mark)
+            elif isinstance(act, Arrive):
+                w.arrive(act.square)
+            else:
+                w.pass_turn()
+        if slot is None:
+            return v
+        fixed = Move(rest[:slot] + (arrival,) + rest[slot:])
+        where = f"first in the turn, before {rest[0]}" if slot == 0 and rest else f"right after {rest[slot - 1]}"
+        before = rest[slot - 1] if slot else None
+        if isinstance(before, Step) and before.to == arrival.square:
+            where += " (the step that brings it there)"
+        return replace(v, message=f"{v.message}; it belongs {where}: write '{fixed}'")
+
     def with_options(self, options: Options) -> Position:
         return replace(self, options=options)
+
+    # -- pictures ----------------------------------------------------------
+
+    def __str__(self) -> str:
+        """The tower as text (:func:`~korbiro.rules.zen.draw.render`): ``print(pos)``."""
+        return render(self)
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture, for notebooks (:func:`~korbiro.rules.zen.draw.svg_tower`)."""
+        return svg_tower(self)
 
 
 # ---------------------------------------------------------------------------
@@ -521,23 +582,29 @@ class _Work:
 
     # -- actions ----------------------------------------------------------
 
-    def step(self, a: int, b: int) -> Verdict | None:
+    def interacts(self, a: int, b: int) -> bool:
+        """Whether the step a→b swaps with or captures the piece on *b* (the notation's ``x``)."""
+        piece = self.board[a]
+        return piece is not None and self.effect(piece, self.board[b])[0] not in ("move", "block")
+
+    def step(self, a: int, b: int, mark: bool = False) -> Verdict | None:
         if self.over:
             return _v("ZEN-GAME-OVER", "befejezes", f"{_sn(a, b)}: the game is over: {self._finish_text()}")
-        if self.phase == _PRE:
-            self.phase = _OWN_DONE
+        if self.phase in (_PRE, _OWN_DONE):
+            own = self.phase == _PRE
+            self.phase = _OWN_DONE if own else _WARRIOR_DONE
             self.window = set()
-            v = self._check_step(a, b, own=True)
+            v = self._check_step(a, b, own=own)
             if v is None:
-                self._apply_step(a, b, own=True)
-                self.own_ok = True
-            return v
-        if self.phase == _OWN_DONE:
-            self.phase = _WARRIOR_DONE
-            self.window = set()
-            v = self._check_step(a, b, own=False)
-            if v is None:
-                self._apply_step(a, b, own=False)
+                unmarked = mark and not self.interacts(a, b)
+                self._apply_step(a, b, own=own)
+                self.own_ok = self.own_ok or own
+                if unmarked:
+                    return _v(
+                        "ZEN-MARK", "helycsere",
+                        f"{square_name(a)}x{square_name(b)}: 'x' marks a swap or a capture, but {square_name(b)}"
+                        f" is empty and the piece only moves there; write {_sn(a, b)}",
+                    )
             return v
         if self.phase == _PASSED and self.board[a] == WARRIOR:
             return _v(
@@ -763,6 +830,10 @@ class _Work:
         )
 
 
+#: refusals of an arrival that may only be misplaced within its turn
+_MISPLACED = ("ZEN-ARRIVAL-WINDOW", "ZEN-ARRIVE-EMPTY", "ZEN-ARRIVE-NOT-OWN")
+
+
 def _canonical_captures(items: Iterable[tuple[str, str | None]]) -> tuple[tuple[str, str | None], ...]:
     """Captured pieces grouped by who took them off (nobody last), then by piece."""
     return tuple(sorted(items, key=lambda c: (c[1] is None, c[1] or "", c[0])))
@@ -848,7 +919,7 @@ def _generate(w0: _Work, acts0: tuple[Action, ...], out: list[Move]) -> None:
             w2.phase = _OWN_DONE
             w2.window = set()
             w2._apply_step(a, b, own=True)
-            for w3, acts3 in _with_arrivals(w2, acts1 + (Step(a, b),)):
+            for w3, acts3 in _with_arrivals(w2, acts1 + (Step(a, b, w1.interacts(a, b)),)):
                 if w3.over:
                     out.append(Move(acts3))
                     continue
@@ -856,11 +927,12 @@ def _generate(w0: _Work, acts0: tuple[Action, ...], out: list[Move]) -> None:
                 if not ws or not w3.opts.warrior_compulsory:
                     out.append(Move(acts3))
                 for c, d in ws:
+                    warrior = Step(c, d, w3.interacts(c, d))
                     w4 = w3.copy()
                     w4.phase = _WARRIOR_DONE
                     w4.window = set()
                     w4._apply_step(c, d, own=False)
-                    for _w5, acts5 in _with_arrivals(w4, acts3 + (Step(c, d),)):
+                    for _w5, acts5 in _with_arrivals(w4, acts3 + (warrior,)):
                         out.append(Move(acts5))
 
 

@@ -87,6 +87,7 @@ class ReplayReport:
     path: str
     violations: list[Violation]
     positions: list[Position]  # start, then after each turn
+    turns: list[Turn] = field(default_factory=list)  # the record's turns (positions[i] is after turns[i - 1])
 
     @property
     def valid(self) -> bool:
@@ -291,7 +292,7 @@ def replay(record: Record) -> ReplayReport:
         for v in problems:
             out.append(Violation(turn.ply, turn.text, mover, v.code, v.rule, v.message, turn.line))
         positions.append(pos)
-    return ReplayReport(record.path, out, positions)
+    return ReplayReport(record.path, out, positions, list(record.turns))
 
 
 def _skip(pos: Position, player: str | None) -> Position:

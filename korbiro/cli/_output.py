@@ -1,0 +1,92 @@
+"""Output files of the board-game commands: pictures (``--svg``), picture folders
+(``--svg-dir``), and the ``--ply`` range.
+
+Every file is written atomically (:func:`korbiro.base.fsutil.write_atomic`) and
+only to a regular file or a new path: an empty path, or a path that is a
+directory, a symbolic link, a FIFO or a device, is a usage error (exit 2)
+naming it.  A file that cannot be written is an error (exit 2) naming it.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import click
+
+from ..base.fsutil import write_atomic
+
+__all__ = ["write_output", "output_dir", "ply_path", "check_ply"]
+
+
+def _kind(mode: int) -> str | None:
+    """What a path that is not a regular file is, or ``None`` for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def write_output(path: str, text: str, *, option: str) -> None:
+    """Write *text* to *path* (given with *option*, e.g. ``--svg``) atomically, or exit 2 saying why not."""
+    if not path:
+        raise click.BadParameter("the path is empty", param_hint=f"'{option}'")
+    try:
+        mode: int | None = os.lstat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise click.BadParameter(f"cannot use {path!r}: {exc.strerror}", param_hint=f"'{option}'") from None
+    if mode is not None and (kind := _kind(mode)) is not None:
+        raise click.BadParameter(f"{path!r} is {kind}; give a regular file or a new path", param_hint=f"'{option}'")
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        click.echo(f"Error: cannot write {path!r}: {exc.strerror}", err=True)
+        raise SystemExit(2) from None
+
+
+def output_dir(path: str, *, option: str) -> None:
+    """Make sure *path* (given with *option*) is a folder to write into: created when missing, a
+    usage error (exit 2) when it exists and is not a folder."""
+    if not path:
+        raise click.BadParameter("the path is empty", param_hint=f"'{option}'")
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        try:
+            os.makedirs(path)
+        except OSError as exc:
+            click.echo(f"Error: cannot create the folder {path!r}: {exc.strerror}", err=True)
+            raise SystemExit(2) from None
+        return
+    except OSError as exc:
+        raise click.BadParameter(f"cannot use {path!r}: {exc.strerror}", param_hint=f"'{option}'") from None
+    if not stat.S_ISDIR(mode):
+        kind = _kind(mode) or "a file"
+        raise click.BadParameter(f"{path!r} is {kind}, not a folder", param_hint=f"'{option}'")
+
+
+def ply_path(folder: str, ply: int, plies: int) -> str:
+    """``folder/ply-007.svg``: the picture of ply *ply* of *plies*, zero-padded to three digits (more if needed)."""
+    return os.path.join(folder, f"ply-{ply:0{max(3, len(str(plies)))}d}.svg")
+
+
+def check_ply(ply: int, plies: int, path: str, *, unit: str = "ply", zero: str = "the start") -> None:
+    """A usage error (exit 2) unless 0 <= *ply* <= *plies*, naming the record file and the range.
+
+    *unit* is what the record counts (``ply``, ``turn``), *zero* what 0 is.
+    """
+    if not 0 <= ply <= plies:
+        units = "plies" if unit == "ply" else f"{unit}s"
+        raise click.BadParameter(
+            f"{path} has {plies} {units}: give a {unit} from 0 ({zero}) to {plies}, not {ply}",
+            param_hint="'--ply'",
+        )
