@@ -269,8 +269,15 @@ def coverage(ctx: click.Context, fmt: str, lang: str | None, missing: bool, exam
         click.echo(f"Error: {L['no_examples']}", err=True)
         ctx.exit(2)
     assert folder is not None
-    with _Progress(L["running"], enabled=fmt == "text") as progress:
-        cov = compute_coverage(folder, progress=progress)
+    from ..base.errors import DataError  # lazy: as above
+
+    try:
+        with _Progress(L["running"], enabled=fmt == "text") as progress:
+            cov = compute_coverage(folder, progress=progress)
+    except DataError as exc:  # a broken verdicts.yaml
+        for f in exc.findings:
+            click.echo(f"Error: {f.render_text(lang_)}", err=True)
+        ctx.exit(2)
     if fmt == "json":
         echo_json({"folder": _shown(str(folder)), **cov.to_dict(lang_, missing=missing)})
     else:

@@ -49,6 +49,7 @@ from ...base.errors import DataError, KorbiroError
 from ...data.cards import Card
 from ...grammar.keywords import KEYWORD_CLASSES
 from .rulebook import Rule, Rulebook, is_rule_id, load_rulebook
+from .rulebook import _raise as raise_findings
 
 __all__ = ["COVERAGES", "PARTS", "Coverage", "Entry", "Example", "Figure", "compute_coverage",
            "default_examples_dir", "implementations", "run_examples"]
@@ -371,10 +372,7 @@ def _verdict_jobs(base: Path) -> Iterator[Job]:
     doc = load_yaml_file(path)
     problems = list(iter_schema_findings(doc, "mk-verdicts"))
     if problems:
-        head = problems[0]
-        err = DataError(head.code, head.message, path=doc.path, line=head.line, column=head.column)
-        err.findings = problems
-        raise err
+        raise_findings(problems, doc.path)
     data = doc.data
     try:
         date = dt.date.fromisoformat(data["date"])
