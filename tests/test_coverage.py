@@ -10,6 +10,7 @@ import doctest
 import json
 import re
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +139,14 @@ def test_every_rule_the_deck_checker_names_is_in_its_registry() -> None:
              if kw.arg == "rule" for c in ast.walk(kw.value) if isinstance(c, ast.Constant) and isinstance(c.value, str)}
     assert len(named) >= 6
     assert named == set(RULES), named ^ set(RULES)
+
+
+def test_what_a_scenario_applies_is_in_its_part_s_registry(cov: Coverage) -> None:
+    """The registries are complete: a rule applied in a run is one its part says it implements."""
+    parts = implementations()
+    part_of = {"ruling": "engine", "deck": "deck", "exchange": "deck", "result": "victory"}
+    for ex in cov.examples:
+        assert ex.rules <= set(parts[part_of[ex.kind]]), (ex.name, ex.rules - set(parts[part_of[ex.kind]]))
 
 
 # --------------------------------------------------------------------------- the figure, derived again
@@ -288,6 +297,24 @@ def test_progress_is_told_every_scenario(tmp_path: Path) -> None:
     calls: list[tuple[int, int, str]] = []
     run_examples(tmp_path, progress=lambda done, total, name: calls.append((done, total, name)))
     assert calls == [(0, 2, "rulings/akaratatvitel.yaml"), (1, 2, "rulings/igaz-nev.yaml"), (2, 2, "")]
+
+
+def test_progress_shows_on_a_terminal_after_a_second(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from korbiro.cli.rule import _Progress
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    with _Progress("running scenarios", enabled=True) as progress:
+        progress(0, 3, "rulings/a.yaml")           # under a second: nothing yet
+        progress.start -= 2
+        progress(1, 3, "rulings/b.yaml")
+        progress(3, 3, "")
+    assert capsys.readouterr().err == "\rrunning scenarios 1/3\rrunning scenarios 3/3\r\033[K"
+    with _Progress("running scenarios", enabled=False) as progress:  # json output: no progress
+        assert progress is None
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    with _Progress("running scenarios", enabled=True) as progress:  # not a terminal: none either
+        assert progress is None
 
 
 # --------------------------------------------------------------------------- not modelled

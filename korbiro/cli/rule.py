@@ -260,6 +260,7 @@ def coverage(ctx: click.Context, fmt: str, lang: str | None, missing: bool, exam
       korbiro rule coverage --format json
     """
     # lazy: the coverage runs every scenario, and imports the engine to do it
+    from ..base.errors import DataError
     from ..rules.mk.coverage import compute_coverage, default_examples_dir
 
     lang_ = _lang(lang)
@@ -269,8 +270,6 @@ def coverage(ctx: click.Context, fmt: str, lang: str | None, missing: bool, exam
         click.echo(f"Error: {L['no_examples']}", err=True)
         ctx.exit(2)
     assert folder is not None
-    from ..base.errors import DataError  # lazy: as above
-
     try:
         with _Progress(L["running"], enabled=fmt == "text") as progress:
             cov = compute_coverage(folder, progress=progress)

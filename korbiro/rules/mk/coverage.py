@@ -161,21 +161,16 @@ class Coverage:
             if ex.passed:
                 for rid in ex.rules:
                     applied.setdefault(rid, []).append(ex)
-        leaves: dict[str, Entry] = {}
-        sections: list[Rule] = []
-        for rule in book:
-            if book.children(rule.id):
-                sections.append(rule)
-                continue
-            leaves[rule.id] = self._entry(rule, citations, applied, counted=rule.not_modelled is None)
+        leaves = {r.id: self._entry(r, citations, applied, counted=r.not_modelled is None)
+                  for r in book if not book.children(r.id)}
         self._entries: dict[str, Entry] = {}
-        for rule in book:
-            if rule.id in leaves:
-                self._entries[rule.id] = leaves[rule.id]
-                continue
-            below = [leaves[r.id] for r in book.descendants(rule.id) if r.id in leaves and leaves[r.id].counted]
-            points = (sum(e.exercised for e in below), len(below))
-            self._entries[rule.id] = self._entry(rule, citations, applied, counted=False, points=points)
+        for rule in book:  # a section counts the points below it that korbiro models
+            entry = leaves.get(rule.id)
+            if entry is None:
+                below = [leaves[r.id] for r in book.descendants(rule.id) if r.id in leaves and leaves[r.id].counted]
+                points = (sum(e.exercised for e in below), len(below))
+                entry = self._entry(rule, citations, applied, counted=False, points=points)
+            self._entries[rule.id] = entry
 
     @staticmethod
     def _entry(rule: Rule, citations: Mapping[str, Mapping[str, str]], applied: Mapping[str, list[Example]],
