@@ -82,6 +82,25 @@ def test_every_rule_is_complete(book: Rulebook) -> None:
                 r.id in ("2.07", "4.02", "4.06", "6.05"), r.id
 
 
+def test_rules_not_modelled_say_why(book: Rulebook) -> None:
+    """`not_modelled` is korbiro's decision, with the reason in both languages; a rule whose text
+    is not available is never modelled (tests/test_coverage.py checks none is exercised)."""
+    marked = [r for r in book if r.not_modelled]
+    assert {r.id for r in marked} == {"2.05", "2.07", "3.02.B", "3.02.D", "4.02", "4.06", "6.05", "9.00"}
+    assert {r.id for r in book if not r.text_available} <= {r.id for r in marked}
+    for r in marked:
+        assert r.not_modelled is not None and r.not_modelled["hu"] != r.not_modelled["en"], r.id
+        assert r.to_dict("hu")["not_modelled"] == r.not_modelled["hu"], r.id
+    assert book["2.03"].not_modelled is None and book["2.03"].to_dict()["not_modelled"] is None
+
+
+def test_rule_show_says_why_a_rule_is_not_modelled() -> None:
+    code, out, _ = run("rule", "show", "9.00", "--lang", "en", "--rulings", "/nonexistent")
+    assert code == 0 and "not modelled: Only the chapter's title is known; korbiro has nothing to apply." in out
+    code, out, _ = run("rule", "show", "3.02.b", "--lang", "hu", "--rulings", "/nonexistent")
+    assert "nem modellezett: Arról szól, hogyan feküdjenek a küldetések az asztalon" in out
+
+
 def test_status_follows_the_sources(book: Rulebook) -> None:
     # the seed page is the archived-rules page; the reference summary's [R] facts are current
     assert book["1.01.A"].status == book["3.01.C"].status == book["2.03"].status == "current"
@@ -274,7 +293,7 @@ def project_files(root: Path = ROOT) -> list[Path]:
     """The files whose MK rule citations must exist: the package, docs, README,
     ruling scenarios and example game states; the board games cite their own sections."""
     globs = ("korbiro/**/*.py", "korbiro/**/*.yaml", "korbiro/**/*.lark", "docs/*.md", "README.md",
-             "examples/rulings/*.yaml", "examples/results/*.yaml")
+             "examples/rulings/*.yaml", "examples/results/*.yaml", "examples/verdicts.yaml")
     out: list[Path] = []
     for g in globs:
         for p in sorted(root.glob(g)):

@@ -16,7 +16,7 @@ _LABELS = {
         "under": "under", "keywords": "keywords", "see": "see also", "note": "note", "project": "id given by korbiro",
         "no_text": "only the title is known", "scenarios": "ruling scenarios", "none": "none",
         "rule": "rule", "on": "on", "examples": "example cards", "of": "of", "in_db": "in the database",
-        "engine": "in korbiro", "points": "points",
+        "engine": "in korbiro", "points": "points", "not_modelled": "not modelled",
         "no_rule": "no rule {query!r} in the index", "did_you_mean": "; did you mean {options}?", "or": " or ",
         "no_match": "no rule matches {query!r}", "no_keyword": "no keyword {query!r}",
         "ambiguous": "{query!r} is ambiguous: {options}",
@@ -27,7 +27,7 @@ _LABELS = {
         "under": "szülő", "keywords": "kulcsszavak", "see": "lásd még", "note": "megjegyzés",
         "project": "a korbiro adta azonosító", "no_text": "csak a cím ismert", "scenarios": "esetleírások",
         "none": "nincs", "rule": "szabály", "on": "laptípus", "examples": "példalapok", "of": "/",
-        "in_db": "az adatbázisban", "engine": "a korbiróban", "points": "pontok",
+        "in_db": "az adatbázisban", "engine": "a korbiróban", "points": "pontok", "not_modelled": "nem modellezett",
         "no_rule": "nincs {query!r} azonosítójú szabály a mutatóban", "did_you_mean": "; erre gondoltál: {options}?",
         "or": " vagy ", "no_match": "egy szabály sem felel meg ennek: {query!r}",
         "no_keyword": "nincs {query!r} nevű kulcsszó", "ambiguous": "{query!r} nem egyértelmű: {options}",
@@ -171,6 +171,8 @@ def render_rule(found: Any, book: Any, lang: str, below: list[Any], cited: list[
     lines.append(_wrap(found.text("summary", lang)))
     if found.note:
         lines.append(_wrap(f"{L['note']}: {found.text('note', lang)}"))
+    if found.not_modelled:
+        lines.append(_wrap(f"{L['not_modelled']}: {found.text('not_modelled', lang)}"))
     if found.keywords or found.see:
         lines.append("")
     if found.keywords:
@@ -230,6 +232,181 @@ def search(ctx: click.Context, words: tuple[str, ...], limit: int, fmt: str, lan
         click.echo(_LABELS[lang_]["no_match"].format(query=" ".join(words)), err=True)
     if not hits:
         ctx.exit(1)
+
+
+@rule.command("coverage")
+@format_option(("text", "json"))
+@lang_option
+@click.option("--missing", is_flag=True, help="List only the rules no passing scenario exercises, each with why.")
+@click.option("--examples", "examples", type=click.Path(exists=True, file_okay=False, dir_okay=True), default=None,
+              help="The folder of shipped scenarios (default: examples in the working folder, else beside the package).")
+@click.pass_context
+def coverage(ctx: click.Context, fmt: str, lang: str | None, missing: bool, examples: str | None) -> None:
+    """Which rules korbiro implements, and which shipped scenarios exercise them.
+
+    For every rule of the index: the parts that implement it (engine, deck,
+    victory, keywords), the passing scenarios that apply it (the ruling
+    scenarios, the example deck lists and exchanges, the example game states
+    with their verdicts in examples/verdicts.yaml), and its coverage:
+    exercised, implemented (no passing scenario), not implemented, not
+    modelled (with the reason) or section (a rule with points, counted
+    through them). Then one figure: the share of the index's points korbiro
+    models that a passing scenario exercises. Exits 1 when a scenario fails.
+
+    \b
+    Examples:
+      korbiro rule coverage
+      korbiro rule coverage --missing --lang hu
+      korbiro rule coverage --format json
+    """
+    # lazy: the coverage runs every scenario, and imports the engine to do it
+    from ..base.errors import DataError
+    from ..rules.mk.coverage import compute_coverage, default_examples_dir
+
+    lang_ = _lang(lang)
+    L = _COVERAGE_LABELS[lang_]
+    folder = examples if examples is not None else default_examples_dir()
+    if folder is None:
+        click.echo(f"Error: {L['no_examples']}", err=True)
+        ctx.exit(2)
+    assert folder is not None
+    try:
+        with _Progress(L["running"], enabled=fmt == "text") as progress:
+            cov = compute_coverage(folder, progress=progress)
+    except DataError as exc:  # a broken verdicts.yaml
+        for f in exc.findings:
+            click.echo(f"Error: {f.render_text(lang_)}", err=True)
+        ctx.exit(2)
+    if fmt == "json":
+        echo_json({"folder": _shown(str(folder)), **cov.to_dict(lang_, missing=missing)})
+    else:
+        click.echo("\n".join(_render_missing(cov, lang_) if missing else _render_table(cov, lang_)))
+        click.echo("\n".join(_figure_lines(cov, lang_)))
+    failing = cov.failing()
+    for ex in failing if fmt == "text" else ():
+        click.echo(f"{L['failing']}: {ex.name}: {ex.problem}", err=True)
+    ctx.exit(1 if failing else 0)
+
+
+_COVERAGE_LABELS = {
+    "en": {
+        "rule": "rule", "status": "status", "by": "implemented by", "scenarios": "scenarios", "coverage": "coverage",
+        "exercised": "exercised", "implemented": "implemented, no passing scenario", "not-implemented": "not implemented",
+        "not-modelled": "not modelled", "section": "section: {0} of {1} points exercised",
+        "engine": "engine", "deck": "deck", "victory": "victory", "keywords": "keywords",
+        "figure": "rules with a passing scenario: {0} of {1} ({2}%)",
+        "counted": "counted: the index's {0} points (rules with no points below them), less {1} not modelled",
+        "run": "scenarios: {0} of {1} passed ({2})",
+        "ruling": "{0} rulings", "deck_n": "{0} deck lists", "exchange": "{0} exchanges", "result": "{0} game states",
+        "failing": "failing scenario", "running": "running scenarios",
+        "no_examples": "no examples folder (examples/ in the working folder or beside the package); give --examples DIR",
+        "nothing": "every point korbiro models has a passing scenario",
+    },
+    "hu": {
+        "rule": "szabály", "status": "állapot", "by": "megvalósítja", "scenarios": "esetek", "coverage": "lefedettség",
+        "exercised": "kipróbálva", "implemented": "megvalósítva, sikeres eset nélkül", "not-implemented": "nincs megvalósítva",
+        "not-modelled": "nem modellezett", "section": "szakasz: {1} pontból {0} kipróbálva",
+        "engine": "motor", "deck": "pakli", "victory": "győzelem", "keywords": "kulcsszavak",
+        "figure": "szabályok sikeres esettel: {0} / {1} ({2}%)",
+        "counted": "számolva: a mutató {0} pontja (az alpont nélküli szabályok), a {1} nem modellezett pont nélkül",
+        "run": "esetek: {1} közül {0} sikeres ({2})",
+        "ruling": "{0} esetleírás", "deck_n": "{0} paklilista", "exchange": "{0} csere", "result": "{0} játékállás",
+        "failing": "sikertelen eset", "running": "esetek futtatása",
+        "no_examples": "nincs példamappa (examples/ a munkakönyvtárban vagy a csomag mellett); add meg: --examples DIR",
+        "nothing": "minden pontnak, amelyet a korbiro modellez, van sikeres esete",
+    },
+}
+
+
+class _Progress:
+    """``running scenarios 40/128`` on a terminal's stderr, once the run has taken over a second."""
+
+    def __init__(self, label: str, *, enabled: bool) -> None:
+        import sys
+        import time
+
+        self.label = label
+        self.enabled = enabled and sys.stderr.isatty()
+        self.clock = time.monotonic
+        self.start = self.clock()
+        self.shown = False
+
+    def __enter__(self) -> Any:
+        return self if self.enabled else None
+
+    def __call__(self, done: int, total: int, name: str) -> None:
+        if self.shown or self.clock() - self.start > 1.0:
+            self.shown = True
+            click.echo(f"\r{self.label} {done}/{total}", nl=False, err=True)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.shown:
+            click.echo("\r\033[K", nl=False, err=True)
+
+
+def _parts(entry: Any, lang: str) -> str:
+    L = _COVERAGE_LABELS[lang]
+    return ", ".join(L[p] + ("" if cited == entry.rule.id else f" ({cited})") for p, cited in entry.implemented_by)
+
+
+def _coverage_text(entry: Any, lang: str) -> str:
+    L = _COVERAGE_LABELS[lang]
+    if entry.points is not None:
+        return L["section"].format(*entry.points)
+    return str(L[entry.coverage])
+
+
+def _first_names(entry: Any, width: int = 40) -> str:
+    if not entry.examples:
+        return "-"
+    names = [e.name.rsplit("/", 1)[-1].removesuffix(".yaml") for e in entry.examples]
+    text = f"{len(names)}  {', '.join(names)}"
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _render_table(cov: Any, lang: str) -> list[str]:
+    L = _COVERAGE_LABELS[lang]
+    rows = [(e.rule.id, _LABELS[lang][e.rule.status].split(" (")[0], _parts(e, lang) or "-", _first_names(e),
+             _coverage_text(e, lang)) for e in cov]
+    head = (L["rule"], L["status"], L["by"], L["scenarios"], L["coverage"])
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(4)]
+    return ["  ".join(c.ljust(w) for c, w in zip(r[:4], widths, strict=True)) + "  " + r[4] for r in [head, *rows]]
+
+
+def _render_missing(cov: Any, lang: str) -> list[str]:
+    L = _COVERAGE_LABELS[lang]
+    missing = cov.missing()
+    if not missing:
+        return [L["nothing"]]
+    width = max(len(e.rule.id) for e in missing) + 2
+    lines: list[str] = []
+    for kind in ("not-implemented", "implemented", "not-modelled"):
+        group = [e for e in missing if e.coverage == kind]
+        if not group:
+            continue
+        lines.append(f"{L[kind]} ({len(group)}):")
+        for e in group:
+            status = _LABELS[lang][e.rule.status].split(" (")[0]
+            by = f"  [{_parts(e, lang)}]" if e.implemented_by and kind == "implemented" else ""
+            lines.append(f"  {e.rule.id:<{width}}{status:<11}{e.rule.text('title', lang)}{by}")
+            if kind == "not-modelled":
+                pad = " " * (width + 2)
+                lines.append(textwrap.fill(e.rule.text("not_modelled", lang), width=_WIDTH, initial_indent=pad,
+                                           subsequent_indent=pad, break_on_hyphens=False))
+    return lines
+
+
+def _figure_lines(cov: Any, lang: str) -> list[str]:
+    L = _COVERAGE_LABELS[lang]
+    fig = cov.figure
+    percent = f"{fig.percent:.1f}"
+    if lang == "hu":
+        percent = percent.replace(".", ",")
+    kinds = [(k, sum(e.kind == k for e in cov.examples)) for k in ("ruling", "deck", "exchange", "result")]
+    ran = ", ".join(L["deck_n" if k == "deck" else k].format(n) for k, n in kinds if n)
+    passed = sum(e.passed for e in cov.examples)
+    return ["", L["figure"].format(fig.exercised, fig.counted, percent), L["counted"].format(fig.points, fig.not_modelled),
+            L["run"].format(passed, len(cov.examples), ran)]
 
 
 # --------------------------------------------------------------------------- keyword

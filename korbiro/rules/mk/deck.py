@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ...base import i18n
@@ -36,6 +37,18 @@ from ...grammar.decklist import DeckEntry, DeckList
 from .formats import Format, FormatSet, Limit, load_formats
 
 NO_OTHER_RESOURCE = "JÁTÉKOSA PAKLIJÁBAN NEM LEHET MÁS ERŐFORRÁS"
+
+#: Every rule a finding of this module names, with what it checks.  The formats name theirs
+#: besides (each limit's minimum deck size, ``Format.rule_sideboard``: 1.02.B–C, 1.13, 1.13.F).
+#: ``korbiro rule coverage`` reads it; tests/test_coverage.py checks every ``rule=`` here is in it.
+RULES: Mapping[str, str] = MappingProxyType({
+    "1.02.A": "at most `limit` copies of one kind of card, and a card limit that makes the deck legal",
+    "1.02.B": "an empty deck list (no future deck of 40 cards)",
+    "2.02": "cards joined by IGAZ NÉV count together against the copy limit",
+    "3.01.A": "exactly 3 different starting tower levels, each a toronyszint",
+    "1.14.5": "no other erőforrás event beside a card that forbids one",
+    "1.13.C": "an exchange between games keeps the sizes of deck and sideboard and the cards of both",
+})
 
 i18n.register(
     {

@@ -144,6 +144,8 @@ class Rule:
     #: ``"project"`` when the id is korbiro's own, not printed in the rulebook.
     numbering: str | None = None
     text_available: bool = True
+    #: Why korbiro does not model the rule (Hungarian and English); None when it does.
+    not_modelled: Mapping[str, str] | None = None
     keywords: tuple[str, ...] = ()
     see: tuple[str, ...] = ()
     line: int | None = field(default=None, compare=False)
@@ -157,7 +159,7 @@ class Rule:
         return self.id.count(".")
 
     def text(self, what: str, lang: str = "en") -> str:
-        """``title``, ``summary``, ``applies`` or ``note`` in *lang* (``""`` when absent)."""
+        """``title``, ``summary``, ``applies``, ``note`` or ``not_modelled`` in *lang* (``""`` when absent)."""
         value: Mapping[str, str] | None = getattr(self, what)
         if not value:
             return ""
@@ -181,6 +183,7 @@ class Rule:
             "source": list(self.source),
             "numbering": self.numbering or "rulebook",
             "text_available": self.text_available,
+            "not_modelled": pick(self.not_modelled),
             "keywords": list(self.keywords),
             "see": list(self.see),
         }
@@ -431,7 +434,9 @@ def load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
             id=raw["id"], title=dict(raw["title"]), status=raw["status"], summary=dict(raw["summary"]),
             source=tuple(raw["source"]), applies=dict(raw["applies"]) if "applies" in raw else None,
             note=dict(raw["note"]) if "note" in raw else None, numbering=raw.get("numbering"),
-            text_available=raw.get("text_available", True), keywords=tuple(raw.get("keywords", ())),
+            text_available=raw.get("text_available", True),
+            not_modelled=dict(raw["not_modelled"]) if "not_modelled" in raw else None,
+            keywords=tuple(raw.get("keywords", ())),
             see=tuple(raw.get("see", ())), line=line,
         ))
     book = Rulebook(rules, doc.path)
