@@ -28,9 +28,17 @@ __all__ = ["Ending"]
 class Ending(Part):
     """The end of a played game under one variant (see the module docstring)."""
 
-    def __init__(self, table: Table, variant: str) -> None:
+    def __init__(self, table: Table, variant: str, options: dict[str, Any] | None = None) -> None:
         super().__init__(table)
         self.variant = load_variants().get(variant)
+        #: the variant's parameters changed for this game (``variant_options:``, as a state file's ``options:``)
+        self.variant_options = dict(options or {})
+
+    def param(self, name: str) -> Any:
+        """A parameter of the variant for this game (the number of players counts in a formula)."""
+        sizes = [len([p for p in self.state.players if self.state.seats.sides.get(p, p) == s])
+                 for s in set(self.state.seats.sides.get(p, p) for p in self.state.players)]
+        return self.variant.value(name, len(self.state.players), max(sizes, default=1), self.variant_options)
 
     # ---------------------------------------------------------------- the snapshot
 
@@ -44,12 +52,12 @@ class Ending(Part):
             return VictoryState(teams=tuple(
                 Team(side, len(self.state.players[names[0]].zones["torony"]),
                      tuple(Member(n, self.state.players[n].dp, len(self.state.players[n].zones["jovo"])) for n in names))
-                for side, names in teams.items()), moment=moment, variant=self.variant.id)
+                for side, names in teams.items()), moment=moment, variant=self.variant.id, options=self.variant_options)
         players = tuple(VictoryPlayer(p.name, p.dp, len(p.zones["torony"]), len(p.zones["jovo"]), p.out,
                                       seats.eliminations.get(p.name, 0), seats.victory_points.get(p.name, 0))
                         for p in self.state.players.values())
         return VictoryState(players=players, moment=moment, variant=self.variant.id, alliance=seats.alliance,
-                            elimination=elimination)
+                            elimination=elimination, options=self.variant_options)
 
     def state_data(self, moment: Moment = Moment.END_OF_ROUND) -> dict[str, Any]:
         """The snapshot as the data of a state file (``korbiro game result`` reads it)."""
@@ -125,6 +133,9 @@ class Ending(Part):
                     behind = before[before.index(name) - 1]
                     if behind != name:
                         seats.victory_points[behind] = seats.victory_points.get(behind, 0) + 1
+                        self.emit("12.00.3.E", "point", f"{name} goes out: {behind}, sitting behind, gets a victory point "
+                                  f"({seats.victory_points[behind]})", f"{name} kiesik: a mögötte ülő {behind} győzelmi "
+                                  f"pontot kap ({seats.victory_points[behind]})", player=behind)
                 elif elimination is not None and name == elimination.target:
                     seats.eliminations[elimination.by] = seats.eliminations.get(elimination.by, 0) + 1
             seats.challenges = {c: t for c, t in seats.challenges.items() if name not in (c, t)}

@@ -89,13 +89,14 @@ class Engine:
     """The state machine; see the module docstring."""
 
     def __init__(self, fmt: Format | None = None, options: Mapping[str, str] | None = None,
-                 effects: Mapping[str, Behaviour] | None = None, variant: str | None = None) -> None:
+                 effects: Mapping[str, Behaviour] | None = None, variant: str | None = None,
+                 variant_options: Mapping[str, object] | None = None) -> None:
         self.table = Table(fmt, options, effects)
         if variant is not None:
             # lazy: the victory rules are read only for a played game
             from .ending import Ending
 
-            self.table.ending = Ending(self.table, variant)
+            self.table.ending = Ending(self.table, variant, dict(variant_options or {}))
         self.table.seating = Seating(self.table, self.table.ending.variant if self.table.ending else None)
         self.stack = TimelineStack(self.table)
         self.table.on_wounded = self._wounded
@@ -262,8 +263,18 @@ class Engine:
         """A played game begins (setup done): each player's first draw step (1.02.B), then round 1 opens."""
         self.table.begin()
         self.table.checked()
+        seating = self.table.seating
         for p in self.state.players.values():
             levels = [self.state.cards[u].label for u in p.zones["torony"]]
+            if seating.kind in ("ikerjatek", "ket-csapat"):
+                if seating.tower_holder(p.name) != p.name:
+                    continue
+                side = seating.side(p.name)
+                rule = self.table.ending.variant.rules.get("starting_tower_levels", "3.01.A")
+                self.table.emit(rule, "tower", f"side {side}'s shared tower, the lowest level first: {', '.join(levels) or 'none'}",
+                                f"a(z) {side} oldal közös tornya, a legalsó szinttel kezdve: {', '.join(levels) or 'nincs'}",
+                                player=p.name)
+                continue
             self.table.emit("3.01.A", "tower", f"{p.name}'s tower, the lowest level first: {', '.join(levels) or 'none'}",
                             f"{p.name} tornya, a legalsó szinttel kezdve: {', '.join(levels) or 'nincs'}", player=p.name)
         self.rounds.refill("1.02.B")

@@ -104,7 +104,7 @@ def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | N
     teams = ending.variant.sides == "teams"
     if teams:
         for i, (name, _) in enumerate(seats):
-            eng.state.seats.sides[name] = " & ".join(n for j, (n, _) in enumerate(seats) if j % 2 == i % 2)
+            eng.state.seats.sides[name] = "AB"[i % 2]
     for i, (name, deck) in enumerate(seats):
         if not teams:
             for card in _cards(deck, "tower", lookup):

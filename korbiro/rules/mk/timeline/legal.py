@@ -587,8 +587,7 @@ def _pacts(eng: Engine, player: str) -> Iterator[LegalAction]:
 
 def _put_away_sets(eng: Engine, player: str, kind: str) -> list[tuple[str, ...]]:
     """Every set of the player's solved quests (in Körbetámadás buildings too) worth enough DP for a knock-out."""
-    seating = eng.table.seating
-    need = int(seating.variant.value("elimination_dp", len(eng.table.seated())))
+    need = int(eng.table.ending.param("elimination_dp"))
     pool = [eng.state.cards[u] for u in eng.state.players[player].zones["megoldott"]]
     if kind == "korbetamadas":
         pool += [cs for cs in eng.state.cards.values()

@@ -59,6 +59,16 @@ class Maneuvers(Part):
             team.append(cs)
         return team
 
+    def _named(self, names: Iterable[str]) -> list[CardState]:
+        """The adventurers in a Sor that *names* name (those found; the team rules report the rest)."""
+        out = []
+        for name in names:
+            try:
+                out.append(self.table.find(name, zones=("sor",), rule="4.01.E"))
+            except IllegalActionError:
+                continue
+        return out
+
     def _mixed(self, player: str) -> bool:
         """A side or an alliance may send mixed teams (12.00.4.B, 12.00.5)."""
         return bool(self.table.seating.partners(player))
@@ -316,8 +326,8 @@ class Maneuvers(Part):
         levels = list(self.state.players[seating.tower_holder(target_player)].zones["torony"])
         if not levels:
             raise illegal("MK-TL-SIEGE", "4.01.A", f"{target_player} has no tower level", f"{target_player} nem rendelkezik toronyszinttel")
+        seating.check_blockers(player, self._named(a.blockers))
         blockers = self._team(target_player, a.blockers, blocking=True) if a.blockers else []
-        seating.check_blockers(player, blockers)
         cost, changes = self.maneuver_mp(player, "siege")
         have = self.state.players[player].mp
         if have < cost:
@@ -340,8 +350,8 @@ class Maneuvers(Part):
         team = self._team(player, a.team)
         size = int(building.attr("attackers", 3) or 3)
         self._checks(player, team, size, "capture")
+        self.table.seating.check_blockers(player, self._named(a.blockers))
         blockers = self._team(building.controller or building.owner, a.blockers, blocking=True) if a.blockers else []
-        self.table.seating.check_blockers(player, blockers)
         cost, changes = self.maneuver_mp(player, "capture")
         have = self.state.players[player].mp
         if have < cost:

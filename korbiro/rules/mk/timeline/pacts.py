@@ -109,7 +109,7 @@ class Pacts(Part):
         cards = [self._put_away(player, name, kihivas, rule) for name in a.targets]
         if len(set(c.uid for c in cards)) != len(cards):
             raise illegal("MK-TL-KNOCKOUT", rule, "a card is named twice", "egy lap kétszer szerepel")
-        need = int(seating.variant.value("elimination_dp", len(self.table.seated())))
+        need = int(self.table.ending.param("elimination_dp"))
         total = sum(int(c.card.dp or 0) for c in cards)
         if total < need:
             raise illegal("MK-TL-KNOCKOUT", rule, f"{total} DP put away; a knock-out needs at least {need}",

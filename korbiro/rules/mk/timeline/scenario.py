@@ -311,7 +311,8 @@ def _lookup_card(sc: Scenario, lookup: Callable[[str], Card | None] | None, name
 
 def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> Engine:
     """The engine with the scenario's setup in place (no rule applied to the setup)."""
-    eng = Engine(sc.format, {k: str(v) for k, v in sc.options.items()}, sc.effects, variant=sc.variant)
+    eng = Engine(sc.format, {k: str(v) for k, v in sc.options.items()}, sc.effects, variant=sc.variant,
+                 variant_options=sc.data.get("variant_options"))
     data = sc.data
     setup = data["setup"]
     players = setup["players"]
@@ -340,7 +341,7 @@ def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> E
     seats = eng.state.seats
     for i, team in enumerate(setup.get("teams") or []):
         for name in team:
-            seats.sides[name] = f"{'ABCDEFGH'[i]} ({', '.join(team)})"
+            seats.sides[name] = "ABCDEFGH"[i]
     seats.alliance = tuple(setup.get("alliance") or ())
     seats.challenges = dict(setup.get("challenges") or {})
     for pl in players:
@@ -353,6 +354,9 @@ def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> E
             seats.eliminations[pl["name"]] = int(pl["eliminations"])
         if pl.get("victory_points"):
             seats.victory_points[pl["name"]] = int(pl["victory_points"])
+    for pl in players:
+        if pl.get("out"):
+            eng.table.drop_out(pl["name"])
     eng.state.round = int(setup.get("round", 1))
     if setup.get("phase"):
         canon = phase_named(setup["phase"])

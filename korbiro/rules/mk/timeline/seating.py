@@ -91,7 +91,7 @@ class Seating(Part):
     def check_target(self, player: str, target: str, what: tuple[str, str]) -> None:
         """May *player* siege or capture from *target* (12.00.3.A, 12.00.2.B)?  Raises the refusal."""
         if self.friendly(player, target):
-            raise illegal("MK-TL-SELF", "4.01.C", f"{target} plays on {player}'s side: nobody {what[0]} their own",
+            raise illegal("MK-TL-SELF", "4.01.C", f"{target} plays on {player}'s side: nobody {what[0]} their own side",
                           f"{target} {player} oldalán játszik: saját maga ellen senki nem cselekedhet")
         if self.kind == "korbetamadas":
             front = self.front(player)
@@ -148,7 +148,7 @@ class Seating(Part):
 
     def check_new_quest(self) -> None:
         """Körbetámadás with the siege-only rule: no quest comes into play (12.00.3.G)."""
-        if self.kind == "korbetamadas" and self.variant is not None and self.variant.params.get("siege_only"):
+        if self.kind == "korbetamadas" and self.table.ending is not None and self.table.ending.param("siege_only"):
             raise illegal("MK-TL-SEAT", "12.00.3.G", "only sieges are played (12.00.3.G): no quest comes into play",
                           "csak ostromolni lehet (12.00.3.G): küldetés nem kerülhet játékba")
 
@@ -156,7 +156,7 @@ class Seating(Part):
         """A pair (a team) controls at most 4 buildings (12.00.5.3)."""
         if self.kind not in TEAM_VARIANTS or self.variant is None:
             return
-        most = int(self.variant.params.get("max_buildings") or 4)
+        most = int(self.table.ending.param("max_buildings") or 4) if self.table.ending is not None else 4
         have = sum(1 for cs in self.state.cards.values()
                    if cs.type == "építmény" and cs.zone == "jelen" and self.side(cs.controller or cs.owner) == self.side(player))
         if have >= most:

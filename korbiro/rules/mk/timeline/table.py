@@ -272,6 +272,8 @@ class Table:
         if self.state.winner is not None:
             return
         self.state.winner = (player, why)
+        if self.seating.kind == "korbetamadas":
+            return  # the win becomes a knock-out (12.00.3.D), which the victory check traces
         self.emit("1.01", "wins", f"{player} wins the game: {why}", f"{player} megnyeri a játékot: {why}", player=player)
 
     def check_wins(self, cs: CardState) -> None:
