@@ -153,8 +153,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "hu": "még senkinek sincs {target} {what_hu}, és {count} játékos van még játékban: a játék folytatódik",
     },
     "MK-RESULT-MEMBER-LOST": {
-        "en": "{loser} of the alliance ({alliance}) has lost: the game ends, and {who} win",
-        "hu": "a szövetség ({alliance}) tagja, {loser} veszített: a játék véget ér, és {who} nyer",
+        "en": "{loser} of the alliance ({alliance}) has lost: the game ends, and its opponents still in win: {who}",
+        "hu": "a szövetség ({alliance}) tagja, {loser} veszített: a játék véget ér, és a még bent lévő ellenfelei nyernek: {who}",
     },
     "MK-RESULT-OPPONENTS-LOST": {
         "en": "every opponent of the alliance has lost: the alliance ({who}) wins",

@@ -356,7 +356,7 @@ class Deeds(Part):
         az akadálylapot"); else the card is not the player's (the refusal of the lookup)."""
         seating = self.table.seating
         if seating.kind in TEAM_VARIANTS:
-            cs = self.table.find(name, zones=("csatolt",), rule="12.00.5")
+            cs = self.table.find(name, zones=("csatolt",), rule="12.00.5.5")
             if cs.type == "akadálylap" and seating.friendly(player, cs.owner):
                 return cs
         return self.table.find(name, zones=("sor", "jelen", "csatolt", "torony"), player=player, rule="6.01")

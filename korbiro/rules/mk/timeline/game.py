@@ -33,6 +33,7 @@ from ....data.cards import Card
 from ....grammar.action import Action, render
 from ....grammar.decklist import DeckList, parse_deck_text
 from .engine import Engine
+from .legal import LegalAction
 from .model import ZONES
 from .rules import FORMATS
 
@@ -106,6 +107,12 @@ def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | N
         for i, (name, _) in enumerate(seats):
             eng.state.seats.sides[name] = "AB"[i % 2]
     for i, (name, deck) in enumerate(seats):
+        # in the order a scenario's setup places them (its Jövő pakli, then its tower), so that a record
+        # replays with the same cards in the same order
+        cards = _cards(deck, "deck", lookup)
+        rng.shuffle(cards)
+        for card in cards:
+            put(card, name, "jovo")
         if not teams:
             for card in _cards(deck, "tower", lookup):
                 put(card, name, "torony")
@@ -117,12 +124,7 @@ def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | N
                 raise DataError("MK-PLAY-TOWER", f"the side of {name} needs {size} different tower levels; its decks have {len(levels)}")
             for card in levels[:size]:
                 put(card, name, "torony")
-        cards = _cards(deck, "deck", lookup)
-        rng.shuffle(cards)
-        for card in cards:
-            put(card, name, "jovo")
-    if variant == "omen":
-        for name, deck in seats:
+        if variant == "omen":
             omen_name = (omens or {}).get(name) or SAMPLE_OMENS.get(deck.path, "Kotan vigyázó tekintete")
             omen = lookup(omen_name)
             if omen is None:
@@ -142,12 +144,20 @@ class RandomPolicy:
     and a random completion of it; a pass now and then (at least *pass_rate*, more when only light moves are
     left: a pass weighs 1 against the moves' weights), so that phases end and MP is not all spent on trifles."""
 
-    def __init__(self, seed: int | Random = 0, pass_rate: float = 0.2) -> None:
+    def __init__(self, seed: int | Random = 0, pass_rate: float = 0.2, respond_rate: float = 0.4) -> None:
         self.rng = seed if isinstance(seed, Random) else Random(seed)
         self.pass_rate = pass_rate
+        #: how often a player looks for a response to an entry of an open timeline at all (else passes)
+        self.respond_rate = respond_rate
+        self._forms: dict[str, list[LegalAction]] = {}
 
     def choose(self, eng: Engine, player: str) -> Action:
-        forms = eng.legal_actions(player)
+        if eng.state.timelines and self.rng.random() >= self.respond_rate:
+            return Action("pass")
+        forms = self._forms.pop(player, None)
+        if forms is None:
+            forms = eng.legal_actions(player)
+        self._forms.clear()
         moves = [f for f in forms if f.verb != "pass"]
         weights = [WEIGHTS.get(f.verb, 1) for f in moves]
         if not moves or self.rng.random() < max(self.pass_rate, 1 / (1 + sum(weights))):
@@ -160,8 +170,11 @@ class RandomPolicy:
         cselekedjen", 12.00.5): a random one of those who have something to do, else the first."""
         order = list(players)
         self.rng.shuffle(order)
+        self._forms.clear()
         for name in order:
-            if any(f.verb != "pass" for f in eng.legal_actions(name)):
+            forms = eng.legal_actions(name)
+            if any(f.verb != "pass" for f in forms):
+                self._forms[name] = forms  # the listing choose() will use: nothing changes in between
                 return name
         return players[0]
 
@@ -178,6 +191,8 @@ class Record:
     engine: Engine | None = None
     #: why the game stopped: over (a win or a draw), the round limit, or stalled (:data:`STALL_ROUNDS`)
     stopped: str = "over"
+    #: Ikerjáték, Két csapat: each player's side
+    sides: dict[str, str] = field(default_factory=dict)
 
     def result(self) -> tuple[str, tuple[str, ...], str, str]:
         """(verdict, winners or drawn players, rule, reason); ``unfinished`` when the round limit stopped it."""
@@ -197,6 +212,11 @@ class Record:
         if self.options:
             out["options"] = dict(self.options)
         out["setup"] = {"start": True, "players": self.setup}
+        if self.sides:
+            groups: dict[str, list[str]] = {}
+            for name, side in self.sides.items():
+                groups.setdefault(side, []).append(name)
+            out["setup"] = {"start": True, "teams": list(groups.values()), "players": self.setup}
         out["script"] = script
         return out
 
@@ -206,6 +226,7 @@ def _setup_of(eng: Engine) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for p in eng.state.players.values():
         entry: dict[str, Any] = {"name": p.name, "mp": p.mp, "dp": p.dp}
+        omen = eng.state.seats.omens.get(p.name)
         for zone, key in _SETUP_ZONES.items():
             refs: list[Any] = []
             for uid in p.zones[zone]:
@@ -213,6 +234,9 @@ def _setup_of(eng: Engine) -> list[dict[str, Any]]:
                 refs.append(cs.name if cs.label == cs.name else {"card": cs.name, "as": cs.label})
             if refs:
                 entry[key] = refs
+        if omen is not None:
+            cs = eng.state.cards[omen]
+            entry["ómen"] = cs.name if cs.label == cs.name else {"card": cs.name, "as": cs.label}
         out.append(entry)
     return out
 
@@ -223,7 +247,7 @@ def play(eng: Engine, policy: RandomPolicy, *, max_rounds: int = MAX_ROUNDS,
     assert eng.table.ending is not None, "deal() the table with a variant first"
     record = Record(eng.format.key, eng.table.ending.variant.id,
                     dict(eng.table.given_options),
-                    _setup_of(eng), engine=eng)
+                    _setup_of(eng), engine=eng, sides=dict(eng.state.seats.sides))
     eng.start_game()
     status: list[str] = []
     for who, a in _steps(eng, policy, max_rounds, status):

@@ -286,8 +286,28 @@ def _picked(eng: Engine, chosen: Sequence[str], options: Sequence[str], count: t
 # ---------------------------------------------------------------- listing
 
 
+#: The cards a listing looks at (none in a Jövő pakli or out of the game), gathered once a listing: probing
+#: changes nothing, so they stay the same while the forms are checked.
+_VIEW: dict[int, list[CardState]] = {}
+
+
+def _cards(eng: Engine) -> list[CardState]:
+    view = _VIEW.get(id(eng))
+    if view is None:
+        return [cs for cs in eng.state.cards.values() if cs.zone not in ("jovo", "kivul")]
+    return view
+
+
 def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
     """Every action form *player* may take now (see the module docstring)."""
+    _VIEW[id(eng)] = [cs for cs in eng.state.cards.values() if cs.zone not in ("jovo", "kivul")]
+    try:
+        return _listing(eng, player)
+    finally:
+        del _VIEW[id(eng)]
+
+
+def _listing(eng: Engine, player: str) -> list[LegalAction]:
     out: list[LegalAction] = []
     if eng.probe(player, Action("pass")) is None:
         out.append(LegalAction(player, "pass", "6.00" if eng.state.timelines else "6.03"))
@@ -313,7 +333,7 @@ def _ok(eng: Engine, player: str, a: Action) -> bool:
 def _mine(eng: Engine, player: str, zones: Sequence[str]) -> list[CardState]:
     """The cards *player* owns or controls in *zones*, in the order they came into the game."""
     want = set(zones)
-    return [cs for cs in eng.state.cards.values()
+    return [cs for cs in _cards(eng)
             if cs.zone in want and (cs.owner == player or cs.controller == player)]
 
 
@@ -321,7 +341,7 @@ def _target_choice(eng: Engine, player: str, spec: TargetSpec | None, needs: boo
                    zones: Sequence[str] = TARGET_ZONES) -> tuple[tuple[str, ...], tuple[int, int | str]]:
     """The targets a card may choose (5.01.B): what its ``targets`` admit; any card in the Present when
     it needs one but names none."""
-    cards = [cs for cs in eng.state.cards.values() if cs.zone in zones]
+    cards = [cs for cs in _cards(eng) if cs.zone in zones]
     if spec is not None:
         options = tuple(cs.label for cs in cards if sem.admits_target(eng.state, spec, cs, player))
         return options, (spec.low, spec.high)
@@ -344,7 +364,7 @@ _CARD_LEVEL = frozenset({"MK-TL-PHASE", "MK-TL-MP-BOUND", "MK-TL-CANNOT-INTERRUP
 
 
 def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
-    hand = [cs for cs in eng.state.cards.values() if cs.zone == "kez" and cs.owner == player]
+    hand = [cs for cs in _cards(eng) if cs.zone == "kez" and cs.owner == player]
     chains = [cs for cs in _mine(eng, player, ("idofonal", "mult")) if sem.is_unarmed(cs) and eng.state.combo]
     adventurers = [cs for cs in _mine(eng, player, ("sor", "jelen")) if cs.type == "kalandozó"]
     # an adventurer who is not awake summons only in antiss combat (8.03.E) or in a combination chain (3.05.E)
@@ -401,7 +421,7 @@ def _fit_x(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
 def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
     cards = _mine(eng, player, ("sor", "jelen", "csatolt", "torony"))
     if eng.table.seating.kind in ("ikerjatek", "ket-csapat"):  # a pair's obstacles, either player's (12.00.5)
-        cards += [cs for cs in eng.state.cards.values() if cs.zone == "csatolt" and cs.type == "akadálylap"
+        cards += [cs for cs in _cards(eng) if cs.zone == "csatolt" and cs.type == "akadálylap"
                   and cs not in cards and eng.table.seating.friendly(player, cs.owner)]
     for cs in cards:
         b = cs.behaviour
@@ -439,10 +459,10 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
 
 
 def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
-    hand = [cs for cs in eng.state.cards.values() if cs.zone == "kez" and cs.owner == player]
-    store = [cs for cs in eng.state.cards.values() if cs.zone == "raktar" and cs.owner == player]
-    levels = [cs for cs in eng.state.cards.values() if cs.zone == "torony"]
-    sor = [cs for cs in eng.state.cards.values() if cs.zone == "sor" and cs.type == "kalandozó"]
+    hand = [cs for cs in _cards(eng) if cs.zone == "kez" and cs.owner == player]
+    store = [cs for cs in _cards(eng) if cs.zone == "raktar" and cs.owner == player]
+    levels = [cs for cs in _cards(eng) if cs.zone == "torony"]
+    sor = [cs for cs in _cards(eng) if cs.zone == "sor" and cs.type == "kalandozó"]
     for cs in hand + store:
         if cs.zone == "raktar":
             dests, rule = sor, "6.01"
@@ -459,11 +479,11 @@ def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
 
 
 def _builds(eng: Engine, player: str) -> Iterator[LegalAction]:
-    hand = [cs for cs in eng.state.cards.values() if cs.zone == "kez" and cs.owner == player
+    hand = [cs for cs in _cards(eng) if cs.zone == "kez" and cs.owner == player
             and sem.raepites(cs) is not None]
     if not hand:
         return
-    hosts = [cs for cs in eng.state.cards.values() if cs.zone in ("sor", "csatolt", "torony", "jelen")
+    hosts = [cs for cs in _cards(eng) if cs.zone in ("sor", "csatolt", "torony", "jelen")
              and sem.buildable_on(cs)]
     for cs in hand:
         for host in hosts:
@@ -494,19 +514,19 @@ def _senders(eng: Engine, player: str) -> list[CardState]:
     """Awake adventurers the player may send: their own, and in a side or an alliance their partners' (mixed
     teams, 12.00.4.B, 12.00.5)."""
     seating = eng.table.seating
-    return [cs for cs in eng.state.cards.values()
+    return [cs for cs in _cards(eng)
             if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller is not None
             and seating.friendly(player, cs.controller) and cs.ghost is None and cs.state == "éber"]
 
 
 def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
-    quests = [cs for cs in eng.state.cards.values() if cs.zone == "jelen" and cs.type == "küldetés"]
+    quests = [cs for cs in _cards(eng) if cs.zone == "jelen" and cs.type == "küldetés"]
     for quest in quests:
         antiss = fold(quest.card.subtype or "") == "antisskuldetes"
         expeditions = [False, True] if sem.expedition(quest) is not None else [False]
         stores: tuple[str, ...] = ()
         if sem.is_storage_quest(quest):
-            stores = tuple(lv.label for lv in eng.state.cards.values() if lv.zone == "torony"
+            stores = tuple(lv.label for lv in _cards(eng) if lv.zone == "torony"
                            and sem.controller(eng.state, lv) == player
                            and not any(sem.is_storage_quest(eng.state.cards[u]) for u in lv.attachments))
         for expedition in expeditions:
@@ -523,7 +543,7 @@ def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
 def _antiss_teams(eng: Engine, player: str, quest: CardState) -> Iterator[LegalAction]:
     """8.02: an antiss quest's teams are tried one by one (resting wizards, one resting companion)."""
     spec = quest.behaviour.solvers
-    pool = [cs.label for cs in eng.state.cards.values()
+    pool = [cs.label for cs in _cards(eng)
             if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller == player and cs.ghost is None
             and (spec is None or sem.admits_target(eng.state, spec, cs, player))]
     for n in (1, 2, 3):
@@ -547,7 +567,7 @@ def _captures(eng: Engine, player: str) -> Iterator[LegalAction]:
     team = _team_options(eng, player)
     if not team:
         return
-    for building in eng.state.cards.values():
+    for building in _cards(eng):
         if building.zone != "jelen" or building.type != "építmény" or building.controller == player:
             continue
         size = int(building.attr("attackers", 3) or 3)
@@ -575,9 +595,9 @@ def _pacts(eng: Engine, player: str) -> Iterator[LegalAction]:
                       for cards in _put_away_sets(eng, player, kind)]
     if kind in ("ikerjatek", "ket-csapat"):
         partners = set(seating.partners(player))
-        mine = [cs for cs in eng.state.cards.values() if cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None
+        mine = [cs for cs in _cards(eng) if cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None
                 and cs.state == "éber" and cs.controller is not None and seating.side(cs.controller) == seating.side(player)]
-        forms += [LegalAction(player, "swap", "12.00.5", card=a.label, dest=b.label)
+        forms += [LegalAction(player, "swap", "12.00.5.7", card=a.label, dest=b.label)
                   for a, b in itertools.combinations(mine, 2)
                   if a.controller != b.controller and {a.controller, b.controller} & (partners | {player})]
     for form in forms:
@@ -590,7 +610,7 @@ def _put_away_sets(eng: Engine, player: str, kind: str) -> list[tuple[str, ...]]
     need = int(eng.table.ending.param("elimination_dp"))
     pool = [eng.state.cards[u] for u in eng.state.players[player].zones["megoldott"]]
     if kind == "korbetamadas":
-        pool += [cs for cs in eng.state.cards.values()
+        pool += [cs for cs in _cards(eng)
                  if cs.zone == "jelen" and cs.type == "építmény" and (cs.controller or cs.owner) == player]
     pool = pool[:8]  # 255 sets at most
     out: list[tuple[str, ...]] = []

@@ -27,7 +27,7 @@ from .trace import illegal
 __all__ = ["Pacts"]
 
 _VARIANT_OF = {"challenge": ("kihivas", "12.00.2.B", "Kihívás"), "ally": ("szovetsegek", "12.00.4.B", "Szövetségek"),
-               "swap": ("", "12.00.5", "Ikerjáték"), "eliminate": ("", "12.00.2.C", "Kihívás or Körbetámadás")}
+               "swap": ("", "12.00.5.7", "Ikerjáték"), "eliminate": ("", "12.00.2.C", "Kihívás or Körbetámadás")}
 
 
 class Pacts(Part):
@@ -183,26 +183,26 @@ class Pacts(Part):
         manoeuvre): each now controls the other's."""
         self._open(player, "swap")
         assert a.card is not None and a.dest is not None
-        mine = self.table.find(a.card, zones=("sor",), rule="12.00.5")
-        theirs = self.table.find(a.dest, zones=("sor",), rule="12.00.5")
+        mine = self.table.find(a.card, zones=("sor",), rule="12.00.5.7")
+        theirs = self.table.find(a.dest, zones=("sor",), rule="12.00.5.7")
         seating = self.table.seating
         side = seating.side(player)
         if side in self.state.seats.swapped:
-            raise illegal("MK-TL-SWAP", "12.00.5", f"{side} has swapped adventurers this round (once a round)",
+            raise illegal("MK-TL-SWAP", "12.00.5.7", f"{side} has swapped adventurers this round (once a round)",
                           f"{side} ebben a fordulóban már cserélt kalandozót (fordulónként egyszer)")
         a_owner, b_owner = mine.controller, theirs.controller
         if a_owner is None or b_owner is None or a_owner == b_owner or {seating.side(a_owner), seating.side(b_owner)} != {side}:
-            raise illegal("MK-TL-SWAP", "12.00.5", "the swap takes one adventurer of each player of the pair",
+            raise illegal("MK-TL-SWAP", "12.00.5.7", "the swap takes one adventurer of each player of the pair",
                           "a csere a páros mindkét játékosának egy-egy kalandozóját érinti")
         for cs in (mine, theirs):
             if cs.type != "kalandozó" or cs.state != "éber" or cs.ghost is not None:
-                raise illegal("MK-TL-SWAP", "12.00.5", f"only awake adventurers are swapped; {cs.label} is {cs.state}",
+                raise illegal("MK-TL-SWAP", "12.00.5.7", f"only awake adventurers are swapped; {cs.label} is {cs.state}",
                               f"csak éber kalandozó cserélhető; {cs.label} {cs.state}")
         self.table.checked()
         self.state.seats.swapped.add(side)
         mine.controller, theirs.controller = b_owner, a_owner
         self.table.move(mine, "sor")
         self.table.move(theirs, "sor")
-        self.emit("12.00.5", "swap", f"the twin manoeuvre: {b_owner} now controls {mine.label}, {a_owner} {theirs.label}",
+        self.emit("12.00.5.7", "swap", f"the twin manoeuvre: {b_owner} now controls {mine.label}, {a_owner} {theirs.label}",
                   f"iker-manőver: {mine.label} mostantól {b_owner}, {theirs.label} {a_owner} irányítása alatt", player=player)
         self.table.after_deed(player, spent_mp=False)

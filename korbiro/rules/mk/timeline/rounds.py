@@ -195,14 +195,14 @@ class Rounds(Part):
         if many:
             idx = [p.name for p in order].index(player)
             if idx == len(order) - 1:
-                self.emit("12.00", "pass", f"{player}, with the least MP, passes: the manoeuvres phase ends",
+                self.emit("12.00.C", "pass", f"{player}, with the least MP, passes: the manoeuvres phase ends",
                           f"{player}, a legkevesebb MP-vel, passzol: véget ér a manőverek fázisa")
                 self.state.phase = "forduló zárása"
                 self.state.active = None
             else:
                 nxt = order[idx + 1].name
                 self.state.active = nxt
-                self.emit("12.00", "pass", f"{player} passes; {nxt} is the active player",
+                self.emit("12.00.C", "pass", f"{player} passes; {nxt} is the active player",
                           f"{player} passzol; {nxt} az aktív játékos")
             return
         if player not in self.state.sor_passed:
@@ -227,7 +227,7 @@ class Rounds(Part):
             self.state.sor_passed.append(side)
         sides = list(dict.fromkeys(seating.side(p) for p in self.table.seated()))
         if len(self.state.sor_passed) >= len(sides):
-            self.emit("12.00.5", "pass", f"{player} passes for {side}; every side passed: the manoeuvres phase ends",
+            self.emit("12.00.5.2", "pass", f"{player} passes for {side}; every side passed: the manoeuvres phase ends",
                       f"{player} passzol ({side}); minden oldal passzolt: véget ér a manőverek fázisa")
             self.state.phase = "forduló zárása"
             self.state.sor_passed.clear()
@@ -236,7 +236,7 @@ class Rounds(Part):
         nxt = next(s for s in sides if s not in self.state.sor_passed)
         members = sorted(seating.members(nxt), key=lambda n: -self.state.players[n].mp)
         self.state.active = members[0]
-        self.emit("12.00.5", "pass", f"{player} passes for {side}; {nxt} acts ({members[0]} or a partner)",
+        self.emit("12.00.5.2", "pass", f"{player} passes for {side}; {nxt} acts ({members[0]} or a partner)",
                   f"{player} passzol ({side}); {nxt} következik ({members[0]} vagy társa)")
 
     def _omen_pass(self, player: str) -> None:

@@ -349,7 +349,9 @@ def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> E
             for ref in pl.get(key) or []:
                 place(ref, pl["name"], zone)
         if pl.get("ómen") is not None:
-            seats.omens[pl["name"]] = eng.add_card(_lookup_card(sc, lookup, pl["ómen"]), pl["name"], "kivul").uid
+            spec = {"card": pl["ómen"]} if isinstance(pl["ómen"], str) else pl["ómen"]
+            seats.omens[pl["name"]] = eng.add_card(_lookup_card(sc, lookup, spec["card"]), pl["name"], "kivul",
+                                                   label=spec.get("as")).uid
         if pl.get("eliminations"):
             seats.eliminations[pl["name"]] = int(pl["eliminations"])
         if pl.get("victory_points"):

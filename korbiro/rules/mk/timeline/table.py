@@ -209,7 +209,7 @@ class Table:
         many = len(self.seated()) > 2 and self.admits("12.00")
         if many and not spent_mp and self.state.phase == "manőverek" and player in self.seating.in_turn_order():
             self.state.active = player
-            self.emit("12.00", "active", f"{player} spent no MP and stays the active player",
+            self.emit("12.00.B", "active", f"{player} spent no MP and stays the active player",
                       f"{player} nem költött MP-t, aktív játékos marad")
             return
         self.state.active = None

@@ -1,0 +1,74 @@
+"""Benchmark: whole games of random legal play on the shipped sample (`korbiro play`).
+
+    python benchmarks/play.py [--games 20]
+
+Two figures, each beside its budget (issue 14):
+
+* whole two-player games per second, dealt from the shipped sample decks and played to their end with the
+  random policy of ``korbiro play`` (at least 5 games/s);
+* the cost of one action of a game (the policy's listing of the legal actions, its choice, and the engine
+  applying it), as a ratio to one engine step (the engine applying an action alone, timed in the same games).
+
+Every game is dealt afresh from its seed in this process; the card database is read once, as a command reads it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from korbiro.data.check import load_database  # noqa: E402
+from korbiro.data.paths import shipped_db_path  # noqa: E402
+from korbiro.rules.mk.timeline.engine import Engine  # noqa: E402
+from korbiro.rules.mk.timeline.game import RandomPolicy, deal, play, sample_decks  # noqa: E402
+
+GAMES_BUDGET = 5.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    args = parser.parse_args()
+    cards = {c.name: c for c in load_database([shipped_db_path()])}
+    decks = sample_decks()
+    applying: list[float] = []
+    original = Engine.apply
+
+    def timed_apply(self: Engine, player: str | None, a: object) -> None:
+        t0 = time.perf_counter()
+        try:
+            original(self, player, a)  # type: ignore[arg-type]
+        finally:
+            applying.append(time.perf_counter() - t0)
+
+    gc.collect()
+    steps = 0
+    start = time.perf_counter()
+    Engine.apply = timed_apply  # type: ignore[method-assign]
+    try:
+        for seed in range(args.games):
+            eng = deal([("Anna", decks[seed % 3]), ("Béla", decks[(seed + 1) % 3])], cards.get, seed=seed)
+            record = play(eng, RandomPolicy(seed))
+            steps += len(record.steps)
+            assert eng.over, f"seed {seed}: {record.result()}"
+    finally:
+        Engine.apply = original  # type: ignore[method-assign]
+    wall = time.perf_counter() - start
+    rate = args.games / wall
+    per_action = wall / steps
+    per_step = statistics.mean(applying)
+    print(f"{args.games} two-player games from the shipped sample decks, {steps} actions in all")
+    print(f"whole games:      {rate:6.1f} games/s  (budget >= {GAMES_BUDGET:.0f}): {'met' if rate >= GAMES_BUDGET else 'MISSED'}")
+    print(f"one action:       {per_action * 1e6:8.1f} µs (choosing and applying it)")
+    print(f"one engine step:  {per_step * 1e6:8.1f} µs (applying it alone)")
+    print(f"action / step:    {per_action / per_step:6.1f} steps")
+
+
+if __name__ == "__main__":
+    main()
