@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ..base.findings import Finding, dumps_json
+from ..base.findings import DEFAULT_MAX_FINDINGS, Finding, dumps_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -26,11 +26,19 @@ def format_option(choices: tuple[str, ...] = FORMATS) -> Callable[[F], F]:
     )
 
 
+def _choose_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from ..base import i18n  # lazy: start-up (cli/__init__.py)
+
+    i18n.choose(value)
+    return value
+
+
 def lang_option(f: F) -> F:
     return click.option(
         "--lang",
         type=click.Choice(["en", "hu"]),
         default=None,
+        callback=_choose_lang,
         help="Message language (default: from the locale, else English).",
     )(f)
 
@@ -44,6 +52,18 @@ def db_option(f: F) -> F:
         default=None,
         help="Card database: a set file or a folder of them "
         "(default: $KORBIRO_DB, else the shipped sample database).",
+    )(f)
+
+
+def max_findings_option(f: F) -> F:
+    return click.option(
+        "--max-findings",
+        "max_findings",
+        type=click.IntRange(min=0),
+        default=DEFAULT_MAX_FINDINGS,
+        show_default=True,
+        metavar="N",
+        help="Show at most N findings per file (0: all); a closing line says how many more there were.",
     )(f)
 
 

@@ -13,7 +13,8 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from ..base.errors import KorbiroError
-from ..base.fsutil import write_atomic
+from ..base.findings import cap_per_file
+from ..base.fsutil import output_path, write_output
 from ..rules.exxit import (
     OPTION_INFO,
     Options,
@@ -25,7 +26,7 @@ from ..rules.exxit import (
     replay,
 )
 from ..rules.exxit.render import svg_board, text_board
-from ._common import echo_json, format_option
+from ._common import echo_findings, echo_json, format_option, max_findings_option
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -129,12 +130,14 @@ def moves_cmd(ctx: click.Context, position: str, fmt: str, option_items: tuple[s
 @click.argument("record", type=click.Path(exists=True, dir_okay=False))
 @format_option(("text", "json"))
 @_option_flag
+@max_findings_option
 @click.pass_context
-def replay_cmd(ctx: click.Context, record: str, fmt: str, option_items: tuple[str, ...]) -> None:
+def replay_cmd(ctx: click.Context, record: str, fmt: str, option_items: tuple[str, ...], max_findings: int) -> None:
     """Replay RECORD and report every move that breaks a rule.
 
     Exit 0 when every move is legal, 1 when some move breaks a rule.  Options
-    given with -o override the record's option headers.
+    given with -o override the record's option headers.  The text output
+    shows at most --max-findings violations, then how many more there were.
     """
     _options(ctx, option_items)  # validate the flags first: a bad one is a usage error
     overrides = dict(item.partition("=")[::2] for item in option_items)
@@ -146,8 +149,8 @@ def replay_cmd(ctx: click.Context, record: str, fmt: str, option_items: tuple[st
     if fmt == "json":
         echo_json(report.to_dict())
     else:
-        for v in report.violations:
-            click.echo(f"{v.to_finding(record).render_text()}")
+        shown, _hidden = cap_per_file([v.to_finding(record) for v in report.violations], max_findings)
+        echo_findings(shown, fmt, "en")
         res = report.result()
         score = res["score"]
         n = len(report.violations)
@@ -200,9 +203,10 @@ def perft_cmd(
 @click.option(
     "--svg",
     "svg_path",
-    type=click.Path(dir_okay=False, writable=True),
+    metavar="PATH",
     default=None,
-    help="Also write an SVG picture of the position to this file.",
+    help="Also write an SVG picture of the position to this file (a regular file or a new one; "
+    "written atomically).",
 )
 @_option_flag
 @click.pass_context
@@ -212,14 +216,18 @@ def show_cmd(ctx: click.Context, position: str, svg_path: str | None, option_ite
     Each hex shows its coordinates over its contents: W or B for the tile,
     then the chips bottom to top in lower case; * marks prisoners off the board.
     """
+    if svg_path is not None:
+        try:
+            output_path(svg_path)  # refuse a folder, a link, a FIFO or a device before any work
+        except KorbiroError as exc:
+            _fail(ctx, exc)
     pos = _load(ctx, position, option_items)
     click.echo(text_board(pos))
-    if svg_path:
+    if svg_path is not None:
         try:
-            write_atomic(svg_path, svg_board(pos))
-        except OSError as exc:
-            click.echo(f"Error: cannot write {svg_path!r}: {exc.strerror}", err=True)
-            _exit(2)
+            write_output(svg_path, svg_board(pos))
+        except KorbiroError as exc:
+            _fail(ctx, exc)
         click.echo(f"wrote {svg_path}", err=True)
 
 

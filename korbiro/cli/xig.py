@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 import click
 
 from ..base.errors import KorbiroError
-from ._common import echo_json, format_option
+from ._common import echo_json, format_option, max_findings_option
 
 FORMATS = ("text", "json")
 
@@ -58,15 +58,18 @@ def xig() -> None:
 @xig.command("replay")
 @click.argument("records", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @format_option(FORMATS)
-def replay_cmd(records: tuple[str, ...], fmt: str) -> None:
+@max_findings_option
+def replay_cmd(records: tuple[str, ...], fmt: str, max_findings: int) -> None:
     """Replay game RECORDS and report every rule violation.
 
     Each violation names its turn (0 for the set-up), the move, a stable code
-    and the rule.  Exit 0 when every record is legal, 1 when one breaks a rule,
-    2 when a file cannot be read.  JSON: one object per record, {"valid",
-    "violations": [{"ply", "move", "code", "rule", ...}], "result": {"score",
-    "winner"}}; a list of them for several records.
+    and the rule (at most --max-findings per record in the text output, then
+    how many more there were).  Exit 0 when every record is legal, 1 when
+    one breaks a rule, 2 when a file cannot be read.  JSON: one object per
+    record, {"valid", "violations": [{"ply", "move", "code", "rule", ...}],
+    "result": {"score", "winner"}}; a list of them for several records.
     """
+    from ..base.findings import not_shown
     from ..rules.xig.record import ReplayResult, replay_file
     from ..rules.xig.rules import cite
 
@@ -78,7 +81,10 @@ def replay_cmd(records: tuple[str, ...], fmt: str) -> None:
         echo_json(payload[0] if len(payload) == 1 else payload)
     else:
         for r in results:
-            for v in r.violations:
+            for n, v in enumerate(r.violations):
+                if max_findings and n == max_findings:
+                    click.echo(not_shown(len(r.violations) - n, max_findings, r.path, v.line or None).render_text())
+                    break
                 who = f" {v.player}" if v.player else ""
                 line = f":{v.line}" if v.line else ""
                 click.echo(f"{r.path}{line}: turn {v.ply}{who} {v.move!r}: {v.code} [{cite(v.rule)}]: {v.message}")

@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 import click
 
 from ..base.errors import DataError, KorbiroError, UsageError
+from ..base.findings import cap_per_file
 from ..base.yamlload import load_yaml_file
 from ..rules.zen import (
     OPTION_HELP,
@@ -30,7 +31,7 @@ from ..rules.zen.data import game_data
 from ..rules.zen.notation import describe_outcome, position_to_dict, tower_lines
 from ..rules.zen.replay import read_record
 from ..rules.zen.setup import prepare
-from ._common import echo_json, format_option
+from ._common import echo_json, format_option, max_findings_option
 
 _OPTIONS_HELP = "Rule option NAME=VALUE (repeatable); `korbiro zen options` lists them."
 
@@ -146,9 +147,10 @@ def show_cmd(state: str, option_values: tuple[str, ...], fmt: str) -> None:
         click.echo(render(pos), nl=False)
 
 
-def _report_text(report: ReplayReport) -> None:
-    for v in report.violations:
-        click.echo(v.to_finding(report.path).render_text())
+def _report_text(report: ReplayReport, max_findings: int) -> None:
+    shown, _hidden = cap_per_file([v.to_finding(report.path) for v in report.violations], max_findings)
+    for f in shown:
+        click.echo(f.render_text())
     res = report.result()
     n = len(report.violations)
     turns = len(report.positions) - 1
@@ -165,10 +167,13 @@ def _report_text(report: ReplayReport) -> None:
 @click.argument("records", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @_option_flag
 @format_option(("text", "json"))
-def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: str) -> None:
+@max_findings_option
+def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: str, max_findings: int) -> None:
     """Check game RECORDS turn by turn: every violation with its turn, code and rule.
 
-    Exits 1 when a record breaks a rule, 2 when a file cannot be read.
+    Exits 1 when a record breaks a rule, 2 when a file cannot be read.  The
+    text output shows at most --max-findings violations per record, then how
+    many more there were.
     """
     reports: list[ReplayReport] = []
     unreadable = False
@@ -189,7 +194,7 @@ def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: st
             echo_json([r.to_dict() for r in reports])
     else:
         for report in reports:
-            _report_text(report)
+            _report_text(report, max_findings)
     if unreadable:
         _exit(2)
     if any(not r.valid for r in reports):

@@ -10,6 +10,7 @@ unchanged database reads and hashes the files and nothing more.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
@@ -301,6 +302,10 @@ def _name_findings(name: str, path: str, ref: CardRef) -> list[Finding]:
 # cross-file stage
 
 
+#: did-you-mean hints looked for per run (each compares a name with every card name)
+HINT_BUDGET = 1000
+
+
 def cross_file_findings(reports: Sequence[FileReport]) -> list[Finding]:
     out: list[Finding] = []
     ids: dict[str, tuple[str, int]] = {}
@@ -328,14 +333,17 @@ def cross_file_findings(reports: Sequence[FileReport]) -> list[Finding]:
                 else:
                     names[key] = (rep.path, ref.name_pos[0], ref.name)
     all_names = {fold(n[2]): n[2] for n in names.values()}
+    known = list(all_names)
+    hints_left = HINT_BUDGET
     for rep in reports:
         for ref in rep.cards:
             for target, line, col in ref.true_names:
                 if fold(target) in all_names:
                     continue
-                import difflib
-
-                close = difflib.get_close_matches(fold(target), list(all_names), n=1)
+                close: list[str] = []
+                if hints_left > 0:  # each hint costs a pass over every name: a budget keeps the check linear
+                    hints_left -= 1
+                    close = difflib.get_close_matches(fold(target), known, n=1)
                 hint = f" (did you mean {all_names[close[0]]!r}?)" if close else ""
                 out.append(Finding("MK-DATA-UNKNOWN-TRUE-NAME",
                                    f"IGAZ NÉV names {target!r}, which is not a card of the database{hint}",

@@ -37,6 +37,7 @@ import difflib
 import hashlib
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -142,12 +143,13 @@ class CardIndex:
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """The rows of a query; a database error that ``quick_check`` confirms as damage rebuilds the index."""
+        bound = tuple(_bindable(p) for p in params)
         try:
-            return self.conn.execute(sql, tuple(params)).fetchall()
+            return self.conn.execute(sql, bound).fetchall()
         except sqlite3.DatabaseError as exc:
             if not self._recover(exc):
                 raise
-        return self.conn.execute(sql, tuple(params)).fetchall()
+        return self.conn.execute(sql, bound).fetchall()
 
     def _recover(self, exc: sqlite3.DatabaseError) -> bool:
         """Rebuild the index from its set files if it is damaged; False if the error is not damage."""
@@ -227,6 +229,17 @@ class CardIndex:
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         return [_card(r) for r in self.rows(sql, params)]
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _bindable(value: Any) -> Any:
+    """*value* as SQLite takes it: the undecodable bytes of an argument (lone surrogates) read as U+FFFD,
+    as a lenient UTF-8 decoder reads them; no card's text holds a surrogate, so none is lost."""
+    if isinstance(value, str) and not value.isascii():
+        return _SURROGATE.sub("\ufffd", value)
+    return value
 
 
 def _card(row: Sequence[Any]) -> Card:
