@@ -114,6 +114,9 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
 
 #: the findings shown per file unless ``--max-findings`` says otherwise (yamllint caps its output too)
 DEFAULT_MAX_FINDINGS = 1000
+#: did-you-mean hints looked for per file: each compares a name with every candidate, so a file with
+#: hundreds of thousands of unknown names would cost minutes; past the budget a finding has no hint
+HINT_BUDGET = 1000
 
 i18n.register({
     "FINDINGS-NOT-SHOWN": {

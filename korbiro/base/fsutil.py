@@ -173,16 +173,16 @@ def output_path(path: str | os.PathLike[str]) -> Path:
         if kind is not None:
             en, hu = KIND_NAMES[kind]
             raise UsageError("FILE-OUTPUT-NOT-REGULAR", f"{name!r} is {en}; korbiro writes only to regular files",
-                             path=name, args={"path": name, "kind": en, "kind_hu": hu})
+                             args={"path": name, "kind": en, "kind_hu": hu})
     if name.endswith(("/", os.sep)):
         en, hu = KIND_NAMES["directory"]
         raise UsageError("FILE-OUTPUT-NOT-REGULAR", f"{name!r} is {en}; korbiro writes only to regular files",
-                         path=name, args={"path": name, "kind": en, "kind_hu": hu})
+                         args={"path": name, "kind": en, "kind_hu": hu})
     out = Path(name)
     folder = out.parent
     if not folder.is_dir():
         raise UsageError("FILE-OUTPUT-NO-FOLDER", f"cannot write {name!r}: the folder {str(folder)!r} does not exist",
-                         path=name, args={"path": name, "folder": str(folder)})
+                         args={"path": name, "folder": str(folder)})
     return out
 
 
@@ -201,7 +201,7 @@ def write_output(path: str | os.PathLike[str], data: str | bytes) -> Path:
 
 def _unwritable(name: str, exc: OSError) -> UsageError:
     reason = exc.strerror or str(exc)
-    return UsageError("FILE-OUTPUT-UNWRITABLE", f"cannot write {name!r}: {reason}", path=name,
+    return UsageError("FILE-OUTPUT-UNWRITABLE", f"cannot write {name!r}: {reason}",
                       args={"path": name, "reason": reason})
 
 
@@ -281,6 +281,10 @@ class Read:
     changed: bool
 
 
+#: the clock a read is timed by (``time.time_ns``; a test may move it)
+_clock_ns = time.time_ns
+
+
 def _signature(st: os.stat_result) -> tuple[int, ...]:
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
@@ -308,7 +312,7 @@ def read_regular(name: str | bytes | os.PathLike[str], limit: int) -> Read:
         kind = file_kind(before)
         if kind is not None:
             raise NotRegularFileError(shown, kind)
-        started = time.time_ns()
+        started = _clock_ns()
         chunks: list[bytes] = []
         size = 0
         while size <= limit:

@@ -12,6 +12,7 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
+from ..base import i18n
 from ..base.errors import KorbiroError
 from ..base.findings import cap_per_file
 from ..base.fsutil import output_path, write_output
@@ -59,7 +60,7 @@ def _fail(ctx: click.Context, exc: KorbiroError) -> NoReturn:
     """Print every problem of *exc* on stderr (file:line first) and exit 2."""
     findings = exc.findings
     if len(findings) <= 1:
-        click.echo(f"Error: {exc}", err=True)
+        click.echo(f"Error: {exc.text(i18n.current())}", err=True)
     else:
         click.echo(f"Error: {len(findings)} problems in {exc.path or 'the input'}:", err=True)
         for f in findings:

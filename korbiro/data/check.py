@@ -22,7 +22,7 @@ from typing import Any
 
 from ..base import i18n
 from ..base.errors import DataError
-from ..base.findings import Finding, Severity, has_failures, sort_findings
+from ..base.findings import HINT_BUDGET, Finding, Severity, has_failures, sort_findings
 from ..base.text import fold, suspicious_characters
 from .cache import Cache
 from .cards import CARD_TYPES, Card, CardDatabase
@@ -300,10 +300,6 @@ def _name_findings(name: str, path: str, ref: CardRef) -> list[Finding]:
 
 # --------------------------------------------------------------------------
 # cross-file stage
-
-
-#: did-you-mean hints looked for per run (each compares a name with every card name)
-HINT_BUDGET = 1000
 
 
 def cross_file_findings(reports: Sequence[FileReport]) -> list[Finding]:

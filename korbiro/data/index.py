@@ -355,10 +355,8 @@ def _open_verified(target: Path, key: str, *, quick: bool) -> tuple[CardIndex | 
     """The index at *target* if it proves whole; else ``(None, what is wrong)`` (``None``: there is none)."""
     try:
         st = os.lstat(target)
-    except FileNotFoundError:
+    except OSError:  # none there, or no folder it could be in
         return None, None
-    except OSError as exc:
-        return None, exc.strerror or str(exc)
     problem = _header_problem(target, st)
     if problem is not None:
         return None, problem
