@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 
@@ -13,3 +15,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="Rewrite golden outputs (README console examples, docs/cli.md) from the current behaviour, "
         "then fail so that a second run has to verify them.",
     )
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """The fuzzing totals (tests/fuzzing.py): inputs tried per format and the exit-3 count."""
+    fuzzing = sys.modules.get("fuzzing")
+    if fuzzing is None or not fuzzing.TALLY.tried:
+        return
+    totals = fuzzing.TALLY.totals()
+    terminalreporter.write_sep("-", "fuzzing: inputs tried per format, exit 3 (internal error) count")
+    for name, n in totals["tried"].items():
+        terminalreporter.write_line(f"{name:24s} {n:7d} inputs, exit 3: {totals['exit3'].get(name, 0)}")
+    terminalreporter.write_line(f"{'total':24s} {totals['total']:7d} inputs, exit 3: {totals['exit3_total']}")
+    if config.cache is not None:
+        config.cache.set("korbiro/fuzz-totals", totals)

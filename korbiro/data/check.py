@@ -239,7 +239,7 @@ _DIALECTS = ("SZOLGA NYELV", "NEMES NYELV", "TITKOS NYELV")
 def _keyword_findings(keywords: Sequence[Any], rc: dict[str, Any], path: str, cid: str | None) -> list[Finding]:
     out: list[Finding] = []
     ctype = rc.get("type")
-    subtype = rc.get("subtype")
+    subtype = rc.get("subtype") if isinstance(rc.get("subtype"), str) else None  # else a schema finding already
     seen: dict[str, Any] = {}
     for k in keywords:
         if not k.keyword:
