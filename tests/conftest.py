@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
+from pathlib import Path
 
 import pytest
+
+from korbiro.data.paths import shipped_db_path
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -15,6 +19,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="Rewrite golden outputs (README console examples, docs/cli.md) from the current behaviour, "
         "then fail so that a second run has to verify them.",
     )
+
+
+@pytest.fixture
+def db_dir(tmp_path: Path) -> Path:
+    """A copy of the shipped sample database (``MINTA.yaml``, 78 cards) in a folder of its own."""
+    d = tmp_path / "db"
+    d.mkdir()
+    shutil.copy(shipped_db_path() / "MINTA.yaml", d / "MINTA.yaml")
+    return d
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:

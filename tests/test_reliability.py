@@ -10,7 +10,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import shutil
 import signal
 import sqlite3
 import stat
@@ -23,7 +22,6 @@ import pytest
 from clirun import run_main
 
 from korbiro.data.index import open_index
-from korbiro.data.paths import shipped_db_path
 
 ROOT = Path(__file__).resolve().parent.parent
 START = str(ROOT / "examples" / "exxit" / "start.yaml")
@@ -34,14 +32,6 @@ def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     cache = tmp_path / "cache"
     monkeypatch.setenv("KORBIRO_CACHE_DIR", str(cache))
     return cache
-
-
-@pytest.fixture
-def db_dir(tmp_path: Path) -> Path:
-    d = tmp_path / "db"
-    d.mkdir()
-    shutil.copy(shipped_db_path() / "MINTA.yaml", d / "MINTA.yaml")
-    return d
 
 
 def _whole_second(st: os.stat_result) -> os.stat_result:
@@ -224,6 +214,22 @@ def test_a_damaged_header_is_rebuilt_with_a_note(db_dir: Path) -> None:
     assert got.stderr == f"korbiro: note: the card index {idx.path!r} is damaged (no SQLite header); rebuilding it\n"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+def test_fifos_planted_in_the_cache_never_hang(db_dir: Path, _private_cache: Path) -> None:
+    idx = open_index([db_dir])
+    idx.close()
+    os.unlink(idx.path)
+    os.mkfifo(idx.path)
+    digests = _private_cache / "index" / "digests.json"
+    if digests.exists():
+        digests.unlink()
+    os.mkfifo(digests)
+    got = run_main(["card", "show", "Wirg", "--db", str(db_dir)])
+    assert got.code == 0 and got.stdout.startswith("Wirg  (MINTA-045)")
+    assert got.stderr == f"korbiro: note: the card index {idx.path!r} is damaged (it is a fifo, not a file); rebuilding it\n"
+    assert stat.S_ISREG(os.lstat(idx.path).st_mode)
+
+
 def test_data_index_verifies_what_it_serves(db_dir: Path) -> None:
     idx = open_index([db_dir])
     idx.close()
@@ -290,6 +296,23 @@ def test_no_space_for_cache_entries(db_dir: Path, _private_cache: Path, monkeypa
     assert got.stderr == (f"korbiro: note: cannot write the cache folder {str(_private_cache)!r} "
                           "(No space left on device); going on without it\n")
     assert _files_in(_private_cache) == []
+
+
+def test_a_read_only_cache_that_holds_the_index_serves_quietly(db_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import korbiro.data.cache as cache_module
+    from korbiro.base import fsutil
+
+    open_index([db_dir]).close()
+    real_clock = fsutil._clock_ns
+    monkeypatch.setattr(fsutil, "_clock_ns", lambda: real_clock() + 60 * 1_000_000_000)  # the memo would change
+
+    def read_only(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(cache_module, "write_atomic", read_only)
+    got = run_main(["card", "show", "Wirg", "--db", str(db_dir)])
+    assert (got.code, got.stderr) == (0, "")
+    assert got.stdout.startswith("Wirg  (MINTA-045)")
 
 
 @pytest.mark.parametrize("where", ["/dev/full", "a-file"])

@@ -76,16 +76,22 @@ class Cache:
         except UnicodeDecodeError:
             return None
 
-    def write(self, rel: str, data: str | bytes) -> bool:
-        """Write an entry atomically; on failure, say so once and write no more in this run."""
+    def write(self, rel: str, data: str | bytes, *, quiet: bool = False) -> bool:
+        """Write an entry atomically; on failure, say so once and write no more in this run.
+
+        A *quiet* write (a mere speed-up, such as the digest memo) fails silently
+        and leaves the next write to find out and say so.
+        """
         path = self.path(rel)
         if path is None or not self.writable:
-            self.unusable(None)
+            if not quiet:
+                self.unusable(None)
             return False
         try:
             write_atomic(path, data, make_parents=True)
         except OSError as exc:
-            self.unusable(exc)
+            if not quiet:
+                self.unusable(exc)
             return False
         return True
 

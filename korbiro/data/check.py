@@ -450,7 +450,10 @@ def check_database(
 def _whole_from_json(text: str, names: list[str]) -> CheckReport:
     d = json.loads(text)
     findings = [_finding_from_json(f) for f in d["findings"]]
-    files = [FileReport(n, [f for f in findings if f.file == n], cached=True) for n in names]
+    by_file: dict[str | None, list[Finding]] = {}
+    for f in findings:
+        by_file.setdefault(f.file, []).append(f)
+    files = [FileReport(n, by_file.get(n, []), cached=True) for n in names]
     return CheckReport(files, findings, int(d["cards"]))
 
 

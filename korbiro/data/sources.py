@@ -149,7 +149,7 @@ class DigestMemo:
             return
         if len(self.known) > self.LIMIT:  # forget the oldest half rather than grow without end
             self.known = dict(list(self.known.items())[len(self.known) // 2:])
-        self.cache.write(self.REL, json.dumps(self.known))
+        self.cache.write(self.REL, json.dumps(self.known), quiet=True)  # a read-only cache that serves is no news
         self.changed = False
 
 
