@@ -148,7 +148,8 @@ def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str) -
         ctx.exit(1)
     took = time.perf_counter() - start
     if fmt == "json":
-        echo_json({"index": idx.path, "cards": len(idx), "key": idx.key, "verified": True, "seconds": round(took, 3)})
+        echo_json({"index": idx.path, "cards": len(idx), "key": idx.key, "verified": idx.path != ":memory:",
+                   "seconds": round(took, 3)})
     elif idx.path == ":memory:":
         click.echo(f"{len(idx)} card(s) indexed in memory only; the cache folder cannot hold the index ({took:.2f} s)")
     else:

@@ -431,6 +431,9 @@ def _read_only_uri(path: Path) -> str:
 
 
 def _note_damage(path: str, reason: str) -> None:
+    reason = " ".join(reason.split())  # quick_check's report has a line per problem: the note has one
+    if len(reason) > 160:
+        reason = reason[:157] + "…"
     notes.note("INDEX-DAMAGED", f"the card index {path!r} is damaged ({reason}); rebuilding it",
                path=path, reason=reason)
 
