@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import stat
@@ -105,6 +106,23 @@ def test_same_second_edit_is_seen_by_data_check(whole_seconds: Path) -> None:
     got = run_main(["data", "check", str(db), "--format", "json"])
     assert got.code == 1
     assert {f["code"] for f in json.loads(got.stdout)["findings"]} == {"MK-DATA-TYPE"}
+
+
+def test_a_cache_entry_damaged_into_another_answer_is_not_served(_private_cache: Path, tmp_path: Path) -> None:
+    """A flipped digit leaves an entry valid JSON with another line number: its seal no longer matches."""
+    from korbiro.data.check import check_database
+
+    folder = tmp_path / "set"
+    shutil.copytree(Path(__file__).parent / "bad_inputs" / "sets" / "missing-level", folder)
+    first = check_database([folder])
+    assert [f.line for f in first.findings] == [3]
+    for entry in (_private_cache / "check").rglob("*.json"):
+        data = entry.read_bytes()
+        assert b'"line": 3,' in data
+        entry.write_bytes(data.replace(b'"line": 3,', b'"line": 4,'))
+    again = check_database([folder])
+    assert [r.cached for r in again.files] == [False]
+    assert [f.line for f in again.findings] == [3]
 
 
 def test_an_old_file_is_remembered_not_read(db_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -283,14 +301,15 @@ def test_a_full_disk_while_indexing_is_no_internal_error(db_dir: Path, _private_
 
 
 def test_no_space_for_cache_entries(db_dir: Path, _private_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = Path.write_text
+    def full_disk(real):  # type: ignore[no-untyped-def]
+        def write(self: Path, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if str(self).startswith(str(_private_cache)):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return real(self, *args, **kwargs)
+        return write
 
-    def write_text(self: Path, *args, **kwargs):  # type: ignore[no-untyped-def]
-        if str(self).startswith(str(_private_cache)):
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        return real(self, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "write_text", write_text)
+    monkeypatch.setattr(Path, "write_text", full_disk(Path.write_text))
+    monkeypatch.setattr(Path, "write_bytes", full_disk(Path.write_bytes))
     got = run_main(["data", "check", str(db_dir)])
     assert (got.code, got.stdout) == (0, "1 file(s), 78 card(s): 0 error(s), 0 warning(s)\n")
     assert got.stderr == (f"korbiro: note: cannot write the cache folder {str(_private_cache)!r} "

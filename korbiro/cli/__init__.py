@@ -84,9 +84,12 @@ def cli(debug: bool) -> None:
     Exit codes: 0 clean or legal, 1 findings, 2 usage error or unreadable
     input, 3 internal error.
     """
+    from ..base import i18n  # lazy: start-up (the command's --lang chooses again)
+
     global _DEBUG
     _DEBUG = debug or bool(os.environ.get("KORBIRO_DEBUG"))
     printable_streams()
+    i18n.choose(None)
 
 
 def _printable(exc: UnicodeError) -> tuple[bytes, int]:

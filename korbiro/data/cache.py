@@ -7,14 +7,17 @@ written (a full disk, no permission, a read-only mount, a file or a device
 where the folder should be), korbiro says so once on standard error
 (:mod:`korbiro.base.notes`) and goes on without it; writes are atomic, so a
 failed one leaves no partial entry, and the temporary files of writers that
-were killed are removed by the next run (:meth:`Cache.sweep`).
+were killed are removed by the next run (:meth:`Cache.sweep`).  An entry
+written with :meth:`Cache.write_sealed` carries the SHA-256 of its text and is
+read back only while that matches: a damaged entry is a missing one.
 
-    >>> Cache(None).read_text("index/digests.json") is None
+    >>> Cache(None).read_sealed("index/digests.json") is None
     True
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -67,14 +70,23 @@ class Cache:
         except (OSError, ValueError):
             return None
 
-    def read_text(self, rel: str) -> str | None:
+    def read_sealed(self, rel: str) -> str | None:
+        """An entry written by :meth:`write_sealed`, if its seal (a SHA-256 of its text) still matches."""
         raw = self.read_bytes(rel)
         if raw is None:
             return None
-        try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError:
+        seal, _, body = raw.partition(b"\n")
+        if hashlib.sha256(body).hexdigest().encode() != seal:
             return None
+        try:
+            return body.decode("utf-8")
+        except UnicodeDecodeError:  # pragma: no cover - sealed text was UTF-8
+            return None
+
+    def write_sealed(self, rel: str, text: str, *, quiet: bool = False) -> bool:
+        """Write *text* with a seal, so that a damaged entry is never read back as a different answer."""
+        body = text.encode("utf-8")
+        return self.write(rel, hashlib.sha256(body).hexdigest().encode() + b"\n" + body, quiet=quiet)
 
     def write(self, rel: str, data: str | bytes, *, quiet: bool = False) -> bool:
         """Write an entry atomically; on failure, say so once and write no more in this run.

@@ -426,7 +426,7 @@ def check_database(
         for key in keys:
             h.update(key.encode())  # type: ignore[union-attr]
         whole = f"check/db/{h.hexdigest()}.json"
-        text = cache.read_text(whole)
+        text = cache.read_sealed(whole)
         if text is not None:
             try:
                 return _whole_from_json(text, [str(s.path) for s in sources])
@@ -464,7 +464,7 @@ def _check_one(src: Source, key: str | None, cache: Cache | None) -> FileReport:
         return report
     entry = f"check/{key[:2]}/{key}.json" if cache is not None and key is not None else None
     if cache is not None and entry is not None:
-        text = cache.read_text(entry)
+        text = cache.read_sealed(entry)
         if text is not None:
             try:
                 return _report_from_json(name, text)
@@ -483,7 +483,7 @@ def _write_entry(cache: Cache, entry: str, text: str) -> None:
     if where not in _swept:
         _swept.add(where)
         cache.sweep(folder)
-    cache.write(entry, text)  # a full or read-only cache is no reason to fail a check
+    cache.write_sealed(entry, text)  # a full or read-only cache is no reason to fail a check
 
 
 _swept: set[str] = set()

@@ -107,7 +107,7 @@ class DigestMemo:
         self.cache = cache
         self.changed = False
         self.known: dict[str, list[Any]] = {}
-        text = cache.read_text(self.REL)
+        text = cache.read_sealed(self.REL)
         if text is not None:
             try:
                 known = json.loads(text)
@@ -149,7 +149,7 @@ class DigestMemo:
             return
         if len(self.known) > self.LIMIT:  # forget the oldest half rather than grow without end
             self.known = dict(list(self.known.items())[len(self.known) // 2:])
-        self.cache.write(self.REL, json.dumps(self.known), quiet=True)  # a read-only cache that serves is no news
+        self.cache.write_sealed(self.REL, json.dumps(self.known), quiet=True)  # a read-only cache that serves is no news
         self.changed = False
 
 
