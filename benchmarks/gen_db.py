@@ -14,6 +14,8 @@ import argparse
 import random
 from pathlib import Path
 
+from korbiro.base.fsutil import write_output
+
 RACES = ["ember", "elf", "törpe", "félelf", "udvari ork", "amund", "dzsenn", "khál", "aquir", "sárkány"]
 WORDS = ["Toroni", "Erioni", "Gorviki", "Pyarroni", "Shadoni", "Abasziszi", "Dzsenn", "Ereni", "Ynevi", "Kyr"]
 NOUNS = ["kard", "torony", "kapu", "árnyék", "ének", "vihar", "őrző", "titok", "láng", "tükör", "ösvény", "kincs"]
@@ -79,7 +81,7 @@ def generate(n: int, out: Path, per_file: int = 500) -> list[Path]:
         body = [f"set: {{code: {code}, name: Generált készlet {k}, sample: true}}", "cards:"]
         body += [_card(i + 1, code, rng) for i in range(count)]
         path = out / f"{code}.yaml"
-        path.write_text("\n".join(body) + "\n", encoding="utf-8")
+        write_output(path, "\n".join(body) + "\n")  # atomically, and only over regular files
         files.append(path)
         made += count
     return files

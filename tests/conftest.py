@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
+from pathlib import Path
+
 import pytest
+
+from korbiro.data.paths import shipped_db_path
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -13,3 +19,27 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="Rewrite golden outputs (README console examples, docs/cli.md, the pictures in tests/golden/) "
         "from the current behaviour, then fail so that a second run has to verify them.",
     )
+
+
+@pytest.fixture
+def db_dir(tmp_path: Path) -> Path:
+    """A copy of the shipped sample database (``MINTA.yaml``, 78 cards) in a folder of its own."""
+    d = tmp_path / "db"
+    d.mkdir()
+    shutil.copy(shipped_db_path() / "MINTA.yaml", d / "MINTA.yaml")
+    return d
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """The fuzzing totals (tests/fuzzing.py): inputs tried per format and the exit-3 count."""
+    fuzzing = sys.modules.get("fuzzing")
+    if fuzzing is None or not fuzzing.TALLY.tried:
+        return
+    totals = fuzzing.TALLY.totals()
+    terminalreporter.write_sep("-", "fuzzing: inputs tried per format, exit 3 (internal error) count")
+    for name, n in totals["tried"].items():
+        terminalreporter.write_line(f"{name:24s} {n:7d} inputs, exit 3: {totals['exit3'].get(name, 0)}")
+    terminalreporter.write_line(f"{'total':24s} {totals['total']:7d} inputs, exit 3: {totals['exit3_total']}")
+    cache = getattr(config, "cache", None)  # absent with -p no:cacheprovider
+    if cache is not None:
+        cache.set("korbiro/fuzz-totals", totals)

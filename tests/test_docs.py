@@ -17,6 +17,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from korbiro.base.fsutil import write_output
 from korbiro.cli import cli
 from korbiro.cli._docgen import render_reference
 
@@ -70,7 +71,7 @@ def _check_sessions(path: Path, request: pytest.FixtureRequest) -> None:
             for command, _ in _sessions(match.group(0)):
                 body += f"$ {command}\n{_run(command)}"
             return f"```console\n{body}```"
-        path.write_text(BLOCK.sub(refresh, text), encoding="utf-8")
+        write_output(path, BLOCK.sub(refresh, text))
         pytest.fail(f"{path.name} console sessions rewritten; run the tests again to verify")
     for command, expected in _sessions(text):
         assert _run(command) == expected, f"{path.name}: {command}"
@@ -130,6 +131,6 @@ def test_every_command_has_help_and_is_documented(name: str, command: click.Comm
 def test_cli_reference_is_up_to_date(request: pytest.FixtureRequest) -> None:
     current = render_reference()
     if request.config.getoption("--update-golden"):
-        CLI_DOC.write_text(current, encoding="utf-8")
+        write_output(CLI_DOC, current)
         pytest.fail("docs/cli.md rewritten; run the tests again to verify")
     assert CLI_DOC.read_text("utf-8") == current, "run: python3 -m pytest tests/test_docs.py --update-golden"

@@ -266,9 +266,9 @@ def test_svg_goes_only_to_a_regular_file_or_a_new_path(command: tuple[str, ...],
     for kind, path in _targets(tmp_path).items():
         code, out, err = run(*command, "--svg", path)
         assert (code, out) == (2, ""), kind
-        assert f"Error: Invalid value for '--svg': {path!r} is {kind}; give a regular file or a new path" in err
+        assert f"Error: {path!r} is {kind}; korbiro writes only to regular files" in err
     code, _, err = run(*command, "--svg", "")
-    assert code == 2 and "Error: Invalid value for '--svg': the path is empty" in err
+    assert code == 2 and "Error: the output path is empty" in err
     assert (tmp_path / "regular.svg").read_text(encoding="utf-8") == "old"  # the link's target is untouched
     # a regular file is replaced, a new path created, atomically: no temporary file is left
     for name in ("regular.svg", "new.svg"):
@@ -277,7 +277,8 @@ def test_svg_goes_only_to_a_regular_file_or_a_new_path(command: tuple[str, ...],
         parse_svg((tmp_path / name).read_text(encoding="utf-8"))
     assert not [n for n in os.listdir(tmp_path) if n.endswith(".tmp")]
     code, _, err = run(*command, "--svg", str(tmp_path / "missing" / "x.svg"))
-    assert code == 2 and f"Error: cannot write {str(tmp_path / 'missing' / 'x.svg')!r}: No such file or directory" in err
+    assert code == 2 and (f"Error: cannot write {str(tmp_path / 'missing' / 'x.svg')!r}: the folder "
+                          f"{str(tmp_path / 'missing')!r} does not exist") in err
 
 
 @pytest.mark.parametrize("game, record", [("exxit", MISTAKES), ("xig", XIG_ILLEGAL), ("zen", ZEN_ILLEGAL)])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -14,7 +13,6 @@ from korbiro.base.errors import DataError
 from korbiro.cli import cli
 from korbiro.data.check import load_database
 from korbiro.data.index import open_index
-from korbiro.data.paths import shipped_db_path
 
 SETS = Path(__file__).parent / "bad_inputs" / "sets"
 
@@ -22,14 +20,6 @@ SETS = Path(__file__).parent / "bad_inputs" / "sets"
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KORBIRO_CACHE_DIR", str(tmp_path / "cache"))
-
-
-@pytest.fixture
-def db_dir(tmp_path: Path) -> Path:
-    d = tmp_path / "db"
-    d.mkdir()
-    shutil.copy(shipped_db_path() / "MINTA.yaml", d / "MINTA.yaml")
-    return d
 
 
 def test_index_answers_like_the_database(db_dir: Path) -> None:

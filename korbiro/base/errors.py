@@ -13,6 +13,9 @@ rests on where there is one.  Messages quote the offending value with ``!r``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from .findings import Finding
 
 
@@ -31,6 +34,7 @@ class KorbiroError(Exception):
         column: int | None = None,
         rule: str | None = None,
         hu: str | None = None,
+        args: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
         if code is not None:
@@ -42,6 +46,8 @@ class KorbiroError(Exception):
         self.line = line
         self.column = column
         self.rule = rule
+        #: arguments for the message catalogue (``korbiro.base.i18n``), as a finding's
+        self.message_args = dict(args or {})
 
     @property
     def location(self) -> str:
@@ -58,6 +64,13 @@ class KorbiroError(Exception):
             return self.message
         return f"{self.location}: {self.message}"
 
+    def text(self, lang: str = "en") -> str:
+        """``path:line:column: message`` with the message in *lang* (English or Hungarian)."""
+        message = self.to_finding().text(lang)
+        if self.path is None and self.line is None:
+            return message
+        return f"{self.location}: {message}"
+
     def to_finding(self) -> Finding:
         """This error as a :class:`~korbiro.base.findings.Finding` (severity error)."""
         return Finding(
@@ -67,7 +80,7 @@ class KorbiroError(Exception):
             file=self.path,
             line=self.line,
             column=self.column,
-            args={"message_hu": self.hu} if self.hu else {},
+            args={**self.message_args, **({"message_hu": self.hu} if self.hu else {})},
         )
 
     @property

@@ -13,6 +13,7 @@ technical problems such as malformed YAML), a message, and where it was found.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -111,11 +112,76 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(findings, key=Finding.sort_key)
 
 
+#: the findings shown per file unless ``--max-findings`` says otherwise (yamllint caps its output too)
+DEFAULT_MAX_FINDINGS = 1000
+#: did-you-mean hints looked for per file: each compares a name with every candidate, so a file with
+#: hundreds of thousands of unknown names would cost minutes; past the budget a finding has no hint
+HINT_BUDGET = 1000
+
+i18n.register({
+    "FINDINGS-NOT-SHOWN": {
+        "en": "{n} more finding(s) from this line on not shown (--max-findings {limit}; 0 shows all)",
+        "hu": "innen további {n} problémát nem írok ki (--max-findings {limit}; a 0 mindet kiírja)",
+    },
+})
+
+
+def cap_per_file(findings: Iterable[Finding], limit: int | None) -> tuple[list[Finding], int]:
+    """The first *limit* findings of each file, in the order given (0 or ``None``: all), and how many were left out.
+
+    Each file's left-out findings are replaced by one closing note at the
+    first of them, saying how many there were.
+
+    >>> fs = [Finding("X", "x", file="a", line=n) for n in range(1, 6)]
+    >>> shown, hidden = cap_per_file(fs, 2)
+    >>> [f.render_text() for f in shown[2:]], hidden
+    (['a:3: note FINDINGS-NOT-SHOWN: 3 more finding(s) from this line on not shown (--max-findings 2; 0 shows all)'], 3)
+    """
+    items = list(findings)
+    if not limit:
+        return items, 0
+    seen: dict[str | None, int] = {}
+    first_hidden: dict[str | None, Finding] = {}
+    for f in items:
+        n = seen.get(f.file, 0) + 1
+        seen[f.file] = n
+        if n == limit + 1:
+            first_hidden[f.file] = f
+    if not first_hidden:
+        return items, 0
+    out: list[Finding] = []
+    counts: dict[str | None, int] = {}
+    hidden = 0
+    for f in items:
+        n = counts.get(f.file, 0) + 1
+        counts[f.file] = n
+        if n <= limit:
+            out.append(f)
+        elif n == limit + 1:
+            more = seen[f.file] - limit
+            hidden += more
+            out.append(not_shown(more, limit, f.file, f.line, f.column))
+    return out, hidden
+
+
+def not_shown(more: int, limit: int, file: str | None, line: int | None, column: int | None = None) -> Finding:
+    """The closing note of a file whose findings were capped at *limit*: *more* were left out from here on."""
+    return Finding("FINDINGS-NOT-SHOWN",
+                   f"{more} more finding(s) from this line on not shown (--max-findings {limit}; 0 shows all)",
+                   Severity.NOTE, file=file, line=line, column=column, args={"n": more, "limit": limit})
+
+
 def has_failures(findings: Iterable[Finding], strict: bool = False) -> bool:
     """True when a finding is an error (or a warning, with *strict*)."""
     bad = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
     return any(f.severity in bad for f in findings)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def dumps_json(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=False)
+    """*obj* as indented JSON; characters stay as they are, but lone surrogates (the undecodable
+    bytes of a file name) become ``\\udcff`` escapes, so the text stays valid UTF-8."""
+    text = json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=False)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

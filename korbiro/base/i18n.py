@@ -52,6 +52,20 @@ def detect_lang(explicit: str | None = None, environ: Mapping[str, str] | None =
     return "en"
 
 
+_chosen: str | None = None
+
+
+def choose(lang: str | None) -> None:
+    """Remember the language a command was given (``--lang``), for messages that have no command to ask."""
+    global _chosen
+    _chosen = lang if lang in LANGS else None
+
+
+def current() -> str:
+    """The language chosen with :func:`choose`, else the locale's (:func:`detect_lang`)."""
+    return _chosen or detect_lang(None)
+
+
 def render(code: str, lang: str, args: Mapping[str, object], default: str) -> str:
     """Format the catalogue template for *code* in *lang*, falling back to *default*."""
     texts = CATALOG.get(code)

@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from dataclasses import dataclass, field
 from typing import Any, Final, NoReturn
 
@@ -66,6 +65,7 @@ from yaml.events import (
 from . import i18n
 from .errors import DataError
 from .findings import Finding, Severity
+from .fsutil import KIND_NAMES, FileTooLargeError, NotRegularFileError, read_regular
 
 __all__ = [
     "MAX_BYTES",
@@ -223,58 +223,17 @@ def _line_col(text: str, pos: int) -> Mark:
 def _read_regular_file(name: str | bytes, display: str) -> bytes:
     """The bytes of *name*, refusing anything but a regular file of at most MAX_BYTES."""
     try:
-        st = os.stat(name)
+        return read_regular(name, MAX_BYTES).data
     except (FileNotFoundError, NotADirectoryError):
         _fail("FILE-NOT-FOUND", f"file {display!r} does not exist", display)
+    except NotRegularFileError as exc:
+        if exc.kind == "directory":
+            _fail("FILE-IS-DIRECTORY", f"{display!r} is a directory, expected a file", display)
+        _fail("FILE-NOT-REGULAR", f"{display!r} is {KIND_NAMES[exc.kind][0]}, expected a regular file", display)
+    except FileTooLargeError:
+        _fail("FILE-TOO-LARGE", _too_large_message(), display, 1, 1)
     except (OSError, ValueError) as exc:
-        _fail(
-            "FILE-UNREADABLE",
-            f"cannot read {display!r}: {getattr(exc, 'strerror', None) or exc}",
-            display,
-        )
-    _check_stat(st, display)
-    flags = os.O_RDONLY
-    for flag in ("O_NONBLOCK", "O_CLOEXEC", "O_NOCTTY", "O_BINARY"):
-        flags |= getattr(os, flag, 0)
-    try:
-        fd = os.open(name, flags)
-    except OSError as exc:
-        _fail("FILE-UNREADABLE", f"cannot read {display!r}: {exc.strerror or exc}", display)
-    try:
-        _check_stat(os.fstat(fd), display)  # the path may have been swapped since the stat
-        chunks: list[bytes] = []
-        size = 0
-        while size <= MAX_BYTES:
-            chunk = os.read(fd, MAX_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        _fail("FILE-UNREADABLE", f"cannot read {display!r}: {exc.strerror or exc}", display)
-    finally:
-        os.close(fd)
-    if size > MAX_BYTES:
-        _fail("FILE-TOO-LARGE", _too_large_message(), display, 1, 1)
-    return b"".join(chunks)
-
-
-def _check_stat(st: os.stat_result, display: str) -> None:
-    if stat.S_ISDIR(st.st_mode):
-        _fail("FILE-IS-DIRECTORY", f"{display!r} is a directory, expected a file", display)
-    if not stat.S_ISREG(st.st_mode):
-        kind = (
-            "a FIFO"
-            if stat.S_ISFIFO(st.st_mode)
-            else "a device"
-            if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
-            else "a socket"
-            if stat.S_ISSOCK(st.st_mode)
-            else "not a regular file"
-        )
-        _fail("FILE-NOT-REGULAR", f"{display!r} is {kind}, expected a regular file", display)
-    if st.st_size > MAX_BYTES:
-        _fail("FILE-TOO-LARGE", _too_large_message(), display, 1, 1)
+        _fail("FILE-UNREADABLE", f"cannot read {display!r}: {getattr(exc, 'strerror', None) or exc}", display)
 
 
 def _decode(raw: bytes, path: str) -> str:

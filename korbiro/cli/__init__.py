@@ -7,6 +7,7 @@ legal, 1 findings, 2 usage error or unreadable input, 3 internal error.
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import os
 import sys
@@ -84,14 +85,53 @@ def cli(debug: bool) -> None:
     Exit codes: 0 clean or legal, 1 findings, 2 usage error or unreadable
     input, 3 internal error.
     """
+    from ..base import i18n  # lazy: start-up (the command's --lang chooses again)
+
     global _DEBUG
     _DEBUG = debug or bool(os.environ.get("KORBIRO_DEBUG"))
+    printable_streams()
+    i18n.choose(None)
+
+
+def _printable(exc: UnicodeError) -> tuple[bytes, int]:
+    """The codec error handler of standard output and error (see :func:`printable_streams`)."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = bytearray()
+    for ch in exc.object[exc.start:exc.end]:
+        cp = ord(ch)
+        if 0xDC80 <= cp <= 0xDCFF:  # an undecodable byte of a file name or an argument: the byte itself
+            out.append(cp - 0xDC00)
+        else:  # a character the terminal's encoding lacks: its escape
+            out += (f"\\u{cp:04x}" if cp <= 0xFFFF else f"\\U{cp:08x}").encode("ascii")
+    return bytes(out), exc.end
+
+
+def printable_streams() -> None:
+    """Let standard output and error print every text korbiro makes, in any terminal encoding.
+
+    A file name or an argument with bytes that are not UTF-8 comes back as
+    those bytes (as ``ls`` shows them); a character a terminal's encoding
+    cannot show (``ő`` under ``PYTHONIOENCODING=latin-1``) as ``\\u0151``.
+    """
+    codecs.register_error("korbiro", _printable)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="korbiro")
+            except (AttributeError, ValueError, OSError):  # a stream that cannot change: leave it
+                pass
 
 
 def main(argv: list[str] | None = None) -> Any:
     """Console entry point: run the CLI and map every outcome to an exit code."""
+    from ..base import i18n, notes
     from ..base.errors import KorbiroError
 
+    printable_streams()
+    notes.reset()
+    i18n.choose(None)
     code = 0
     try:
         # without standalone mode click returns ctx.exit()'s code instead of exiting
@@ -108,7 +148,7 @@ def main(argv: list[str] | None = None) -> Any:
         click.echo("Aborted!", err=True)
         code = 1
     except KorbiroError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        click.echo(f"Error: {exc.text(i18n.current())}", err=True)
         code = 2
     except BrokenPipeError:
         _silence_broken_pipe()

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ..base.findings import Finding, dumps_json
+from ..base.findings import DEFAULT_MAX_FINDINGS, Finding, dumps_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -26,11 +26,19 @@ def format_option(choices: tuple[str, ...] = FORMATS) -> Callable[[F], F]:
     )
 
 
+def _choose_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from ..base import i18n  # lazy: start-up (cli/__init__.py)
+
+    i18n.choose(value)
+    return value
+
+
 def lang_option(f: F) -> F:
     return click.option(
         "--lang",
         type=click.Choice(["en", "hu"]),
         default=None,
+        callback=_choose_lang,
         help="Message language (default: from the locale, else English).",
     )(f)
 
@@ -47,6 +55,18 @@ def db_option(f: F) -> F:
     )(f)
 
 
+def max_findings_option(f: F) -> F:
+    return click.option(
+        "--max-findings",
+        "max_findings",
+        type=click.IntRange(min=0),
+        default=DEFAULT_MAX_FINDINGS,
+        show_default=True,
+        metavar="N",
+        help="Show at most N findings per file (0: all); a closing line says how many more there were.",
+    )(f)
+
+
 def echo_findings(findings: Iterable[Finding], fmt: str, lang: str) -> None:
     for f in findings:
         if fmt == "github":
@@ -59,32 +79,10 @@ def echo_json(obj: Any) -> None:
     click.echo(dumps_json(obj))
 
 
+
 def write_output_file(path: str, text: str) -> None:
-    """Write a file the user asked for: atomically, and only over a regular file (or a new one).
+    """Write a file the user asked for (:func:`korbiro.base.fsutil.write_output`: atomically, and only
+    over a regular file or to a new path); a :class:`~korbiro.base.errors.UsageError` (exit 2) otherwise."""
+    from ..base.fsutil import write_output  # lazy: only the commands that write files need it
 
-    An empty path, a folder, a link, a FIFO or a device, or a folder that does not exist, is a
-    usage error (exit 2), never a replaced file.
-    """
-    import os
-    import stat
-
-    from ..base.errors import UsageError
-    from ..base.fsutil import write_atomic
-
-    if not path:
-        raise UsageError("OUTPUT-PATH", "an output file needs a name", hu="a kimeneti fájlnak név kell")
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        st = None
-    except OSError as exc:
-        raise UsageError("OUTPUT-PATH", f"{path}: cannot be written ({exc.strerror})", path=path,
-                         hu=f"{path}: nem írható ({exc.strerror})") from None
-    if st is not None and not stat.S_ISREG(st.st_mode):
-        raise UsageError("OUTPUT-PATH", f"{path}: not a regular file; korbiro writes only over regular files",
-                         path=path, hu=f"{path}: nem közönséges fájl; a korbiro csak közönséges fájlt ír felül")
-    try:
-        write_atomic(path, text)
-    except OSError as exc:
-        raise UsageError("OUTPUT-PATH", f"{path}: cannot be written ({exc.strerror})", path=path,
-                         hu=f"{path}: nem írható ({exc.strerror})") from None
+    write_output(path, text)

@@ -14,42 +14,21 @@ import stat
 
 import click
 
-from ..base.fsutil import write_atomic
+from ..base.errors import UsageError
+from ..base.fsutil import KIND_NAMES, file_kind
+from ..base.fsutil import write_output as write_file
+from ..base.i18n import current
 
 __all__ = ["write_output", "output_dir", "ply_path", "check_ply"]
 
 
-def _kind(mode: int) -> str | None:
-    """What a path that is not a regular file is, or ``None`` for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
-
-
-def write_output(path: str, text: str, *, option: str) -> None:
-    """Write *text* to *path* (given with *option*, e.g. ``--svg``) atomically, or exit 2 saying why not."""
-    if not path:
-        raise click.BadParameter("the path is empty", param_hint=f"'{option}'")
+def write_output(path: str, text: str, *, option: str) -> None:  # noqa: ARG001 - the option names the file in the help
+    """Write *text* to *path* (given with *option*, e.g. ``--svg``) atomically, or exit 2 saying why not
+    (:func:`korbiro.base.fsutil.write_output`: only a regular file or a new path)."""
     try:
-        mode: int | None = os.lstat(path).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as exc:
-        raise click.BadParameter(f"cannot use {path!r}: {exc.strerror}", param_hint=f"'{option}'") from None
-    if mode is not None and (kind := _kind(mode)) is not None:
-        raise click.BadParameter(f"{path!r} is {kind}; give a regular file or a new path", param_hint=f"'{option}'")
-    try:
-        write_atomic(path, text)
-    except OSError as exc:
-        click.echo(f"Error: cannot write {path!r}: {exc.strerror}", err=True)
+        write_file(path, text)
+    except UsageError as exc:
+        click.echo(f"Error: {exc.to_finding().text(current())}", err=True)
         raise SystemExit(2) from None
 
 
@@ -59,7 +38,7 @@ def output_dir(path: str, *, option: str) -> None:
     if not path:
         raise click.BadParameter("the path is empty", param_hint=f"'{option}'")
     try:
-        mode = os.lstat(path).st_mode
+        st = os.lstat(path)
     except FileNotFoundError:
         try:
             os.makedirs(path)
@@ -69,8 +48,9 @@ def output_dir(path: str, *, option: str) -> None:
         return
     except OSError as exc:
         raise click.BadParameter(f"cannot use {path!r}: {exc.strerror}", param_hint=f"'{option}'") from None
-    if not stat.S_ISDIR(mode):
-        kind = _kind(mode) or "a file"
+    if not stat.S_ISDIR(st.st_mode):
+        found = file_kind(st)
+        kind = KIND_NAMES[found][0] if found else "a file"
         raise click.BadParameter(f"{path!r} is {kind}, not a folder", param_hint=f"'{option}'")
 
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ._common import echo_findings, echo_json, format_option, lang_option
+from ._common import echo_findings, echo_json, format_option, lang_option, max_findings_option
 
 #: findings that mean a named file could not be read at all: exit 2, not 1 (bad data)
 UNREADABLE = frozenset({"FILE-NOT-FOUND", "FILE-IS-DIRECTORY", "FILE-NOT-REGULAR", "FILE-UNREADABLE"})
@@ -26,16 +26,19 @@ def data() -> None:
 @click.option("--formats", "formats_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Also check a formats and banlist file (schema mk-formats; banlist dates in order, "
                    "cards known to this database, no redundant entries).")
+@max_findings_option
 @click.pass_context
 def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None, strict: bool, no_cache: bool,
-          formats_file: str | None) -> None:
+          formats_file: str | None, max_findings: int) -> None:
     """Check set files or folders of them (default: --db / $KORBIRO_DB / the shipped database).
 
     Every finding is reported at once, with file:line:column: malformed or
     hostile YAML, schema violations, card text that does not parse, keywords
     on card types they do not belong to, duplicate ids and names, IGAZ NÉV
-    names that are no card.  Exit 0 clean, 1 findings, 2 unusable input (a
-    path that does not exist, a folder without set files, a device or FIFO).
+    names that are no card.  At most --max-findings per file are shown, then
+    a line saying how many more there were (the summary counts them all).
+    Exit 0 clean, 1 findings, 2 unusable input (a path that does not exist,
+    a folder without set files, a device or FIFO).
 
     \b
     Examples:
@@ -43,6 +46,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
       korbiro data check data/ --strict --format github
     """
     from ..base.errors import UsageError
+    from ..base.findings import cap_per_file
     from ..base.i18n import detect_lang
     from ..data.check import check_database
     from ..data.paths import default_db_path, discover
@@ -65,16 +69,18 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
 
         report.findings = sort_findings(report.findings)
     failed = report.failed(strict)
+    shown, hidden = cap_per_file(report.findings, max_findings)
     if fmt == "json":
         echo_json({
             "ok": not failed,
             "files": [r.path for r in report.files],
             "cards": report.card_count,
             "counts": report.counts(),
-            "findings": [f.to_dict(lang) for f in report.findings],
+            "findings": [f.to_dict(lang) for f in shown],
+            "not_shown": hidden,
         })
     else:
-        echo_findings(report.findings, fmt, lang)
+        echo_findings(shown, fmt, lang)
         if fmt == "text":
             c = report.counts()
             summary = (
@@ -115,7 +121,9 @@ def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str) -
 
     Every command that reads cards builds the index by itself when the set
     files change; this command does it ahead of time (e.g. in a Docker image
-    or a CI cache step).  Only a database without errors is indexed.
+    or a CI cache step).  Only a database without errors is indexed.  The
+    index is verified (PRAGMA quick_check) whether it was built now or found;
+    a damaged one is rebuilt.
 
     \b
     Examples:
@@ -130,7 +138,7 @@ def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str) -
 
     start = time.perf_counter()
     try:
-        idx = open_index(list(paths) or [default_db_path()], rebuild=rebuild)
+        idx = open_index(list(paths) or [default_db_path()], rebuild=rebuild, verify=True)
     except UsageError as exc:
         click.echo(f"Error: {exc}", err=True)
         ctx.exit(2)
@@ -140,6 +148,9 @@ def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str) -
         ctx.exit(1)
     took = time.perf_counter() - start
     if fmt == "json":
-        echo_json({"index": idx.path, "cards": len(idx), "key": idx.key, "seconds": round(took, 3)})
+        echo_json({"index": idx.path, "cards": len(idx), "key": idx.key, "verified": idx.path != ":memory:",
+                   "seconds": round(took, 3)})
+    elif idx.path == ":memory:":
+        click.echo(f"{len(idx)} card(s) indexed in memory only; the cache folder cannot hold the index ({took:.2f} s)")
     else:
-        click.echo(f"{len(idx)} card(s) indexed in {idx.path} ({took:.2f} s)")
+        click.echo(f"{len(idx)} card(s) indexed in {idx.path}, verified ({took:.2f} s)")

@@ -7,7 +7,14 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_findings, echo_json, format_option, lang_option
+from ._common import (
+    db_option,
+    echo_findings,
+    echo_json,
+    format_option,
+    lang_option,
+    max_findings_option,
+)
 
 
 @click.group()
@@ -43,9 +50,11 @@ def _ruleset_option(f: Any) -> Any:
               help="Check the banlist as of this day (default: today).")
 @click.option("--after-exchange", "before_file", type=click.Path(exists=True, dir_okay=False), default=None,
               metavar="BEFORE", help="Also check that FILE came from BEFORE by a legal exchange between games (1.13.C).")
+@max_findings_option
 @click.pass_context
 def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, lang: str | None,
-          ruleset: str | None, formats_file: str | None, date: dt.date | None, before_file: str | None) -> None:
+          ruleset: str | None, formats_file: str | None, date: dt.date | None, before_file: str | None,
+          max_findings: int) -> None:
     """Check each deck list FILE (text or YAML; '-' reads standard input).
 
     Every finding is printed at once with its deck line, card and rule:
@@ -53,7 +62,8 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
     (1.02.B–C), exactly 3 different starting tower levels (3.01.A), sideboard
     of at most 12 or 15 cards (1.13), IGAZ NÉV cards counted together (2.02),
     no other resource beside a card that forbids it (1.14.5), and the banned
-    and restricted lists of the format.
+    and restricted lists of the format.  At most --max-findings per deck are
+    shown, then a line saying how many more there were.
 
     Exit 0 when every deck is legal, 1 when one is not, 2 when a deck or the
     card database cannot be read.
@@ -64,6 +74,7 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
       korbiro deck check my.deck --date 2026-01-01 --format json
     """
     from ..base.errors import DataError, DeckError
+    from ..base.findings import cap_per_file
     from ..base.i18n import detect_lang
     from ..data.index import open_index
     from ..data.paths import default_db_path
@@ -120,7 +131,12 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
                 report.legal = report.legal and not any(f.severity.value == "error" for f in extra)
         if not report.legal:
             worst = max(worst, 1)
-        results.append(report.to_dict(lang))
+        shown, hidden = cap_per_file(report.findings, max_findings)
+        result = report.to_dict(lang)
+        if hidden:
+            result["findings"] = [f.to_dict(lang) for f in shown]
+            result["not_shown"] = hidden
+        results.append(result)
         if fmt == "json":
             continue
         if fmt == "text":
@@ -134,7 +150,7 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
                 detail = (f"formátum: {report.format}, laplimit: {report.limit}; torony {sizes['tower']}, "
                           f"pakli {sizes['deck']}, cserepakli {sizes['sideboard']}")
             click.echo(f"{report.file}: {verdict} ({detail})")
-        echo_findings(report.findings, fmt, lang)
+        echo_findings(shown, fmt, lang)
     if fmt == "json":
         echo_json(results[0] if len(files) == 1 and results else results)
     ctx.exit(worst)

@@ -13,6 +13,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from ..base.errors import KorbiroError
+from ..base.findings import cap_per_file
 from ..rules.exxit import (
     OPTION_INFO,
     Options,
@@ -29,7 +30,7 @@ from ..rules.exxit import (
     replay_plies,
 )
 from ..rules.exxit.render import svg_board, text_board
-from ._common import echo_json, format_option
+from ._common import echo_json, format_option, max_findings_option
 from ._output import check_ply, output_dir, ply_path, write_output
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -137,12 +138,15 @@ def moves_cmd(ctx: click.Context, position: str, fmt: str, option_items: tuple[s
               help="Also draw one picture a ply into DIR (ply-000.svg is the start; created if missing); "
               "a move that breaks a rule has a red frame and the rule in its caption.")
 @_option_flag
+@max_findings_option
 @click.pass_context
-def replay_cmd(ctx: click.Context, record: str, fmt: str, svg_dir: str | None, option_items: tuple[str, ...]) -> None:
+def replay_cmd(ctx: click.Context, record: str, fmt: str, svg_dir: str | None, option_items: tuple[str, ...],
+               max_findings: int) -> None:
     """Replay RECORD and report every move that breaks a rule.
 
     Exit 0 when every move is legal, 1 when some move breaks a rule.  Options
-    given with -o override the record's option headers.
+    given with -o override the record's option headers.  The text output
+    shows at most --max-findings violations, then how many more there were.
     """
     rec = _record(ctx, record, option_items)
     report = replay(rec)
@@ -151,8 +155,9 @@ def replay_cmd(ctx: click.Context, record: str, fmt: str, svg_dir: str | None, o
     if fmt == "json":
         echo_json(report.to_dict())
     else:
-        for v in report.violations:
-            click.echo(f"{v.to_finding(record).render_text()}")
+        shown, _hidden = cap_per_file([v.to_finding(record) for v in report.violations], max_findings)
+        for f in shown:
+            click.echo(f.render_text())
         res = report.result()
         score = res["score"]
         n = len(report.violations)

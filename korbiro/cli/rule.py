@@ -521,7 +521,7 @@ def _example_cards(ctx: click.Context, cls: Any, db: str | None, limit: int) -> 
         ctx.exit(2)
     where = "rowid IN (SELECT card FROM keywords WHERE keyword_fold = ? AND rule IS ?)"
     params = (fold(cls.keyword), cls.rule)
-    total = int(index.conn.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0])
+    total = int(index.rows(f"SELECT count(*) FROM cards WHERE {where}", params)[0][0])
     found = index.select(where, params, order="name", limit=limit) if limit else []
     out = []
     for c in found:

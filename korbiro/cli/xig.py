@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from ..base.errors import KorbiroError
-from ._common import echo_json, format_option
+from ._common import echo_json, format_option, max_findings_option
 from ._output import check_ply, output_dir, ply_path, write_output
 
 if TYPE_CHECKING:
@@ -65,15 +65,18 @@ def xig() -> None:
 @click.option("--svg-dir", "svg_dir", default=None, metavar="DIR",
               help="Also draw one picture a turn into DIR (ply-000.svg is the set-up; created if missing); "
               "a turn that breaks a rule has a red frame and the rule in its caption.  One record only.")
-def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None) -> None:
+@max_findings_option
+def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None, max_findings: int) -> None:
     """Replay game RECORDS and report every rule violation.
 
     Each violation names its turn (0 for the set-up), the move, a stable code
-    and the rule.  Exit 0 when every record is legal, 1 when one breaks a rule,
-    2 when a file cannot be read.  JSON: one object per record, {"valid",
+    and the rule (at most --max-findings per record in the text output, then
+    how many more there were).  Exit 0 when every record is legal, 1 when one
+    breaks a rule, 2 when a file cannot be read.  JSON: one object per record, {"valid",
     "violations": [{"ply", "move", "code", "rule", ...}], "result": {"score",
     "winner"}}; a list of them for several records.
     """
+    from ..base.findings import not_shown
     from ..rules.xig.record import ReplayResult, load_record, replay
 
     if svg_dir is not None and len(records) > 1:
@@ -89,7 +92,10 @@ def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None) -> None:
         echo_json(payload[0] if len(payload) == 1 else payload)
     else:
         for r in results:
-            for v in r.violations:
+            for n, v in enumerate(r.violations):
+                if max_findings and n == max_findings:
+                    click.echo(not_shown(len(r.violations) - n, max_findings, r.path, v.line or None).render_text())
+                    break
                 click.echo(_violation_line(r.path, v))
             res = r.result()
             score = ", ".join(f"{k} {n}" for k, n in res["score"].items())

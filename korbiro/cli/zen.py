@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 import click
 
 from ..base.errors import DataError, KorbiroError, UsageError
+from ..base.findings import cap_per_file
 from ..base.yamlload import load_yaml_file
 from ..rules.zen import (
     OPTION_HELP,
@@ -35,7 +36,7 @@ from ..rules.zen.draw import describe_outcome
 from ..rules.zen.notation import position_to_dict, tower_lines
 from ..rules.zen.replay import read_record
 from ..rules.zen.setup import prepare
-from ._common import echo_json, format_option
+from ._common import echo_json, format_option, max_findings_option
 from ._output import check_ply, output_dir, ply_path, write_output
 
 _OPTIONS_HELP = "Rule option NAME=VALUE (repeatable); `korbiro zen options` lists them."
@@ -221,9 +222,10 @@ def show_cmd(state: str, option_values: tuple[str, ...], fmt: str, ply: int | No
         click.echo(f"wrote {svg_path}", err=True)
 
 
-def _report_text(report: ReplayReport) -> None:
-    for v in report.violations:
-        click.echo(v.to_finding(report.path).render_text())
+def _report_text(report: ReplayReport, max_findings: int) -> None:
+    shown, _hidden = cap_per_file([v.to_finding(report.path) for v in report.violations], max_findings)
+    for f in shown:
+        click.echo(f.render_text())
     res = report.result()
     n = len(report.violations)
     turns = len(report.positions) - 1
@@ -243,10 +245,14 @@ def _report_text(report: ReplayReport) -> None:
 @click.option("--svg-dir", "svg_dir", default=None, metavar="DIR",
               help="Also draw one picture a turn into DIR (ply-000.svg is the set-up; created if missing); "
               "a turn that breaks a rule has a red frame and the rule in its caption.  One record only.")
-def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: str, svg_dir: str | None) -> None:
+@max_findings_option
+def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: str, svg_dir: str | None,
+               max_findings: int) -> None:
     """Check game RECORDS turn by turn: every violation with its turn, code and rule.
 
-    Exits 1 when a record breaks a rule, 2 when a file cannot be read.
+    Exits 1 when a record breaks a rule, 2 when a file cannot be read.  The
+    text output shows at most --max-findings violations per record, then how
+    many more there were.
     """
     if svg_dir is not None and len(records) > 1:
         raise click.BadParameter(f"draws one record, not {len(records)}", param_hint="'--svg-dir'")
@@ -270,7 +276,7 @@ def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: st
             echo_json([r.to_dict() for r in reports])
     else:
         for report in reports:
-            _report_text(report)
+            _report_text(report, max_findings)
     if unreadable:
         _exit(2)
     if any(not r.valid for r in reports):

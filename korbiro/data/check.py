@@ -10,6 +10,7 @@ unchanged database reads and hashes the files and nothing more.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
@@ -21,11 +22,12 @@ from typing import Any
 
 from ..base import i18n
 from ..base.errors import DataError
-from ..base.findings import Finding, Severity, has_failures, sort_findings
-from ..base.fsutil import write_atomic
+from ..base.findings import HINT_BUDGET, Finding, Severity, has_failures, sort_findings
 from ..base.text import fold, suspicious_characters
+from .cache import Cache
 from .cards import CARD_TYPES, Card, CardDatabase
-from .paths import cache_dir, code_digest, default_db_path, discover
+from .paths import code_digest, default_db_path, discover
+from .sources import Source, read_source
 
 i18n.register_patterns({
     "MK-DATA-SUSPICIOUS-NAME": [
@@ -255,7 +257,7 @@ _DIALECTS = ("SZOLGA NYELV", "NEMES NYELV", "TITKOS NYELV")
 def _keyword_findings(keywords: Sequence[Any], rc: dict[str, Any], path: str, cid: str | None) -> list[Finding]:
     out: list[Finding] = []
     ctype = rc.get("type")
-    subtype = rc.get("subtype")
+    subtype = rc.get("subtype") if isinstance(rc.get("subtype"), str) else None  # else a schema finding already
     seen: dict[str, Any] = {}
     for k in keywords:
         if not k.keyword:
@@ -345,14 +347,17 @@ def cross_file_findings(reports: Sequence[FileReport]) -> list[Finding]:
                 else:
                     names[key] = (rep.path, ref.name_pos[0], ref.name)
     all_names = {fold(n[2]): n[2] for n in names.values()}
+    known = list(all_names)
+    hints_left = HINT_BUDGET
     for rep in reports:
         for ref in rep.cards:
             for target, line, col in ref.true_names:
                 if fold(target) in all_names:
                     continue
-                import difflib
-
-                close = difflib.get_close_matches(fold(target), list(all_names), n=1)
+                close: list[str] = []
+                if hints_left > 0:  # each hint costs a pass over every name: a budget keeps the check linear
+                    hints_left -= 1
+                    close = difflib.get_close_matches(fold(target), known, n=1)
                 hint = f" (did you mean {all_names[close[0]]!r}?)" if close else ""
                 out.append(Finding("MK-DATA-UNKNOWN-TRUE-NAME",
                                    f"IGAZ NÉV names {target!r}, which is not a card of the database{hint}",
@@ -423,95 +428,100 @@ def check_database(
     """Check a card database (set files and folders of them); never raises for bad data.
 
     Raises :class:`~korbiro.base.errors.UsageError` only when a named path does not exist.
-    With the cache, an unchanged database costs reading and hashing its files
-    and one cache read; a changed file is checked again, the others come from
-    the cache, and the cross-file checks run again.
+    Every file is read and hashed on every run; a cache entry is found only
+    under the digest of those bytes (and korbiro's rule files), so it cannot be
+    stale.  An unchanged database costs the reads and one cache read; a
+    changed file is checked again, the others come from the cache, and the
+    cross-file checks run again.
     """
     files = discover([default_db_path()] if not paths else paths)
-    cdir = cache_dir() if use_cache else None
-    raws: list[tuple[str, bytes | None, str | None]] = []
-    for path in files:
-        name = str(path)
-        raw = _read_regular(name)
-        raws.append((name, raw, _cache_key(raw, name) if cdir is not None and raw is not None else None))
+    cache = Cache.default() if use_cache else None
+    sources = [read_source(path) for path in files]
+    keys = [_cache_key(s.data, str(s.path)) if cache is not None and s.data is not None else None for s in sources]
     whole = None
-    if cdir is not None and all(key is not None for _, _, key in raws):
+    if cache is not None and all(key is not None for key in keys):
         h = hashlib.sha256(b"database\0")
-        for _, _, key in raws:
+        for key in keys:
             h.update(key.encode())  # type: ignore[union-attr]
-        whole = cdir / "check" / "db" / f"{h.hexdigest()}.json"
-        try:
-            return _whole_from_json(whole.read_text("utf-8"), [name for name, _, _ in raws])
-        except (OSError, ValueError, KeyError, IndexError, TypeError):
-            pass
+        whole = f"check/db/{h.hexdigest()}.json"
+        text = cache.read_sealed(whole)
+        if text is not None:
+            try:
+                return _whole_from_json(text, [str(s.path) for s in sources])
+            except (ValueError, KeyError, IndexError, TypeError):
+                pass
     reports: list[FileReport] = []
-    for name, raw, key in raws:
+    for src, key in zip(sources, keys, strict=True):
         if progress:
-            progress(name)
-        reports.append(_check_one(name, raw, key, cdir))
+            progress(str(src.path))
+        reports.append(_check_one(src, key, cache))
     findings = [f for rep in reports for f in rep.findings]
     findings.extend(cross_file_findings(reports))
     report = CheckReport(reports, sort_findings(findings), sum(len(r.cards) for r in reports))
-    if whole is not None:
-        try:
-            text = json.dumps({"cards": report.card_count,
-                               "findings": [_finding_to_json(f) for f in report.findings]},
-                              ensure_ascii=False, default=str)
-            write_atomic(whole, text, make_parents=True)
-        except OSError:
-            pass
+    if cache is not None and whole is not None:
+        text = json.dumps({"cards": report.card_count, "findings": [_finding_to_json(f) for f in report.findings]},
+                          ensure_ascii=False, default=str)
+        _write_entry(cache, whole, text)
     return report
 
 
 def _whole_from_json(text: str, names: list[str]) -> CheckReport:
     d = json.loads(text)
     findings = [_finding_from_json(f) for f in d["findings"]]
-    files = [FileReport(n, [f for f in findings if f.file == n], cached=True) for n in names]
+    by_file: dict[str | None, list[Finding]] = {}
+    for f in findings:
+        by_file.setdefault(f.file, []).append(f)
+    files = [FileReport(n, by_file.get(n, []), cached=True) for n in names]
     return CheckReport(files, findings, int(d["cards"]))
 
 
-def _read_regular(name: str) -> bytes | None:
-    """The bytes of a regular file within the size limit, else None (the loader then says why)."""
-    import stat as stat_mod
-
-    from ..base.yamlload import MAX_BYTES  # lazy: a cached re-check never imports the YAML loader
-
-    try:
-        st = os.stat(name)
-        if not stat_mod.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
-            return None
-        with open(name, "rb") as fh:
-            return fh.read(MAX_BYTES + 1)
-    except OSError:
-        return None
-
-
-def _check_one(name: str, raw: bytes | None, key: str | None, cdir: Path | None) -> FileReport:
-    if raw is None:
-        report, _ = check_file(name)  # the loader turns it into a finding
+def _check_one(src: Source, key: str | None, cache: Cache | None) -> FileReport:
+    name = str(src.path)
+    if src.data is None:
+        report, _ = check_file(name)  # the loader reads it and says why it cannot
         return report
-    if cdir is not None and key is not None:
-        entry = cdir / "check" / key[:2] / f"{key}.json"
-        try:
-            return _report_from_json(name, entry.read_text("utf-8"))
-        except (OSError, ValueError, KeyError, IndexError, TypeError):
-            pass
-    report, _ = check_file(name, raw)
-    if cdir is not None and key is not None:
-        try:
-            write_atomic(cdir / "check" / key[:2] / f"{key}.json", _report_to_json(report), make_parents=True)
-        except OSError:
-            pass  # a read-only cache is no reason to fail a check
+    entry = f"check/{key[:2]}/{key}.json" if cache is not None and key is not None else None
+    if cache is not None and entry is not None:
+        text = cache.read_sealed(entry)
+        if text is not None:
+            try:
+                return _report_from_json(name, text)
+            except (ValueError, KeyError, IndexError, TypeError):
+                pass
+    report, _ = check_file(name, src.data)
+    if cache is not None and entry is not None:
+        _write_entry(cache, entry, _report_to_json(report))
     return report
+
+
+def _write_entry(cache: Cache, entry: str, text: str) -> None:
+    """Write a cache entry; the first write into a folder in a run sweeps it of killed writers' leftovers."""
+    folder = entry.rpartition("/")[0]
+    where = str(cache.path(folder))
+    if where not in _swept:
+        _swept.add(where)
+        cache.sweep(folder)
+    cache.write_sealed(entry, text)  # a full or read-only cache is no reason to fail a check
+
+
+_swept: set[str] = set()
 
 
 def load_database(paths: Iterable[str | os.PathLike[str]] | None = None) -> CardDatabase:
     """Load a card database; raises :class:`DataError` (with every error) if it has errors."""
     files = discover([default_db_path()] if not paths else paths)
+    return load_sources([read_source(path) for path in files])
+
+
+def load_sources(sources: Sequence[Source]) -> CardDatabase:
+    """The card database in these reads of its set files (:func:`~korbiro.data.sources.read_source`).
+
+    Raises :class:`DataError` (with every error) if it has errors.
+    """
     reports: list[FileReport] = []
     cards: list[Card] = []
-    for path in files:
-        rep, built = check_file(str(path))
+    for src in sources:
+        rep, built = check_file(str(src.path), src.data)
         reports.append(rep)
         cards.extend(built)
     errors = [f for f in [*(f for r in reports for f in r.findings), *cross_file_findings(reports)]

@@ -2,17 +2,29 @@
 
 Parsing thousands of YAML cards on every command is too slow for a command
 people run in a loop, so korbiro compiles a card database once into a SQLite
-file (Python's own ``sqlite3``, no server) and answers lookups from it:
+file (Python's own ``sqlite3``, no server) and answers lookups from it.  What
+is proved before an index answers:
 
-* the index lives in the cache folder (``$KORBIRO_CACHE_DIR``, else
-  ``$XDG_CACHE_HOME/korbiro``, else ``~/.cache/korbiro``), named by a hash of
-  the set files' contents and korbiro's own rule files, so it is rebuilt when a
-  source changes and never served stale;
-* it is built into a temporary file and renamed into place, and a file that
-  is not a complete index (truncated, damaged, another version's) is rebuilt,
-  never crashed on;
-* only a database without errors is indexed: ``open_index`` raises the
-  database's :class:`~korbiro.base.errors.DataError` otherwise.
+* **It is the index of these bytes.**  It is named by a hash of korbiro's rule
+  files and of every set file's path and bytes.  A file's digest is taken
+  from a fresh read, or remembered by its stat signature only where that is
+  proved current (:mod:`korbiro.data.sources`: git's racy-index rule), and an
+  index is built from the very bytes its name was hashed from.
+* **It is whole.**  Opening checks the file's header (magic, page size, page
+  count against the file size), the schema version, the key, and the row
+  counts against those recorded when it was built; ``PRAGMA quick_check``
+  runs on every index just built (before it serves), under
+  ``korbiro data index``, and whenever a query fails with a database error.
+  Damage found either way means a rebuild from the set files, with a one-line
+  note on standard error, and the query runs again.
+* **It is complete or absent.**  It is built into a temporary file without a
+  journal and renamed into place when complete; a failed or killed build
+  leaves no journal, and its temporary file is removed by the next run.  When
+  the cache cannot be written (a full disk, no permission), the index is built
+  in memory for the run, with a note.
+
+Only a database without errors is indexed: ``open_index`` raises the
+database's :class:`~korbiro.base.errors.DataError` otherwise.
 
     >>> idx = open_index()                     # doctest: +SKIP
     >>> idx.lookup("tukorutveszto").card.id    # doctest: +SKIP
@@ -25,18 +37,29 @@ import difflib
 import hashlib
 import json
 import os
+import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..base.fsutil import atomic_path, write_atomic
+from ..base import i18n, notes
+from ..base.fsutil import atomic_path, file_kind
 from ..base.text import fold
+from .cache import Cache
 from .cards import Card, CardDatabase, Lookup, kinds_of
-from .paths import cache_dir, code_digest, default_db_path, discover
+from .paths import code_digest, default_db_path, discover
+from .sources import DigestMemo, Source, read_source, survey
 
 SCHEMA_VERSION = 4
 KEEP_INDEXES = 8
+
+i18n.register({
+    "INDEX-DAMAGED": {
+        "en": "the card index {path!r} is damaged ({reason}); rebuilding it",
+        "hu": "a kártyaindex ({path!r}) sérült ({reason}); újraépítem",
+    },
+})
 
 _DDL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -56,7 +79,7 @@ CREATE TABLE cards (
     fal INTEGER,
     race TEXT,
     set_code TEXT NOT NULL,
-    file TEXT,
+    file BLOB,
     line INTEGER,
     text TEXT NOT NULL,
     text_fold TEXT NOT NULL,
@@ -104,23 +127,51 @@ class CardIndex:
 
     It offers what :class:`~korbiro.data.cards.CardDatabase` offers for lookups
     (``lookup``, ``suggest``, ``kind_of``, ``[id or name]``, iteration), reading
-    only the rows a command needs.
+    only the rows a command needs.  Every query goes through :meth:`rows`,
+    which rebuilds a damaged index and asks again.
     """
 
-    def __init__(self, conn: sqlite3.Connection, path: str, key: str) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: str, key: str,
+                 files: Sequence[Path] | None = None) -> None:
         self.conn = conn
         self.path = path
         self.key = key
+        #: the set files it was built from (to rebuild it from when it turns out damaged)
+        self.files = list(files) if files is not None else None
         self._names: dict[str, str] | None = None
 
     def close(self) -> None:
         self.conn.close()
 
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """The rows of a query; a database error that ``quick_check`` confirms as damage rebuilds the index."""
+        bound = tuple(_bindable(p) for p in params)
+        try:
+            return self.conn.execute(sql, bound).fetchall()
+        except sqlite3.DatabaseError as exc:
+            if not self._recover(exc):
+                raise
+        return self.conn.execute(sql, bound).fetchall()
+
+    def _recover(self, exc: sqlite3.DatabaseError) -> bool:
+        """Rebuild the index from its set files if it is damaged; False if the error is not damage."""
+        if self.files is None or self.path == ":memory:":
+            return False
+        problem = _quick_check(self.conn)
+        if problem is None:
+            return False
+        _note_damage(self.path, f"{exc}; {problem}" if str(exc) not in problem else problem)
+        self.conn.close()
+        fresh = open_index(self.files, rebuild=True)
+        self.conn, self.path, self.key = fresh.conn, fresh.path, fresh.key
+        self._names = None
+        return True
+
     def __len__(self) -> int:
-        return int(self.conn.execute("SELECT count(*) FROM cards").fetchone()[0])
+        return int(self.rows("SELECT count(*) FROM cards")[0][0])
 
     def __iter__(self) -> Iterator[Card]:
-        for row in self.conn.execute(f"SELECT {_COLUMNS} FROM cards ORDER BY rowid"):
+        for row in self.rows(f"SELECT {_COLUMNS} FROM cards ORDER BY rowid"):
             yield _card(row)
 
     def __contains__(self, key: object) -> bool:
@@ -137,9 +188,9 @@ class CardIndex:
         return tuple(self)
 
     def _exact(self, key: str) -> Card | None:
-        row = self.conn.execute(f"SELECT {_COLUMNS} FROM cards WHERE id = ? OR name = ? ORDER BY id = ? DESC LIMIT 1",
-                                (key, key, key)).fetchone()
-        return _card(row) if row else None
+        rows = self.rows(f"SELECT {_COLUMNS} FROM cards WHERE id = ? OR name = ? ORDER BY id = ? DESC LIMIT 1",
+                         (key, key, key))
+        return _card(rows[0]) if rows else None
 
     def lookup(self, query: str, *, suggest: bool = True) -> Lookup:
         """Find a card by id or name, ignoring accents, case and spacing (as ``CardDatabase.lookup``)."""
@@ -147,8 +198,7 @@ class CardIndex:
         if exact is not None:
             return Lookup(query, exact)
         f = fold(query)
-        rows = self.conn.execute(f"SELECT {_COLUMNS} FROM cards WHERE name_fold = ? OR id_fold = ? ORDER BY rowid",
-                                 (f, f)).fetchall()
+        rows = self.rows(f"SELECT {_COLUMNS} FROM cards WHERE name_fold = ? OR id_fold = ? ORDER BY rowid", (f, f))
         if len(rows) == 1:
             return Lookup(query, _card(rows[0]), folded=True)
         if len(rows) > 1:
@@ -158,19 +208,19 @@ class CardIndex:
     def suggest(self, query: str, n: int = 3) -> list[str]:
         """Printed names close to *query* (accent- and case-insensitive)."""
         if self._names is None:
-            self._names = {fold(name): name for (name,) in self.conn.execute("SELECT name FROM cards ORDER BY name")}
+            self._names = {fold(name): name for (name,) in self.rows("SELECT name FROM cards ORDER BY name")}
         close = difflib.get_close_matches(fold(query), list(self._names), n=n, cutoff=0.6)
         return [self._names[c] for c in close]
 
     def kind_of(self, card: Card) -> str:
         """The folded name standing for *card*'s kind (cards joined by IGAZ NÉV, 2.02)."""
-        row = self.conn.execute("SELECT kind FROM cards WHERE id = ?", (card.id,)).fetchone()
-        return str(row[0]) if row else fold(card.name)
+        rows = self.rows("SELECT kind FROM cards WHERE id = ?", (card.id,))
+        return str(rows[0][0]) if rows else fold(card.name)
 
     def database(self) -> CardDatabase:
         """Every card in memory, for batch work (thousands of deck checks)."""
         db = CardDatabase(self)
-        kinds = dict(self.conn.execute("SELECT name_fold, kind FROM cards"))
+        kinds = dict(self.rows("SELECT name_fold, kind FROM cards"))
         db._kinds = kinds
         return db
 
@@ -180,12 +230,25 @@ class CardIndex:
         sql = f"SELECT {_COLUMNS} FROM cards WHERE {where} ORDER BY {order}"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
-        return [_card(r) for r in self.conn.execute(sql, tuple(params))]
+        return [_card(r) for r in self.rows(sql, params)]
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _bindable(value: Any) -> Any:
+    """*value* as SQLite takes it: the undecodable bytes of an argument (lone surrogates) read as U+FFFD,
+    as a lenient UTF-8 decoder reads them; no card's text holds a surrogate, so none is lost."""
+    if isinstance(value, str) and not value.isascii():
+        return _SURROGATE.sub("\ufffd", value)
+    return value
 
 
 def _card(row: Sequence[Any]) -> Card:
     (_rowid, cid, name, ctype, subtype, mp, dp, text, set_code, file, line, attrs, kw_text, kw_keys,
      true_names, _kind, summary) = row
+    if isinstance(file, bytes):  # file names are stored as bytes: they need not be UTF-8
+        file = os.fsdecode(file)
     return Card(
         cid, name, ctype, subtype, json.loads(mp) if mp is not None else None, dp, text, None, set_code, file, line,
         json.loads(attrs), keyword_keys=json.loads(kw_keys), true_names=json.loads(true_names),
@@ -196,126 +259,185 @@ def _card(row: Sequence[Any]) -> Card:
 # ----------------------------------------------------------------- building
 
 
-def index_key(files: Iterable[Path]) -> str:
-    """The content hash that names an index: korbiro's rule files plus every set file's path and bytes."""
+def index_key(files: Sequence[Path], digests: Sequence[bytes]) -> str:
+    """The hash that names an index: korbiro's rule files plus every set file's path and digest."""
     h = hashlib.sha256(b"korbiro-index\0")
     h.update(str(SCHEMA_VERSION).encode())
     h.update(code_digest())
-    digests = _Digests(index_dir() / "digests.json")
-    for path in files:
-        h.update(os.path.abspath(path).encode("utf-8", "surrogateescape"))
+    for path, digest in zip(files, digests, strict=True):
+        h.update(os.fsencode(os.path.abspath(path)))
         h.update(b"\0")
-        h.update(digests.of(Path(path)))
-    digests.save()
+        h.update(digest)
     return h.hexdigest()
 
 
-class _Digests:
-    """File digests remembered by their full stat signature, so unchanged files are not read again.
-
-    The signature holds the size, inode and both the modification and the
-    change time in nanoseconds: any write to a file changes its ctime, which no
-    tool can set back, so a remembered digest is never stale.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.changed = False
-        try:
-            self.known: dict[str, list[Any]] = json.loads(path.read_text("utf-8"))
-            if not isinstance(self.known, dict):
-                self.known = {}
-        except (OSError, ValueError):
-            self.known = {}
-
-    def of(self, path: Path) -> bytes:
-        key = os.path.abspath(path)
-        try:
-            st = path.stat()
-        except OSError as exc:
-            return repr(exc).encode()
-        sig = [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
-        got = self.known.get(key)
-        if isinstance(got, list) and len(got) == 2 and got[0] == sig and isinstance(got[1], str):
-            return bytes.fromhex(got[1])
-        try:
-            digest = hashlib.sha256(path.read_bytes()).digest()
-        except OSError as exc:
-            return repr(exc).encode()
-        self.known[key] = [sig, digest.hex()]
-        self.changed = True
-        return digest
-
-    def save(self) -> None:
-        if not self.changed:
-            return
-        if len(self.known) > 10_000:  # forget the oldest half rather than grow without end
-            self.known = dict(list(self.known.items())[len(self.known) // 2:])
-        try:
-            write_atomic(self.path, json.dumps(self.known), make_parents=True)
-        except OSError:
-            pass
-
-
-def index_dir() -> Path:
-    return cache_dir() / "index"
-
-
-def open_index(paths: Iterable[str | os.PathLike[str]] | None = None, *, rebuild: bool = False) -> CardIndex:
+def open_index(paths: Iterable[str | os.PathLike[str]] | None = None, *, rebuild: bool = False,
+               verify: bool = False) -> CardIndex:
     """The index of a card database (default: ``$KORBIRO_DB``, else the shipped one), built when needed.
 
-    Raises :class:`~korbiro.base.errors.UsageError` for a path that does not exist
-    and :class:`~korbiro.base.errors.DataError` when the database has errors.
+    With *verify*, an existing index is also put through ``PRAGMA quick_check``
+    (one just built always is).  Raises :class:`~korbiro.base.errors.UsageError`
+    for a path that does not exist and :class:`~korbiro.base.errors.DataError`
+    when the database has errors.
     """
     files = discover([default_db_path()] if not paths else paths)
-    key = index_key(files)
-    target = index_dir() / f"{key[:32]}.sqlite"
-    if not rebuild and target.exists():
-        idx = _open_existing(target, key)
+    cache = Cache.default()
+    cache.sweep("index")
+    memo = DigestMemo(cache)
+    digests, reads = survey(files, memo)
+    key = index_key(files, digests)
+    target = cache.path(f"index/{key[:32]}.sqlite")
+    if target is not None and not rebuild:
+        idx, problem = _open_verified(target, key, quick=verify)
         if idx is not None:
+            memo.save()
+            idx.files = list(files)
             return idx
-    return build_index(files, target, key)
+        if problem is not None:
+            _note_damage(str(target), problem)
+    sources = [reads.get(path) or read_source(path) for path in files]
+    memo.remember(sources)
+    memo.save()
+    return build_index(sources, cache)
 
 
-def _open_existing(target: Path, key: str) -> CardIndex | None:
-    try:
-        conn = sqlite3.connect(f"file:{target}?mode=ro", uri=True)
-        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-        if meta.get("key") != key or meta.get("schema") != str(SCHEMA_VERSION) or meta.get("complete") != "1":
-            conn.close()
-            return None
-        if conn.execute("SELECT count(*) FROM cards").fetchone()[0] != int(meta.get("cards", -1)):
-            conn.close()
-            return None
-        return CardIndex(conn, str(target), key)
-    except (sqlite3.DatabaseError, ValueError, OSError):
-        return None
+def build_index(sources: Sequence[Source], cache: Cache | None = None) -> CardIndex:
+    """Compile these reads of the set files into a fresh index, named by the same bytes.
 
-
-def build_index(files: Sequence[Path], target: Path, key: str) -> CardIndex:
-    """Compile the set files into a fresh index at *target* (atomically); in memory if it cannot be written."""
+    It is written atomically into *cache* (default: the environment's) and
+    verified with ``quick_check`` before it serves; in memory if it cannot be
+    written.
+    """
     # lazy: a command served by a fresh index never imports the checker
-    from .check import load_database
+    from .check import load_sources
 
-    db = load_database(files)
+    cache = Cache.default() if cache is None else cache
+    db = load_sources(sources)
+    files = [s.path for s in sources]
+    key = index_key(files, [s.digest for s in sources])
+    target = cache.path(f"index/{key[:32]}.sqlite")
+    if target is not None and cache.writable:
+        idx = _build_file(db, key, target, cache)
+        if idx is not None:
+            idx.files = files
+            return idx
+    conn = sqlite3.connect(":memory:")
+    conn.execute("PRAGMA temp_store = MEMORY")
+    _fill(conn, db, key)
+    return CardIndex(conn, ":memory:", key, files)
+
+
+def _build_file(db: CardDatabase, key: str, target: Path, cache: Cache) -> CardIndex | None:
+    """Write the index file and open it verified; ``None`` (said once) when the cache cannot hold it."""
     try:
         with atomic_path(target, make_parents=True) as tmp:
             conn = sqlite3.connect(tmp)
             try:
+                # a temporary file renamed into place when complete needs no journal: none is left behind
+                conn.execute("PRAGMA journal_mode = OFF")
+                conn.execute("PRAGMA temp_store = MEMORY")
                 _fill(conn, db, key)
             finally:
                 conn.close()
-    except OSError:  # the cache folder cannot be written: an index in memory serves this run
-        conn = sqlite3.connect(":memory:")
-        _fill(conn, db, key)
-        return CardIndex(conn, ":memory:", key)
+    except (OSError, sqlite3.Error) as exc:  # a full disk, no permission, a file where the folder should be
+        cache.unusable(exc)
+        return None
     _prune(target.parent, keep=target)
-    idx = _open_existing(target, key)
-    if idx is None:  # pragma: no cover - the file we just wrote is unreadable
-        conn = sqlite3.connect(":memory:")
-        _fill(conn, db, key)
-        return CardIndex(conn, ":memory:", key)
+    idx, problem = _open_verified(target, key, quick=True)
+    if idx is None:  # what was written does not read back: the cache's disk is not to be trusted
+        try:
+            target.unlink()
+        except OSError:
+            pass
+        cache.unusable(OSError(f"the index just written fails its check: {problem}"))
     return idx
+
+
+def _open_verified(target: Path, key: str, *, quick: bool) -> tuple[CardIndex | None, str | None]:
+    """The index at *target* if it proves whole; else ``(None, what is wrong)`` (``None``: there is none)."""
+    try:
+        st = os.lstat(target)
+    except OSError:  # none there, or no folder it could be in
+        return None, None
+    problem = _header_problem(target, st)
+    if problem is not None:
+        return None, problem
+    try:
+        conn = sqlite3.connect(_read_only_uri(target), uri=True)
+    except sqlite3.Error as exc:
+        return None, str(exc)
+    try:
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        if meta.get("schema") != str(SCHEMA_VERSION) or meta.get("key") != key or meta.get("complete") != "1":
+            problem = "not a complete index of these set files"
+        else:
+            for table in ("cards", "keywords"):
+                n = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+                if str(n) != meta.get(table):
+                    problem = f"{n} rows in table {table}, {meta.get(table)} when built"
+                    break
+        if problem is None and quick:
+            problem = _quick_check(conn)
+    except (sqlite3.Error, ValueError) as exc:
+        problem = str(exc)
+    if problem is not None:
+        conn.close()
+        return None, problem
+    return CardIndex(conn, str(target), key), None
+
+
+_MAGIC = b"SQLite format 3\0"
+
+
+def _header_problem(path: Path, st: os.stat_result) -> str | None:
+    """What the file's SQLite header says is wrong with it (``None``: nothing)."""
+    kind = file_kind(st)
+    if kind is not None:
+        return f"it is a {kind}, not a file"
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            head = os.read(fd, 100)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if len(head) < 100 or not head.startswith(_MAGIC):
+        return "no SQLite header"
+    page = int.from_bytes(head[16:18], "big")
+    page = 65536 if page == 1 else page
+    if page < 512 or page & (page - 1):
+        return f"page size {page} in the header"
+    pages = int.from_bytes(head[28:32], "big")
+    if st.st_size % page or (head[24:28] == head[92:96] and pages * page != st.st_size):
+        return f"{st.st_size} bytes, the header says {pages} pages of {page}"
+    return None
+
+
+def _quick_check(conn: sqlite3.Connection) -> str | None:
+    """``PRAGMA quick_check``'s first complaint (``None``: the database is whole)."""
+    try:
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.Error as exc:
+        return str(exc)
+    if rows == [("ok",)]:
+        return None
+    return "; ".join(str(r[0]) for r in rows[:3]) or "quick_check failed"
+
+
+def _read_only_uri(path: Path) -> str:
+    """A ``file:`` URI opening *path* read-only (every byte but the unreserved ones percent-encoded)."""
+    raw = os.fsencode(os.path.abspath(path))
+    safe = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/"
+    return "file:" + "".join(chr(b) if b in safe else f"%{b:02X}" for b in raw) + "?mode=ro"
+
+
+def _note_damage(path: str, reason: str) -> None:
+    reason = " ".join(reason.split())  # quick_check's report has a line per problem: the note has one
+    if len(reason) > 160:
+        reason = reason[:157] + "…"
+    notes.note("INDEX-DAMAGED", f"the card index {path!r} is damaged ({reason}); rebuilding it",
+               path=path, reason=reason)
 
 
 def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
@@ -331,7 +453,8 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
         rows.append((
             rowid, c.id, fold(c.id), c.name, fold(c.name), kinds.get(fold(c.name), fold(c.name)), c.type, c.subtype,
             json.dumps(c.mp), mp_num, c.dp, _int(c.attrs.get("level")), _int(c.attrs.get("fal")),
-            c.attrs.get("race") if isinstance(c.attrs.get("race"), str) else None, c.set, c.file, c.line, c.text,
+            c.attrs.get("race") if isinstance(c.attrs.get("race"), str) else None, c.set,
+            os.fsencode(c.file) if c.file is not None else None, c.line, c.text,
             fold(c.text), json.dumps(dict(c.attrs), ensure_ascii=False, default=str), kw_text,
             json.dumps(sorted(c.keyword_keys), ensure_ascii=False), json.dumps(list(c.true_names), ensure_ascii=False),
             json.dumps([list(x) for x in c.keyword_summary()], ensure_ascii=False),
@@ -348,7 +471,8 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
     conn.executemany("INSERT INTO keywords VALUES (?, ?, ?, ?, ?, ?)", kw_rows)
     conn.executemany("INSERT INTO cards_fts(rowid, name, text) VALUES (?, ?, ?)", fts_rows)
     conn.executemany("INSERT INTO meta VALUES (?, ?)", [
-        ("key", key), ("schema", str(SCHEMA_VERSION)), ("cards", str(len(rows))), ("complete", "1"),
+        ("key", key), ("schema", str(SCHEMA_VERSION)), ("cards", str(len(rows))), ("keywords", str(len(kw_rows))),
+        ("complete", "1"),
     ])
     conn.commit()
 
@@ -358,7 +482,7 @@ def _int(value: Any) -> int | None:
 
 
 def _prune(folder: Path, keep: Path) -> None:
-    """Keep the newest few indexes; remove older ones and stale temporary files."""
+    """Keep the newest few indexes; remove older ones (temporaries are :meth:`Cache.sweep`'s)."""
     try:
         found = sorted((p for p in folder.glob("*.sqlite") if p != keep), key=lambda p: p.stat().st_mtime, reverse=True)
         for old in found[KEEP_INDEXES - 1:]:

@@ -62,14 +62,24 @@ def discover(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     return list(dict.fromkeys(out))
 
 
-def cache_dir() -> Path:
-    """``$KORBIRO_CACHE_DIR``, else ``$XDG_CACHE_HOME/korbiro``, else ``~/.cache/korbiro``."""
+def cache_dir() -> Path | None:
+    """The cache folder, by the XDG base directory rules; ``None`` when there is none.
+
+    ``$KORBIRO_CACHE_DIR``, else ``$XDG_CACHE_HOME/korbiro`` when that is an
+    absolute path (the XDG specification: a relative one is ignored), else
+    ``~/.cache/korbiro`` when the home folder is known and absolute.
+    """
     env = os.environ.get("KORBIRO_CACHE_DIR")
     if env:
-        return Path(env)
+        return Path(os.path.abspath(env))
     xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "korbiro"
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / "korbiro"
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError):  # no $HOME and no password entry
+        return None
+    return home / ".cache" / "korbiro" if home.is_absolute() else None
 
 
 @cache

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..base import i18n
-from ..base.findings import Finding, Severity
+from ..base.findings import HINT_BUDGET, Finding, Severity
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -146,6 +146,7 @@ def _schema_findings(doc: YamlDocument, name: str) -> Iterator[Finding]:
         return
     card_ok = fast_validator(name, "#/$defs/card") if name == "mk-set" else None
     v = validator(name)
+    hints = _Hints()
     if card_ok is not None and isinstance(data, dict) and isinstance(data.get("cards"), list):
         bad = [i for i, c in enumerate(data["cards"]) if not card_ok(c)]
         reduced = dict(data)
@@ -154,10 +155,23 @@ def _schema_findings(doc: YamlDocument, name: str) -> Iterator[Finding]:
             path = list(err.absolute_path)
             if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
                 err.path[1] = bad[path[1]]  # back to the index in the file
-            yield from _to_findings(err, doc)
+            yield from _to_findings(err, doc, hints)
         return
     for err in v.iter_errors(data):
-        yield from _to_findings(err, doc)
+        yield from _to_findings(err, doc, hints)
+
+
+class _Hints:
+    """Did-you-mean lookups for one file, up to :data:`~korbiro.base.findings.HINT_BUDGET`."""
+
+    def __init__(self) -> None:
+        self.left = HINT_BUDGET
+
+    def close(self, word: str, candidates: list[str]) -> list[str]:
+        if self.left <= 0 or not candidates:
+            return []
+        self.left -= 1
+        return difflib.get_close_matches(word, candidates, n=1)
 
 
 def _leaves(err: ValidationError) -> Iterator[ValidationError]:
@@ -184,7 +198,7 @@ def _quote_hint(value: Any) -> str:
     return ""
 
 
-def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
+def _to_findings(top: ValidationError, doc: YamlDocument, hints: _Hints) -> Iterator[Finding]:
     if top.validator in ("anyOf", "oneOf") and isinstance(top.instance, str) and _LEADING_ZERO.match(top.instance):
         path = tuple(top.absolute_path)
         where = describe_path(path, doc.data)
@@ -212,7 +226,7 @@ def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
             for field in extras:
                 line, col = doc.mark(path + (field,))
                 owners = _types_allowing(err.schema, field)
-                close = difflib.get_close_matches(field, allowed, n=1)
+                close = [] if owners else hints.close(field, allowed)
                 if owners:
                     hint = f" (it belongs on {', '.join(owners)} cards)"
                 else:
@@ -242,7 +256,7 @@ def _to_findings(top: ValidationError, doc: YamlDocument) -> Iterator[Finding]:
             shown = ", ".join(repr(a) for a in allowed_vals)
             hint = _quote_hint(value)
             if isinstance(value, str):
-                close = difflib.get_close_matches(value, [a for a in allowed_vals if isinstance(a, str)], n=1)
+                close = hints.close(value, [a for a in allowed_vals if isinstance(a, str)])
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
             yield _finding("MK-DATA-ENUM", f"{where}: {value!r} is not one of {shown}{hint}",
                            doc, line, col, card, where=where, value=value, allowed=shown, hint=hint)

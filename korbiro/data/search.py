@@ -91,7 +91,7 @@ class _Compiler:
         found = self._values.get(key)
         if found is None:
             found = {}
-            for (value,) in self.index.conn.execute(f"SELECT DISTINCT {column} FROM cards WHERE {column} IS NOT NULL"):
+            for (value,) in self.index.rows(f"SELECT DISTINCT {column} FROM cards WHERE {column} IS NOT NULL"):
                 found.setdefault(fold(str(value)), []).append(value)
             if len(self._values) > 64:
                 self._values.clear()
@@ -215,14 +215,13 @@ def search(index: CardIndex, query: Query | str, *, sort: str = "name", limit: i
     if limit is None or len(cards) < limit:
         count = len(cards)
     else:
-        count = int(index.conn.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0])
+        count = int(index.rows(f"SELECT count(*) FROM cards WHERE {where}", params)[0][0])
     matched: dict[str, list[str]] | None = None
     if explain:
         matched = {c.id: [] for c in cards}
         for clause in parsed.clauses():
             sql, p = compiler.sql(clause)
-            for (cid,) in index.conn.execute(f"SELECT cards.id FROM cards WHERE ({where}) AND ({sql})",
-                                             [*params, *p]):
+            for (cid,) in index.rows(f"SELECT cards.id FROM cards WHERE ({where}) AND ({sql})", [*params, *p]):
                 if cid in matched:
                     matched[cid].append(clause.text)
     return SearchResult(parsed, cards, count, matched)

@@ -22,9 +22,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base import i18n
 from ..base.errors import DataError, DeckError
 from ..base.findings import Finding
 from ..base.text import fold
+
+i18n.register({
+    "MK-DECK-EMPTY-ENTRY": {
+        "en": "empty entry; write '3 Name' or a card name",
+        "hu": "üres bejegyzés; írd így: '3 Lapnév', vagy csak a lap nevét",
+    },
+})
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_COUNT = 999
@@ -181,6 +189,10 @@ def _declare(deck: DeckList, key: str, value: str, line: int, column: int) -> No
 
 
 def _parse_entry(s: str, section: str, line: int, column: int, deck: DeckList) -> DeckEntry | None:
+    if not s:
+        deck.findings.append(Finding("MK-DECK-EMPTY-ENTRY", "empty entry; write '3 Name' or a card name",
+                                     file=deck.path, line=line, column=column, args={}))
+        return None
     m = _COUNT_FIRST.match(s)
     if m:
         digits, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))

@@ -85,7 +85,7 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
     missing = object()
 
     variant = data.get("variant", "standard")
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         out.error(("variant",), f"unknown variant {variant!r}; variants are {', '.join(VARIANTS)}")
         variant = "standard"
     to_move = data.get("to_move", "white")

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ...base import i18n
-from ...base.findings import Finding, Severity, sort_findings
+from ...base.findings import HINT_BUDGET, Finding, Severity, sort_findings
 from ...base.text import fold
 from ...data.cards import Card, CardSource
 from ...grammar.decklist import DeckEntry, DeckList
@@ -154,8 +154,13 @@ def resolve(deck: DeckList, db: CardSource) -> tuple[list[_Resolved], list[Findi
     findings: list[Finding] = []
     memo = _memo(db)
     new = tuple.__new__  # _Resolved(e, card, kind) without the NamedTuple constructor's extra call
+    hints_left = HINT_BUDGET
     for e in deck.entries:
-        got = memo.get(e.name) or _remember(memo, db, e.name)
+        got = memo.get(e.name)
+        if got is None:
+            got = _remember(memo, db, e.name, suggest=hints_left > 0)
+            if got[0] is None:
+                hints_left -= 1
         card, kind, note, hit = got
         if card is not None:
             out.append(new(_Resolved, (e, card, kind)))
@@ -174,16 +179,20 @@ def resolve(deck: DeckList, db: CardSource) -> tuple[list[_Resolved], list[Findi
     return out, findings
 
 
-def _remember(memo: dict[str, Any], db: Any, name: str) -> tuple[Card | None, str, bool, Any]:
-    """Look *name* up once: (card, its kind, whether to note the spelling, the lookup)."""
-    hit = db.lookup(name)
+def _remember(memo: dict[str, Any], db: Any, name: str, *, suggest: bool = True) -> tuple[Card | None, str, bool, Any]:
+    """Look *name* up once: (card, its kind, whether to note the spelling, the lookup).
+
+    Without *suggest* (the deck's hint budget is spent) an unknown name gets no
+    did-you-mean, and is not remembered so that another deck can have one.
+    """
+    hit = db.lookup(name, suggest=suggest)
     card = hit.card
     if card is None:
         got: tuple[Card | None, str, bool, Any] = (None, "", False, hit)
     else:
         note = hit.folded and name != card.id and name.casefold() != card.id.casefold()
         got = (card, db.kind_of(card), note, hit)
-    if len(memo) < 100_000:
+    if len(memo) < 100_000 and (suggest or card is not None):
         memo[name] = got
     return got
 

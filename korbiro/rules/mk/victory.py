@@ -721,7 +721,11 @@ def decide(state: GameState, variant: Variant | str | None = None, *, variants: 
     elif variant is not None:
         v = vs.get(variant)
     elif state.variant is not None:
-        v = vs.get(state.variant)
+        try:
+            v = vs.get(state.variant)
+        except UsageError as exc:  # the state file names it: a problem of the file, at its line
+            line, col = state.locate(("variant",)) if state.locate is not None else (None, None)
+            raise DataError(exc.code, exc.message, path=state.path, line=line, column=col) from None
     else:
         v = vs.for_state(state)
     problems = check_state(state, v)

@@ -1,0 +1,128 @@
+"""The cache folder in use: read while it reads, written while it writes, never a reason to fail.
+
+korbiro keeps two caches in the folder of :func:`~korbiro.data.paths.cache_dir`:
+the per-file results of ``data check`` (``check/``) and the card index
+(``index/``).  Neither is needed for a right answer.  When the folder cannot be
+written (a full disk, no permission, a read-only mount, a file or a device
+where the folder should be), korbiro says so once on standard error
+(:mod:`korbiro.base.notes`) and goes on without it; writes are atomic, so a
+failed one leaves no partial entry, and the temporary files of writers that
+were killed are removed by the next run (:meth:`Cache.sweep`).  An entry
+written with :meth:`Cache.write_sealed` carries the SHA-256 of its text and is
+read back only while that matches: a damaged entry is a missing one.
+
+    >>> Cache(None).read_sealed("index/digests.json") is None
+    True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from ..base import i18n, notes
+from ..base.fsutil import read_regular, remove_stale_temporaries, write_atomic
+from .paths import cache_dir
+
+__all__ = ["Cache"]
+
+#: the largest cache entry read back (a data-check result of a 5 MB set file with every finding stays below it)
+MAX_ENTRY_BYTES = 256 * 1024 * 1024
+
+i18n.register({
+    "CACHE-UNWRITABLE": {
+        "en": "cannot write the cache folder {folder!r} ({reason}); going on without it",
+        "hu": "a gyorsítótár mappája ({folder!r}) nem írható ({reason}); nélküle folytatom",
+    },
+    "CACHE-NO-FOLDER": {
+        "en": "no cache folder (neither $KORBIRO_CACHE_DIR nor an absolute $XDG_CACHE_HOME or $HOME); "
+              "going on without it",
+        "hu": "nincs gyorsítótár-mappa (sem $KORBIRO_CACHE_DIR, sem abszolút $XDG_CACHE_HOME vagy $HOME); "
+              "nélküle folytatom",
+    },
+})
+
+
+class Cache:
+    """korbiro's cache folder (``None``: there is none), written until a write fails."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root
+        self.writable = root is not None
+
+    @classmethod
+    def default(cls) -> Cache:
+        """The cache folder of the environment (:func:`~korbiro.data.paths.cache_dir`)."""
+        return cls(cache_dir())
+
+    def path(self, rel: str) -> Path | None:
+        """Where the entry *rel* (``"index/digests.json"``) lives; ``None`` without a cache folder."""
+        return self.root / rel if self.root is not None else None
+
+    def read_bytes(self, rel: str) -> bytes | None:
+        """An entry's bytes; ``None`` when it is missing or is not a regular file (never blocks)."""
+        path = self.path(rel)
+        if path is None:
+            return None
+        try:
+            return read_regular(path, MAX_ENTRY_BYTES).data
+        except (OSError, ValueError):
+            return None
+
+    def read_sealed(self, rel: str) -> str | None:
+        """An entry written by :meth:`write_sealed`, if its seal (a SHA-256 of its text) still matches."""
+        raw = self.read_bytes(rel)
+        if raw is None:
+            return None
+        seal, _, body = raw.partition(b"\n")
+        if hashlib.sha256(body).hexdigest().encode() != seal:
+            return None
+        try:
+            return body.decode("utf-8")
+        except UnicodeDecodeError:  # pragma: no cover - sealed text was UTF-8
+            return None
+
+    def write_sealed(self, rel: str, text: str, *, quiet: bool = False) -> bool:
+        """Write *text* with a seal, so that a damaged entry is never read back as a different answer."""
+        body = text.encode("utf-8")
+        return self.write(rel, hashlib.sha256(body).hexdigest().encode() + b"\n" + body, quiet=quiet)
+
+    def write(self, rel: str, data: str | bytes, *, quiet: bool = False) -> bool:
+        """Write an entry atomically; on failure, say so once and write no more in this run.
+
+        A *quiet* write (a mere speed-up, such as the digest memo) fails silently
+        and leaves the next write to find out and say so.
+        """
+        path = self.path(rel)
+        if path is None or not self.writable:
+            if not quiet:
+                self.unusable(None)
+            return False
+        try:
+            write_atomic(path, data, make_parents=True)
+        except OSError as exc:
+            if not quiet:
+                self.unusable(exc)
+            return False
+        return True
+
+    def unusable(self, exc: BaseException | None) -> None:
+        """Stop writing: the folder is full, unwritable or missing (say so once per run)."""
+        self.writable = False
+        if self.root is None:
+            notes.note("CACHE-NO-FOLDER", "no cache folder (neither $KORBIRO_CACHE_DIR nor an absolute "
+                       "$XDG_CACHE_HOME or $HOME); going on without it")
+            return
+        if exc is None:
+            return
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
+        folder = str(self.root)
+        notes.note("CACHE-UNWRITABLE", f"cannot write the cache folder {folder!r} ({reason}); going on without it",
+                   folder=folder, reason=reason)
+
+    def sweep(self, rel: str) -> None:
+        """Remove the temporary files that killed writers left in a folder of the cache."""
+        path = self.path(rel)
+        if path is not None and self.writable:
+            remove_stale_temporaries(os.fspath(path))
