@@ -43,3 +43,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
     cache = getattr(config, "cache", None)  # absent with -p no:cacheprovider
     if cache is not None:
         cache.set("korbiro/fuzz-totals", totals)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (the default addopts) runs the dedicated fuzz run in one process, so that its totals,
+    counted in this process, are printed at the end."""
+    markexpr = str(getattr(config.option, "markexpr", "") or "")
+    if "fuzz" in markexpr and "not fuzz" not in markexpr:
+        return 0
+    return None

@@ -6,7 +6,7 @@ replaced by a value of every YAML type, removed, duplicated, made huge, given
 bytes that are not UTF-8 (:mod:`fuzzing`).  Nothing may exit 3, no traceback
 may show, and every finding names its file and line.
 
-The default run tries a sample of each format; ``python3 -m pytest -m fuzz -n 0``
+The default run tries a sample of each format; ``python3 -m pytest -m fuzz``
 tries every mutant up to :data:`FULL` per format, hypothesis's combinations of
 several mutations, and a pass on a latin-1 terminal: more than 50,000 inputs.
 The totals (inputs per format, exit-3s) are printed at the end of the run
