@@ -20,7 +20,7 @@ from hypothesis.extra.lark import from_lark
 
 from korbiro.base.errors import RulesSyntaxError
 from korbiro.base.findings import Finding, Severity
-from korbiro.grammar import cardtext
+from korbiro.grammar import cardtext, prebuilt
 from korbiro.grammar.cardtext import (
     CODE_SPELLING,
     CODE_SYNTAX,
@@ -719,7 +719,7 @@ def test_keyword_soup_gives_card_text_or_rules_syntax_error(text: str) -> None:
 
 @settings(max_examples=100, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
-@given(from_lark(cardtext._parser(), start="start"))
+@given(from_lark(prebuilt._fresh("card.lark", "start"), start="start"))  # the grammar itself, built
 def test_lines_generated_from_the_grammar_parse(line: str) -> None:
     ct, findings = check_card_text(line)
     assert {f.code for f in findings} <= {CODE_VALUE, CODE_SPELLING}, findings

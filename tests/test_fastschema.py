@@ -1,4 +1,4 @@
-"""The compiled yes/no validator agrees with jsonschema on every instance."""
+"""The compiled yes/no validator (jsonschema-rs) agrees with jsonschema on every instance."""
 
 from __future__ import annotations
 
@@ -10,9 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from korbiro.base.yamlload import load_yaml_file
-from korbiro.data.fastschema import Unsupported, compile_schema
 from korbiro.data.paths import shipped_db_path
-from korbiro.data.schema import fast_validator, schema_text, validator
+from pathlib import Path
+
+from korbiro.data.schema import compiled_check, fast_validator, validator
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SAMPLE = load_yaml_file(shipped_db_path() / "MINTA.yaml").data
 FIELDS = sorted({k for c in SAMPLE["cards"] for k in c} | {"colour", "fal", "level", "dp", "subtype", "requirement"})
@@ -56,18 +59,34 @@ def test_fast_set_header_check_agrees(header: dict) -> None:
     assert fast_validator("mk-set")(doc) is validator("mk-set").is_valid(doc)
 
 
-def test_shipped_schemas_compile() -> None:
-    assert fast_validator("mk-set") is not None
-    assert fast_validator("mk-formats") is not None
+def test_a_value_the_compiled_check_cannot_take_is_left_to_jsonschema() -> None:
+    # a lone surrogate cannot cross into the compiled validator: "not valid" sends it to jsonschema
+    check = compiled_check({"type": "string"})
+    assert check("ok") is True
+    assert check("\ud800") is False
+    assert check(10**29) is False and compiled_check({"type": "integer"})(10**29) is True
 
 
-def test_unsupported_keyword_is_refused() -> None:
-    with pytest.raises(Unsupported):
-        compile_schema({"dependentRequired": {"a": ["b"]}})
+#: every shipped schema: run time trusts them to be valid 2020-12 schemas, so the tests check it
+SHIPPED = sorted(
+    [("korbiro.data", f"schemas/{p.name}") for p in (ROOT / "korbiro/data/schemas").glob("*.schema.json")]
+    + [(f"korbiro.data.{p.parent.name}", p.name) for p in (ROOT / "korbiro/data").glob("*/*.schema.json")
+       if p.parent.name != "schemas"]
+)
 
 
-@pytest.mark.parametrize("name", ["mk-set", "mk-formats"])
-def test_schema_is_valid_2020_12(name: str) -> None:
+def test_every_shipped_schema_is_listed() -> None:
+    assert ("korbiro.data", "schemas/mk-set.schema.json") in SHIPPED
+    assert ("korbiro.data", "schemas/mk-scenario.schema.json") in SHIPPED
+    assert any(pkg == "korbiro.data.xig" for pkg, _ in SHIPPED)
+
+
+@pytest.mark.parametrize(("package", "name"), SHIPPED)
+def test_schema_is_valid_2020_12(package: str, name: str) -> None:
+    from importlib import resources
+
     from jsonschema import Draft202012Validator
 
-    Draft202012Validator.check_schema(json.loads(schema_text(name)))
+    schema = json.loads(resources.files(package).joinpath(name).read_text("utf-8"))
+    Draft202012Validator.check_schema(schema)
+    compiled_check(schema)  # and the compiled validator builds it

@@ -2,7 +2,7 @@
 
 * :mod:`.cards`: :class:`~.cards.Card` and :class:`~.cards.CardDatabase`;
 * :mod:`.check`: ``data check``, every problem of a card database;
-* :mod:`.schema` and :mod:`.fastschema`: the shipped JSON Schemas, compiled once;
+* :mod:`.schema`: the shipped JSON Schemas, compiled once (jsonschema-rs checks, jsonschema explains);
 * :mod:`.index`: the SQLite card index behind every lookup;
 * :mod:`.search`: a parsed query as SQL over the index;
 * :mod:`.paths`: where the database, its set files and the cache are.

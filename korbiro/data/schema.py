@@ -2,6 +2,15 @@
 
 Schema errors become findings at the file, line and column of the offending
 value (via the loader's marks), with a message a data maintainer can act on.
+
+Two validators, each for what it does best: jsonschema-rs (compiled) answers
+"valid?" for every document, and jsonschema, imported only then, explains
+what it rejects.  The two must agree on every instance
+(``tests/test_fastschema.py`` checks it on thousands of generated and mutated
+cards); a document the fast check rejects and jsonschema accepts yields no
+finding, so a disagreement can cost time, never a wrong answer.  The shipped
+schemas are checked against the 2020-12 meta-schema by the tests, not at run
+time.
 """
 
 from __future__ import annotations
@@ -60,12 +69,11 @@ def schema_text(name: str) -> str:
 
 @cache
 def validator(name: str) -> Draft202012Validator:
-    """The compiled validator of a shipped schema (checked once, built once)."""
+    """jsonschema's validator of a shipped schema, which explains what fails (built once)."""
+    # lazy: jsonschema is imported only to explain a failure
     from jsonschema import Draft202012Validator
 
-    schema = json.loads(schema_text(name))
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    return Draft202012Validator(json.loads(schema_text(name)), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
 _JSON_TYPES = {
@@ -112,15 +120,31 @@ def describe_path(path: tuple[Any, ...], data: Any) -> str:
 
 
 @cache
-def fast_validator(name: str, pointer: str = "") -> Callable[[Any], bool] | None:
-    """A compiled yes/no check of a shipped schema (or of its ``#/$defs/…`` *pointer*), if it compiles."""
-    from .fastschema import Unsupported, compile_schema  # lazy: built only for the schemas used
+def fast_validator(name: str, pointer: str = "") -> Callable[[Any], bool]:
+    """The compiled yes/no check of a shipped schema (or of its ``#/$defs/…`` *pointer*)."""
+    return compiled_check(json.loads(schema_text(name)), pointer)
 
-    schema = json.loads(schema_text(name))
-    try:
-        return compile_schema({"$ref": pointer} if pointer else schema, root=schema)
-    except Unsupported:
-        return None
+
+def compiled_check(schema: dict[str, Any], pointer: str = "") -> Callable[[Any], bool]:
+    """jsonschema-rs's yes/no check of *schema* (or of its ``#/$defs/…`` *pointer*), formats checked.
+
+    A value it cannot take (a string with a lone surrogate) counts as "not
+    valid", so that jsonschema, which takes everything, gives the answer.
+    """
+    # lazy: the compiled validator's library is loaded by the commands that validate a document
+    import jsonschema_rs
+
+    if pointer:
+        schema = {k: v for k, v in schema.items() if k in ("$schema", "$id", "$defs")} | {"$ref": pointer}
+    is_valid = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid
+
+    def check(instance: Any) -> bool:
+        try:
+            return bool(is_valid(instance))
+        except (ValueError, TypeError, OverflowError):  # UnicodeEncodeError is a ValueError
+            return False
+
+    return check
 
 
 def iter_schema_findings(doc: YamlDocument, name: str = "mk-set") -> Iterator[Finding]:
@@ -140,9 +164,8 @@ def iter_schema_findings(doc: YamlDocument, name: str = "mk-set") -> Iterator[Fi
 
 
 def _schema_findings(doc: YamlDocument, name: str) -> Iterator[Finding]:
-    fast = fast_validator(name)
     data = doc.data
-    if fast is not None and fast(data):
+    if fast_validator(name)(data):
         return
     card_ok = fast_validator(name, "#/$defs/card") if name == "mk-set" else None
     v = validator(name)

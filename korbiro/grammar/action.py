@@ -36,6 +36,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, UnexpectedInput
 
 from ..base.errors import RulesSyntaxError
+from . import prebuilt
 
 __all__ = ["VERBS", "Action", "parse_action", "render"]
 
@@ -227,7 +228,7 @@ class _ToAction(Transformer[Token, Any]):
 
 @cache
 def _parser(start: str) -> Lark:
-    return Lark.open_from_package("korbiro.grammar", "action.lark", ("",), parser="lalr", start=start)
+    return prebuilt.load("action.lark", start)
 
 
 _EXPECTED_WORDS = {

@@ -55,6 +55,7 @@ from lark import Lark, Token, Tree, UnexpectedInput
 
 from ..base.errors import RulesSyntaxError
 from ..base.text import fold
+from . import prebuilt
 from .vocabulary import PHASE_ALIASES, PHASE_NAMES
 
 __all__ = [
@@ -437,7 +438,7 @@ def _or(choices: Sequence[str], word: str = "or", most: int = 16) -> str:
 
 @cache
 def _parser() -> Lark:
-    return Lark.open_from_package("korbiro.grammar", "behaviour.lark", ("",), parser="lalr", start="effect")
+    return prebuilt.load("behaviour.lark", "effect")
 
 
 @lru_cache(maxsize=4096)

@@ -55,6 +55,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..base import i18n
 from ..base.errors import RulesSyntaxError
 from ..base.findings import Finding, Severity
+from . import prebuilt
 from .keywords import (
     FORBIDDEN_CHARACTERS,
     ROMAN_LEVELS,
@@ -199,13 +200,13 @@ class CardText:
 
 @cache
 def _parser() -> Lark:
-    """The card-line parser, built once per process on first use.
+    """The card-line parser, loaded once per process on first use (its tables pre-built: :mod:`.prebuilt`).
 
-    No ``cache=True``: lark's cache is a pickle in the shared temporary folder,
-    and building takes some 60 ms.  No positions are propagated: every keyword
+    No ``cache=True``: lark's cache is a pickle in the shared temporary folder.
+    No positions are propagated: every keyword
     starts at its line's first character, and values carry their tokens'.
     """
-    return Lark.open_from_package("korbiro.grammar", "card.lark", ("",), parser="lalr", start="start")
+    return prebuilt.load("card.lark", "start")
 
 
 #: Grammar rule -> keyword class.

@@ -49,6 +49,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..base.errors import RulesSyntaxError
 from ..base.text import fold
+from . import prebuilt
 from .keywords import KEYWORD_CLASSES, Antissjaras, NumericKeyword, Raepites, Szellem
 from .vocabulary import CARD_TYPES, TYPE_ALIASES
 
@@ -496,8 +497,7 @@ def _scan(text: str) -> None:
 @cache
 def _parser() -> Lark:
     """The query parser, built once per process on first use (with its tree builder embedded)."""
-    return Lark.open_from_package("korbiro.grammar", "query.lark", ("",), parser="lalr", start="start",
-                                  transformer=_Build())
+    return prebuilt.load("query.lark", "start", transformer=_Build())
 
 
 # typographic quotes are read as straight ones (one character for one, so columns stay)
