@@ -19,9 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from ....base.errors import (
     DataError,
@@ -35,6 +33,7 @@ from ....base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ....data.behaviour import Behaviour, read_behaviour
 from ....data.cards import Card
 from ....data.index import open_index
+from ....data.schema import compiled_check
 from ....grammar.action import Action, parse_action
 from . import semantics as sem
 from .engine import Engine
@@ -42,6 +41,9 @@ from .game import RandomPolicy, play_on
 from .model import STATES, ZONE_ALIASES, CardState
 from .rules import PHASES, RULES, Format, format_named, phase_named, resolve_options
 from .trace import TraceEvent, illegal
+
+if TYPE_CHECKING:
+    import jsonschema
 
 __all__ = ["Refusal", "Result", "Scenario", "load_scenario", "run_file", "run_scenario"]
 
@@ -119,11 +121,24 @@ class Result:
 
 
 @cache
+def _schema() -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(
+        resources.files("korbiro.data").joinpath("schemas/mk-scenario.schema.json").read_text("utf-8"))
+    return schema
+
+
+@cache
+def _valid() -> Callable[[Any], bool]:
+    """The compiled yes/no check of the scenario schema (a valid 2020-12 schema: the tests check it)."""
+    return compiled_check(_schema())
+
+
+@cache
 def _validator() -> jsonschema.Draft202012Validator:
-    text = resources.files("korbiro.data").joinpath("schemas/mk-scenario.schema.json").read_text("utf-8")
-    schema = json.loads(text)
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
+    """jsonschema's validator of the scenario schema, which explains what the compiled check refuses."""
+    import jsonschema  # lazy: imported only to explain a failure
+
+    return jsonschema.Draft202012Validator(_schema())
 
 
 def _error(doc: YamlDocument, path: Sequence[str | int], code: str, message: str) -> DataError:
@@ -144,7 +159,7 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
     """Read and check a scenario; raise :class:`DataError` with file:line for any problem."""
     doc = load_yaml_text(text, path) if text is not None else load_yaml_file(path)
     errors: list[DataError] = []
-    for err in _validator().iter_errors(doc.data):
+    for err in () if _valid()(doc.data) else _validator().iter_errors(doc.data):
         where = ".".join(str(p) for p in err.absolute_path) or "(top)"
         errors.append(_error(doc, list(err.absolute_path), "MK-SCENARIO-SCHEMA", f"{where}: {err.message}"))
     _raise_all(errors)
