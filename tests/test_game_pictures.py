@@ -202,3 +202,14 @@ def test_the_svg_of_random_xig_positions_parses(seed: int, plies: int) -> None:
     root = parse_svg(svg_pathways(game.position, caption=["a caption"]))
     words = texts(root)
     assert "Pathway E: Earth (sample layout), Anna" in words and "Pathway W: Water (sample layout), Bela" in words
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab &<>\"'\n\r\t;#x"))))
+def test_svg_escapes_as_xml_sax_does(text: str) -> None:
+    from xml.sax.saxutils import escape, quoteattr
+
+    from korbiro.base import svg
+
+    assert svg.escape(text) == escape(text)
+    assert svg.quoteattr(text) == quoteattr(text)

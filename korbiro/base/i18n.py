@@ -15,9 +15,10 @@ LANGS = ("en", "hu")
 #: code -> {"en": template, "hu": template}.  Modules register their own.
 CATALOG: dict[str, dict[str, str]] = {}
 
-#: code -> [(compiled pattern over the English message, Hungarian template)], for messages
-#: built without arguments (the YAML loader's): the pattern's named groups fill the template.
-PATTERNS: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+#: code -> [(pattern over the English message, Hungarian template)], for messages built
+#: without arguments (the YAML loader's): the pattern's named groups fill the template.  The
+#: patterns are compiled when a message is first rendered in Hungarian, not at start-up.
+PATTERNS: dict[str, list[tuple[str, str]]] = {}
 
 
 def register(entries: Mapping[str, Mapping[str, str]]) -> None:
@@ -29,7 +30,7 @@ def register(entries: Mapping[str, Mapping[str, str]]) -> None:
 def register_patterns(entries: Mapping[str, list[tuple[str, str]]]) -> None:
     """Add Hungarian templates that read their values off the English message."""
     for code, pairs in entries.items():
-        PATTERNS.setdefault(code, []).extend((re.compile(rx), hu) for rx, hu in pairs)
+        PATTERNS.setdefault(code, []).extend(pairs)
 
 
 def detect_lang(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -75,7 +76,7 @@ def render(code: str, lang: str, args: Mapping[str, object], default: str) -> st
             return composed  # composed in both languages where it was raised (KorbiroError(hu=...))
         if lang != "en" and code in PATTERNS:
             for rx, pattern_template in PATTERNS[code]:
-                m = rx.fullmatch(default)
+                m = re.fullmatch(rx, default)  # re's own cache keeps each compiled
                 if m:
                     return pattern_template.format(**m.groupdict())
         return default

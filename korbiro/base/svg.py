@@ -22,7 +22,6 @@ that breaks a rule gets a red frame (``alert``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape, quoteattr
 
 __all__ = ["Svg", "num", "wrap", "ALERT", "TEXT"]
 
@@ -32,6 +31,25 @@ ALERT = "#c0392b"
 TEXT = "#222222"
 #: a font every converter finds (DejaVu Sans is on most systems)
 FONT = "DejaVu Sans, Verdana, sans-serif"
+
+
+# xml.sax.saxutils's escape and quoteattr, character for character (tests/test_game_pictures.py compares them), without
+# the import of xml.sax, which brings urllib, http and ssl into every command that draws
+
+
+def escape(data: str) -> str:
+    """``&``, ``<`` and ``>`` as entities."""
+    return data.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(data: str) -> str:
+    """*data* escaped and quoted as an XML attribute value."""
+    data = escape(data).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in data:
+        return f'"{data}"'
+    if "'" not in data:
+        return f"'{data}'"
+    return '"' + data.replace('"', "&quot;") + '"'
 
 
 def num(value: float) -> str:
