@@ -20,8 +20,21 @@ def fold(s: str) -> str:
     "urza's"
     """
     s = unicodedata.normalize("NFKD", s.translate(_QUOTES))
-    s = "".join(ch for ch in s if not unicodedata.combining(ch))
+    if not s.isascii():
+        s = s.translate(_NO_MARKS)
     return _SPACES.sub(" ", s.casefold()).strip()
+
+
+class _Marks(dict[int, "int | None"]):
+    """A ``str.translate`` table that drops the combining characters (filled as characters are met)."""
+
+    def __missing__(self, cp: int) -> int | None:
+        kept = None if unicodedata.combining(chr(cp)) else cp
+        self[cp] = kept
+        return kept
+
+
+_NO_MARKS = _Marks()
 
 
 _INVISIBLE = {"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"}

@@ -77,10 +77,17 @@ class Card:
         behaviour: Behaviour | None = None,
     ) -> None:
         put = object.__setattr__
-        for key, value in (("id", id), ("name", name), ("type", type), ("subtype", subtype), ("mp", mp),
-                           ("dp", dp), ("text", text), ("set", set), ("file", file), ("line", line),
-                           ("attrs", dict(attrs or {}))):
-            put(self, key, value)
+        put(self, "id", id)
+        put(self, "name", name)
+        put(self, "type", type)
+        put(self, "subtype", subtype)
+        put(self, "mp", mp)
+        put(self, "dp", dp)
+        put(self, "text", text)
+        put(self, "set", set)
+        put(self, "file", file)
+        put(self, "line", line)
+        put(self, "attrs", dict(attrs) if attrs else {})
         kws = tuple(keywords) if keywords is not None else None
         put(self, "_keywords", kws)
         put(self, "_keyword_source", keyword_source)

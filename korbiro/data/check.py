@@ -11,11 +11,13 @@ unchanged database reads and hashes the files and nothing more.
 from __future__ import annotations
 
 import difflib
+import gc
 import hashlib
 import json
 import os
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -145,16 +147,23 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
         return report, []
     source_lines: list[str] | None = None
     cards: list[Card] = []
+    marks = doc.marks
+    prefix = report.set_code + "-" if report.set_code else None
     for i, rc in enumerate(raw_cards):
-        if not isinstance(rc, dict):
+        if rc.__class__ is not dict:
             continue
-        line, _ = doc.mark(("cards", i))
-        cid = rc.get("id") if isinstance(rc.get("id"), str) else None
-        name = rc.get("name") if isinstance(rc.get("name"), str) else None
-        ctype = rc.get("type") if isinstance(rc.get("type"), str) else None
-        ref = CardRef(cid, name, ctype, line, doc.mark(("cards", i, "id")), doc.mark(("cards", i, "name")))
+        here = ("cards", i)
+        line = (marks.get(here) or doc.mark(here))[0]
+        cid = rc.get("id")
+        cid = cid if cid.__class__ is str else None
+        name = rc.get("name")
+        name = name if name.__class__ is str else None
+        ctype = rc.get("type")
+        ctype = ctype if ctype.__class__ is str else None
+        ref = CardRef(cid, name, ctype, line, marks.get(("cards", i, "id")) or doc.mark(here),
+                      marks.get(("cards", i, "name")) or doc.mark(here))
         report.cards.append(ref)
-        if cid and report.set_code and not cid.startswith(report.set_code + "-"):
+        if cid and prefix is not None and not cid.startswith(prefix):
             ln, col = ref.id_pos
             findings.append(Finding("MK-DATA-ID-PREFIX",
                                     f"card id {cid!r} does not start with its set code {report.set_code!r}",
@@ -164,10 +173,10 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
             findings.extend(_name_findings(name, path, ref))
         text = rc.get("text")
         keywords: tuple[Any, ...] = ()
-        if isinstance(text, str) and text.strip():
+        if text.__class__ is str and text.strip():
             if source_lines is None:
                 source_lines = _source_lines(path, raw)
-            tline, tcol = _text_start(source_lines, doc.mark(("cards", i, "text")))
+            tline, tcol = _text_start(source_lines, marks.get(("cards", i, "text")) or doc.mark(here))
             keywords, kw_findings = _parse_text(text, path, tline, tcol, cid)
             findings.extend(kw_findings)
             findings.extend(_keyword_findings(keywords, rc, path, cid))
@@ -181,11 +190,11 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
             behaviour, b_findings = _read_behaviour(rc["behaviour"], path, doc, source_lines, i, cid)
             findings.extend(b_findings)
         if cid and name and ctype:
-            attrs = {k: v for k, v in rc.items() if k not in ("id", "name", "type", "subtype", "mp", "dp", "text")}
+            attrs = {k: v for k, v in rc.items() if k not in _CARD_FIELDS}
             cards.append(
                 Card(
                     id=cid,
-                    name=unicodedata.normalize("NFC", name),
+                    name=name if unicodedata.is_normalized("NFC", name) else unicodedata.normalize("NFC", name),
                     type=ctype,
                     subtype=rc.get("subtype"),
                     mp=rc.get("mp"),
@@ -200,6 +209,10 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
                 )
             )
     return report, cards
+
+
+#: the fields a Card holds as attributes; the others are its ``attrs``
+_CARD_FIELDS = frozenset(("id", "name", "type", "subtype", "mp", "dp", "text"))
 
 
 def _read_behaviour(raw_behaviour: Any, path: str, doc: Any, lines: Sequence[str], i: int,
@@ -242,7 +255,7 @@ def _parse_text(text: str, path: str, line: int, col: int, cid: str | None) -> t
 
     parsed, found = check_card_text(text, path=path, first_line=line, first_column=col)
     found = [f if f.card else _with_card(f, cid) for f in found]
-    return (tuple(parsed) if parsed is not None else ()), found
+    return (parsed.keywords if parsed is not None else ()), found
 
 
 def _with_card(f: Finding, cid: str | None) -> Finding:
@@ -308,12 +321,30 @@ def _name_findings(name: str, path: str, ref: CardRef) -> list[Finding]:
     for problem in suspicious_characters(name):
         out.append(Finding("MK-DATA-SUSPICIOUS-NAME", f"card name {name!r}: {problem}",
                            severity=Severity.WARNING, file=path, line=line, column=col, card=ref.id))
-    if unicodedata.normalize("NFC", name) != name:
+    if not unicodedata.is_normalized("NFC", name):
         out.append(Finding("MK-DATA-NAME-NOT-NFC",
                            f"card name {name!r} is not in NFC form (decomposed accents); it is read as "
                            f"{unicodedata.normalize('NFC', name)!r}",
                            severity=Severity.WARNING, file=path, line=line, column=col, card=ref.id))
     return out
+
+
+@contextmanager
+def bulk() -> Iterator[None]:
+    """The cyclic garbage collector paused while set files are read.
+
+    Reading a database allocates hundreds of thousands of containers and frees
+    none of them, so each collection would walk every object made so far for
+    nothing (the reads themselves make no cycles): paused, the time per card
+    stays the same from 10,000 cards to 100,000.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 # --------------------------------------------------------------------------
@@ -451,10 +482,11 @@ def check_database(
             except (ValueError, KeyError, IndexError, TypeError):
                 pass
     reports: list[FileReport] = []
-    for src, key in zip(sources, keys, strict=True):
-        if progress:
-            progress(str(src.path))
-        reports.append(_check_one(src, key, cache))
+    with bulk():
+        for src, key in zip(sources, keys, strict=True):
+            if progress:
+                progress(str(src.path))
+            reports.append(_check_one(src, key, cache))
     findings = [f for rep in reports for f in rep.findings]
     findings.extend(cross_file_findings(reports))
     report = CheckReport(reports, sort_findings(findings), sum(len(r.cards) for r in reports))
@@ -520,10 +552,11 @@ def load_sources(sources: Sequence[Source]) -> CardDatabase:
     """
     reports: list[FileReport] = []
     cards: list[Card] = []
-    for src in sources:
-        rep, built = check_file(str(src.path), src.data)
-        reports.append(rep)
-        cards.extend(built)
+    with bulk():
+        for src in sources:
+            rep, built = check_file(str(src.path), src.data)
+            reports.append(rep)
+            cards.extend(built)
     errors = [f for f in [*(f for r in reports for f in r.findings), *cross_file_findings(reports)]
               if f.severity is Severity.ERROR]
     if errors:

@@ -1,0 +1,33 @@
+"""korbiro/base/text.py: folding, against its definition."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from korbiro.base.text import fold
+
+_SPACES = re.compile(r"\s+")
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u201e": '"', "\u201d": '"',
+                         "\u201c": '"', "\u2013": "-", "\u2014": "-"})
+
+
+def defined_fold(s: str) -> str:
+    """The definition: NFKD, every combining character dropped, casefolded, single spaces, plain quotes."""
+    s = unicodedata.normalize("NFKD", s.translate(_QUOTES))
+    s = "".join(ch for ch in s if not unicodedata.combining(ch))
+    return _SPACES.sub(" ", s.casefold()).strip()
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text() | st.text(alphabet="aáeéiíoóöőuúüűAÁÉŐŰ `’„”–\u0301\u0308 \t"))
+def test_fold_is_its_definition(s: str) -> None:
+    assert fold.__wrapped__(s) == defined_fold(s)
+
+
+def test_fold_examples() -> None:
+    assert fold("  Tükörútvesztő ") == "tukorutveszto" == fold("TUKORUTVESZTO")
+    assert fold("Urza’s  `x`") == "urza's 'x'"
