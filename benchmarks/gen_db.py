@@ -66,7 +66,13 @@ def _card(i: int, set_code: str, rng: random.Random) -> str:
     return "\n".join(lines)
 
 
+#: card numbers within a set have 3–4 digits (the schema's id pattern): at most this many cards per file
+MAX_PER_FILE = 9999
+
+
 def generate(n: int, out: Path, per_file: int = 500) -> list[Path]:
+    if not 1 <= per_file <= MAX_PER_FILE:
+        raise ValueError(f"per_file must be 1..{MAX_PER_FILE}: a card id has a 3–4 digit number")
     rng = random.Random(n)
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("GEN*.yaml"):
@@ -91,8 +97,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("n", type=int)
     ap.add_argument("out", nargs="?", default=None)
-    ap.add_argument("--per-file", type=int, default=500)
+    ap.add_argument("--per-file", type=int, default=500, help=f"cards per set file, at most {MAX_PER_FILE}")
     args = ap.parse_args()
+    if not 1 <= args.per_file <= MAX_PER_FILE:
+        ap.error(f"--per-file must be 1..{MAX_PER_FILE}: a card id has a 3–4 digit number")
     out = Path(args.out) if args.out else Path(__file__).parent / "_generated" / str(args.n)
     files = generate(args.n, out, args.per_file)
     print(f"{args.n} cards in {len(files)} files under {out}")

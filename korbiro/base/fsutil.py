@@ -29,7 +29,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 import time
 import zlib
 from collections.abc import Iterator
@@ -126,6 +125,8 @@ def atomic_path(target: str | os.PathLike[str], *, make_parents: bool = False) -
     final = Path(target)
     if make_parents:
         final.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # lazy: only a command that writes a file needs it (it imports shutil, random, …)
+
     fd, tmp = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.{_HOST}-{os.getpid()}-", suffix=".tmp")
     try:
         try:

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -268,6 +267,8 @@ class CardDatabase:
         if self._names is None:
             self._names = sorted({c.name for c in self.cards})
             self._folded_names = {fold(name): name for name in self._names}
+        import difflib  # lazy: only a name that is no card's needs it
+
         close = difflib.get_close_matches(fold(query), list(self._folded_names), n=n, cutoff=0.6)
         return [self._folded_names[c] for c in close]
 

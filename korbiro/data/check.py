@@ -10,7 +10,6 @@ unchanged database reads and hashes the files and nothing more.
 
 from __future__ import annotations
 
-import difflib
 import gc
 import hashlib
 import json
@@ -388,6 +387,8 @@ def cross_file_findings(reports: Sequence[FileReport]) -> list[Finding]:
                 close: list[str] = []
                 if hints_left > 0:  # each hint costs a pass over every name: a budget keeps the check linear
                     hints_left -= 1
+                    import difflib  # lazy: only a name that is no card's needs it
+
                     close = difflib.get_close_matches(fold(target), known, n=1)
                 hint = f" (did you mean {all_names[close[0]]!r}?)" if close else ""
                 out.append(Finding("MK-DATA-UNKNOWN-TRUE-NAME",

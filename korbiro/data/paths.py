@@ -10,7 +10,6 @@ import hashlib
 import os
 from collections.abc import Iterable
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from ..base.errors import UsageError
@@ -19,6 +18,9 @@ from ..base.version import __version__
 __all__ = ["RULE_FILES", "SET_SUFFIXES", "cache_dir", "code_digest", "default_db_path", "discover", "shipped_db_path"]
 
 SET_SUFFIXES = (".yaml", ".yml")
+
+#: the folder of the korbiro package (its files are on disk: importlib.resources is not needed to read them)
+_PACKAGE = Path(__file__).resolve().parent.parent
 
 #: korbiro's own files that decide a set file's findings (package-relative; a test checks they exist).
 RULE_FILES: tuple[str, ...] = (
@@ -30,7 +32,7 @@ RULE_FILES: tuple[str, ...] = (
 
 def shipped_db_path() -> Path:
     """The folder of the shipped sample database."""
-    return Path(str(resources.files("korbiro.data") / "mk" / "cards"))
+    return _PACKAGE / "data" / "mk" / "cards"
 
 
 def default_db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -86,7 +88,7 @@ def cache_dir() -> Path | None:
 def code_digest() -> bytes:
     """What besides a file's bytes decides its findings: korbiro's version and its rule files."""
     h = hashlib.sha256(__version__.encode())
-    pkg = resources.files("korbiro")
+    pkg = _PACKAGE
     for rel in RULE_FILES:
         try:
             h.update((pkg / rel).read_bytes())
