@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,8 +12,6 @@ from hypothesis import strategies as st
 
 from korbiro.base.yamlload import load_yaml_file
 from korbiro.data.paths import shipped_db_path
-from pathlib import Path
-
 from korbiro.data.schema import compiled_check, fast_validator, validator
 
 ROOT = Path(__file__).resolve().parent.parent
