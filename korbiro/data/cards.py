@@ -19,7 +19,7 @@ from ..grammar.vocabulary import CARD_TYPES
 if TYPE_CHECKING:
     from .behaviour import Behaviour
 
-__all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "Lookup", "kinds_of"]
+__all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "Lookup", "kinds_from", "kinds_of"]
 
 
 class Card:
@@ -32,7 +32,7 @@ class Card:
     """
 
     __slots__ = ("id", "name", "type", "subtype", "mp", "dp", "text", "set", "file", "line", "attrs",
-                 "keyword_keys", "true_names", "_keywords", "_keyword_source", "_summary", "_behaviour")
+                 "keyword_keys", "true_names", "_keywords", "_keyword_source", "_summary", "_behaviour", "_stored")
 
     id: str
     name: str
@@ -98,6 +98,49 @@ class Card:
         if true_names is None:
             true_names = (k.name for k in kws or () if k.keyword == "IGAZ NÉV")
         put(self, "true_names", tuple(true_names))
+
+    @classmethod
+    def stored(cls, id: str, name: str, type: str, subtype: str | None, mp: int | str | None, dp: int | None,
+               text: str, set: str, file: str | None, line: int | None, *, attrs: str, keyword_keys: str,
+               true_names: str, keyword_source: str, keyword_summary: str) -> Card:
+        """A card as the index stores it: its JSON fields (``attrs``, the keyword keys, the true names
+        and the summary) are decoded when first asked for, so that a search of thousands of cards
+        that shows a few columns never decodes the rest."""
+        card = cls.__new__(cls)
+        put = object.__setattr__
+        put(card, "id", id)
+        put(card, "name", name)
+        put(card, "type", type)
+        put(card, "subtype", subtype)
+        put(card, "mp", mp)
+        put(card, "dp", dp)
+        put(card, "text", text)
+        put(card, "set", set)
+        put(card, "file", file)
+        put(card, "line", line)
+        put(card, "_keywords", None)
+        put(card, "_keyword_source", keyword_source)
+        put(card, "_behaviour", None)
+        put(card, "_stored", (attrs, keyword_keys, true_names, keyword_summary))
+        return card
+
+    def __getattr__(self, key: str) -> Any:
+        # only an unset slot comes here: the JSON fields of a stored card, decoded on first use
+        if key in _STORED:
+            try:
+                attrs, keys, true_names, summary = object.__getattribute__(self, "_stored")
+            except AttributeError:
+                pass
+            else:
+                import json  # lazy: json is loaded by the index that made the card
+
+                put = object.__setattr__
+                put(self, "attrs", dict(json.loads(attrs)))
+                put(self, "keyword_keys", frozenset(json.loads(keys)))
+                put(self, "true_names", tuple(json.loads(true_names)))
+                put(self, "_summary", tuple(tuple(x) for x in json.loads(summary)))
+                return object.__getattribute__(self, key)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {key!r}")
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError(f"Card is immutable (cannot set {key!r})")
@@ -217,6 +260,10 @@ class CardSource(Protocol):
     def kind_of(self, card: Card) -> str: ...
 
 
+#: the slots of a stored card that are decoded on first use (:meth:`Card.stored`)
+_STORED = frozenset(("attrs", "keyword_keys", "true_names", "_summary"))
+
+
 class CardDatabase:
     """An immutable collection of cards with exact, folded and fuzzy lookup."""
 
@@ -282,6 +329,11 @@ class CardDatabase:
 
 def kinds_of(cards: Iterable[Card]) -> dict[str, str]:
     """Folded name -> the least folded name of its kind, over IGAZ NÉV links (2.02), by union-find."""
+    return kinds_from((c.name, c.true_names) for c in cards)
+
+
+def kinds_from(cards: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
+    """:func:`kinds_of` from (name, IGAZ NÉV names) pairs; a card that names none may be left out."""
     parent: dict[str, str] = {}
 
     def find(x: str) -> str:
@@ -290,9 +342,9 @@ def kinds_of(cards: Iterable[Card]) -> dict[str, str]:
             x = parent[x]
         return x
 
-    for c in cards:
-        a = find(fold(c.name))
-        for other in c.true_names:
+    for name, true_names in cards:
+        a = find(fold(name))
+        for other in true_names:
             b = find(fold(other))
             if a != b:
                 lo, hi = sorted((a, b))

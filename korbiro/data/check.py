@@ -551,15 +551,27 @@ def load_sources(sources: Sequence[Source]) -> CardDatabase:
 
     Raises :class:`DataError` (with every error) if it has errors.
     """
-    reports: list[FileReport] = []
     cards: list[Card] = []
-    with bulk():
+    for built in read_sources(sources):
+        cards.extend(built)
+    return CardDatabase(cards)
+
+
+def read_sources(sources: Sequence[Source]) -> Iterator[list[Card]]:
+    """The cards of these reads of the set files, one file's at a time, in order.
+
+    After the last file come the cross-file checks: a database with errors
+    raises its :class:`DataError` (with every error) instead of ending, so
+    whoever keeps the cards learns of the errors before committing to them.
+    """
+    reports: list[FileReport] = []
+    with bulk():  # also while the caller handles each file's cards (the index fills its rows)
         for src in sources:
             rep, built = check_file(str(src.path), src.data)
             reports.append(rep)
-            cards.extend(built)
-    errors = [f for f in [*(f for r in reports for f in r.findings), *cross_file_findings(reports)]
-              if f.severity is Severity.ERROR]
+            yield built
+        errors = [f for f in [*(f for r in reports for f in r.findings), *cross_file_findings(reports)]
+                  if f.severity is Severity.ERROR]
     if errors:
         errors = sort_findings(errors)
         first = errors[0]
@@ -568,4 +580,3 @@ def load_sources(sources: Sequence[Source]) -> CardDatabase:
                         path=first.file, line=first.line, column=first.column)
         err.findings = errors
         raise err
-    return CardDatabase(cards)

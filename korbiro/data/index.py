@@ -47,7 +47,7 @@ from ..base import i18n, notes
 from ..base.fsutil import atomic_path, file_kind
 from ..base.text import fold
 from .cache import Cache
-from .cards import Card, CardDatabase, Lookup, kinds_of
+from .cards import Card, CardDatabase, Lookup, kinds_from
 from .paths import code_digest, default_db_path, discover
 from .sources import DigestMemo, Source, read_source, survey
 
@@ -249,11 +249,10 @@ def _card(row: Sequence[Any]) -> Card:
      true_names, _kind, summary) = row
     if isinstance(file, bytes):  # file names are stored as bytes: they need not be UTF-8
         file = os.fsdecode(file)
-    return Card(
-        cid, name, ctype, subtype, json.loads(mp) if mp is not None else None, dp, text, None, set_code, file, line,
-        json.loads(attrs), keyword_keys=json.loads(kw_keys), true_names=json.loads(true_names),
-        keyword_source=kw_text, keyword_summary=json.loads(summary),
-    )
+    if mp is not None:
+        mp = int(mp) if mp.isdigit() else json.loads(mp)  # json.dumps of an MP: 3, "X" (or null)
+    return Card.stored(cid, name, ctype, subtype, mp, dp, text, set_code, file, line, attrs=attrs,
+                       keyword_keys=kw_keys, true_names=true_names, keyword_source=kw_text, keyword_summary=summary)
 
 
 # ----------------------------------------------------------------- building
@@ -306,29 +305,34 @@ def build_index(sources: Sequence[Source], cache: Cache | None = None) -> CardIn
 
     It is written atomically into *cache* (default: the environment's) and
     verified with ``quick_check`` before it serves; in memory if it cannot be
-    written.
+    written.  The files are checked and indexed one at a time, so that memory
+    holds one file's cards, not the database's; a database with errors raises
+    its :class:`~korbiro.base.errors.DataError` before anything is kept.
     """
     # lazy: a command served by a fresh index never imports the checker
-    from .check import load_sources
+    from .check import read_sources
 
     cache = Cache.default() if cache is None else cache
-    db = load_sources(sources)
     files = [s.path for s in sources]
     key = index_key(files, [s.digest for s in sources])
     target = cache.path(f"index/{key[:32]}.sqlite")
+    failure: BaseException | None = None
     if target is not None and cache.writable:
-        idx = _build_file(db, key, target, cache)
+        idx, failure = _build_file(read_sources(sources), key, target, cache)
         if idx is not None:
             idx.files = files
             return idx
     conn = sqlite3.connect(":memory:")
     conn.execute("PRAGMA temp_store = MEMORY")
-    _fill(conn, db, key)
+    _fill(conn, read_sources(sources), key)
+    if failure is not None:  # said once the database is known to be indexable, as before a build was streamed
+        cache.unusable(failure)
     return CardIndex(conn, ":memory:", key, files)
 
 
-def _build_file(db: CardDatabase, key: str, target: Path, cache: Cache) -> CardIndex | None:
-    """Write the index file and open it verified; ``None`` (said once) when the cache cannot hold it."""
+def _build_file(batches: Iterable[Sequence[Card]], key: str, target: Path,
+                cache: Cache) -> tuple[CardIndex | None, BaseException | None]:
+    """Write the index file and open it verified; ``(None, why)`` when the cache cannot hold it."""
     try:
         with atomic_path(target, make_parents=True) as tmp:
             conn = sqlite3.connect(tmp)
@@ -336,12 +340,11 @@ def _build_file(db: CardDatabase, key: str, target: Path, cache: Cache) -> CardI
                 # a temporary file renamed into place when complete needs no journal: none is left behind
                 conn.execute("PRAGMA journal_mode = OFF")
                 conn.execute("PRAGMA temp_store = MEMORY")
-                _fill(conn, db, key)
+                _fill(conn, batches, key)
             finally:
                 conn.close()
     except (OSError, sqlite3.Error) as exc:  # a full disk, no permission, a file where the folder should be
-        cache.unusable(exc)
-        return None
+        return None, exc
     _prune(target.parent, keep=target)
     idx, problem = _open_verified(target, key, quick=True)
     if idx is None:  # what was written does not read back: the cache's disk is not to be trusted
@@ -350,7 +353,7 @@ def _build_file(db: CardDatabase, key: str, target: Path, cache: Cache) -> CardI
         except OSError:
             pass
         cache.unusable(OSError(f"the index just written fails its check: {problem}"))
-    return idx
+    return idx, None
 
 
 def _open_verified(target: Path, key: str, *, quick: bool) -> tuple[CardIndex | None, str | None]:
@@ -440,41 +443,78 @@ def _note_damage(path: str, reason: str) -> None:
                path=path, reason=reason)
 
 
-def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
-    kinds = kinds_of(db.cards)
-    conn.executescript(_DDL)
-    rows = []
-    kw_rows = []
-    fts_rows = []
-    for rowid, c in enumerate(db.cards, start=1):
-        keywords = c.keywords
-        kw_text = "\n".join(k.render() for k in keywords)
-        mp_num = c.mp if isinstance(c.mp, int) and not isinstance(c.mp, bool) else None
-        rows.append((
-            rowid, c.id, fold(c.id), c.name, fold(c.name), kinds.get(fold(c.name), fold(c.name)), c.type, c.subtype,
-            json.dumps(c.mp), mp_num, c.dp, _int(c.attrs.get("level")), _int(c.attrs.get("fal")),
-            c.attrs.get("race") if isinstance(c.attrs.get("race"), str) else None, c.set,
-            os.fsencode(c.file) if c.file is not None else None, c.line, c.text,
-            fold(c.text), json.dumps(dict(c.attrs), ensure_ascii=False, default=str), kw_text,
-            json.dumps(sorted(c.keyword_keys), ensure_ascii=False), json.dumps(list(c.true_names), ensure_ascii=False),
-            json.dumps([list(x) for x in c.keyword_summary()], ensure_ascii=False),
-            " ".join(c.behaviour.kinds()) or None,
-        ))
-        for k in keywords:
-            if k.keyword:
-                value = getattr(k, "value", None)
-                if not isinstance(value, int):
-                    value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
-                kw_rows.append((rowid, k.keyword, fold(k.keyword), value, k.rule, k.render()))
-        fts_rows.append((rowid, c.name, c.text))
-    conn.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * 25)})", rows)
-    conn.executemany("INSERT INTO keywords VALUES (?, ?, ?, ?, ?, ?)", kw_rows)
-    conn.executemany("INSERT INTO cards_fts(rowid, name, text) VALUES (?, ?, ?)", fts_rows)
+#: the statements of the index's tables, then those of its indexes, created after the rows are in
+_TABLES = [x.strip() for x in _DDL.split(";") if x.strip() and "CREATE INDEX" not in x]
+_INDEXES = [x.strip() for x in _DDL.split(";") if "CREATE INDEX" in x]
+
+
+def _fill(conn: sqlite3.Connection, batches: Iterable[Sequence[Card]], key: str) -> None:
+    """Fill a new index with the cards of *batches* (each a set file's, in order), in one transaction.
+
+    The indexes are created after the rows are in (one sort each, instead of
+    a B-tree updated at every insert), and only the rows of one batch are held
+    at a time.  A card's ``kind`` (its IGAZ NÉV kin, 2.02) needs every card:
+    rows go in with the card's own folded name, and the few cards joined to
+    others are updated at the end.
+    """
+    conn.isolation_level = None  # the transaction is this function's: BEGIN … COMMIT
+    conn.execute("PRAGMA cache_size = -32768")  # 32 MiB for the sorts of the index builds
+    for statement in _TABLES:
+        conn.execute(statement)
+    conn.execute("BEGIN")
+    rowid = 0
+    kw_count = 0
+    linked: list[tuple[str, tuple[str, ...]]] = []
+    for batch in batches:
+        rows = []
+        kw_rows: list[tuple[Any, ...]] = []
+        for c in batch:
+            rowid += 1
+            rows.append(_row(rowid, c))
+            kw_rows.extend(_keyword_rows(rowid, c))
+            if c.true_names:
+                linked.append((c.name, c.true_names))
+        conn.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * 25)})", rows)
+        conn.executemany("INSERT INTO keywords VALUES (?, ?, ?, ?, ?, ?)", kw_rows)
+        conn.executemany("INSERT INTO cards_fts(rowid, name, text) VALUES (?, ?, ?)",
+                         [(r[0], r[3], r[17]) for r in rows])
+        kw_count += len(kw_rows)
+    for statement in _INDEXES:
+        conn.execute(statement)
+    conn.executemany("UPDATE cards SET kind = ? WHERE name_fold = ?",  # by the index on name_fold
+                     [(kind, name_fold) for name_fold, kind in kinds_from(linked).items() if kind != name_fold])
     conn.executemany("INSERT INTO meta VALUES (?, ?)", [
-        ("key", key), ("schema", str(SCHEMA_VERSION)), ("cards", str(len(rows))), ("keywords", str(len(kw_rows))),
+        ("key", key), ("schema", str(SCHEMA_VERSION)), ("cards", str(rowid)), ("keywords", str(kw_count)),
         ("complete", "1"),
     ])
-    conn.commit()
+    conn.execute("COMMIT")
+
+
+def _row(rowid: int, c: Card) -> tuple[Any, ...]:
+    """The ``cards`` row of a card (its ``kind`` its own folded name: :func:`_fill` joins the kin)."""
+    name_fold = fold(c.name)
+    mp_num = c.mp if isinstance(c.mp, int) and not isinstance(c.mp, bool) else None
+    return (
+        rowid, c.id, fold(c.id), c.name, name_fold, name_fold, c.type, c.subtype,
+        json.dumps(c.mp), mp_num, c.dp, _int(c.attrs.get("level")), _int(c.attrs.get("fal")),
+        c.attrs.get("race") if isinstance(c.attrs.get("race"), str) else None, c.set,
+        os.fsencode(c.file) if c.file is not None else None, c.line, c.text,
+        fold(c.text), json.dumps(dict(c.attrs), ensure_ascii=False, default=str),
+        "\n".join(k.render() for k in c.keywords),
+        json.dumps(sorted(c.keyword_keys), ensure_ascii=False), json.dumps(list(c.true_names), ensure_ascii=False),
+        json.dumps([list(x) for x in c.keyword_summary()], ensure_ascii=False),
+        " ".join(c.behaviour.kinds()) or None,
+    )
+
+
+def _keyword_rows(rowid: int, c: Card) -> Iterator[tuple[Any, ...]]:
+    """The ``keywords`` rows of a card: one per keyword line."""
+    for k in c.keywords:
+        if k.keyword:
+            value = getattr(k, "value", None)
+            if not isinstance(value, int):
+                value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
+            yield (rowid, k.keyword, fold(k.keyword), value, k.rule, k.render())
 
 
 def _int(value: Any) -> int | None:

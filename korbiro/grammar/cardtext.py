@@ -401,7 +401,11 @@ def _parse_line_at(parser: Lark, ctx: _Context, raw: str, line_no: int) -> Keywo
     memoised on the raw text at line 0, column 1, and the positions are moved
     to *line_no* and the context's first column afterwards.
     """
-    keyword, findings, errors = _parse_line_memo(parser, raw)
+    if raw.count('"') == 2 and "\\" not in raw:
+        # most likely a line of free text, unique to its card: parsed, not kept (the memo keeps keyword lines)
+        keyword, findings, errors = _parse_line_fresh(parser, raw)
+    else:
+        keyword, findings, errors = _parse_line_memo(parser, raw)
     shift = ctx.first_column - 1
     for f in findings:
         ctx.findings.append(replace(f, file=ctx.path, line=line_no, column=None if f.column is None else f.column + shift))
@@ -417,11 +421,14 @@ def _parse_line_at(parser: Lark, ctx: _Context, raw: str, line_no: int) -> Keywo
     return placed
 
 
-@lru_cache(maxsize=65536)
-def _parse_line_memo(parser: Lark, raw: str) -> tuple[Keyword | None, tuple[Finding, ...], int]:
+def _parse_line_fresh(parser: Lark, raw: str) -> tuple[Keyword | None, tuple[Finding, ...], int]:
+    """One line parsed at line 0, column 1: its keyword, findings and error count."""
     ctx = _Context(None, 0, 1)
     keyword = _parse_line(parser, ctx, raw, 0)
     return keyword, tuple(ctx.findings), ctx.errors
+
+
+_parse_line_memo = lru_cache(maxsize=65536)(_parse_line_fresh)
 
 
 class _Context:
