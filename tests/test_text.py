@@ -31,3 +31,10 @@ def test_fold_is_its_definition(s: str) -> None:
 def test_fold_examples() -> None:
     assert fold("  Tükörútvesztő ") == "tukorutveszto" == fold("TUKORUTVESZTO")
     assert fold("Urza’s  `x`") == "urza's 'x'"
+
+
+def test_the_latin_marks_are_the_combining_characters_of_their_block() -> None:
+    from korbiro.base.text import _LATIN_MARKS
+
+    block = [chr(c) for c in range(0x300, 0x370)]
+    assert [ch for ch in block if _LATIN_MARKS.fullmatch(ch)] == [ch for ch in block if unicodedata.combining(ch)]

@@ -490,31 +490,39 @@ def _fill(conn: sqlite3.Connection, batches: Iterable[Sequence[Card]], key: str)
     conn.execute("COMMIT")
 
 
+#: json.dumps(x), json.dumps(x, ensure_ascii=False) and (…, default=str), made once instead of at every call
+_JSON = json.JSONEncoder().encode
+_JSON_TEXT = json.JSONEncoder(ensure_ascii=False).encode
+_JSON_ATTRS = json.JSONEncoder(ensure_ascii=False, default=str).encode
+
+
 def _row(rowid: int, c: Card) -> tuple[Any, ...]:
     """The ``cards`` row of a card (its ``kind`` its own folded name: :func:`_fill` joins the kin)."""
     name_fold = fold(c.name)
     mp_num = c.mp if isinstance(c.mp, int) and not isinstance(c.mp, bool) else None
+    attrs = c.attrs
+    summary = c.keyword_summary()
     return (
         rowid, c.id, fold(c.id), c.name, name_fold, name_fold, c.type, c.subtype,
-        json.dumps(c.mp), mp_num, c.dp, _int(c.attrs.get("level")), _int(c.attrs.get("fal")),
-        c.attrs.get("race") if isinstance(c.attrs.get("race"), str) else None, c.set,
+        _JSON(c.mp), mp_num, c.dp, _int(attrs.get("level")), _int(attrs.get("fal")),
+        attrs.get("race") if isinstance(attrs.get("race"), str) else None, c.set,
         os.fsencode(c.file) if c.file is not None else None, c.line, c.text,
-        fold(c.text), json.dumps(dict(c.attrs), ensure_ascii=False, default=str),
-        "\n".join(k.render() for k in c.keywords),
-        json.dumps(sorted(c.keyword_keys), ensure_ascii=False), json.dumps(list(c.true_names), ensure_ascii=False),
-        json.dumps([list(x) for x in c.keyword_summary()], ensure_ascii=False),
-        " ".join(c.behaviour.kinds()) or None,
+        fold(c.text), _JSON_ATTRS(dict(attrs)),
+        "\n".join(text for _, _, text in summary),  # each keyword's render(), as the summary holds it
+        _JSON_TEXT(sorted(c.keyword_keys)), _JSON_TEXT(list(c.true_names)),
+        _JSON_TEXT([list(x) for x in summary]),
+        (" ".join(c.behaviour.kinds()) or None) if "behaviour" in attrs else None,
     )
 
 
 def _keyword_rows(rowid: int, c: Card) -> Iterator[tuple[Any, ...]]:
     """The ``keywords`` rows of a card: one per keyword line."""
-    for k in c.keywords:
+    for k, (_, _, rendered) in zip(c.keywords, c.keyword_summary(), strict=True):
         if k.keyword:
             value = getattr(k, "value", None)
             if not isinstance(value, int):
                 value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
-            yield (rowid, k.keyword, fold(k.keyword), value, k.rule, k.render())
+            yield (rowid, k.keyword, fold(k.keyword), value, k.rule, rendered)
 
 
 def _int(value: Any) -> int | None:
