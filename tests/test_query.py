@@ -508,6 +508,29 @@ def test_compound_queries_follow_set_algebra(index: CardIndex, case: tuple[str, 
     assert set(ids(index, text)) == expected, text
 
 
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_queries(), st.integers(min_value=1, max_value=90), st.sampled_from(["name", "id", "mp", "type"]))
+def test_a_limited_search_is_the_head_of_the_whole(index: CardIndex, case: tuple[str, frozenset[str]],
+                                                   limit: int, sort: str) -> None:
+    # however the limited query is run (names walked in order for many matches, or every match sorted),
+    # it gives the first cards of the whole result and the whole count; a table's cards are the same cards
+    text, _ = case
+    whole = search(index, text, sort=sort)
+    head = search(index, text, sort=sort, limit=limit, shown=True)
+    assert head.count == whole.count == len(whole.cards)
+    assert [c.id for c in head.cards] == [c.id for c in whole.cards[:limit]]
+    assert [c.to_dict() for c in head.cards] == [c.to_dict() for c in whole.cards[:limit]]
+
+
+def test_a_search_walks_the_names_only_for_many_matches(index: CardIndex, monkeypatch: pytest.MonkeyPatch) -> None:
+    walked: list[str | None] = []
+    real = CardIndex.select
+    monkeypatch.setattr(CardIndex, "select", lambda self, *a, **k: walked.append(k.get("walk")) or real(self, *a, **k))
+    assert len(search(index, "type:kalandozó or type:akciólap", limit=5).cards) == 5  # 26 of 78 cards: many
+    assert len(search(index, "id=MINTA-001", limit=5).cards) == 1  # one: sorted, no walk
+    assert walked == ["cards_name_fold", None]
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _atom_results(index: CardIndex) -> None:
     for atom in ATOMS:

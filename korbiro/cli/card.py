@@ -115,7 +115,8 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     except KorbiroError as exc:
         click.echo(f"Error: {exc}", err=True)
         ctx.exit(2)
-    result = run_search(database, parsed, sort=sort, limit=limit, explain=explain)
+    # a table reads only the columns it shows; JSON shows every field
+    result = run_search(database, parsed, sort=sort, limit=limit, explain=explain, shown=fmt != "json")
     matched = result.matched or {}
     if fmt == "json":
         cards = []

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -124,21 +124,51 @@ class Card:
         put(card, "_stored", (attrs, keyword_keys, true_names, keyword_summary))
         return card
 
+    @classmethod
+    def shown(cls, id: str, name: str, type: str, subtype: str | None, mp: int | str | None, dp: int | None, *,
+              keyword_summary: str, rest: Callable[[], tuple[Any, ...]]) -> Card:
+        """A stored card read for a table (id, name, type, costs, keywords); ``rest()`` gives the other
+        columns of :meth:`stored` (text, set, file, line, attrs, keyword keys, true names, keyword text)
+        when one of them is first asked for."""
+        card = cls.__new__(cls)
+        put = object.__setattr__
+        put(card, "id", id)
+        put(card, "name", name)
+        put(card, "type", type)
+        put(card, "subtype", subtype)
+        put(card, "mp", mp)
+        put(card, "dp", dp)
+        put(card, "_keywords", None)
+        put(card, "_behaviour", None)
+        put(card, "_stored", (keyword_summary, rest))
+        return card
+
     def __getattr__(self, key: str) -> Any:
-        # only an unset slot comes here: the JSON fields of a stored card, decoded on first use
+        # only an unset slot comes here: the fields of a stored card not read yet, read on first use
         if key in _STORED:
             try:
-                attrs, keys, true_names, summary = object.__getattribute__(self, "_stored")
+                stored = object.__getattribute__(self, "_stored")
             except AttributeError:
                 pass
             else:
                 import json  # lazy: json is loaded by the index that made the card
 
                 put = object.__setattr__
+                if len(stored) == 2:  # a card read for a table: the rest of its row first
+                    summary, rest = stored
+                    text, set_code, file, line, attrs, keys, true_names, kw_text = rest()
+                    put(self, "text", text)
+                    put(self, "set", set_code)
+                    put(self, "file", file)
+                    put(self, "line", line)
+                    put(self, "_keyword_source", kw_text)
+                else:
+                    attrs, keys, true_names, summary = stored
                 put(self, "attrs", dict(json.loads(attrs)))
                 put(self, "keyword_keys", frozenset(json.loads(keys)))
                 put(self, "true_names", tuple(json.loads(true_names)))
                 put(self, "_summary", tuple(tuple(x) for x in json.loads(summary)))
+                object.__delattr__(self, "_stored")
                 return object.__getattribute__(self, key)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {key!r}")
 
@@ -260,8 +290,9 @@ class CardSource(Protocol):
     def kind_of(self, card: Card) -> str: ...
 
 
-#: the slots of a stored card that are decoded on first use (:meth:`Card.stored`)
-_STORED = frozenset(("attrs", "keyword_keys", "true_names", "_summary"))
+#: the slots of a stored card that are read or decoded on first use (:meth:`Card.stored`, :meth:`Card.shown`)
+_STORED = frozenset(("attrs", "keyword_keys", "true_names", "_summary", "text", "set", "file", "line",
+                     "_keyword_source"))
 
 
 class CardDatabase:

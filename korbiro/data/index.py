@@ -139,6 +139,7 @@ class CardIndex:
         #: the set files it was built from (to rebuild it from when it turns out damaged)
         self.files = list(files) if files is not None else None
         self._names: dict[str, str] | None = None
+        self._size: int | None = None
 
     def close(self) -> None:
         self.conn.close()
@@ -225,12 +226,40 @@ class CardIndex:
         return db
 
     def select(self, where: str, params: Sequence[Any] = (), order: str = "rowid",
-               limit: int | None = None) -> list[Card]:
-        """Cards matching a parameterised SQL condition over the ``cards`` table (for the query language)."""
-        sql = f"SELECT {_COLUMNS} FROM cards WHERE {where} ORDER BY {order}"
+               limit: int | None = None, *, shown: bool = False, walk: str | None = None) -> Sequence[Card]:
+        """Cards matching a parameterised SQL condition over the ``cards`` table (for the query language).
+
+        With *shown*, only the columns of a result table are read (id, name,
+        type, costs, keywords), and a card is made from its row when it is
+        first looked at; it reads the rest of its row when one of the other
+        fields is first asked for.  *walk* names an index of the table to read
+        the cards in the order of (``INDEXED BY``): quickest for the first few
+        of many matches.
+        """
+        columns = _SHOWN if shown else _COLUMNS
+        source = f"cards INDEXED BY {walk}" if walk is not None else "cards"
+        sql = f"SELECT {columns} FROM {source} WHERE {where} ORDER BY {order}"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
-        return [_card(r) for r in self.rows(sql, params)]
+        rows = self.rows(sql, params)
+        if not shown:
+            return [_card(r) for r in rows]
+        return _Cards(rows, self)
+
+    @property
+    def size(self) -> int:
+        """How many cards the index holds (as recorded when it was built)."""
+        if self._size is None:
+            found = self.rows("SELECT value FROM meta WHERE key = 'cards'")
+            self._size = int(found[0][0]) if found else len(self)
+        return self._size
+
+    def rest(self, rowid: int) -> tuple[Any, ...]:
+        """The columns of a card row that :meth:`select` with ``shown`` leaves unread."""
+        text, set_code, file, line, attrs, kw_keys, true_names, kw_text = self.rows(
+            f"SELECT {_REST} FROM cards WHERE rowid = ?", (rowid,))[0]
+        return text, set_code, os.fsdecode(file) if isinstance(file, bytes) else file, line, attrs, kw_keys, \
+            true_names, kw_text
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -244,14 +273,57 @@ def _bindable(value: Any) -> Any:
     return value
 
 
+#: the columns a result table shows, and the rest of a card's row (:meth:`CardIndex.select`)
+_SHOWN = "rowid, id, name, type, subtype, mp, dp, keyword_summary"
+_REST = "text, set_code, file, line, attrs, keyword_keys, true_names, keyword_text"
+
+
+def _mp(mp: str | None) -> int | str | None:
+    if mp is None:
+        return None
+    return int(mp) if mp.isdigit() else json.loads(mp)  # json.dumps of an MP: 3, "X" (or null)  # type: ignore[no-any-return]
+
+
+def _shown_card(row: Sequence[Any], index: CardIndex) -> Card:
+    rowid, cid, name, ctype, subtype, mp, dp, summary = row
+    return Card.shown(cid, name, ctype, subtype, _mp(mp), dp, keyword_summary=summary,
+                      rest=lambda: index.rest(rowid))
+
+
+class _Cards(Sequence[Card]):
+    """The cards of a result's rows (:meth:`CardIndex.select` with ``shown``), each made when first looked at."""
+
+    def __init__(self, rows: list[Any], index: CardIndex) -> None:
+        self._rows = rows
+        self._index = index
+        self._made: list[Card | None] = [None] * len(rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self._rows)))]
+        card = self._made[i]
+        if card is None:
+            card = self._made[i] = _shown_card(self._rows[i], self._index)
+        return card
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
 def _card(row: Sequence[Any]) -> Card:
     (_rowid, cid, name, ctype, subtype, mp, dp, text, set_code, file, line, attrs, kw_text, kw_keys,
      true_names, _kind, summary) = row
     if isinstance(file, bytes):  # file names are stored as bytes: they need not be UTF-8
         file = os.fsdecode(file)
-    if mp is not None:
-        mp = int(mp) if mp.isdigit() else json.loads(mp)  # json.dumps of an MP: 3, "X" (or null)
-    return Card.stored(cid, name, ctype, subtype, mp, dp, text, set_code, file, line, attrs=attrs,
+    return Card.stored(cid, name, ctype, subtype, _mp(mp), dp, text, set_code, file, line, attrs=attrs,
                        keyword_keys=kw_keys, true_names=true_names, keyword_source=kw_text, keyword_summary=summary)
 
 

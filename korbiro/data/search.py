@@ -60,6 +60,13 @@ _KEYWORD_NUMBER = {
 _FTS = "cards.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH ?)"
 
 
+def _count(index: CardIndex, where: str, params: Sequence[Any]) -> int:
+    """How many cards match; words alone are counted by the full-text index without visiting a card."""
+    if where == _FTS:
+        return int(index.rows("SELECT count(*) FROM cards_fts WHERE cards_fts MATCH ?", params)[0][0])
+    return int(index.rows(f"SELECT count(*) FROM cards WHERE {where}", params)[0][0])
+
+
 def _type_order() -> str:
     assert all(t.isalpha() for t in CARD_TYPES)  # constants of korbiro, safe as an SQL literal
     return f"instr('|{'|'.join(CARD_TYPES)}|', '|' || cards.type || '|'), cards.name_fold, cards.id"
@@ -195,27 +202,35 @@ class SearchResult:
     """The cards a query matched (sorted, at most ``limit``) and how many matched in all."""
 
     query: Query
-    cards: list[Card]
+    cards: Sequence[Card]
     count: int
     #: card id -> the clauses (as written) that hold for it, when explained
     matched: dict[str, list[str]] | None = None
 
 
 def search(index: CardIndex, query: Query | str, *, sort: str = "name", limit: int | None = None,
-           explain: bool = False) -> SearchResult:
+           explain: bool = False, shown: bool = False) -> SearchResult:
     """The cards of *index* matching *query*, sorted by a key of :data:`SORTS`, at most *limit*.
 
     A query given as text is parsed first (raising
-    :class:`~korbiro.base.errors.RulesSyntaxError`).
+    :class:`~korbiro.base.errors.RulesSyntaxError`).  With *shown*, only the
+    columns of a result table are read at first (:meth:`CardIndex.select`):
+    the cards are the same, the rest of each is read if it is asked for.
     """
     parsed = parse_query(query) if isinstance(query, str) else query
     compiler = _Compiler(index)
     where, params = compiler.sql(parsed.root)
-    cards = index.select(where, params, order=SORTS[sort], limit=limit)
-    if limit is None or len(cards) < limit:
+    if limit is None:
+        cards = index.select(where, params, order=SORTS[sort], shown=shown)
         count = len(cards)
     else:
-        count = int(index.rows(f"SELECT count(*) FROM cards WHERE {where}", params)[0][0])
+        count = _count(index, where, params)
+        if sort == "name" and count * count > limit * index.size:
+            # many matches: the first in name order come soonest walking the names in order, each
+            # card tested as it comes (instead of every match looked up and sorted)
+            cards = index.select(where, params, order=SORTS[sort], limit=limit, shown=shown, walk="cards_name_fold")
+        else:
+            cards = index.select(where, params, order=SORTS[sort], limit=limit, shown=shown)
     matched: dict[str, list[str]] | None = None
     if explain:
         matched = {c.id: [] for c in cards}
