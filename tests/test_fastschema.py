@@ -89,3 +89,26 @@ def test_schema_is_valid_2020_12(package: str, name: str) -> None:
     schema = json.loads(resources.files(package).joinpath(name).read_text("utf-8"))
     Draft202012Validator.check_schema(schema)
     compiled_check(schema)  # and the compiled validator builds it
+
+
+def test_a_valid_document_is_remembered_and_a_changed_one_is_checked(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import jsonschema_rs
+
+    monkeypatch.setenv("KORBIRO_CACHE_DIR", str(tmp_path))
+    schema = {"type": "object", "properties": {"mp": {"type": "integer", "minimum": 0}}}
+    built: list[int] = []
+    real = jsonschema_rs.validator_for
+    monkeypatch.setattr(jsonschema_rs, "validator_for", lambda *a, **k: built.append(1) or real(*a, **k))
+    assert compiled_check(schema, remember=True)({"mp": 2}) is True
+    assert built == [1]
+    # a new process (a new check) on the same document: answered from the cache, no validator built
+    assert compiled_check(schema, remember=True)({"mp": 2}) is True
+    assert built == [1]
+    # another document, another schema, an invalid one: each checked, the invalid one never remembered
+    assert compiled_check(schema, remember=True)({"mp": 3}) is True
+    assert compiled_check({**schema, "required": ["x"]}, remember=True)({"mp": 2}) is False
+    assert compiled_check(schema, remember=True)({"mp": -1}) is False
+    assert compiled_check(schema, remember=True)({"mp": -1}) is False
+    assert built == [1, 1, 1, 1, 1]
+    assert compiled_check(schema, remember=True)({"mp": True}) is False  # true is not 1

@@ -16,6 +16,7 @@ time.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -121,30 +122,67 @@ def describe_path(path: tuple[Any, ...], data: Any) -> str:
 
 @cache
 def fast_validator(name: str, pointer: str = "") -> Callable[[Any], bool]:
-    """The compiled yes/no check of a shipped schema (or of its ``#/$defs/…`` *pointer*)."""
-    return compiled_check(json.loads(schema_text(name)), pointer)
+    """The compiled yes/no check of a shipped schema (or of its ``#/$defs/…`` *pointer*).
+
+    The verdicts of small documents (every schema but the set files', which
+    ``data check`` caches whole) are remembered: see :func:`compiled_check`.
+    """
+    return compiled_check(json.loads(schema_text(name)), pointer, remember=name != "mk-set")
 
 
-def compiled_check(schema: dict[str, Any], pointer: str = "") -> Callable[[Any], bool]:
+def compiled_check(schema: dict[str, Any], pointer: str = "", *, remember: bool = False) -> Callable[[Any], bool]:
     """jsonschema-rs's yes/no check of *schema* (or of its ``#/$defs/…`` *pointer*), formats checked.
 
     A value it cannot take (a string with a lone surrogate) counts as "not
     valid", so that jsonschema, which takes everything, gives the answer.
+    The validator is built at the first check.  With *remember*, a document
+    found valid is remembered in korbiro's cache under the SHA-256 of the
+    schema's and the document's canonical JSON: a verdict that depends on
+    nothing else, so that the next run of a command on the same file needs no
+    validator at all (jsonschema-rs's import is a quarter of a command's
+    start-up).
     """
-    # lazy: the compiled validator's library is loaded by the commands that validate a document
-    import jsonschema_rs
-
     if pointer:
         schema = {k: v for k, v in schema.items() if k in ("$schema", "$id", "$defs")} | {"$ref": pointer}
-    is_valid = jsonschema_rs.validator_for(schema, validate_formats=True).is_valid
+    built: list[Callable[[Any], bool]] = []
+    digest = hashlib.sha256(b"jsonschema verdict 1\0" + _canonical(schema).encode()).digest() if remember else b""
 
-    def check(instance: Any) -> bool:
+    def is_valid(instance: Any) -> bool:
+        if not built:
+            import jsonschema_rs  # lazy: the compiled validator's library, loaded for the first check
+
+            built.append(jsonschema_rs.validator_for(schema, validate_formats=True).is_valid)
         try:
-            return bool(is_valid(instance))
+            return bool(built[0](instance))
         except (ValueError, TypeError, OverflowError):  # UnicodeEncodeError is a ValueError
             return False
 
+    if not remember:
+        return is_valid
+
+    def check(instance: Any) -> bool:
+        try:
+            key = hashlib.sha256(digest + _canonical(instance).encode()).hexdigest()
+        except (TypeError, ValueError):
+            return is_valid(instance)
+        # lazy: the cache folder is needed only by the commands that validate a document
+        from .cache import Cache
+
+        cache = Cache.default()
+        entry = f"schema/{key[:2]}/{key}"
+        if cache.read_sealed(entry) == "valid":
+            return True
+        ok = is_valid(instance)
+        if ok:
+            cache.write_sealed(entry, "valid", quiet=True)  # a mere speed-up: an unwritable cache says nothing
+        return ok
+
     return check
+
+
+def _canonical(value: Any) -> str:
+    """*value* as JSON, keys sorted, every non-ASCII character escaped (a lone surrogate too)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
 def iter_schema_findings(doc: YamlDocument, name: str = "mk-set") -> Iterator[Finding]:

@@ -33,7 +33,7 @@ def _schema(name: str) -> dict[str, Any]:
 @cache
 def valid(name: str) -> Callable[[Any], bool]:
     """The compiled yes/no check of ``korbiro/data/xig/<name>.schema.json`` (valid 2020-12: the tests check it)."""
-    return compiled_check(_schema(name))
+    return compiled_check(_schema(name), remember=True)
 
 
 @cache

@@ -130,7 +130,7 @@ def _schema() -> dict[str, Any]:
 @cache
 def _valid() -> Callable[[Any], bool]:
     """The compiled yes/no check of the scenario schema (a valid 2020-12 schema: the tests check it)."""
-    return compiled_check(_schema())
+    return compiled_check(_schema(), remember=True)
 
 
 @cache
