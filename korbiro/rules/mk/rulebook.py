@@ -409,8 +409,87 @@ def load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
 
     Every problem is collected: unknown ids in ``see``, keywords that are not
     korbiro keywords, duplicate ids (also when they differ only in case), and
-    archived rules with no ``applies`` here or on an ancestor.
+    archived rules with no ``applies`` here or on an ancestor.  A file that
+    passes is remembered in korbiro's cache as its rules, under the digest of
+    its bytes and of the code and schema that check it: the next command
+    reads the rules without reading the YAML again.
     """
+    display = os.fsdecode(os.fspath(path))
+    try:
+        raw = Path(path).read_bytes()
+    except OSError:
+        raw = None  # the loader says why
+    remembered = _Remembered("rulebook", [raw, _schema_bytes("mk-rulebook")]) if raw is not None else None
+    rules = remembered.get() if remembered is not None else None
+    if isinstance(rules, list):
+        try:
+            return Rulebook([_rule_from_json(r) for r in rules], display)
+        except (KeyError, TypeError, ValueError):
+            pass  # an entry of another shape: check the file again
+    book = _load_rulebook_file(path)
+    if remembered is not None:
+        remembered.put([_rule_to_json(r) for r in book])
+    return book
+
+
+def _rule_to_json(rule: Rule) -> dict[str, Any]:
+    from dataclasses import asdict  # lazy: only a rule index just checked is remembered
+
+    return asdict(rule)
+
+
+def _rule_from_json(data: dict[str, Any]) -> Rule:
+    return Rule(**{k: tuple(v) if k in ("source", "keywords", "see") else v for k, v in data.items()})
+
+
+def _schema_bytes(name: str) -> bytes:
+    return (resources.files("korbiro.data") / "schemas" / f"{name}.schema.json").read_bytes()
+
+
+class _Remembered:
+    """A result of this module's code on some inputs, kept in korbiro's cache as JSON.
+
+    Its key is the SHA-256 of korbiro's version, of this module's and the
+    keyword module's source, and of every input's bytes: an entry is found
+    only for the very inputs and code it was made from.
+    """
+
+    def __init__(self, kind: str, inputs: Sequence[bytes]) -> None:
+        import hashlib  # lazy: only the loaders that remember results hash
+
+        from ...base.version import __version__
+        from ...data.cache import Cache
+
+        h = hashlib.sha256(f"{kind}\0{__version__}\0".encode())
+        for code in (__file__, str(Path(__file__).resolve().parent.parent.parent / "grammar" / "keywords.py")):
+            try:
+                h.update(Path(code).read_bytes())
+            except OSError:
+                h.update(code.encode())
+        for data in inputs:
+            h.update(len(data).to_bytes(8, "big"))
+            h.update(data)
+        self.cache = Cache.default()
+        self.entry = f"{kind}/{h.hexdigest()}.json"
+
+    def get(self) -> Any:
+        import json  # lazy: as above
+
+        text = self.cache.read_sealed(self.entry)
+        if text is None:
+            return None
+        try:
+            return json.loads(text)
+        except ValueError:
+            return None
+
+    def put(self, value: Any) -> None:
+        import json  # lazy: as above
+
+        self.cache.write_sealed(self.entry, json.dumps(value, ensure_ascii=False), quiet=True)
+
+
+def _load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
     # lazy: only commands that read the rule index load the YAML loader and the schema
     from ...base.yamlload import load_yaml_file
     from ...data.schema import iter_schema_findings
@@ -593,16 +672,38 @@ def default_rulings_dir() -> Path | None:
 def load_scenarios(folder: str | os.PathLike[str] | None) -> list[Scenario]:
     """The scenarios of *folder* (``*.yaml``, sorted), reading only ``title``,
     ``rules`` and ``keywords``; a file that cannot be read or has no title is
-    skipped, and a missing folder has none."""
-    from ...base.yamlload import load_yaml_file  # lazy: only `keyword explain` reads scenarios
+    skipped, and a missing folder has none.  What they say is remembered in
+    korbiro's cache under the digest of every file's name and bytes."""
 
     if folder is None:
         return []
     base = Path(folder)
     if not base.is_dir():
         return []
+    paths = sorted(base.glob("*.yaml"))
+    reads: list[bytes] = []
+    for path in paths:
+        try:
+            reads.append(os.fsencode(path) + b"\0" + path.read_bytes())
+        except OSError:
+            reads.append(os.fsencode(path) + b"\0unreadable")
+    remembered = _Remembered("scenarios", reads)
+    known = remembered.get()
+    if isinstance(known, list):
+        try:
+            return [Scenario(p, t, tuple(r), tuple(k)) for p, t, r, k in known]
+        except (TypeError, ValueError):
+            pass
+    out = _read_scenarios(paths)
+    remembered.put([[s.path, s.title, list(s.rules), list(s.keywords)] for s in out])
+    return out
+
+
+def _read_scenarios(paths: Sequence[Path]) -> list[Scenario]:
+    from ...base.yamlload import load_yaml_file  # lazy: only `keyword explain` reads scenarios
+
     out: list[Scenario] = []
-    for path in sorted(base.glob("*.yaml")):
+    for path in paths:
         try:
             doc = load_yaml_file(path)
         except DataError:
