@@ -525,6 +525,7 @@ class _Builder:
         constants = _CONSTANTS
         digit_start = _NUMBER_START
         max_depth = MAX_DEPTH
+        max_int_digits = MAX_INT_DIGITS
         DISCARD = _DISCARD
         NOKEY = _NOKEY
 
@@ -584,12 +585,16 @@ class _Builder:
                         keylines[value] = line
                     continue
                 if plain:
-                    if ev.end_mark.line in lint:
+                    if lint and ev.end_mark.line in lint:
                         self.lint_comment(ev)
                     if value in constants:
                         value = constants[value]
                     elif value[0] in digit_start:
-                        value = self.number(value, sm)
+                        if value.isdigit() and value.isascii() and (value[0] != "0" or len(value) == 1) \
+                                and len(value) <= max_int_digits:
+                            value = int(value)  # the commonest number: what number() makes of it, sooner
+                        else:
+                            value = self.number(value, sm)
                 mark = (sm.line + 1, sm.column + 1)
                 if is_map:
                     if key is not DISCARD and cpath is not None:

@@ -457,6 +457,7 @@ class _Remembered:
     def __init__(self, kind: str, inputs: Sequence[bytes]) -> None:
         import hashlib  # lazy: only the loaders that remember results hash
 
+        # lazy: as is the cache, which only they read
         from ...base.version import __version__
         from ...data.cache import Cache
 
