@@ -27,8 +27,17 @@ def format_option(choices: tuple[str, ...] = FORMATS) -> Callable[[F], F]:
 
 
 def _choose_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--lang``, else the project configuration's ``lang`` (korbiro.toml), else None (the locale decides)."""
     from ..base import i18n  # lazy: start-up (cli/__init__.py)
+    from ..base.config import find_config  # lazy: start-up (cli/__init__.py)
+    from ..base.errors import UsageError  # lazy: start-up (cli/__init__.py)
 
+    if value is None:
+        try:
+            config = find_config()
+        except UsageError:  # a broken configuration is reported by the command that reads it
+            config = None
+        value = config.lang if config is not None else None
     i18n.choose(value)
     return value
 
@@ -39,7 +48,7 @@ def lang_option(f: F) -> F:
         type=click.Choice(["en", "hu"]),
         default=None,
         callback=_choose_lang,
-        help="Message language (default: from the locale, else English).",
+        help="Message language (default: korbiro.toml's lang, else the locale, else English).",
     )(f)
 
 
