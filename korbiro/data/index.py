@@ -51,7 +51,7 @@ from .cards import Card, CardDatabase, Lookup, kinds_of
 from .paths import code_digest, default_db_path, discover
 from .sources import DigestMemo, Source, read_source, survey
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 KEEP_INDEXES = 8
 
 i18n.register({
@@ -88,7 +88,9 @@ CREATE TABLE cards (
     keyword_keys TEXT NOT NULL,
     true_names TEXT NOT NULL,
     keyword_summary TEXT NOT NULL,
-    behaviour TEXT
+    behaviour TEXT,
+    errata INTEGER NOT NULL,
+    changed TEXT
 );
 CREATE INDEX cards_name ON cards(name);
 CREATE INDEX cards_name_fold ON cards(name_fold);
@@ -104,6 +106,9 @@ CREATE INDEX cards_dp ON cards(dp);
 CREATE INDEX cards_level ON cards(level);
 CREATE INDEX cards_fal ON cards(fal);
 CREATE INDEX cards_behaviour ON cards(behaviour);
+-- the text history (history:): how many times the text changed, and the date of the newest text
+CREATE INDEX cards_errata ON cards(errata);
+CREATE INDEX cards_changed ON cards(changed);
 CREATE TABLE keywords (
     card INTEGER NOT NULL REFERENCES cards(rowid),
     keyword TEXT NOT NULL,
@@ -216,6 +221,10 @@ class CardIndex:
         """The folded name standing for *card*'s kind (cards joined by IGAZ NÉV, 2.02)."""
         rows = self.rows("SELECT kind FROM cards WHERE id = ?", (card.id,))
         return str(rows[0][0]) if rows else fold(card.name)
+
+    def with_errata(self) -> list[Card]:
+        """The cards whose text has changed (a history of more than one version)."""
+        return self.select("cards.errata > 0")
 
     def database(self) -> CardDatabase:
         """Every card in memory, for batch work (thousands of deck checks)."""
@@ -459,6 +468,7 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
             json.dumps(sorted(c.keyword_keys), ensure_ascii=False), json.dumps(list(c.true_names), ensure_ascii=False),
             json.dumps([list(x) for x in c.keyword_summary()], ensure_ascii=False),
             " ".join(c.behaviour.kinds()) or None,
+            *_history_columns(c),
         ))
         for k in keywords:
             if k.keyword:
@@ -467,7 +477,7 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
                     value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
                 kw_rows.append((rowid, k.keyword, fold(k.keyword), value, k.rule, k.render()))
         fts_rows.append((rowid, c.name, c.text))
-    conn.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * 25)})", rows)
+    conn.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * 27)})", rows)
     conn.executemany("INSERT INTO keywords VALUES (?, ?, ?, ?, ?, ?)", kw_rows)
     conn.executemany("INSERT INTO cards_fts(rowid, name, text) VALUES (?, ?, ?)", fts_rows)
     conn.executemany("INSERT INTO meta VALUES (?, ?)", [
@@ -475,6 +485,14 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
         ("complete", "1"),
     ])
     conn.commit()
+
+
+def _history_columns(card: Card) -> tuple[int, str | None]:
+    """``errata`` (how many times the text changed) and ``changed`` (the newest text's date, ISO)."""
+    versions = card.history
+    if len(versions) < 2:
+        return 0, None
+    return len(versions) - 1, versions[-1].since.isoformat()
 
 
 def _int(value: Any) -> int | None:
