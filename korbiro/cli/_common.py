@@ -52,6 +52,18 @@ def lang_option(f: F) -> F:
     )(f)
 
 
+def date_argument(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    """A ``--date YYYY-MM-DD`` option's value as a date (a usage error, exit 2, otherwise)."""
+    if value is None:
+        return None
+    import datetime as dt  # lazy: start-up (cli/__init__.py)
+
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
+
+
 def db_option(f: F) -> F:
     return click.option(
         "--db",

@@ -166,7 +166,8 @@ def _print_legal(listing: dict[str, list[Any]], after: int, lang: str) -> None:
 
 def _print_text(result: Any, lang: str) -> None:
     hu = lang == "hu"
-    click.echo(f"{result.path}: {result.title} [{result.format}]")
+    dated = "" if result.date is None else (f"; a lapok {result.date} napján" if hu else f"; cards as of {result.date}")
+    click.echo(f"{result.path}: {result.title} [{result.format}{dated}]")
     starts = sorted((n, s, ln, t) for s, ln, t, n in result.steps)
     refused = {r.step: r for r in result.refusals}
     shown_to = 0

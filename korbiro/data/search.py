@@ -18,6 +18,7 @@ from typing import Any
 
 from ..base.text import fold
 from ..grammar.query import (
+    FLAG_VALUES,
     And,
     Filter,
     Node,
@@ -49,6 +50,8 @@ COLUMNS: dict[str, str] = {
     "level": "cards.level",
     "fal": "cards.fal",
     "behaviour": "cards.behaviour",
+    "errata": "cards.errata",
+    "changed": "cards.changed",
 }
 
 #: Where a keyword's number stands (:func:`korbiro.grammar.query.keyword_numbers`) -> its SQL over ``keywords``.
@@ -154,6 +157,10 @@ class _Compiler:
             sql += ")"
             return (f"NOT ({sql})", params) if node.op == "!=" else (sql, params)
         column = COLUMNS[spec.name]
+        if spec.kind == "flag":  # errata: how many times the text changed (0 without a history)
+            return (f"{column} > 0" if FLAG_VALUES[v] else f"{column} = 0"), []
+        if spec.kind == "date":  # ISO dates compare as text
+            return f"({column} IS NOT NULL AND {column} {op} ?)", [node.value]
         if spec.kind == "number":
             if v == "x":
                 return f"(cards.mp IS NOT NULL AND cards.mp {op} ?)", ['"X"']

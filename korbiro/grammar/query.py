@@ -41,6 +41,7 @@ import difflib
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from functools import cache
 from typing import Any
 
@@ -54,6 +55,7 @@ from .vocabulary import CARD_TYPES, TYPE_ALIASES
 
 __all__ = [
     "FIELDS",
+    "FLAG_VALUES",
     "MAX_DEPTH",
     "MAX_QUERY_CHARS",
     "TYPE_ALIASES",
@@ -95,8 +97,9 @@ class Field:
     ``type`` (like ``words``, over the card types, English names accepted),
     ``contains`` (``:`` matches anywhere in the value), ``prefix`` (``:``
     matches the value's start), ``exact`` (``:`` and ``=`` both match the whole
-    value) and ``keyword`` (the card has the keyword; ``kw:KEYWORD>=N``
-    compares its number).
+    value), ``keyword`` (the card has the keyword; ``kw:KEYWORD>=N``
+    compares its number), ``flag`` (``yes``/``no``) and ``date`` (a
+    ``YYYY-MM-DD`` day compared like a number).
     """
 
     name: str
@@ -124,7 +127,14 @@ FIELDS: tuple[Field, ...] = (
     Field("fal", ("fal", "wall"), "number", "FAL value (tower levels, buildings)", _NUMBER_OPS),
     Field("behaviour", ("behaviour", "behavior", "viselkedés", "does"), "words",
           "what the card does (docs/card-behaviour.md): ability, effect, beast, triggers, constant, on_enter, …"),
+    Field("errata", ("errata", "erráta"), "flag", "yes: the card's text has changed (its history:); no: it has not",
+          (":", "=")),
+    Field("changed", ("changed", "változott"), "date", "the date of the card's newest text (YYYY-MM-DD)",
+          _NUMBER_OPS),
 )
+
+#: The values of a ``flag`` field: yes and no, in English and Hungarian.
+FLAG_VALUES: dict[str, bool] = {"yes": True, "igen": True, "true": True, "no": False, "nem": False, "false": False}
 
 _FIELD_BY_NAME: dict[str, Field] = {fold(n): f for f in FIELDS for n in f.names}
 
@@ -454,7 +464,13 @@ def _number(text: str, pos: int, after: str) -> int:
 
 def _check_value(spec: Field, op: str, value: str, pos: int, compare: str | None, cmp_pos: int | None) -> None:
     v = fold(value)
-    if spec.kind == "number":
+    if spec.kind == "flag":
+        if v not in FLAG_VALUES:
+            raise _Syntax(CODE_VALUE, pos, f"{spec.name}: takes yes or no (igen, nem), not {value!r}")
+    elif spec.kind == "date":
+        if not _is_day(value):
+            raise _Syntax(CODE_VALUE, pos, f"expected a date YYYY-MM-DD after {spec.name + op!r}, not {value!r}")
+    elif spec.kind == "number":
         if v == "x" and spec.name == "mp":
             if op not in (":", "=", "!="):
                 raise _Syntax(CODE_VALUE, pos, f"'X' is not a number: mp{op}x cannot be compared; use mp=x")
@@ -483,6 +499,17 @@ def _check_value(spec: Field, op: str, value: str, pos: int, compare: str | None
                 raise _Syntax(CODE_VALUE, cmp_pos or pos, f"{keyword} has no number to compare")
             if op == "!=":
                 raise _Syntax(CODE_VALUE, cmp_pos or pos, f"kw!= takes no comparison; write -kw:{value}{compare}…")
+
+
+def _is_day(text: str) -> bool:
+    """Whether *text* is a calendar day written YYYY-MM-DD."""
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+        return False
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _scan(text: str) -> None:
