@@ -438,3 +438,27 @@ def test_search_on_history_refuses_bad_values() -> None:
         "Error: query column 8: errata: takes yes or no (igen, nem), not 'maybe'")
     assert run("card", "search", "errata<yes")[1].splitlines()[0] == (
         "Error: query column 7: 'errata' takes ':' or '=', not '<'")
+
+
+def test_a_scenarios_own_cards_read_as_of_its_date_too(tmp_path: Path) -> None:
+    from korbiro.base.errors import DataError
+    from korbiro.rules.mk.timeline.scenario import load_scenario
+
+    base = (RULINGS / "kincskereses-errata-datum.yaml").read_text("utf-8")
+    card = ('cards:\n  - {name: Kutya, type: kalandozó, mp: 1, level: 1, text: "KINCSKERESÉS 2",\n'
+            '     history: [{from: "2000-01-01", text: "%s", source: a, reason: b}, {from: "2020-01-01", source: c, '
+            'reason: d}]}\n')
+    path = tmp_path / "s.yaml"
+    path.write_text(base.replace("setup:\n", card % "KINCSKERESÉS 4" + "setup:\n"), encoding="utf-8")
+    db = load_database()
+
+    def lookup(name: str) -> Card | None:
+        return db.lookup(name, suggest=False).card
+
+    sc = load_scenario(str(path), lookup=lookup)
+    assert sc.cards["kutya"].keyword("KINCSKERESÉS").value == 4
+    path.write_text(base.replace("setup:\n", card % "KINCSKERESÉS" + "setup:\n"), encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_scenario(str(path), lookup=lookup)
+    assert [(f.code, f.line) for f in info.value.findings] == [("MK-SCENARIO-CARD-TEXT", 12)]
+    assert run("resolve", str(path))[0] == 2

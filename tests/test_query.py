@@ -168,6 +168,16 @@ FIELD_CASES = [
     ("kincs", short(1, 5, 17, 18, 35, 41)),
     ('"tartomány-jelzőt"', short(2)),
     ("sebzés type:akadálylap", short(44, 49, 51)),
+    # errata, changed: the text history (the sample's three illustrative histories)
+    ("errata:yes", short(4, 5, 69)),
+    ("erráta=nem type:kalandozó", short(*range(1, 4), *range(6, 17))),
+    ("changed>=2025-01-01", short(5, 69)),
+    ("changed>2025-02-01", short(69)),
+    ("changed<=2025-02-01", short(4, 5)),
+    ("changed<2025-02-01", short(4)),
+    ("changed:2024-09-01", short(4)),
+    ("változott=2025-06-01", short(69)),
+    ("changed!=2025-06-01", short(4, 5)),
 ]
 
 

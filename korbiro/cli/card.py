@@ -105,7 +105,8 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
 
     Words and "quoted phrases" are searched in names and texts; filters test
     one field: type: subtype: race:/faj: set: kw: name: text: id: behaviour:
-    (what the card does), and mp dp level fal with : = < <= > >= != (no
+    (what the card does), errata:yes|no (the text has changed), and mp dp
+    level fal changed (the newest text's date) with : = < <= > >= != (no
     blanks inside a filter).  Blanks mean
     AND, or/vagy means OR (AND binds tighter), - negates, parentheses group.
     Accents and case never matter.  Exit 0 when cards matched, 1 when none
@@ -118,7 +119,8 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
       korbiro card search "kw:kincskeresés>=2 -kw:'nemes nyelv'"
       korbiro card search '"pihenő helyzetbe" -type:akciólap' --sort mp
       korbiro card search "tukorutveszto" --format json
-    korbiro card search "behaviour:forduló-zárása"
+      korbiro card search "behaviour:forduló-zárása"
+      korbiro card search "errata:yes changed>=2025-01-01"
     """
     from ..base.errors import DataError, KorbiroError, RulesSyntaxError
     from ..data.index import open_index

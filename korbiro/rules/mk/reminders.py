@@ -28,7 +28,7 @@ __all__ = ["Reminder", "reminder", "reminder_text", "reminders"]
 
 @dataclass(frozen=True)
 class Reminder:
-    """The rules text of one card-text line: the line (without a quoted text), the rule, the text in each language."""
+    """The rules text of one card-text line: the line (``…`` for a quoted text), the rule, the text in each language."""
 
     line: str
     rule: str
@@ -57,9 +57,9 @@ def reminder(keyword: Keyword, book: Rulebook | None = None) -> Reminder | None:
 
 
 def _label(line: str) -> str:
-    """The line without its quoted text, which the card shows already (``SZELLEM 3 "…"`` → ``SZELLEM 3``)."""
+    """The line with ``…`` for its quoted text, which the card shows already (``SZELLEM 3 "…"``)."""
     head, quote, _ = line.partition('"')
-    return head.rstrip() if quote and head.strip() else line
+    return f'{head.rstrip()} "…"' if quote and head.strip() else line
 
 
 def reminder_text(keyword: Keyword, lang: str = "en", book: Rulebook | None = None) -> str | None:

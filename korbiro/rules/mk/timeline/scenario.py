@@ -198,9 +198,13 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
     cards: dict[str, Card] = {}
     for i, raw in enumerate(data.get("cards") or []):
         try:
-            cards[fold(raw["name"])] = _inline_card(raw, doc, i, lines)
+            card = _inline_card(raw, doc, i, lines)
+            cards[fold(raw["name"])] = card.as_of(date) if date is not None else card
         except DataError as exc:
             errors.extend(DataError(f.code, f.message, path=f.file, line=f.line, column=f.column) for f in exc.findings)
+        except RulesSyntaxError as exc:  # a version of its history: that is no card text
+            errors.append(_error(doc, ["cards", i, "history"], "MK-SCENARIO-CARD-TEXT",
+                                 f"card {raw['name']!r}: its text of {date}: {exc.message}"))
     effects: dict[str, Behaviour] = {}
     for name, spec in (data.get("effects") or {}).items():
         behaviour, found = read_behaviour(spec, path=doc.path, locate=_locator(doc, ("effects", name), lines),
