@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
-
 from typing import Any
 
 from ..base.text import fold
@@ -68,18 +67,15 @@ def cards_on(source: CardSource, day: dt.date) -> CardSource:
     """
     if not hasattr(source, "with_errata"):
         return source
-    views: dict[dt.date, CardsOn] | None = getattr(source, "_korbiro_dated", None)
+    holder: Any = source  # a CardDatabase or a CardIndex: both list their cards and their changed ones
+    views: dict[dt.date, CardsOn] | None = getattr(holder, "_korbiro_dated", None)
     if views is None:
         views = {}
         try:
-            setattr(source, "_korbiro_dated", views)
+            holder._korbiro_dated = views
         except AttributeError:  # a source that takes no attributes: a view per call
             pass
     view = views.get(day)
     if view is None:
-        view = views[day] = CardsOn(_dated(source), day)
+        view = views[day] = CardsOn(holder, day)
     return view
-
-
-def _dated(source: Any) -> DatedSource:
-    return source  # type: ignore[no-any-return]
