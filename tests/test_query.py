@@ -489,7 +489,8 @@ def test_quoted_values_are_only_ever_values(index: CardIndex, raw: str) -> None:
 
 ATOMS = ["type:kalandozó", "mp<=3", "dp>=2", "faj:ember", "subtype:bestia", "kw:ŐSERŐ", "kw:fal>=2", "sebzés",
          '"pihenő helyzetbe"', "level>=5", "mp=x", "name:toroni", "fal!=2", "race!=ember",
-         "kincs", "toroni", "kalandozó", '"egy lapot"', "*", "^^"]  # words side by side are one FTS5 query
+         "kincs", "toroni", "kalandozó", '"egy lapot"', "*", "^^",  # words side by side are one FTS5 query
+         "errata:yes", "errata:no", "changed>=2025-01-01", "changed!=2024-09-01"]
 
 
 @st.composite
