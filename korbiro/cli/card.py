@@ -42,24 +42,14 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str) -> None:
             click.echo(f"Error: {f.render_text()}", err=True)
         ctx.exit(2)
     found = database.lookup(query)
-    if found.card is None:
-        if found.ambiguous:
-            names = ", ".join(f"{c.name} ({c.id})" for c in found.ambiguous)
-            msg = f"{query!r} is ambiguous: {names}"
-        else:
-            hint = f"; did you mean {', '.join(repr(s) for s in found.suggestions)}?" if found.suggestions else ""
-            msg = f"no card named {query!r}{hint}"
-        if fmt == "json":
-            echo_json({"query": query, "card": None, "error": msg, "suggestions": found.suggestions,
-                       "ambiguous": [c.id for c in found.ambiguous]})
-        else:
-            click.echo(f"Error: {msg}", err=True)
-        ctx.exit(1)
-    c = found.card
     if fmt == "json":
-        echo_json({"query": query, "card": c.to_dict()})
-        return
-    click.echo(render_card(c))
+        echo_json(found.to_dict())
+    elif found.card is None:
+        click.echo(f"Error: {found.problem()}", err=True)
+    else:
+        click.echo(render_card(found.card))
+    if found.card is None:
+        ctx.exit(1)
 
 
 @card.command("search")
@@ -95,6 +85,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     from ..base.errors import DataError, KorbiroError, RulesSyntaxError
     from ..data.index import open_index
     from ..data.paths import default_db_path
+    from ..data.search import query_error_to_dict
     from ..data.search import search as run_search
     from ..grammar.query import parse_query
 
@@ -103,8 +94,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     except RulesSyntaxError as exc:
         click.echo(f"Error: query {exc.message}", err=True)
         if fmt == "json":
-            echo_json({"query": query, "error": {"code": exc.code, "column": exc.column,
-                                                 "message": getattr(exc, "reason", exc.message)}})
+            echo_json(query_error_to_dict(query, exc))
         ctx.exit(2)
     try:
         database = open_index([default_db_path(db)])
@@ -118,14 +108,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     result = run_search(database, parsed, sort=sort, limit=limit, explain=explain)
     matched = result.matched or {}
     if fmt == "json":
-        cards = []
-        for c in result.cards:
-            entry = c.to_dict()
-            if explain:
-                entry["matched"] = matched.get(c.id, [])
-            cards.append(entry)
-        echo_json({"query": query, "parsed": parsed.render(), "tree": parsed.to_json(), "count": result.count,
-                   "limit": limit, "sort": sort, "cards": cards})
+        echo_json(result.to_dict(query, sort=sort, limit=limit))
     else:
         if explain:
             click.echo(f"parsed: {parsed.render()}")
