@@ -211,12 +211,6 @@ def render_card(c: Any) -> str:
 
 def _shown(path: str | None) -> str:
     """*path* relative to the working folder when it lies below it."""
-    import os
+    from ..base.fsutil import shown_path
 
-    if not path:
-        return "<unknown>"
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return path
-    return path if rel.startswith("..") else rel
+    return shown_path(path)

@@ -82,14 +82,11 @@ def _scenarios(rulings: str | None) -> tuple[str | None, list[Any]]:
     return (str(folder) if folder is not None else None), load_scenarios(folder)
 
 
-def _shown(path: str) -> str:
-    import os
+def _shown(path: str | None) -> str:
+    """*path* relative to the working folder when it lies below it."""
+    from ..base.fsutil import shown_path
 
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return path
-    return path if rel.startswith("..") else rel
+    return shown_path(path)
 
 
 # --------------------------------------------------------------------------- rule

@@ -1,0 +1,58 @@
+"""The ASGI application: the pages, the JSON API, the static style sheet, and the safety belts."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import AsyncIterator
+from importlib import resources
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+
+from . import api, pages
+from .limits import MAX_BODY, BodyLimit, SecurityHeaders
+from .pool import Pool
+
+__all__ = ["create_app"]
+
+
+def create_app(db: str | None = None, *, workers: int | None = None, time_limit: float = 10.0,
+               max_body: int = MAX_BODY) -> Starlette:
+    """The web app over the card database *db* (default: ``$KORBIRO_DB``, else the shipped sample):
+    *workers* worker processes (default: the cores, at most 4), each request at most *time_limit*
+    seconds, bodies at most *max_body* bytes."""
+    pool = Pool(workers or min(4, os.cpu_count() or 1), db=db, time_limit=time_limit)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        pool.start()
+        try:
+            yield
+        finally:
+            pool.close()
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        if request.url.path.startswith("/api/"):
+            return api.error(exc.status_code, "WEB-NOT-FOUND" if exc.status_code == 404 else "WEB-METHOD",
+                             "no such endpoint (see /api/openapi.json)" if exc.status_code == 404
+                             else f"{request.method} is not allowed here")
+        if exc.status_code == 404:
+            return await pages.not_found(request, exc)
+        return Response(exc.detail, exc.status_code, headers=exc.headers)
+
+    static = StaticFiles(directory=str(resources.files("korbiro.web") / "static"))
+    app = Starlette(
+        routes=[*api.routes(), *pages.routes(), Mount("/static", static, name="static")],
+        middleware=[Middleware(SecurityHeaders), Middleware(BodyLimit, limit=max_body)],
+        exception_handlers={HTTPException: http_error},
+        lifespan=lifespan,
+    )
+    app.state.pool = pool
+    return app
