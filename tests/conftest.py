@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -52,3 +54,21 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if "fuzz" in markexpr and "not fuzz" not in markexpr:
         return 0
     return None
+
+
+@pytest.fixture(scope="session")
+def web_client() -> Iterator[Any]:
+    """The web app (korbiro/web) over the shipped sample, one worker, under the ASGI test client; the
+    working folder is the checkout's, as for the CLI's relative paths.  Skips without the web extra."""
+    pytest.importorskip("starlette", reason="the web extra is not installed (pip install -e '.[web]')")
+    pytest.importorskip("httpx2", reason="the test extra's httpx2 is not installed")
+    from starlette.testclient import TestClient
+
+    from korbiro.web.app import create_app
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(Path(__file__).resolve().parent.parent)
+        mp.delenv("KORBIRO_DB", raising=False)
+        app = create_app(workers=1, time_limit=60)
+        with TestClient(app) as client:
+            yield client

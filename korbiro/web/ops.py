@@ -40,7 +40,7 @@ from ..rules.mk.timeline.rules import OPTIONS
 from ..rules.mk.timeline.scenario import Result, error_to_dict, legal_after, legal_to_dict, run_file
 from .games import GAMES
 
-__all__ = ["OPS", "run", "problem"]
+__all__ = ["OPS", "run", "problem", "warm"]
 
 Reply = tuple[int, Any]
 
@@ -82,6 +82,17 @@ def problem(code: str, message: str, hu: str | None = None, lang: str = "en", **
     """The body of a request that cannot be answered: ``{"errors": [finding]}``."""
     f = Finding(code, message, **where)
     return {"errors": [f.to_dict() | {"message": hu if lang == "hu" and hu else message}]}
+
+
+def warm(db: str | None) -> None:
+    """What every call needs, loaded once when a worker starts (not within a call's time limit): the
+    card index (built if the database changed), the formats and the rule index."""
+    try:
+        open_index([default_db_path(db)])
+    except KorbiroError:
+        pass  # each call says what is wrong with the database
+    load_formats()
+    load_rulebook()
 
 
 def run(name: str, args: dict[str, Any], db: str | None) -> Reply:

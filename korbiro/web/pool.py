@@ -3,8 +3,8 @@
 Every request's library call runs in a worker process (``python -m
 korbiro.web.worker``), never in the server: a call that runs past the time limit
 is stopped by ending its worker, which is replaced, so no input can hold the
-server.  A worker does one call at a time; calls wait for a free worker within
-the same limit.
+server.  A worker does one call at a time; a call waits for a free worker at
+most as long as the time limit, and then has the time limit to run.
 
 The server and a worker speak in frames over the worker's standard input and
 output: four bytes of length (big-endian), then that many bytes of JSON.  A
@@ -56,12 +56,13 @@ class Worker:
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True)
         self.ready = False
 
-    def call(self, request: bytes, deadline: float) -> Any:
-        """Send *request* and read the reply, or raise :class:`TimeLimit` at *deadline*."""
+    def call(self, request: bytes, limit: float) -> Any:
+        """Send *request* and read the reply, or raise :class:`TimeLimit` after *limit* seconds."""
         if not self.ready:  # a new worker's start (imports, the card index) is not the call's to pay for
-            if self._read(max(deadline, time.monotonic() + STARTUP)) != {"ready": True}:
+            if self._read(time.monotonic() + STARTUP) != {"ready": True}:
                 raise WorkerFailed("the worker did not start")
             self.ready = True
+        deadline = time.monotonic() + limit
         stdin = self.proc.stdin
         assert stdin is not None
         try:
@@ -138,13 +139,12 @@ class Pool:
         if self._closed:
             raise WorkerFailed("the server is stopping")
         self.start()
-        deadline = time.monotonic() + self.time_limit
         try:
             worker = self._idle.get(timeout=self.time_limit)
         except queue.Empty:
             raise Busy from None
         try:
-            reply = worker.call(frame({"op": op, "args": args}), deadline)
+            reply = worker.call(frame({"op": op, "args": args}), self.time_limit)
         except (TimeLimit, WorkerFailed, ValueError):
             worker.close(kill=True)
             worker = Worker(self.argv)

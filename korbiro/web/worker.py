@@ -10,7 +10,7 @@ import os
 import sys
 from typing import Any, BinaryIO
 
-from .ops import run
+from .ops import run, warm
 from .pool import frame
 
 _HEADER = 4
@@ -30,6 +30,7 @@ def serve(inp: BinaryIO, out: BinaryIO, db: str | None) -> None:
     """Answer requests from *inp* on *out* until *inp* ends."""
     import json
 
+    warm(db)
     out.write(frame({"ready": True}))
     out.flush()
     while True:
