@@ -34,6 +34,12 @@ def db_dir(tmp_path: Path) -> Path:
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
     """The fuzzing totals (tests/fuzzing.py): inputs tried per format and the exit-3 count."""
+    web = sys.modules.get("test_web_fuzz")
+    if web is not None and web.CASES:
+        terminalreporter.write_sep("-", "API fuzzing (schemathesis): cases per operation, none a 5xx")
+        for name, n in sorted(web.CASES.items()):
+            terminalreporter.write_line(f"{name:32s} {n:6d} cases")
+        terminalreporter.write_line(f"{'total':32s} {sum(web.CASES.values()):6d} cases")
     fuzzing = sys.modules.get("fuzzing")
     if fuzzing is None or not fuzzing.TALLY.tried:
         return

@@ -107,6 +107,9 @@ async def params(request: Request, endpoint: Endpoint) -> dict[str, Any] | Respo
     if problems:
         where, what = problems[0]
         return error(422, "WEB-PARAMETER", "; ".join(f"{w}: {m}" for w, m in problems[:10]), where)
+    for name, schema in (endpoint.body or {}).get("properties", {}).items():
+        if schema.get("type") == "integer" and isinstance(args.get(name), float):
+            args[name] = int(args[name])  # 3.0 is a whole number to JSON Schema; the library wants an int
     if "lang" in {**endpoint.query, **(endpoint.body or {}).get("properties", {})} and not args.get("lang"):
         args["lang"] = negotiate(request.headers.get("accept-language"))
     return args

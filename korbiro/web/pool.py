@@ -52,9 +52,10 @@ def frame(obj: Any) -> bytes:
 class Worker:
     """One worker process and its pipes."""
 
-    def __init__(self, argv: list[str]) -> None:
+    def __init__(self, argv: list[str], generation: int = 0) -> None:
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True)
         self.ready = False
+        self.generation = generation
 
     def call(self, request: bytes, limit: float) -> Any:
         """Send *request* and read the reply, or raise :class:`TimeLimit` after *limit* seconds."""
@@ -114,7 +115,8 @@ class Worker:
 class Pool:
     """*size* workers over the card database *db*, each call at most *time_limit* seconds.
 
-    Workers start on the first call (or :meth:`start`); :meth:`close` ends them.
+    Workers start on the first call (or :meth:`start`); :meth:`close` ends them (the app's
+    shutdown), and a call after it starts new ones.
     """
 
     def __init__(self, size: int = 2, *, db: str | None = None, time_limit: float = 10.0) -> None:
@@ -124,7 +126,8 @@ class Pool:
         self._idle: queue.LifoQueue[Worker] = queue.LifoQueue()
         self._lock = threading.Lock()
         self._started = False
-        self._closed = False
+        #: bumped by :meth:`close`: workers of an older generation are ended when they come back
+        self._generation = 0
 
     def start(self) -> None:
         with self._lock:
@@ -132,12 +135,10 @@ class Pool:
                 return
             self._started = True
             for _ in range(self.size):
-                self._idle.put(Worker(self.argv))
+                self._idle.put(Worker(self.argv, self._generation))
 
     def call(self, op: str, args: dict[str, Any]) -> tuple[int, Any]:
         """Run *op* with *args* in a worker: its (HTTP status, JSON body).  Blocks: call it in a thread."""
-        if self._closed:
-            raise WorkerFailed("the server is stopping")
         self.start()
         try:
             worker = self._idle.get(timeout=self.time_limit)
@@ -147,21 +148,23 @@ class Pool:
             reply = worker.call(frame({"op": op, "args": args}), self.time_limit)
         except (TimeLimit, WorkerFailed, ValueError):
             worker.close(kill=True)
-            worker = Worker(self.argv)
+            worker = Worker(self.argv, worker.generation)
             raise
         finally:
-            if self._closed:
+            if worker.generation != self._generation:  # the pool was closed meanwhile
                 worker.close(kill=True)
             else:
                 self._idle.put(worker)
         return int(reply["status"]), reply["body"]
 
     def close(self) -> None:
-        """End every idle worker (a busy one ends when its call returns)."""
-        self._closed = True
-        while True:
-            try:
-                worker = self._idle.get_nowait()
-            except queue.Empty:
-                break
-            worker.close()
+        """End every idle worker (a busy one ends when its call returns); a later call starts new ones."""
+        with self._lock:
+            self._generation += 1
+            self._started = False
+            while True:
+                try:
+                    worker = self._idle.get_nowait()
+                except queue.Empty:
+                    break
+                worker.close()
