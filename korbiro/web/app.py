@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Iterator
 from importlib import resources
 
 from starlette.applications import Starlette
@@ -19,7 +20,7 @@ from . import api, pages
 from .limits import MAX_BODY, BodyLimit, SecurityHeaders
 from .pool import Pool
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "running"]
 
 
 def create_app(db: str | None = None, *, workers: int | None = None, time_limit: float = 10.0,
@@ -56,3 +57,27 @@ def create_app(db: str | None = None, *, workers: int | None = None, time_limit:
     )
     app.state.pool = pool
     return app
+
+
+@contextlib.contextmanager
+def running(app: Starlette, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+    """Serve *app* with uvicorn in a background thread (for tests, tools and notebooks): yields its
+    base URL (``http://127.0.0.1:PORT``; *port* 0 picks a free one) and stops the server after."""
+    import socket
+    import threading
+
+    import uvicorn
+
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.bind((host, port))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started and thread.is_alive():
+            time.sleep(0.01)
+        yield f"http://{host}:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()

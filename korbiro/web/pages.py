@@ -101,7 +101,11 @@ async def _form(request: Request) -> Form:
 
 async def _input(request: Request, form: Form, kind: str) -> tuple[str, str | None, str | None]:
     """The text of the page's input (uploaded, else pasted, else ``?example=``), its name and a problem."""
-    text, name, problem = await form.upload()
+    try:
+        text, name, problem = await form.upload()
+    finally:
+        if form.data is not None:
+            await form.data.close()  # the upload's temporary file
     if problem:
         return form.get("text"), name, problem
     if text is not None:
