@@ -27,7 +27,7 @@ from ..base import i18n
 from ..base.errors import DeckError, KorbiroError, RulesSyntaxError, UsageError
 from ..base.findings import DEFAULT_MAX_FINDINGS, Finding
 from ..base.fsutil import shown_path
-from ..data.index import CardIndex, open_index
+from ..data.index import CardIndex, open_index, reopen_index
 from ..data.paths import default_db_path
 from ..data.search import query_error_to_dict, search
 from ..grammar.decklist import read_deck_bytes
@@ -44,6 +44,9 @@ __all__ = ["OPS", "run", "problem", "warm"]
 
 Reply = tuple[int, Any]
 
+#: the card index of the last call (:meth:`Request.index`)
+_INDEX: CardIndex | None = None
+
 
 @dataclass(frozen=True)
 class Request:
@@ -58,8 +61,11 @@ class Request:
         return default if value is None else value
 
     def index(self) -> CardIndex:
-        """The card index, opened (and proved current) for this call, as each CLI command does."""
-        return open_index([default_db_path(self.db)])
+        """The card index, proved current for this call as each CLI command proves it (the one open
+        from an earlier call when the set files are unchanged)."""
+        global _INDEX
+        _INDEX = reopen_index(_INDEX, [default_db_path(self.db)])
+        return _INDEX
 
     def lookup(self) -> Callable[[str], Any]:
         idx = self.index()
