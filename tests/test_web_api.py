@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from clirun import run_main
 
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install -e '.[web]')")

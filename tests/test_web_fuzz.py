@@ -44,7 +44,7 @@ def api_schema(web_client: Any) -> Any:
         """The app as the running server has it: schemathesis's client starts and stops an ASGI app's
         lifespan around every call, which would end the worker processes each time."""
         if scope["type"] == "lifespan":
-            while (message := await receive())["type"] != "lifespan.shutdown":
+            while (await receive())["type"] != "lifespan.shutdown":
                 await send({"type": "lifespan.startup.complete"})
             await send({"type": "lifespan.shutdown.complete"})
             return
@@ -75,7 +75,7 @@ QUICK = {"GET /api/rules/coverage": 2, "POST /api/resolve/step": 5}
 
 @pytest.mark.parametrize("label", OPERATIONS)
 def test_api_fuzz(api_schema: Any, label: str) -> None:
-    fuzz(api_schema, label, QUICK.get(label, 15))
+    fuzz(api_schema, label, QUICK.get(label, 8))
 
 
 @pytest.mark.fuzz

@@ -22,6 +22,9 @@ from .pool import Pool
 
 __all__ = ["create_app", "running"]
 
+#: how often :func:`running` looks whether the server has started (seconds)
+_POLL = 1 / 100
+
 
 def create_app(db: str | None = None, *, workers: int | None = None, time_limit: float = 10.0,
                max_body: int = MAX_BODY) -> Starlette:
@@ -75,7 +78,7 @@ def running(app: Starlette, host: str = "127.0.0.1", port: int = 0) -> Iterator[
     thread.start()
     try:
         while not server.started and thread.is_alive():
-            time.sleep(0.01)
+            time.sleep(_POLL)
         yield f"http://{host}:{sock.getsockname()[1]}"
     finally:
         server.should_exit = True
