@@ -342,3 +342,40 @@ def test_unknown_pages_are_404(web_client: Any) -> None:
     assert web_client.get("/rules/99.99").status_code == 404
     assert web_client.get("/rulings?example=../../etc/passwd").status_code == 200
     assert "no example" in web_client.get("/rulings?example=../../etc/passwd").text
+
+
+PAGE_INPUTS = ["garbage: [", "\x00\x01", "- a\n- b", "title: 1", "3 Nincs ilyen lap", "Formátum: nincs\n3 Wirg",
+               "variant: x\n1. pass", "a: b\nmoves: [1]"]
+PAGE_FIELDS = {"ply": "99", "step": "7", "options": "x=y", "ruleset": "zz", "date": "2020-99-01", "limit": "5"}
+
+
+@pytest.mark.parametrize("page", ["/deck", "/rulings", "/exxit", "/xig", "/zen"])
+def test_no_page_input_gives_a_500(web_client: Any, page: str) -> None:
+    for body in PAGE_INPUTS:
+        for extra in ({}, PAGE_FIELDS):
+            r = web_client.post(page, data={"text": body, **extra})
+            assert r.status_code == 200, (page, body, extra, r.text[:300])
+    r = web_client.post(page, files={"file": ("x.deck", b"\xff\xfe3 kard")}, data={"text": ""})
+    assert r.status_code == 200 and "not UTF-8 text (byte 0)" in r.text
+
+
+def test_pages_of_strange_paths_and_queries(web_client: Any) -> None:
+    for path in ["/cards/%00", "/rules/%0a", "/cards?q=" + "x" * 3000, "/cards?sort=zz&q=a", "/deck?example=zzz",
+                 "/cards?q=mp<=("]:
+        assert web_client.get(path).status_code in (200, 404), path
+
+
+def test_accept_language_never_fails() -> None:
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from korbiro.web.labels import negotiate
+
+    @given(st.text(max_size=200))
+    def check(header: str) -> None:
+        assert negotiate(header) in ("en", "hu")
+
+    check()
+    assert negotiate("en;q=0.9, hu;q=0.95") == "hu"
+    assert negotiate("hu;q=0, en") == "en"
+    assert negotiate("hu;q=abc") == "en"

@@ -153,6 +153,8 @@ async def deck(request: Request) -> Response:
         if isinstance(got, Response):
             return _failed(request, got)
         result = got[1]
+        if "errors" in result:  # not a verdict: a request the check could not take (an unknown format)
+            result = {"file": args["name"], "legal": None, "findings": result["errors"]}
     lines = _deck_lines(text, result) if result is not None else []
     return render(request, "deck.html", {
         "text": text, "name": name, "problem": problem, "result": result, "lines": lines, "form": form,
