@@ -27,6 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = sorted((ROOT / "examples" / "decks").glob("*.deck"))
 BUDGET_P50_MS = 15.0
+#: extra arguments of korbiro serve (KORBIRO_BENCH_WORKERS=N: --workers N)
+WORKERS = ["--workers", os.environ["KORBIRO_BENCH_WORKERS"]] if os.environ.get("KORBIRO_BENCH_WORKERS") else []
 
 
 def free_port() -> int:
@@ -38,7 +40,7 @@ def free_port() -> int:
 def start_server(port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ}
     env.pop("KORBIRO_DB", None)
-    proc = subprocess.Popen([sys.executable, "-m", "korbiro", "serve", "--host", "127.0.0.1", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "korbiro", "serve", "--host", "127.0.0.1", "--port", str(port), *WORKERS],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
