@@ -35,6 +35,9 @@ def test_wheel_has_package_data(wheel: Path) -> None:
         "korbiro/data/mk/cards/MINTA.yaml",
         "korbiro/data/mk/formats.yaml",
         "korbiro/py.typed",
+        "korbiro/web/templates/layout.html",  # the web app's templates and style sheet
+        "korbiro/web/templates/rulings.html",
+        "korbiro/web/static/style.css",
     ]:
         assert needed in names, needed
     assert not any(n.startswith(("tests/", "benchmarks/")) for n in names)

@@ -40,6 +40,7 @@ from pathlib import Path
 from .errors import UsageError
 
 __all__ = [
+    "shown_path",
     "KIND_NAMES", "FileTooLargeError", "NotRegularFileError", "Read", "atomic_path", "file_kind", "output_path", "read_regular",
     "remove_stale_temporaries", "write_atomic", "write_output",
 ]
@@ -53,6 +54,17 @@ KIND_NAMES = {
     "socket": ("a socket", "socket"),
     "other": ("not a regular file", "nem közönséges fájl"),
 }
+
+
+def shown_path(path: str | None) -> str:
+    """*path* relative to the working folder when it lies below it, else as given (``<unknown>`` for none)."""
+    if not path:
+        return "<unknown>"
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
 
 
 def file_kind(st: os.stat_result) -> str | None:

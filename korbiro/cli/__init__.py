@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "exxit": ("korbiro.cli.exxit", "exxit", "EXXIT: legal moves, replays, perft."),
     "xig": ("korbiro.cli.xig", "xig", "XIG: The Four Elements: legal plays and replays."),
     "zen": ("korbiro.cli.zen", "zen", "Zen: legal moves, replays and scoring."),
+    "serve": ("korbiro.cli.serve", "serve", "Serve the judge's table: a local web app and a JSON API."),
 }
 
 _DEBUG = False

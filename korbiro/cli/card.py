@@ -60,33 +60,19 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str, lang: str | N
         ctx.exit(2)
     found = database.lookup(query)
     if found.card is None:
-        if found.ambiguous:
-            names = ", ".join(f"{c.name} ({c.id})" for c in found.ambiguous)
-            msg = f"{query!r} is ambiguous: {names}"
-        else:
-            hint = f"; did you mean {', '.join(repr(s) for s in found.suggestions)}?" if found.suggestions else ""
-            msg = f"no card named {query!r}{hint}"
         if fmt == "json":
-            echo_json({"query": query, "card": None, "error": msg, "suggestions": found.suggestions,
-                       "ambiguous": [c.id for c in found.ambiguous]})
+            echo_json(found.to_dict())
         else:
-            click.echo(f"Error: {msg}", err=True)
+            click.echo(f"Error: {found.problem()}", err=True)
         ctx.exit(1)
     c = found.card
+    if fmt == "json":
+        from ..rules.mk.cardview import show_dict  # lazy: only card show reads the rule index
+
+        echo_json(show_dict(found, date=date, history=history, reminders=not no_reminder))
+        return
     shown = c.as_of(date) if date is not None else c
     notes = None if no_reminder else _reminders(shown)
-    if fmt == "json":
-        out: dict[str, Any] = {"query": query, "card": shown.to_dict()}
-        if date is not None:
-            version = c.version_on(date)
-            out["date"] = date.isoformat()
-            out["version"] = version.to_dict() if version is not None else None
-        if notes is not None:
-            out["reminders"] = [r.to_dict() for r in notes]
-        if history:
-            out["history"] = _history_json(c)
-        echo_json(out)
-        return
     click.echo(render_card(shown, lang=lang, reminders=notes, date=date, history=history))
 
 
@@ -125,6 +111,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     from ..base.errors import DataError, KorbiroError, RulesSyntaxError
     from ..data.index import open_index
     from ..data.paths import default_db_path
+    from ..data.search import query_error_to_dict
     from ..data.search import search as run_search
     from ..grammar.query import parse_query
 
@@ -133,8 +120,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     except RulesSyntaxError as exc:
         click.echo(f"Error: query {exc.message}", err=True)
         if fmt == "json":
-            echo_json({"query": query, "error": {"code": exc.code, "column": exc.column,
-                                                 "message": getattr(exc, "reason", exc.message)}})
+            echo_json(query_error_to_dict(query, exc))
         ctx.exit(2)
     try:
         database = open_index([default_db_path(db)])
@@ -148,14 +134,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     result = run_search(database, parsed, sort=sort, limit=limit, explain=explain)
     matched = result.matched or {}
     if fmt == "json":
-        cards = []
-        for c in result.cards:
-            entry = c.to_dict()
-            if explain:
-                entry["matched"] = matched.get(c.id, [])
-            cards.append(entry)
-        echo_json({"query": query, "parsed": parsed.render(), "tree": parsed.to_json(), "count": result.count,
-                   "limit": limit, "sort": sort, "cards": cards})
+        echo_json(result.to_dict(query, sort=sort, limit=limit))
     else:
         if explain:
             click.echo(f"parsed: {parsed.render()}")
@@ -322,26 +301,8 @@ def _history_lines(c: Any, date: dt.date | None, hu: bool) -> list[str]:
     return out
 
 
-def _history_json(c: Any) -> list[dict[str, Any]]:
-    """``--history`` for programs: each version, with its diff from the one before (``null`` for the first)."""
-    from ..data.history import word_diff  # lazy: only --history diffs texts
-
-    out: list[dict[str, Any]] = []
-    for i, v in enumerate(c.history):
-        entry = v.to_dict()
-        entry["diff"] = None if i == 0 else [p.to_dict() for p in word_diff(c.history[i - 1].text, v.text)]
-        out.append(entry)
-    return out
-
-
 def _shown(path: str | None) -> str:
     """*path* relative to the working folder when it lies below it."""
-    import os
+    from ..base.fsutil import shown_path
 
-    if not path:
-        return "<unknown>"
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return path
-    return path if rel.startswith("..") else rel
+    return shown_path(path)

@@ -49,13 +49,16 @@ def _ruleset_option(f: Any) -> Any:
 @click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD",
               help="Check the deck as of this day: that day's banlist, and each card with the text in force "
                    "then (its history). Default: today's banlist and the current texts.")
+@click.option("--limit", "limit", type=click.Choice(["3", "4"]), default=None,
+              help="Check under this card limit (1.02.A), whatever the deck's 'Laplimit:' line says "
+                   "(default: the line, else the limit that makes the deck legal).")
 @click.option("--after-exchange", "before_file", type=click.Path(exists=True, dir_okay=False), default=None,
               metavar="BEFORE", help="Also check that FILE came from BEFORE by a legal exchange between games (1.13.C).")
 @max_findings_option
 @click.pass_context
 def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, lang: str | None,
-          ruleset: str | None, formats_file: str | None, date: dt.date | None, before_file: str | None,
-          max_findings: int) -> None:
+          ruleset: str | None, formats_file: str | None, date: dt.date | None, limit: str | None,
+          before_file: str | None, max_findings: int) -> None:
     """Check each deck list FILE (text or YAML; '-' reads standard input).
 
     Every finding is printed at once with its deck line, card and rule:
@@ -81,7 +84,7 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
     from ..data.index import open_index
     from ..data.paths import default_db_path
     from ..grammar.decklist import read_deck_file
-    from ..rules.mk.deck import check_deck, check_exchange
+    from ..rules.mk.deck import add_exchange, check_deck, unreadable_to_dict
     from ..rules.mk.formats import load_formats
 
     lang = detect_lang(lang)
@@ -113,32 +116,24 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
             parsed = read_deck_file(name)
         except DeckError as exc:
             worst = 2
-            results.append({"file": name, "legal": None, "error": exc.to_finding().to_dict(lang), "findings": []})
+            results.append(unreadable_to_dict(name, exc, lang))
             if fmt != "json":
                 click.echo(f"Error: {exc}", err=True)
             continue
         try:
-            report = check_deck(parsed, database, fmt=ruleset, formats=formats, date=date)
+            report = check_deck(parsed, database, fmt=ruleset, formats=formats, date=date,
+                                limit=int(limit) if limit else None)
         except KeyError as exc:
             worst = 2
             click.echo(f"Error: {parsed.path}:{parsed.format_line}: unknown format {exc.args[0]!r}; "
                        f"known: {', '.join(formats.formats)}", err=True)
             continue
         if before is not None:
-            extra = check_exchange(before, parsed, database)
-            if extra:
-                from ..base.findings import sort_findings
-
-                report.findings = sort_findings([*report.findings, *extra])
-                report.legal = report.legal and not any(f.severity.value == "error" for f in extra)
+            add_exchange(report, before, parsed, database)
         if not report.legal:
             worst = max(worst, 1)
-        shown, hidden = cap_per_file(report.findings, max_findings)
-        result = report.to_dict(lang)
-        if hidden:
-            result["findings"] = [f.to_dict(lang) for f in shown]
-            result["not_shown"] = hidden
-        results.append(result)
+        shown, _hidden = cap_per_file(report.findings, max_findings)
+        results.append(report.to_dict(lang, max_findings=max_findings))
         if fmt == "json":
             continue
         if fmt == "text":

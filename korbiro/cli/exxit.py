@@ -29,7 +29,9 @@ from ..rules.exxit import (
     replay,
     replay_plies,
 )
-from ..rules.exxit.render import svg_board, text_board
+from ..rules.exxit.files import moves_to_dict
+from ..rules.exxit.pictures import ply_caption, ply_svg
+from ..rules.exxit.render import text_board
 from ._common import echo_json, format_option, max_findings_option
 from ._output import check_ply, output_dir, ply_path, write_output
 
@@ -113,20 +115,12 @@ def exxit() -> None:
 def moves_cmd(ctx: click.Context, position: str, fmt: str, option_items: tuple[str, ...]) -> None:
     """List the legal moves in POSITION, one per line, sorted."""
     pos = _load(ctx, position, option_items)
-    legal = [str(m) for m in pos.legal_moves()]
-    out = pos.outcome()
     if fmt == "json":
-        echo_json(
-            {
-                "to_move": pos.to_move,
-                "moves": legal,
-                "game_over": out is not None,
-                "outcome": out.to_dict() if out else None,
-            }
-        )
+        echo_json(moves_to_dict(pos))
         return
-    for m in legal:
-        click.echo(m)
+    out = pos.outcome()
+    for m in pos.legal_moves():
+        click.echo(str(m))
     if out is not None:
         click.echo(f"no legal moves: the game is over ({out.termination.value}) [{out.rule}]")
 
@@ -269,23 +263,12 @@ def _record(ctx: click.Context, path: str, option_items: tuple[str, ...]) -> Rec
         _fail(ctx, exc)
 
 
-def _ply_line(path: str, step: Ply, plies: int) -> str:
-    what = "the start" if step.move is None else str(step.move.move)
-    return f"{path}: ply {step.ply} of {plies}: {what}"
-
-
 def _caption(path: str, step: Ply, plies: int) -> list[str]:
-    """The caption of a replay picture: which ply, and each rule its move breaks."""
-    lines = [_ply_line(path, step, plies)]
-    for v in step.violations:
-        done = "" if v.applied else " (not carried out)"
-        lines.append(f"{v.code} [{v.rule}]: {v.message}{done}")
-    return lines
+    return ply_caption(path, step, plies)
 
 
 def _svg(pos: Position, step: Ply | None, caption: list[str]) -> str:
-    move = step.move.move if step is not None and step.move is not None else None
-    return svg_board(pos, caption=caption, alert=bool(step and step.violations), move=move)
+    return ply_svg(pos, step, caption)
 
 
 def _replay_pictures(path: str, rec: Record, folder: str) -> None:

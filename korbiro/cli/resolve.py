@@ -61,12 +61,12 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
       korbiro resolve ruling.yaml --option neutralised_to=melyseg --lang hu
       korbiro resolve ruling.yaml --legal --at 2 --player Anna
     """
-    from ..base.errors import DataError, KorbiroError, UsageError
+    from ..base.errors import DataError, KorbiroError
     from ..base.i18n import detect_lang
     from ..data.index import open_index
     from ..data.paths import default_db_path
     from ..rules.mk.timeline.rules import OPTIONS
-    from ..rules.mk.timeline.scenario import run_file
+    from ..rules.mk.timeline.scenario import error_to_dict, legal_after, legal_to_dict, run_file
 
     lang = detect_lang(lang)
     if (at_step is not None or player is not None) and not legal:
@@ -91,19 +91,15 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     for path in files:
         try:
             result = run_file(path, lookup=lookup, options=options, until=at_step if legal else None)
-            if legal and at_step is not None and at_step > len(result.steps):
-                raise UsageError("MK-TL-AT", f"--at {at_step}: the script has {len(result.steps)} step(s)", path=path,
-                                 hu=f"--at {at_step}: a forgatókönyv {len(result.steps)} lépésből áll")
-            listing = _legal(result, player, path) if legal else None
+            listing = legal_after(result, player, at=at_step) if legal else None
             if state_out is not None:
                 _write_state(result, state_out)
         except KorbiroError as exc:
             worst = 2
-            findings = exc.findings
             if fmt == "json":
-                out.append({"file": path, "passed": None, "errors": [f.to_dict(lang) for f in findings]})
+                out.append(error_to_dict(path, exc, lang))
             else:
-                for f in findings:
+                for f in exc.findings:
                     click.echo(f"Error: {f.render_text(lang)}", err=True)
             continue
         if not result.passed:
@@ -111,8 +107,7 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
         if fmt == "json":
             entry = result.to_dict(lang)
             if listing is not None:
-                entry["legal"] = {"after_step": at_step if at_step is not None else len(result.steps),
-                                  "players": {p: [f.to_dict() for f in forms] for p, forms in listing.items()}}
+                entry["legal"] = legal_to_dict(listing, at_step if at_step is not None else len(result.steps))
             out.append(entry)
             continue
         _print_text(result, lang)
@@ -134,22 +129,6 @@ def _write_state(result: Any, path: str) -> None:
     table = result.engine.table
     ending = table.ending or Ending(table, "two-player" if len(table.state.players) == 2 else "general")
     write_output_file(path, yaml.safe_dump(ending.state_data(), allow_unicode=True, sort_keys=False))
-
-
-def _legal(result: Any, player: str | None, path: str) -> dict[str, list[Any]]:
-    """Each player's legal actions at the end of *result* (or only *player*'s)."""
-    from ..base.errors import UsageError
-    from ..base.text import fold
-
-    eng = result.engine
-    names = list(eng.state.players)
-    if player is not None:
-        chosen = [n for n in names if fold(n) == fold(player)]
-        if not chosen:
-            raise UsageError("MK-TL-NO-PLAYER", f"no player {player!r} in the scenario; players: {', '.join(names)}",
-                             path=path, hu=f"nincs {player!r} nevű játékos a forgatókönyvben; játékosok: {', '.join(names)}")
-        names = chosen
-    return {n: eng.legal_actions(n) for n in names}
 
 
 def _print_legal(listing: dict[str, list[Any]], after: int, lang: str) -> None:

@@ -116,28 +116,16 @@ def _violation_line(path: str, v: ReplayViolation) -> str:
 
 def _caption(path: str, step: TurnStep, turns: int) -> list[str]:
     """The caption of a replay picture: which turn, and each rule it breaks."""
-    from ..rules.xig.rules import cite
+    from ..rules.xig.pictures import turn_caption
 
-    if step.turn is None:
-        lines = [f"{path}: turn 0 of {turns}: the set-up"]
-    else:
-        who = f"{step.turn.player}: " if step.turn.player else ""
-        lines = [f"{path}: turn {step.ply} of {turns}: {who}{step.turn.text or '(nothing)'}"]
-    for v in step.violations:
-        lines.append(f"{v.move!r}: {v.code} [{cite(v.rule)}]: {v.message}")
-    return lines
+    return turn_caption(path, step, turns)
 
 
 def _svg(step: TurnStep, caption: list[str]) -> str:
     """The picture of a replay step, the tiles its turn placed or knocked out marked."""
-    from ..rules.xig.draw import svg_pathways
-    from ..rules.xig.model import Play
+    from ..rules.xig.pictures import turn_svg
 
-    marked = []
-    for move in step.turn.moves if step.turn is not None else []:
-        if isinstance(move, Play):
-            marked += [move.tile] + ([move.knock] if move.knock else [])
-    return svg_pathways(step.position, caption=caption, alert=bool(step.violations), marked=marked)
+    return turn_svg(step, caption)
 
 
 def _replay_pictures(path: str, record: Record, folder: str) -> None:

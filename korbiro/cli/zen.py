@@ -17,12 +17,10 @@ from ..base.findings import cap_per_file
 from ..base.yamlload import load_yaml_file
 from ..rules.zen import (
     OPTION_HELP,
-    Arrive,
     Options,
     Position,
     Record,
     ReplayReport,
-    Step,
     parse_square,
     position_from_document,
     position_to_yaml,
@@ -33,8 +31,9 @@ from ..rules.zen import (
 )
 from ..rules.zen.data import game_data
 from ..rules.zen.draw import describe_outcome
-from ..rules.zen.notation import position_to_dict, tower_lines
-from ..rules.zen.replay import read_record
+from ..rules.zen.notation import moves_to_dict, position_to_dict, tower_lines
+from ..rules.zen.pictures import turn_caption, turn_svg
+from ..rules.zen.replay import is_record, read_record
 from ..rules.zen.setup import prepare
 from ._common import echo_json, format_option, max_findings_option
 from ._output import check_ply, output_dir, ply_path, write_output
@@ -86,7 +85,7 @@ def _load_state(path: str, option_values: tuple[str, ...]) -> tuple[Position, Re
     """A position file, or a record (the position after its last turn)."""
     try:
         doc = load_yaml_file(path)
-        if isinstance(doc.data, dict) and ("moves" in doc.data or "setup" in doc.data or "start" in doc.data):
+        if is_record(doc):
             report = _replay(read_record(doc), option_values)
             return report.final, report
         pos = position_from_document(doc)
@@ -101,32 +100,11 @@ def _replay(record: Record, option_values: tuple[str, ...]) -> ReplayReport:
 
 
 def _caption(report: ReplayReport, ply: int) -> list[str]:
-    """The caption of a replay picture: which turn, and each rule it breaks."""
-    turns = len(report.positions) - 1
-    if ply == 0:
-        lines = [f"{report.path}: turn 0 of {turns}: the set-up"]
-    else:
-        turn = report.turns[ply - 1]
-        who = f"{turn.player}: " if turn.player else ""
-        lines = [f"{report.path}: turn {ply} of {turns}: {who}{turn.text or '(nothing)'}"]
-    for v in report.violations:
-        if v.ply == ply:
-            lines.append(f"{v.code} [{v.rule}]: {v.message}" if v.rule else f"{v.code}: {v.message}")
-    return lines
+    return turn_caption(report, ply)
 
 
 def _svg(report: ReplayReport, ply: int) -> str:
-    """The picture of the position after turn *ply*, its steps and arrivals marked."""
-    steps: list[tuple[int, int]] = []
-    arrivals: list[int] = []
-    move = report.turns[ply - 1].move if ply else None
-    for act in move.actions if move is not None else ():
-        if isinstance(act, Step):
-            steps.append((act.frm, act.to))
-        elif isinstance(act, Arrive):
-            arrivals.append(act.square)
-    alert = any(v.ply == ply for v in report.violations)
-    return svg_tower(report.positions[ply], caption=_caption(report, ply), alert=alert, steps=steps, arrivals=arrivals)
+    return turn_svg(report, ply)
 
 
 def _replay_pictures(report: ReplayReport, folder: str) -> None:
@@ -161,12 +139,11 @@ def moves_cmd(state: str, option_values: tuple[str, ...], fmt: str) -> None:
     if report is not None and not report.valid:
         click.echo(f"{state}: note: the record has {len(report.violations)} violation(s); "
                    "listing moves in the position korbiro reached", err=True)
+    if fmt == "json":
+        echo_json(moves_to_dict(pos, state))
+        return
     moves = [str(m) for m in pos.legal_moves()]
     over = pos.outcome() is not None
-    if fmt == "json":
-        echo_json({"file": state, "to_move": None if over else pos.to_move, "turn": pos.turn,
-                   "over": over, "count": len(moves), "moves": moves})
-        return
     if over:
         click.echo(describe_outcome(pos))
         return

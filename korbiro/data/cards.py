@@ -241,6 +241,21 @@ class Lookup:
     #: True when found only after accent/case folding (the caller may want to note it)
     folded: bool = False
 
+    def problem(self) -> str:
+        """Why no card was found: ``'x' is ambiguous: …`` or ``no card named 'x'; did you mean …?``."""
+        if self.ambiguous:
+            names = ", ".join(f"{c.name} ({c.id})" for c in self.ambiguous)
+            return f"{self.query!r} is ambiguous: {names}"
+        hint = f"; did you mean {', '.join(repr(s) for s in self.suggestions)}?" if self.suggestions else ""
+        return f"no card named {self.query!r}{hint}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answer as ``korbiro card show --format json`` prints it."""
+        if self.card is not None:
+            return {"query": self.query, "card": self.card.to_dict()}
+        return {"query": self.query, "card": None, "error": self.problem(), "suggestions": self.suggestions,
+                "ambiguous": [c.id for c in self.ambiguous]}
+
 
 class CardSource(Protocol):
     """What the checks need of a card database: :class:`CardDatabase` and the SQLite ``CardIndex``."""

@@ -310,6 +310,22 @@ def open_index(paths: Iterable[str | os.PathLike[str]] | None = None, *, rebuild
     return build_index(sources, cache)
 
 
+def reopen_index(previous: CardIndex | None, paths: Iterable[str | os.PathLike[str]] | None = None) -> CardIndex:
+    """*previous* again when the set files of *paths* are still the ones it was built from (their
+    digests, proved current as :func:`open_index` proves them, give its key), else :func:`open_index`.
+
+    For a process that answers many calls (the web app's workers): the open index keeps its memo
+    of lookups, and nothing it answers can be older than the files.
+    """
+    if previous is not None:
+        files = discover([default_db_path()] if not paths else paths)
+        memo = DigestMemo(Cache.default())
+        digests, _reads = survey(files, memo)
+        if index_key(files, digests) == previous.key:
+            return previous
+    return open_index(paths)
+
+
 def build_index(sources: Sequence[Source], cache: Cache | None = None) -> CardIndex:
     """Compile these reads of the set files into a fresh index, named by the same bytes.
 

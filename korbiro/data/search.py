@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..base.errors import RulesSyntaxError
 from ..base.text import fold
 from ..grammar.query import (
     FLAG_VALUES,
@@ -206,6 +207,24 @@ class SearchResult:
     count: int
     #: card id -> the clauses (as written) that hold for it, when explained
     matched: dict[str, list[str]] | None = None
+
+    def to_dict(self, text: str, *, sort: str = "name", limit: int | None = None) -> dict[str, Any]:
+        """The result as ``korbiro card search --format json`` prints it (*text*: the query as typed);
+        each card has ``matched``, its clauses, when the search was explained."""
+        cards = []
+        for c in self.cards:
+            entry = c.to_dict()
+            if self.matched is not None:
+                entry["matched"] = self.matched.get(c.id, [])
+            cards.append(entry)
+        return {"query": text, "parsed": self.query.render(), "tree": self.query.to_json(), "count": self.count,
+                "limit": limit, "sort": sort, "cards": cards}
+
+
+def query_error_to_dict(text: str, exc: RulesSyntaxError) -> dict[str, Any]:
+    """The JSON of a query that does not parse: its code, column and reason."""
+    return {"query": text, "error": {"code": exc.code, "column": exc.column,
+                                     "message": getattr(exc, "reason", exc.message)}}
 
 
 def search(index: CardIndex, query: Query | str, *, sort: str = "name", limit: int | None = None,

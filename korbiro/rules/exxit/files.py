@@ -196,6 +196,13 @@ def _hex(out: _Collector, where: tuple[str | int, ...], key: Any) -> tuple[int, 
         return None
 
 
+def moves_to_dict(pos: Position) -> dict[str, Any]:
+    """``korbiro exxit moves --format json``: who is to move, the legal moves sorted, and the outcome."""
+    out = pos.outcome()
+    return {"to_move": pos.to_move, "moves": [str(m) for m in pos.legal_moves()], "game_over": out is not None,
+            "outcome": out.to_dict() if out else None}
+
+
 def position_to_dict(pos: Position) -> dict[str, Any]:
     """The position as the data of a position file (keys in contract order, hexes as ``"q,r"``)."""
 

@@ -161,8 +161,13 @@ def parse_record(path: str | os.PathLike[str], overrides: Mapping[str, Any] | No
     return parse_record_text(text, name, overrides)
 
 
-def parse_record_text(text: str, path: str = "<string>", overrides: Mapping[str, Any] | None = None) -> Record:
-    """Parse record text (see the module docstring); *overrides* sets options over the headers."""
+def parse_record_text(text: str, path: str = "<string>", overrides: Mapping[str, Any] | None = None, *,
+                      files: bool = True) -> Record:
+    """Parse record text (see the module docstring); *overrides* sets options over the headers.
+
+    Without *files*, a ``position:`` header (a file to read) is a problem, not a read: for text
+    that must not name files (the web app's).
+    """
     problems: list[Finding] = []
 
     def problem(line: int, message: str, code: str = "EXXIT-RECORD-SYNTAX", column: int | None = None) -> None:
@@ -232,7 +237,10 @@ def parse_record_text(text: str, path: str = "<string>", overrides: Mapping[str,
         variant = "standard"
     options = Options().with_values({**option_values, **(overrides or {})})
     start: Position | None = None
-    if "position" in headers and not problems:
+    if "position" in headers and not files:
+        problem(header_lines["position"], f"position file {headers['position']!r}: this record may not name a file; "
+                "give the position's tiles in a position file instead", "EXXIT-RECORD-FILE")
+    elif "position" in headers and not problems:
         target = os.path.join(os.path.dirname(path), headers["position"]) if path != "<string>" else headers["position"]
         try:
             start = load_position(target, options)

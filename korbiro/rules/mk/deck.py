@@ -34,7 +34,8 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ...base import i18n
-from ...base.findings import HINT_BUDGET, Finding, Severity, sort_findings
+from ...base.errors import KorbiroError
+from ...base.findings import HINT_BUDGET, Finding, Severity, cap_per_file, sort_findings
 from ...base.text import fold
 from ...data.cards import Card, CardSource
 from ...data.dated import cards_on
@@ -132,15 +133,35 @@ class DeckReport:
     findings: list[Finding]
     sizes: dict[str, int] = field(default_factory=dict)
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {
+    def to_dict(self, lang: str = "en", *, max_findings: int | None = None) -> dict[str, Any]:
+        """The verdict as ``korbiro deck check --format json`` prints it: at most *max_findings*
+        findings (0 or None: all), then ``not_shown``, how many more there were."""
+        shown, hidden = cap_per_file(self.findings, max_findings)
+        out: dict[str, Any] = {
             "file": self.file,
             "legal": self.legal,
             "format": self.format,
             "limit": self.limit,
             "sizes": self.sizes,
-            "findings": [f.to_dict(lang) for f in self.findings],
+            "findings": [f.to_dict(lang) for f in shown],
         }
+        if hidden:
+            out["not_shown"] = hidden
+        return out
+
+
+def unreadable_to_dict(name: str, exc: KorbiroError, lang: str = "en") -> dict[str, Any]:
+    """The JSON of a deck list that cannot be read (``legal`` is null; the problem is ``error``)."""
+    return {"file": name, "legal": None, "error": exc.to_finding().to_dict(lang), "findings": []}
+
+
+def add_exchange(report: DeckReport, before: DeckList, after: DeckList, db: CardSource) -> DeckReport:
+    """*report* (on *after*) with the findings of the exchange from *before* (1.13.C) added."""
+    extra = check_exchange(before, after, db)
+    if extra:
+        report.findings = sort_findings([*report.findings, *extra])
+        report.legal = report.legal and not any(f.severity is Severity.ERROR for f in extra)
+    return report
 
 
 class _Resolved(NamedTuple):
@@ -242,11 +263,13 @@ def check_deck(
     fmt: Format | str | None = None,
     formats: FormatSet | None = None,
     date: dt.date | None = None,
+    limit: int | None = None,
 ) -> DeckReport:
     """Check a parsed deck list against the card database and a format; never raises for a bad deck.
 
     With *date*, the banlist and the card texts are those in force on that day (a card's ``history:``);
-    without it, the banlist of today and the cards' current texts.
+    without it, the banlist of today and the cards' current texts.  *limit* (3 or 4) checks under that
+    card limit whatever the deck's ``Laplimit:`` line says.
     """
     if date is not None:
         db = cards_on(db, date)
@@ -294,7 +317,8 @@ def check_deck(
     findings.extend(_resource_findings(deck, in_deck))
     findings.extend(_banlist_findings(deck, resolved, form, when, db))
 
-    candidates = [lim for lim in form.limits if deck.limit is None or lim.limit == deck.limit] or list(form.limits)
+    wanted = deck.limit if limit is None else limit
+    candidates = [lim for lim in form.limits if wanted is None or lim.limit == wanted] or list(form.limits)
     # the first limit under which the deck is legal decides; the others are looked at only when it is not
     chosen: Limit | None = None
     per_limit: list[tuple[Limit, list[Finding]]] = []

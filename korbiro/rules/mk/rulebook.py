@@ -367,6 +367,42 @@ class Rulebook:
         return found if limit is None else found[:limit]
 
 
+    def not_found(self, query: str, lang: str = "en") -> str:
+        """Why *query* names no rule, with the closest ids: ``no rule '1.99' in the index; did you mean …?``."""
+        sugg = self.suggest(query)
+        texts = _NOT_FOUND["hu" if lang == "hu" else "en"]
+        hint = texts["did_you_mean"].format(options=texts["or"].join(sugg)) if sugg else ""
+        return texts["no_rule"].format(query=query) + hint
+
+    def show_to_dict(self, query: str, scenarios: Sequence[Scenario], lang: str = "en") -> dict[str, Any]:
+        """``korbiro rule show ID --format json``: the rule with its parents, its points and the
+        *scenarios* that cite it; ``rule`` is null, with the error and suggestions, for an unknown id."""
+        found = self.get(query)
+        if found is None:
+            return {"query": query, "rule": None, "error": self.not_found(query, lang),
+                    "suggestions": self.suggest(query)}
+        data = found.to_dict()
+        data["parents"] = [a.id for a in self.ancestors(found.id)]
+        data["points"] = [r.to_dict() | {"parent": self.parent_of(r.id)} for r in self.descendants(found.id)]
+        data["scenarios"] = [{"path": s.path, "title": s.title} for s in scenarios if s.cites(found.id, self)]
+        return {"query": query, "rule": data}
+
+    def search_to_dict(self, words: str | Sequence[str], *, limit: int | None = 20, lang: str = "en") -> dict[str, Any]:
+        """``korbiro rule search WORDS --format json``: the hits, best first, in *lang*."""
+        text = words if isinstance(words, str) else " ".join(words)
+        hits = self.search(words, limit=limit)
+        return {"query": text, "results": [
+            {"id": h.rule.id, "title": h.rule.text("title", lang), "status": h.rule.status, "matched": h.matched,
+             "score": h.score, "fields": list(h.fields), "summary": h.rule.text("summary", lang)} for h in hits]}
+
+
+_NOT_FOUND = {
+    "en": {"no_rule": "no rule {query!r} in the index", "did_you_mean": "; did you mean {options}?", "or": " or "},
+    "hu": {"no_rule": "nincs {query!r} azonosítójú szabály a mutatóban", "did_you_mean": "; erre gondoltál: {options}?",
+           "or": " vagy "},
+}
+
+
 def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[^0-9a-z]+", fold(text)) if w]
 

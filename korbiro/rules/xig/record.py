@@ -127,11 +127,13 @@ def _fail(doc: YamlDocument, where: Where, code: str, message: str, rule: str | 
 class _Reader:
     """Turns a schema-valid document into a :class:`GameSpec`, collecting problems."""
 
-    def __init__(self, doc: YamlDocument) -> None:
+    def __init__(self, doc: YamlDocument, *, files: bool = True) -> None:
         self.doc = doc
         self.data: dict[str, Any] = doc.data
         self.base = os.path.dirname(os.path.abspath(doc.path))
         self.problems: list[Finding] = []
+        #: whether layout and card files named by the document are read (not for the web app's input)
+        self.files = files
 
     def problem(self, where: Where, message: str, code: str = "XIG-FILE", rule: str | None = None) -> None:
         self.problems.append(_fail(self.doc, where, code, message, rule))
@@ -159,9 +161,16 @@ class _Reader:
         self.problem(where, f"cannot read {ref!r}: {exc}", "XIG-INCLUDE")
         self.problems.extend(f for f in exc.findings if f.file != self.doc.path)
 
+    def _no_files(self, where: Where, ref: str) -> bool:
+        """Without :attr:`files`, a reference to a file is a problem at it (and True)."""
+        if not self.files:
+            self.problem(where, f"{ref!r} names a file; this input may name only the shipped sample (sample)",
+                         "XIG-INCLUDE")
+        return not self.files
+
     def cards(self) -> XapCardSet:
         ref = self.data.get("xap-cards", "sample")
-        if ref == "sample":
+        if ref == "sample" or self._no_files(("xap-cards",), ref):
             return sample_cards()
         try:
             return load_cards(self.path(ref))
@@ -179,7 +188,7 @@ class _Reader:
                     self.problem(("pathways", pid), f"Pathway {pid!r} needs an element or a layout file")
                     continue
                 out[pid] = sample_layout(element)
-            else:
+            elif not self._no_files(("pathways", pid, "layout"), ref):
                 try:
                     layout = load_layout(self.path(ref))
                 except DataError as exc:
@@ -254,20 +263,21 @@ class _Reader:
             self.check_names(config, ("xap-deck", card), cards=[card])
 
 
-def _load(source: str | os.PathLike[str] | YamlDocument, kind: str) -> tuple[YamlDocument, _Reader]:
+def _load(source: str | os.PathLike[str] | YamlDocument, kind: str, files: bool = True) -> tuple[YamlDocument, _Reader]:
     doc = source if isinstance(source, YamlDocument) else load_yaml_file(source)
     raise_findings(schema_findings(doc, kind, "XIG-SCHEMA"))
-    return doc, _Reader(doc)
+    return doc, _Reader(doc, files=files)
 
 
-def load_record_text(text: str, path: str = "<string>") -> Record:
-    """:func:`load_record` from text (layout and card files resolve against the working directory)."""
-    return load_record(load_yaml_text(text, path))
+def load_record_text(text: str, path: str = "<string>", *, files: bool = True) -> Record:
+    """:func:`load_record` from text (layout and card files resolve against the working directory;
+    without *files* naming one is a problem)."""
+    return load_record(load_yaml_text(text, path), files=files)
 
 
-def load_position_text(text: str, path: str = "<string>") -> Position:
-    """:func:`load_position` from text."""
-    return load_position(load_yaml_text(text, path))
+def load_position_text(text: str, path: str = "<string>", *, files: bool = True) -> Position:
+    """:func:`load_position` from text (without *files*, naming a layout or card file is a problem)."""
+    return load_position(load_yaml_text(text, path), files=files)
 
 
 def _move_names(move: Move) -> tuple[list[Tile], list[str], list[str]]:
@@ -290,9 +300,10 @@ def _move_names(move: Move) -> tuple[list[Tile], list[str], list[str]]:
     return tiles, cards, players
 
 
-def load_record(path: str | os.PathLike[str] | YamlDocument) -> Record:
-    """Read a record file; raise :class:`DataError` (with every problem) if it cannot be replayed."""
-    doc, reader = _load(path, "record")
+def load_record(path: str | os.PathLike[str] | YamlDocument, *, files: bool = True) -> Record:
+    """Read a record file; raise :class:`DataError` (with every problem) if it cannot be replayed
+    (without *files*, a layout or card file it names is one)."""
+    doc, reader = _load(path, "record", files)
     try:
         spec = reader.spec()
     except SetupError as exc:  # pragma: no cover - spec() raises no SetupError today
@@ -424,9 +435,10 @@ def replay_file(path: str | os.PathLike[str]) -> ReplayResult:
 # --------------------------------------------------------------------------- positions
 
 
-def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
-    """Read a position file (the start of ``to-move``'s turn); raise :class:`DataError` if inconsistent."""
-    doc, reader = _load(path, "position")
+def load_position(path: str | os.PathLike[str] | YamlDocument, *, files: bool = True) -> Position:
+    """Read a position file (the start of ``to-move``'s turn); raise :class:`DataError` if inconsistent
+    (without *files*, a layout or card file it names is a problem)."""
+    doc, reader = _load(path, "position", files)
     spec = reader.spec()
     raise_findings(reader.problems)
     config = reader.config(spec)
@@ -546,12 +558,18 @@ def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
     return pos
 
 
-def load_any(path: str | os.PathLike[str]) -> Position:
-    """A position file, or the final position of a record file."""
-    doc = load_yaml_file(path)
-    if isinstance(doc.data, dict) and doc.data.get("kind") == "xig-record":
-        return replay(load_record(doc)).position
-    return load_position(doc)
+def is_record(doc: YamlDocument) -> bool:
+    """Whether *doc* is a game record (``kind: xig-record``), not a position file."""
+    return isinstance(doc.data, dict) and doc.data.get("kind") == "xig-record"
+
+
+def load_any(path: str | os.PathLike[str] | YamlDocument, *, files: bool = True) -> Position:
+    """A position file, or the final position of a record file (without *files*, naming a layout or
+    card file is a problem)."""
+    doc = path if isinstance(path, YamlDocument) else load_yaml_file(path)
+    if is_record(doc):
+        return replay(load_record(doc, files=files)).position
+    return load_position(doc, files=files)
 
 
 __all__ = [

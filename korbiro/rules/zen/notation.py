@@ -395,6 +395,14 @@ def position_to_yaml(pos: Position, *, indent: str = "", comment: bool = True) -
     return "".join(f"{indent}{line}\n" for line in lines)
 
 
+def moves_to_dict(pos: Position, file: str) -> dict[str, object]:
+    """``korbiro zen moves --format json`` of *pos* read from *file*: whose turn, and every legal turn."""
+    moves = [str(m) for m in pos.legal_moves()]
+    over = pos.outcome() is not None
+    return {"file": file, "to_move": None if over else pos.to_move, "turn": pos.turn, "over": over,
+            "count": len(moves), "moves": moves}
+
+
 def position_to_dict(pos: Position) -> dict[str, object]:
     """*pos* as plain data for JSON output."""
     outcome = pos.outcome()

@@ -144,6 +144,11 @@ def _squares(r: Reader, value: Any, path: tuple[str | int, ...]) -> list[int]:
     return out
 
 
+def is_record(doc: YamlDocument) -> bool:
+    """Whether *doc* is a game record (it has ``moves``, ``setup`` or ``start``), not a position file."""
+    return isinstance(doc.data, dict) and ("moves" in doc.data or "setup" in doc.data or "start" in doc.data)
+
+
 def read_record(doc: YamlDocument, *, options: Options | None = None) -> Record:
     """A :class:`Record` from a loaded YAML document."""
     r = Reader(doc)

@@ -444,16 +444,47 @@ def _play_game(eng: Engine, a: Action) -> None:
 
 
 def run_file(path: str, *, lookup: Callable[[str], Card | None] | None = None,
-             options: Mapping[str, str] | None = None, until: int | None = None) -> Result:
-    """Load and run one scenario file against the card database behind *lookup*."""
+             options: Mapping[str, str] | None = None, until: int | None = None, text: str | None = None) -> Result:
+    """Load and run one scenario file against the card database behind *lookup* (*text*: the file's
+    text, given rather than read; *path* then only names it)."""
     if lookup is None:
         idx = open_index()
 
         def lookup(name: str) -> Card | None:
             return idx.lookup(name, suggest=False).card
 
-    sc = load_scenario(path, lookup=lookup, options=options)
+    sc = load_scenario(path, text=text, lookup=lookup, options=options)
     return run_scenario(sc, lookup, until=until)
+
+
+def legal_after(result: Result, player: str | None = None, *, at: int | None = None) -> dict[str, list[Any]]:
+    """Each player's legal actions where *result* stopped (or only *player*'s, named in any case and
+    accents), as ``korbiro resolve --legal`` lists them; *at* is the step asked for, a
+    :class:`UsageError` when the script is shorter."""
+    if at is not None and at > len(result.steps):
+        raise UsageError("MK-TL-AT", f"--at {at}: the script has {len(result.steps)} step(s)", path=result.path,
+                         hu=f"--at {at}: a forgatókönyv {len(result.steps)} lépésből áll")
+    eng = result.engine
+    assert eng is not None
+    names = list(eng.state.players)
+    if player is not None:
+        chosen = [n for n in names if fold(n) == fold(player)]
+        if not chosen:
+            raise UsageError("MK-TL-NO-PLAYER", f"no player {player!r} in the scenario; players: {', '.join(names)}",
+                             path=result.path,
+                             hu=f"nincs {player!r} nevű játékos a forgatókönyvben; játékosok: {', '.join(names)}")
+        names = chosen
+    return {n: eng.legal_actions(n) for n in names}
+
+
+def legal_to_dict(listing: Mapping[str, Sequence[Any]], after_step: int) -> dict[str, Any]:
+    """The ``legal`` member of ``korbiro resolve --legal --format json``."""
+    return {"after_step": after_step, "players": {p: [f.to_dict() for f in forms] for p, forms in listing.items()}}
+
+
+def error_to_dict(path: str, exc: KorbiroError, lang: str = "en") -> dict[str, Any]:
+    """The JSON of a scenario that cannot be read or run: ``passed`` is null, ``errors`` every problem."""
+    return {"file": path, "passed": None, "errors": [f.to_dict(lang) for f in exc.findings]}
 
 
 # ---------------------------------------------------------------- expectations
