@@ -438,7 +438,7 @@ def test_deck_checker_findings_cite_indexed_rules(book: Rulebook) -> None:
     from korbiro.data.check import load_database
     from korbiro.grammar.decklist import read_deck_file
     from korbiro.rules.mk.deck import check_deck, check_exchange
-    from korbiro.rules.mk.formats import load_formats
+    from korbiro.data.formats import load_formats
 
     db = load_database()
     rules: set[str] = set()

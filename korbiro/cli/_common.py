@@ -67,6 +67,34 @@ def max_findings_option(f: F) -> F:
     )(f)
 
 
+def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    if value is None:
+        return None
+    import datetime as dt  # lazy: start-up (cli/__init__.py)
+
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
+
+
+def date_option(help: str) -> Callable[[F], F]:
+    """``--date YYYY-MM-DD`` (a :class:`datetime.date`, or ``None`` when not given)."""
+    return click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD", help=help)
+
+
+def echo_errors(findings: Iterable[Finding], lang: str | None = None) -> None:
+    """Problems that stop a command (an unreadable database, scenario or state) on standard error.
+
+    Each is printed as its finding renders itself, ``FILE:LINE:COL: error CODE [rule]: message``,
+    the one form of every finding; the word "Error:" goes only before a message that is no finding.
+    """
+    from ..base.i18n import current  # lazy: start-up (cli/__init__.py)
+
+    for f in findings:
+        click.echo(f.render_text(lang or current()), err=True)
+
+
 def echo_findings(findings: Iterable[Finding], fmt: str, lang: str) -> None:
     for f in findings:
         if fmt == "github":

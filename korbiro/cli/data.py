@@ -98,7 +98,7 @@ def _formats_findings(path: str, files: list) -> list:  # type: ignore[type-arg]
     """Schema and banlist self-checks of a formats file, against the cards of the checked database."""
     from ..base.errors import DataError
     from ..data.check import load_database
-    from ..rules.mk.formats import banlist_findings, load_formats
+    from ..data.formats import banlist_findings, load_formats
 
     try:
         fs = load_formats(path)

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from ._common import (
+    date_option,
     db_option,
     echo_findings,
     echo_json,
@@ -20,15 +21,6 @@ from ._common import (
 @click.group()
 def deck() -> None:
     """Check deck lists for legality (M.A.G.U.S. Kártyajáték)."""
-
-
-def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
-    if value is None:
-        return None
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
 
 
 def _ruleset_option(f: Any) -> Any:
@@ -46,8 +38,7 @@ def _ruleset_option(f: Any) -> Any:
 @format_option()
 @lang_option
 @_ruleset_option
-@click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD",
-              help="Check the banlist as of this day (default: today).")
+@date_option("Check the banlist as of this day (default: today).")
 @click.option("--after-exchange", "before_file", type=click.Path(exists=True, dir_okay=False), default=None,
               metavar="BEFORE", help="Also check that FILE came from BEFORE by a legal exchange between games (1.13.C).")
 @max_findings_option
@@ -80,7 +71,7 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
     from ..data.paths import default_db_path
     from ..grammar.decklist import read_deck_file
     from ..rules.mk.deck import check_deck, check_exchange
-    from ..rules.mk.formats import load_formats
+    from ..data.formats import load_formats
 
     lang = detect_lang(lang)
     try:
