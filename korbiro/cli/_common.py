@@ -83,16 +83,20 @@ def date_option(help: str) -> Callable[[F], F]:
     return click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD", help=help)
 
 
-def echo_errors(findings: Iterable[Finding], lang: str | None = None) -> None:
-    """Problems that stop a command (an unreadable database, scenario or state) on standard error.
+def echo_errors(problems: Any, lang: str | None = None) -> None:
+    """The problems that stop a command, on standard error, in one form (docs/data-check.md#output-formats).
 
-    Each is printed as its finding renders itself, ``FILE:LINE:COL: error CODE [rule]: message``,
-    the one form of every finding; the word "Error:" goes only before a message that is no finding.
+    *problems* is a :class:`~korbiro.base.errors.KorbiroError` (every problem it stands for) or
+    findings.  A problem with a file prints as every finding does, ``FILE:LINE:COL: error CODE
+    [rule]: message``; one without a file as ``Error: message``.  So no line says "error" twice.
     """
+    from ..base.errors import KorbiroError  # lazy: start-up (cli/__init__.py)
     from ..base.i18n import current  # lazy: start-up (cli/__init__.py)
 
+    lang = lang or current()
+    findings = problems.findings if isinstance(problems, KorbiroError) else problems
     for f in findings:
-        click.echo(f.render_text(lang or current()), err=True)
+        click.echo(f.render_text(lang) if f.file else f"Error: {f.text(lang)}", err=True)
 
 
 def echo_findings(findings: Iterable[Finding], fmt: str, lang: str) -> None:

@@ -39,8 +39,7 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str) -> None:
     try:
         database = open_index([default_db_path(db)])
     except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text()}", err=True)
+        echo_errors(exc)
         ctx.exit(2)
     found = database.lookup(query)
     if found.card is None:
@@ -128,11 +127,8 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     try:
         database = open_index([default_db_path(db)])
         formats = load_formats(formats_file)
-    except DataError as exc:
-        echo_errors(exc.findings)
-        ctx.exit(2)
     except KorbiroError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        echo_errors(exc)
         ctx.exit(2)
     try:
         result = run_search(database, parsed, sort=sort, limit=limit, explain=explain, formats=formats, date=date)

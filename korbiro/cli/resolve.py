@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_json, format_option, lang_option
+from ._common import db_option, echo_errors, echo_json, format_option, lang_option
 
 
 def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
@@ -74,8 +74,7 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     try:
         idx = open_index([default_db_path(db)])
     except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text(lang)}", err=True)
+        echo_errors(exc, lang)
         ctx.exit(2)
 
     def lookup(name: str) -> Any:
@@ -85,7 +84,8 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     out: list[dict[str, Any]] = []
     for path in files:
         try:
-            result = run_file(path, lookup=lookup, options=options, until=at_step if legal else None)
+            result = run_file(path, lookup=lookup, options=options, until=at_step if legal else None,
+                              suggest=idx.suggest)
             if legal and at_step is not None and at_step > len(result.steps):
                 raise UsageError("MK-TL-AT", f"--at {at_step}: the script has {len(result.steps)} step(s)", path=path,
                                  hu=f"--at {at_step}: a forgatókönyv {len(result.steps)} lépésből áll")
@@ -96,8 +96,7 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
             if fmt == "json":
                 out.append({"file": path, "passed": None, "errors": [f.to_dict(lang) for f in findings]})
             else:
-                for f in findings:
-                    click.echo(f"Error: {f.render_text(lang)}", err=True)
+                echo_errors(findings, lang)
             continue
         if not result.passed:
             worst = max(worst, 1)
