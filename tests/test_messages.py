@@ -10,14 +10,13 @@ import re
 from pathlib import Path
 
 import pytest
+from clirun import run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
 from korbiro.base.errors import DataError, RulesSyntaxError
 from korbiro.grammar.action import VERBS, parse_action
 from korbiro.rules.mk.timeline.scenario import load_scenario, run_file
-
-from clirun import run_main
 
 ROOT = Path(__file__).resolve().parent.parent
 RULING = ROOT / "examples" / "rulings" / "kincskereses-osszeadodik.yaml"

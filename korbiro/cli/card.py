@@ -106,7 +106,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
       korbiro card search --format csv
       korbiro card search "behaviour:forduló-zárása"
     """
-    from ..base.errors import DataError, KorbiroError, RulesSyntaxError
+    from ..base.errors import KorbiroError, RulesSyntaxError
     from ..data.formats import load_formats
     from ..data.index import open_index
     from ..data.paths import default_db_path

@@ -6,7 +6,14 @@ import sys
 
 import click
 
-from ._common import echo_errors, echo_findings, echo_json, format_option, lang_option, max_findings_option
+from ._common import (
+    echo_errors,
+    echo_findings,
+    echo_json,
+    format_option,
+    lang_option,
+    max_findings_option,
+)
 
 #: findings that mean a named file could not be read at all: exit 2, not 1 (bad data)
 UNREADABLE = frozenset({"FILE-NOT-FOUND", "FILE-IS-DIRECTORY", "FILE-NOT-REGULAR", "FILE-UNREADABLE"})

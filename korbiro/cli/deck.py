@@ -69,11 +69,11 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
     from ..base.errors import DataError, DeckError, UsageError
     from ..base.findings import cap_per_file
     from ..base.i18n import detect_lang
+    from ..data.formats import load_formats
     from ..data.index import open_index
     from ..data.paths import default_db_path
     from ..grammar.decklist import read_deck_file
     from ..rules.mk.deck import check_deck, check_exchange
-    from ..data.formats import load_formats
 
     lang = detect_lang(lang)
     try:

@@ -478,7 +478,7 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
     conn.executescript(_DDL)
     rows = []
     kw_rows = []
-    item_rows = []
+    item_rows: list[tuple[int, str, str]] = []
     fts_rows = []
     for rowid, c in enumerate(db.cards, start=1):
         keywords = c.keywords

@@ -31,10 +31,9 @@ from typing import Any, NamedTuple
 
 from ...base import i18n
 from ...base.findings import HINT_BUDGET, Finding, Severity, sort_findings
-from ...base.text import fold
 from ...data.cards import Card, CardSource
-from ...grammar.decklist import DeckEntry, DeckList
 from ...data.formats import Format, FormatSet, Limit, load_formats
+from ...grammar.decklist import DeckEntry, DeckList
 
 NO_OTHER_RESOURCE = "JÁTÉKOSA PAKLIJÁBAN NEM LEHET MÁS ERŐFORRÁS"
 
