@@ -188,7 +188,7 @@ def _failing_commands(tmp_path: Path) -> list[list[str]]:
         ["deck", "check", "examples/decks/legal-limit3.deck", "--formats", str(bad_formats)],
         ["deck", "show", "examples/decks/legal-limit3.deck", "--db", bad_db],
         ["deck", "show", str(tmp_path / "missing.deck")],
-        ["keyword", "examples", "kincskeresés", "--db", bad_db],
+        ["keyword", "explain", "kincskeresés", "--db", bad_db],
         ["play", "--db", bad_db],
     ]
 

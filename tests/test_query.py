@@ -173,6 +173,16 @@ FIELD_CASES = [
     ("kincs", short(1, 5, 17, 18, 35, 41)),
     ('"tartomány-jelzőt"', short(2)),
     ("sebzés type:akadálylap", short(44, 49, 51)),
+    # errata, changed: the text history (the sample's three illustrative histories)
+    ("errata:yes", short(4, 5, 69)),
+    ("erráta=nem type:kalandozó", short(*range(1, 4), *range(6, 17))),
+    ("changed>=2025-01-01", short(5, 69)),
+    ("changed>2025-02-01", short(69)),
+    ("changed<=2025-02-01", short(4, 5)),
+    ("changed<2025-02-01", short(4)),
+    ("changed:2024-09-01", short(4)),
+    ("változott=2025-06-01", short(69)),
+    ("changed!=2025-06-01", short(4, 5)),
     # o:/oracle: are text:
     ('o:"1 mp-t"', short(8, 14, 24, 32, 41, 68, 71, 78)),
     ("oracle:kincskeresés", short(1, 5)),
@@ -266,7 +276,6 @@ FIELD_CASES = [
     ("flavor:kard", short(1)),
     ("hangulat:ynev", short(6)),
     ("ft:néha or flavour:haza", short(1, 4)),
-    # format legality, on the day of test_format_filters
 ]
 
 
@@ -320,7 +329,9 @@ def test_every_card_field_of_the_schema_is_a_search_field() -> None:
         names |= set(part.get("then", {}).get("properties", {}))
     assert names >= {"fizikum", "asztral", "mental", "class", "alignment", "rarity", "phase", "icons", "artist"}
     fields = {f.name for f in FIELDS}
-    assert names - fields == set()
+    covered = {"history": {"errata", "changed"}}  # the text history is searched by what it says of the text
+    assert {n for n in names - fields if not covered.get(n, set()) <= fields} == set()
+    assert "history" in names
     assert {f.name for f in FIELDS if not f.card} == {"legal", "banned", "restricted"}
 
 
@@ -749,7 +760,8 @@ def test_quoted_values_are_only_ever_values(index: CardIndex, raw: str) -> None:
 ATOMS = ["type:kalandozó", "mp<=3", "dp>=2", "faj:ember", "subtype:bestia", "kw:ŐSERŐ", "kw:fal>=2", "sebzés",
          '"pihenő helyzetbe"', "level>=5", "mp=x", "name:toroni", "fal!=2", "race!=ember", "class:harcos",
          "skills:zár", "icons!=kard", "fizikum>=4", "rarity=ritka", "phase:sor", "legal:korfordulo",
-         "kincs", "toroni", "kalandozó", '"egy lapot"', "*", "^^"]  # words side by side are one FTS5 query
+         "kincs", "toroni", "kalandozó", '"egy lapot"', "*", "^^",  # words side by side are one FTS5 query
+         "errata:yes", "errata:no", "changed>=2025-01-01", "changed!=2024-09-01"]
 
 
 @st.composite
@@ -870,7 +882,7 @@ def test_cli_json() -> None:
 
 CSV_HEADER = ("id,name,type,subtype,race,set,kw,text,mp,dp,level,fal,fizikum,asztral,mental,class,subclass,"
               "alignment,skills,spheres,icons,attackers,defenders,requirement,condition,phase,duration,rarity,"
-              "printing,artist,flavor,behaviour")
+              "printing,artist,flavor,behaviour,errata,changed")
 
 
 def test_cli_csv() -> None:
@@ -881,10 +893,10 @@ def test_cli_csv() -> None:
     assert out == (
         CSV_HEADER + "\r\n"
         'MINTA-005,"Garmacs, a kincsvadász",kalandozó,,törpe,MINTA,KINCSKERESÉS 3,KINCSKERESÉS 3,3,,3,,5,1,3,'
-        "szerencsevadász,tolvaj,rend-élet,Zárnyitás; Csapdafelfedezés,,kard,,,,,,,gyakori,,,,\r\n"
+        "szerencsevadász,tolvaj,rend-élet,Zárnyitás; Csapdafelfedezés,,kard,,,,,,,gyakori,,,,,2,2025-02-01\r\n"
         'MINTA-045,Wirg,akadálylap,bestia,,MINTA,,"""Aktivizálásának további költsége: egy saját kalandozód a '
         'harcból visszatér a Sorába, pihenő helyzetben.""\n""A Wirg a harcban a visszaküldött kalandozó '
-        'szintjével harcol.""",2,,,,,,,,,,,,,,,,,,,nem gyakori,,,,cost; beast\r\n'
+        'szintjével harcol.""",2,,,,,,,,,,,,,,,,,,,nem gyakori,,,,cost; beast,0,\r\n'
     )
     rows = list(csv.DictReader(io.StringIO(out, newline="")))
     assert [(row["id"], row["name"], row["skills"]) for row in rows] == [

@@ -118,14 +118,6 @@ DEFAULT_MAX_FINDINGS = 1000
 #: hundreds of thousands of unknown names would cost minutes; past the budget a finding has no hint
 HINT_BUDGET = 1000
 
-i18n.register({
-    "FINDINGS-NOT-SHOWN": {
-        "en": "{n} more finding(s) from this line on not shown (--max-findings {limit}; 0 shows all)",
-        "hu": "innen további {n} problémát nem írok ki (--max-findings {limit}; a 0 mindet kiírja)",
-    },
-})
-
-
 def cap_per_file(findings: Iterable[Finding], limit: int | None) -> tuple[list[Finding], int]:
     """The first *limit* findings of each file, in the order given (0 or ``None``: all), and how many were left out.
 

@@ -37,29 +37,12 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import i18n
 from .errors import UsageError
 
 __all__ = [
     "KIND_NAMES", "FileTooLargeError", "NotRegularFileError", "Read", "atomic_path", "file_kind", "output_path", "read_regular",
     "remove_stale_temporaries", "write_atomic", "write_output",
 ]
-
-i18n.register({
-    "FILE-OUTPUT-EMPTY": {"en": "the output path is empty", "hu": "a kimeneti fájl útvonala üres"},
-    "FILE-OUTPUT-NOT-REGULAR": {
-        "en": "{path!r} is {kind}; korbiro writes only to regular files",
-        "hu": "{path!r} {kind_hu}; a korbiro csak közönséges fájlba ír",
-    },
-    "FILE-OUTPUT-NO-FOLDER": {
-        "en": "cannot write {path!r}: the folder {folder!r} does not exist",
-        "hu": "{path!r} nem írható: a(z) {folder!r} mappa nem létezik",
-    },
-    "FILE-OUTPUT-UNWRITABLE": {
-        "en": "cannot write {path!r}: {reason}",
-        "hu": "{path!r} nem írható: {reason}",
-    },
-})
 
 #: what a path is (:func:`file_kind`), in English and in Hungarian, for messages
 KIND_NAMES = {

@@ -1,7 +1,17 @@
 """Message language: ``--lang en|hu``, else the locale, else English.
 
 Messages live in catalogues keyed by a finding's stable code; each entry has an
-English and a Hungarian template formatted with the finding's arguments.
+English and a Hungarian template formatted with the finding's named arguments.
+The catalogues are data: every ``messages.yaml`` in the package (one a domain,
+e.g. ``korbiro/rules/exxit/messages.yaml``), each entry ``CODE: {en: …, hu: …}``,
+read once when the first message is made, so that a message prints in either
+language wherever it was made, a cached finding included::
+
+    >>> message("FILE-OUTPUT-EMPTY", "hu")
+    'a kimeneti fájl útvonala üres'
+
+A template is ``str.format`` text; ``tests/test_i18n.py`` checks that both
+languages of every code take the same placeholders.
 """
 
 from __future__ import annotations
@@ -9,6 +19,9 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
 
 LANGS = ("en", "hu")
 
@@ -66,9 +79,38 @@ def current() -> str:
     return _chosen or detect_lang(None)
 
 
+@cache
+def catalogue() -> dict[str, dict[str, str]]:
+    """Every ``messages.yaml`` of the package, merged: code -> {"en": template, "hu": template}."""
+    import yaml  # lazy: read only when a message is made
+
+    out: dict[str, dict[str, str]] = {}
+    stack = [resources.files("korbiro")]
+    while stack:
+        folder = stack.pop()
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if entry.is_dir() and not entry.name.startswith(("_", ".")):
+                stack.append(entry)
+            elif entry.name == "messages.yaml":
+                data = yaml.load(entry.read_text("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+                for code, texts in (data or {}).items():
+                    if code in out:
+                        raise ValueError(f"{entry}: the message code {code} is defined twice")
+                    out[str(code)] = {str(k): str(v) for k, v in texts.items()}
+    return out
+
+
+def message(code: str, lang: str = "en", /, **args: Any) -> str:
+    """The message of *code* in *lang*, made from its catalogue template with *args*."""
+    texts = catalogue().get(code) or CATALOG.get(code)
+    if texts is None:
+        raise KeyError(f"no message {code!r} in the catalogues")
+    return (texts.get(lang) or texts["en"]).format(**args)
+
+
 def render(code: str, lang: str, args: Mapping[str, object], default: str) -> str:
     """Format the catalogue template for *code* in *lang*, falling back to *default*."""
-    texts = CATALOG.get(code)
+    texts = catalogue().get(code) or CATALOG.get(code)
     if not texts:
         composed = args.get(f"message_{lang}")
         if lang != "en" and isinstance(composed, str):

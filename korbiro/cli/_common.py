@@ -27,8 +27,17 @@ def format_option(choices: tuple[str, ...] = FORMATS) -> Callable[[F], F]:
 
 
 def _choose_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--lang``, else the project configuration's ``lang`` (korbiro.toml), else None (the locale decides)."""
     from ..base import i18n  # lazy: start-up (cli/__init__.py)
+    from ..base.config import find_config  # lazy: start-up (cli/__init__.py)
+    from ..base.errors import UsageError  # lazy: start-up (cli/__init__.py)
 
+    if value is None:
+        try:
+            config = find_config()
+        except UsageError:  # a broken configuration is reported by the command that reads it
+            config = None
+        value = config.lang if config is not None else None
     i18n.choose(value)
     return value
 
@@ -39,8 +48,20 @@ def lang_option(f: F) -> F:
         type=click.Choice(["en", "hu"]),
         default=None,
         callback=_choose_lang,
-        help="Message language (default: from the locale, else English).",
+        help="Message language (default: korbiro.toml's lang, else the locale, else English).",
     )(f)
+
+
+def date_argument(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    """A ``--date YYYY-MM-DD`` option's value as a date (a usage error, exit 2, otherwise)."""
+    if value is None:
+        return None
+    import datetime as dt  # lazy: start-up (cli/__init__.py)
+
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
 
 
 def db_option(f: F) -> F:
@@ -67,20 +88,9 @@ def max_findings_option(f: F) -> F:
     )(f)
 
 
-def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
-    if value is None:
-        return None
-    import datetime as dt  # lazy: start-up (cli/__init__.py)
-
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
-
-
 def date_option(help: str) -> Callable[[F], F]:
     """``--date YYYY-MM-DD`` (a :class:`datetime.date`, or ``None`` when not given)."""
-    return click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD", help=help)
+    return click.option("--date", "date", callback=date_argument, metavar="YYYY-MM-DD", help=help)
 
 
 def echo_errors(problems: Any, lang: str | None = None) -> None:

@@ -7,7 +7,15 @@ from typing import Any
 
 import click
 
-from ._common import date_option, db_option, echo_errors, echo_json, format_option
+from ._common import (
+    date_argument,
+    date_option,
+    db_option,
+    echo_errors,
+    echo_json,
+    format_option,
+    lang_option,
+)
 
 
 @click.group()
@@ -19,27 +27,43 @@ def card() -> None:
 @click.argument("query")
 @db_option
 @format_option(("text", "json"))
+@lang_option
+@click.option("--date", "date", callback=date_argument, metavar="YYYY-MM-DD",
+              help="Show the card as it read on this day: the text in force then (its history).")
+@click.option("--history", "history", is_flag=True,
+              help="Show every version of the card's text, each with a word-level diff from the one before.")
+@click.option("--no-reminder", "no_reminder", is_flag=True,
+              help="Leave out the rules text of the keywords printed under the card text.")
 @click.pass_context
-def show(ctx: click.Context, query: str, db: str | None, fmt: str) -> None:
+def show(ctx: click.Context, query: str, db: str | None, fmt: str, lang: str | None, date: dt.date | None,
+         history: bool, no_reminder: bool) -> None:
     """Show the card named QUERY (a printed name or an id).
 
     Accents, case and spacing are ignored ("tukorutveszto" finds
     "Tükörútvesztő"); an unknown name gets did-you-mean suggestions and exit
-    code 1, an ambiguous one lists the candidates.
+    code 1, an ambiguous one lists the candidates.  Under the card text
+    stands the rules text of each keyword (from the rule index), in the
+    --lang language.  --date shows the text in force on that day, --history
+    every version of the text, each marked [-removed-]{+added+} against the
+    one before (docs/data-format.md, history:).
 
     \b
     Examples:
       korbiro card show "Briar Sichetti"
       korbiro card show minta-001 --format json
+      korbiro card show "Garmacs, a kincsvadász" --history
+      korbiro card show "A Sötét Térítő" --date 2024-06-01 --lang hu
     """
     from ..base.errors import DataError
+    from ..base.i18n import detect_lang
     from ..data.index import open_index
     from ..data.paths import default_db_path
 
+    lang = detect_lang(lang)
     try:
         database = open_index([default_db_path(db)])
     except DataError as exc:
-        echo_errors(exc)
+        echo_errors(exc, lang)
         ctx.exit(2)
     found = database.lookup(query)
     if found.card is None:
@@ -56,10 +80,21 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str) -> None:
             click.echo(f"Error: {msg}", err=True)
         ctx.exit(1)
     c = found.card
+    shown = c.as_of(date) if date is not None else c
+    notes = None if no_reminder else _reminders(shown)
     if fmt == "json":
-        echo_json({"query": query, "card": c.to_dict()})
+        out: dict[str, Any] = {"query": query, "card": shown.to_dict()}
+        if date is not None:
+            version = c.version_on(date)
+            out["date"] = date.isoformat()
+            out["version"] = version.to_dict() if version is not None else None
+        if notes is not None:
+            out["reminders"] = [r.to_dict() for r in notes]
+        if history:
+            out["history"] = _history_json(c)
+        echo_json(out)
         return
-    click.echo(render_card(c))
+    click.echo(render_card(shown, lang=lang, reminders=notes, date=date, history=history))
 
 
 @card.command("search")
@@ -83,8 +118,9 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     one field of the card (every field of the set files: type: subtype:
     race:/faj: kw: name: text:/o: mp dp level fal fizikum asztral mental
     class: alignment: skills: rarity: phase: …, the whole list in
-    docs/card-search.md), with : = and, for numbers, < <= > >= != (no
-    blanks inside a filter).  legal:FORMAT, banned:FORMAT and
+    docs/card-search.md), with : = and, for numbers and dates, < <= > >=
+    != (no blanks inside a filter); errata:yes|no (the text has changed)
+    and changed (the newest text's date).  legal:FORMAT, banned:FORMAT and
     restricted:FORMAT read the format's banlist as of --date.  Blanks mean
     AND, or/vagy means OR (AND binds tighter), - negates, parentheses group.
     Accents and case never matter; no QUERY lists every card.  Exit 0 when
@@ -105,6 +141,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
       korbiro card search "tukorutveszto" --format json
       korbiro card search --format csv
       korbiro card search "behaviour:forduló-zárása"
+      korbiro card search "errata:yes changed>=2025-01-01"
     """
     from ..base.errors import KorbiroError, RulesSyntaxError
     from ..data.formats import load_formats
@@ -193,6 +230,10 @@ def _csv_cell(c: Any, name: str) -> str:
         value = _keywords(c)
     elif name == "behaviour":
         value = list(c.behaviour.kinds()) if c.attrs.get("behaviour") is not None else []
+    elif name in ("errata", "changed"):  # the text history: how many times it changed, the newest text's day
+        versions = c.history
+        value = max(0, len(versions) - 1) if name == "errata" else (
+            versions[-1].since.isoformat() if len(versions) > 1 else None)
     else:
         value = c.get(name)
     if value is None:
@@ -256,7 +297,10 @@ _ATTR_LABELS = (
 )
 
 
-def render_card(c: Any) -> str:
+def render_card(c: Any, *, lang: str = "en", reminders: list[Any] | None = None, date: dt.date | None = None,
+                history: bool = False) -> str:
+    """The card for people: its fields, its text, the rules text of its keywords, what it does, where it is."""
+    hu = lang == "hu"
     head = f"{c.name}  ({c.id})"
     kind = c.type + (f" · {c.subtype}" if c.subtype else "")
     costs = []
@@ -270,6 +314,8 @@ def render_card(c: Any) -> str:
         lines.append(" · ".join(attrs))
     if c.attrs.get("skills"):
         lines.append("képzettségek: " + ", ".join(map(str, c.attrs["skills"])))
+    if date is not None:
+        lines.append(_in_force_line(c, date, hu))
     summary = c.keyword_summary()
     if summary:
         lines.append("")
@@ -280,6 +326,10 @@ def render_card(c: Any) -> str:
     elif c.text:
         lines.append("")
         lines.extend("  " + t for t in c.text.splitlines())
+    if reminders:
+        lines.append("")
+        lines.append("szabályszöveg:" if hu else "rules text:")
+        lines.extend(f"  {r.line}: {r.text(lang)}" for r in reminders)
     if c.attrs.get("flavor"):
         lines.append("")
         lines.append(f"  „{c.attrs['flavor']}”")
@@ -287,9 +337,78 @@ def render_card(c: Any) -> str:
         lines.append("")
         lines.append("what it does (docs/card-behaviour.md):")
         lines.extend("  " + line for line in c.behaviour.lines())
+    if history:
+        lines.append("")
+        lines.extend(_history_lines(c, date, hu))
     lines.append("")
     lines.append(f"{_shown(c.file)}:{c.line}")
     return "\n".join(lines)
+
+
+def _reminders(c: Any) -> list[Any]:
+    """The rules text of the card's keyword lines (the rule index's reminders)."""
+    from ..rules.mk.reminders import reminders  # lazy: only card show reads the rule index
+
+    return reminders(c.keywords)
+
+
+def _in_force_line(c: Any, date: dt.date, hu: bool) -> str:
+    """Which version of the text *date* reads: the current one, or an earlier one and why."""
+    version = c.version_on(date)
+    if version is None:
+        return (f"a(z) {date} napján érvényes szöveg: a mostani (a lapnak nincsenek változatai)" if hu else
+                f"text in force on {date}: the current text (the card has no history)")
+    earliest = " (a legkorábbi)" if hu and version.since > date else (" (the earliest)" if version.since > date else "")
+    if version.current:
+        return (f"a(z) {date} napján érvényes szöveg: a mostani, {version.since} óta{earliest}" if hu else
+                f"text in force on {date}: the current text, from {version.since}{earliest}")
+    current = c.history[-1].since
+    return (f"a(z) {date} napján érvényes szöveg: a(z) {version.since} óta érvényes változat{earliest} "
+            f"({version.reason}); a mostani szöveg {current} óta érvényes" if hu else
+            f"text in force on {date}: the version from {version.since}{earliest} ({version.reason}); "
+            f"the current text is from {current}")
+
+
+def _history_lines(c: Any, date: dt.date | None, hu: bool) -> list[str]:
+    """Every version of the text, oldest first, each as a word diff against the one before."""
+    from ..data.history import render_word_diff, word_diff  # lazy: only --history diffs texts
+
+    versions = c.history
+    if not versions:
+        return ["a szövegnek nincsenek változatai (history:)" if hu else "the text has no history (history:)"]
+    illustrative = all(v.illustrative for v in versions)
+    n = len(versions)
+    if hu:
+        head = f"a szöveg változatai ({n}, mindegyik a dátumától érvényes{'; illusztratív' if illustrative else ''}):"
+    else:
+        head = (f"text history ({n} version{'s' if n != 1 else ''}, each in force from its date"
+                f"{'; illustrative' if illustrative else ''}):")
+    out = [head]
+    marked = c.version_on(date) if date is not None else versions[-1]
+    for i, v in enumerate(versions):
+        tags = []
+        if v is marked:
+            tags.append((f"{date} napján érvényes" if hu else f"in force on {date}") if date is not None else
+                        ("mostani" if hu else "current"))
+        if v.illustrative and not illustrative:
+            tags.append("illusztratív" if hu else "illustrative")
+        tag = f"  [{', '.join(tags)}]" if tags else ""
+        out.append(f"  {v.since}  {v.reason} ({v.source}){tag}")
+        text = v.text if i == 0 else render_word_diff(word_diff(versions[i - 1].text, v.text))
+        out.extend(f"      {line}" for line in (text.strip("\n").splitlines() or ["" if hu else ""]))
+    return out
+
+
+def _history_json(c: Any) -> list[dict[str, Any]]:
+    """``--history`` for programs: each version, with its diff from the one before (``null`` for the first)."""
+    from ..data.history import word_diff  # lazy: only --history diffs texts
+
+    out: list[dict[str, Any]] = []
+    for i, v in enumerate(c.history):
+        entry = v.to_dict()
+        entry["diff"] = None if i == 0 else [p.to_dict() for p in word_diff(c.history[i - 1].text, v.text)]
+        out.append(entry)
+    return out
 
 
 def _shown(path: str | None) -> str:

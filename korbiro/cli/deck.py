@@ -40,7 +40,8 @@ def _ruleset_option(f: Any) -> Any:
 @format_option()
 @lang_option
 @_ruleset_option
-@date_option("Check the banlist as of this day (default: today).")
+@date_option("Check the deck as of this day: that day's banlist, and each card with the text in force "
+             "then (its history). Default: today's banlist and the current texts.")
 @click.option("--after-exchange", "before_file", type=click.Path(exists=True, dir_okay=False), default=None,
               metavar="BEFORE", help="Also check that FILE came from BEFORE by a legal exchange between games (1.13.C).")
 @max_findings_option
@@ -65,6 +66,7 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
     Examples:
       korbiro deck check examples/decks/legal-limit3.deck
       korbiro deck check my.deck --date 2026-01-01 --format json
+      korbiro deck check examples/decks/illegal-true-name.deck --date 2024-08-31
     """
     from ..base.errors import DataError, DeckError, UsageError
     from ..base.findings import cap_per_file

@@ -31,9 +31,12 @@ def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
 @click.option("--at", "at_step", type=click.IntRange(min=0), default=None, metavar="STEP",
               help="With --legal: stop after script step STEP (0: the setup) and list from there.")
 @click.option("--player", default=None, metavar="NAME", help="With --legal: only this player's actions.")
+@click.option("--state-out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Write the final state (of the one FILE) as a state file that `korbiro game result` reads.")
 @click.pass_context
 def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, lang: str | None,
-            options: dict[str, str], legal: bool, at_step: int | None, player: str | None) -> None:
+            options: dict[str, str], legal: bool, at_step: int | None, player: str | None,
+            state_out: str | None) -> None:
     """Resolve each ruling scenario FILE and print its numbered trace.
 
     Every trace line names the MK rule behind it; rules of the archived page
@@ -68,6 +71,8 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     lang = detect_lang(lang)
     if (at_step is not None or player is not None) and not legal:
         raise click.UsageError("--at and --player go with --legal")
+    if state_out is not None and len(files) != 1:
+        raise click.UsageError("--state-out writes the state of one scenario: give one FILE")
     for name in options:
         if name not in OPTIONS:
             raise click.BadParameter(f"unknown option {name!r}; known: {', '.join(OPTIONS)}", param_hint="'--option'")
@@ -90,6 +95,8 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
                 raise UsageError("MK-TL-AT", f"--at {at_step}: the script has {len(result.steps)} step(s)", path=path,
                                  hu=f"--at {at_step}: a forgatókönyv {len(result.steps)} lépésből áll")
             listing = _legal(result, player, path) if legal else None
+            if state_out is not None:
+                _write_state(result, state_out)
         except KorbiroError as exc:
             worst = 2
             findings = exc.findings
@@ -113,6 +120,19 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     if fmt == "json":
         echo_json(out)
     ctx.exit(worst)
+
+
+def _write_state(result: Any, path: str) -> None:
+    """The scenario's final state as a state file (docs/game-result.md): its variant's, or for a ruling that
+    is not played out the two-player game's (the common rules of 12.00 for more players)."""
+    import yaml
+
+    from ..rules.mk.timeline.ending import Ending
+    from ._common import write_output_file
+
+    table = result.engine.table
+    ending = table.ending or Ending(table, "two-player" if len(table.state.players) == 2 else "general")
+    write_output_file(path, yaml.safe_dump(ending.state_data(), allow_unicode=True, sort_keys=False))
 
 
 def _legal(result: Any, player: str | None, path: str) -> dict[str, list[Any]]:
@@ -145,7 +165,8 @@ def _print_legal(listing: dict[str, list[Any]], after: int, lang: str) -> None:
 
 def _print_text(result: Any, lang: str) -> None:
     hu = lang == "hu"
-    click.echo(f"{result.path}: {result.title} [{result.format}]")
+    dated = "" if result.date is None else (f"; a lapok {result.date} napján" if hu else f"; cards as of {result.date}")
+    click.echo(f"{result.path}: {result.title} [{result.format}{dated}]")
     starts = sorted((n, s, ln, t) for s, ln, t, n in result.steps)
     refused = {r.step: r for r in result.refusals}
     shown_to = 0

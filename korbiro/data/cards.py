@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -16,11 +17,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.text import fold
 from ..grammar.vocabulary import CARD_TYPES
+from .history import TextVersion, read_versions, version_on
 
 if TYPE_CHECKING:
     from .behaviour import Behaviour
 
-__all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "Lookup", "kinds_of"]
+__all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "DatedSource", "Lookup", "kinds_of"]
 
 
 class Card:
@@ -33,7 +35,8 @@ class Card:
     """
 
     __slots__ = ("id", "name", "type", "subtype", "mp", "dp", "text", "set", "file", "line", "attrs",
-                 "keyword_keys", "true_names", "_keywords", "_keyword_source", "_summary", "_behaviour")
+                 "keyword_keys", "true_names", "_keywords", "_keyword_source", "_summary", "_behaviour",
+                 "_history")
 
     id: str
     name: str
@@ -54,6 +57,7 @@ class Card:
     _keyword_source: str | None
     _summary: tuple[tuple[str, str | None, str], ...] | None
     _behaviour: Behaviour | None
+    _history: tuple[TextVersion, ...] | None
 
     def __init__(
         self,
@@ -86,6 +90,7 @@ class Card:
         put(self, "_keyword_source", keyword_source)
         put(self, "_summary", tuple(tuple(x) for x in keyword_summary) if keyword_summary is not None else None)
         put(self, "_behaviour", behaviour)
+        put(self, "_history", None)
         if keyword_keys is None:
             keyword_keys = (k.keyword for k in kws or () if k.keyword)
         put(self, "keyword_keys", frozenset(keyword_keys))
@@ -138,6 +143,40 @@ class Card:
             object.__setattr__(self, "_behaviour", parsed)
         assert self._behaviour is not None
         return self._behaviour
+
+    @property
+    def history(self) -> tuple[TextVersion, ...]:
+        """The dated versions of the card's text, oldest first, the current text last (``()``: no history)."""
+        if self._history is None:
+            raw = self.attrs.get("history")
+            object.__setattr__(self, "_history", read_versions(self.text, raw) if raw is not None else ())
+        assert self._history is not None
+        return self._history
+
+    def version_on(self, day: dt.date) -> TextVersion | None:
+        """The version of the text in force on *day* (``None`` for a card without a history)."""
+        return version_on(self.history, day)
+
+    def as_of(self, day: dt.date) -> Card:
+        """The card as it read on *day*: the text in force then, and the keywords of that text.
+
+        A card without a history, or whose current text is in force on *day*,
+        is returned as it is; otherwise an equal card but for its text (its
+        keywords parsed from that text, which loads the card-text grammar).
+        """
+        version = self.version_on(day)
+        if version is None or version.text == self.text:
+            return self
+        # lazy: only a card read as of a date with another text loads the card-text grammar
+        from ..grammar.cardtext import parse_card_text
+
+        keywords = tuple(parse_card_text(version.text)) if version.text.strip() else ()
+        dated = Card(self.id, self.name, self.type, self.subtype, self.mp, self.dp, version.text, keywords,
+                     self.set, self.file, self.line, self.attrs)
+        object.__setattr__(dated, "_history", self.history)
+        if self._behaviour is not None:
+            object.__setattr__(dated, "_behaviour", self._behaviour)
+        return dated
 
     def keyword_summary(self) -> tuple[tuple[str, str | None, str], ...]:
         """``(keyword, rule, canonical line)`` per card-text line (``""`` keyword for free text).
@@ -211,6 +250,14 @@ class CardSource(Protocol):
     def kind_of(self, card: Card) -> str: ...
 
 
+class DatedSource(CardSource, Protocol):
+    """A card source that can also list every card and the cards whose text has changed (for :mod:`.dated`)."""
+
+    def __iter__(self) -> Iterator[Card]: ...
+
+    def with_errata(self) -> list[Card]: ...
+
+
 class CardDatabase:
     """An immutable collection of cards with exact, folded and fuzzy lookup."""
 
@@ -263,6 +310,10 @@ class CardDatabase:
             self._folded_names = {fold(name): name for name in self._names}
         close = difflib.get_close_matches(fold(query), list(self._folded_names), n=n, cutoff=0.6)
         return [self._folded_names[c] for c in close]
+
+    def with_errata(self) -> list[Card]:
+        """The cards whose text has changed (a history of more than one version)."""
+        return [c for c in self.cards if len(c.history) > 1]
 
     def kind_of(self, card: Card) -> str:
         """The folded name that stands for *card*'s kind: cards joined by IGAZ NÉV (2.02) share it."""

@@ -78,6 +78,26 @@ i18n.register(
             "en": "set code {code!r} does not match the file name {stem!r}",
             "hu": "a {code!r} készletkód nem egyezik a fájlnévvel ({stem!r})",
         },
+        "MK-CARD-HISTORY-ORDER": {
+            "en": "the version from {date} comes after the one from {previous}; keep the history in date order",
+            "hu": "a(z) {date} óta érvényes változat a(z) {previous} óta érvényes után áll; a változatokat dátum szerint rendezd",
+        },
+        "MK-CARD-HISTORY-DATE": {
+            "en": "two versions from {date}; each version needs a date of its own",
+            "hu": "két változat is {date} óta érvényes; minden változatnak saját dátuma kell",
+        },
+        "MK-CARD-HISTORY-TEXT": {
+            "en": "the version from {date} has no text; every version but the last (the current text) writes its text",
+            "hu": "a(z) {date} óta érvényes változatnak nincs szövege; az utolsó (a mostani szöveg) kivételével minden változat megadja a szövegét",
+        },
+        "MK-CARD-HISTORY-CURRENT": {
+            "en": "the last version (from {date}) is the current text: write it as the card's text, not here",
+            "hu": "az utolsó változat ({date} óta) a mostani szöveg: a lap text mezőjébe írd, ne ide",
+        },
+        "MK-CARD-HISTORY-SAME": {
+            "en": "the version from {date} has the same text as the one from {previous}",
+            "hu": "a(z) {date} óta érvényes változat szövege ugyanaz, mint a(z) {previous} óta érvényesé",
+        },
         "MK-DATA-ID-PREFIX": {
             "en": "card id {id!r} does not start with its set code {code!r}",
             "hu": "a {id!r} azonosító nem a {code!r} készletkóddal kezdődik",
@@ -174,6 +194,13 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
             ref.true_names = [
                 (k.name, k.line or tline, k.column or tcol) for k in keywords if getattr(k, "keyword", "") == "IGAZ NÉV"
             ]
+        history = rc.get("history")
+        if isinstance(history, list) and history:
+            if source_lines is None:
+                source_lines = _source_lines(path, raw)
+            h_findings, h_names = _history_findings(history, rc, path, doc, source_lines, i, cid)
+            findings.extend(h_findings)
+            ref.true_names.extend(h_names)
         behaviour = None
         if "behaviour" in rc:
             if source_lines is None:
@@ -200,6 +227,71 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
                 )
             )
     return report, cards
+
+
+def _history_findings(history: list[Any], rc: dict[str, Any], path: str, doc: Any, lines: Sequence[str], i: int,
+                      cid: str | None) -> tuple[list[Finding], list[tuple[str, int, int]]]:
+    """A card's ``history:``: dates in order and unique, a text for every version but the last, each parsing.
+
+    Returns the findings and the IGAZ NÉV targets of the earlier versions (checked like the current text's).
+    """
+    # lazy: history's dates are read only for a card that has one
+    from .history import parse_date
+
+    out: list[Finding] = []
+    names: list[tuple[str, int, int]] = []
+    previous: tuple[Any, str | None] | None = None  # (date, text) of the version before
+    last = len(history) - 1
+    for j, entry in enumerate(history):
+        if not isinstance(entry, dict):
+            continue  # a schema finding already
+        day = parse_date(entry.get("from"))
+        line, col = doc.mark(("cards", i, "history", j))
+        if "from" in entry:
+            line, col = doc.mark(("cards", i, "history", j, "from"))
+        if day is not None and previous is not None:
+            args = {"date": day.isoformat(), "previous": previous[0].isoformat()}
+            if day < previous[0]:
+                out.append(Finding("MK-CARD-HISTORY-ORDER", f"the version from {args['date']} comes after the one "
+                                   f"from {args['previous']}; keep the history in date order",
+                                   file=path, line=line, column=col, card=cid, args=args))
+            elif day == previous[0]:
+                out.append(Finding("MK-CARD-HISTORY-DATE", f"two versions from {args['date']}; each version needs "
+                                   "a date of its own", file=path, line=line, column=col, card=cid,
+                                   args={"date": args["date"]}))
+        shown = day.isoformat() if day is not None else str(entry.get("from"))
+        text = entry.get("text")
+        if j == last:
+            body = rc.get("text") if isinstance(rc.get("text"), str) else ""
+            if "text" in entry:
+                tline, tcol = doc.mark(("cards", i, "history", j, "text"))
+                out.append(Finding("MK-CARD-HISTORY-CURRENT", f"the last version (from {shown}) is the current text: "
+                                   "write it as the card's text, not here", file=path, line=tline, column=tcol,
+                                   card=cid, args={"date": shown}))
+        elif not isinstance(text, str):
+            if "text" not in entry:
+                out.append(Finding("MK-CARD-HISTORY-TEXT", f"the version from {shown} has no text; every version but "
+                                   "the last (the current text) writes its text", file=path, line=line, column=col,
+                                   card=cid, args={"date": shown}))
+            body = None
+        else:
+            body = text
+            if text.strip():
+                tline, tcol = _text_start(lines, doc.mark(("cards", i, "history", j, "text")))
+                keywords, kw_findings = _parse_text(text, path, tline, tcol, cid)
+                out.extend(kw_findings)
+                out.extend(_keyword_findings(keywords, {**rc, "fal": None}, path, cid))
+                names.extend((k.name, k.line or tline, k.column or tcol) for k in keywords
+                             if getattr(k, "keyword", "") == "IGAZ NÉV")
+        if day is not None:
+            if body is not None and previous is not None and previous[1] is not None \
+                    and previous[1].strip() == body.strip() and day != previous[0]:
+                out.append(Finding("MK-CARD-HISTORY-SAME", f"the version from {shown} has the same text as the one "
+                                   f"from {previous[0].isoformat()}", severity=Severity.WARNING, file=path, line=line,
+                                   column=col, card=cid, args={"date": shown, "previous": previous[0].isoformat()}))
+            if previous is None or day >= previous[0]:
+                previous = (day, body)
+    return out, names
 
 
 def _read_behaviour(raw_behaviour: Any, path: str, doc: Any, lines: Sequence[str], i: int,

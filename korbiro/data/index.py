@@ -51,7 +51,7 @@ from .cards import Card, CardDatabase, Lookup, kinds_of
 from .paths import code_digest, default_db_path, discover
 from .sources import DigestMemo, Source, read_source, survey
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 KEEP_INDEXES = 8
 
 i18n.register({
@@ -89,6 +89,8 @@ CREATE TABLE cards (
     true_names TEXT NOT NULL,
     keyword_summary TEXT NOT NULL,
     behaviour TEXT,
+    errata INTEGER NOT NULL,
+    changed TEXT,
     -- the other card fields of the set-file schema, for the search language (korbiro.grammar.query.FIELDS)
     fizikum INTEGER,
     asztral INTEGER,
@@ -121,6 +123,9 @@ CREATE INDEX cards_dp ON cards(dp);
 CREATE INDEX cards_level ON cards(level);
 CREATE INDEX cards_fal ON cards(fal);
 CREATE INDEX cards_behaviour ON cards(behaviour);
+-- the text history (history:): how many times the text changed, and the date of the newest text
+CREATE INDEX cards_errata ON cards(errata);
+CREATE INDEX cards_changed ON cards(changed);
 CREATE TABLE keywords (
     card INTEGER NOT NULL REFERENCES cards(rowid),
     keyword TEXT NOT NULL,
@@ -249,6 +254,10 @@ class CardIndex:
         """The folded name standing for *card*'s kind (cards joined by IGAZ NÉV, 2.02)."""
         rows = self.rows("SELECT kind FROM cards WHERE id = ?", (card.id,))
         return str(rows[0][0]) if rows else fold(card.name)
+
+    def with_errata(self) -> list[Card]:
+        """The cards whose text has changed (a history of more than one version)."""
+        return self.select("cards.errata > 0")
 
     def database(self) -> CardDatabase:
         """Every card in memory, for batch work (thousands of deck checks)."""
@@ -493,6 +502,7 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
             json.dumps(sorted(c.keyword_keys), ensure_ascii=False), json.dumps(list(c.true_names), ensure_ascii=False),
             json.dumps([list(x) for x in c.keyword_summary()], ensure_ascii=False),
             " ".join(c.behaviour.kinds()) or None,
+            *_history_columns(c),
             *(_int(c.attrs.get(a)) for a in _NUMBER_ATTRS),
             *(_str(c.attrs.get(a)) for a in _TEXT_ATTRS),
             *(fold(v) if (v := _str(c.attrs.get(a))) is not None else None for a in _FOLDED_ATTRS),
@@ -518,6 +528,14 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
         ("items", str(len(item_rows))), ("complete", "1"),
     ])
     conn.commit()
+
+
+def _history_columns(card: Card) -> tuple[int, str | None]:
+    """``errata`` (how many times the text changed) and ``changed`` (the newest text's date, ISO)."""
+    versions = card.history
+    if len(versions) < 2:
+        return 0, None
+    return len(versions) - 1, versions[-1].since.isoformat()
 
 
 def _int(value: Any) -> int | None:

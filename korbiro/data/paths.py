@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import os
 from collections.abc import Iterable
@@ -13,10 +14,12 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from ..base.config import find_config
 from ..base.errors import UsageError
 from ..base.version import __version__
 
-__all__ = ["RULE_FILES", "SET_SUFFIXES", "cache_dir", "code_digest", "default_db_path", "discover", "shipped_db_path"]
+__all__ = ["RULE_FILES", "SET_SUFFIXES", "cache_dir", "code_digest", "configured_db_path", "default_db_path", "discover",
+           "shipped_db_path"]
 
 SET_SUFFIXES = (".yaml", ".yml")
 
@@ -24,7 +27,7 @@ SET_SUFFIXES = (".yaml", ".yml")
 RULE_FILES: tuple[str, ...] = (
     "data/schemas/mk-set.schema.json", "grammar/card.lark", "grammar/vocabulary.py", "grammar/keywords.py",
     "grammar/cardtext.py", "grammar/behaviour.lark", "grammar/behaviour.py", "data/behaviour.py", "data/check.py",
-    "data/schema.py", "data/fastschema.py", "base/yamlload.py", "base/text.py",
+    "data/schema.py", "data/fastschema.py", "data/history.py", "base/yamlload.py", "base/text.py",
 )
 
 
@@ -34,23 +37,42 @@ def shipped_db_path() -> Path:
 
 
 def default_db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """``--db`` if given, else ``$KORBIRO_DB``, else the shipped sample database (contract)."""
+    """``--db`` if given, else ``$KORBIRO_DB``, else the project configuration's ``db``
+    (``korbiro.toml``, docs/data-check.md), else the shipped sample database (contract)."""
+    found = configured_db_path(explicit)
+    return found if found is not None else shipped_db_path()
+
+
+def configured_db_path(explicit: str | os.PathLike[str] | None = None) -> Path | None:
+    """``--db``, ``$KORBIRO_DB`` or the configuration's ``db``: the database someone named, or None."""
     if explicit:
         return Path(explicit)
     env = os.environ.get("KORBIRO_DB")
     if env:
         return Path(env)
-    return shipped_db_path()
+    config = find_config()
+    return config.db if config is not None else None
 
 
-def discover(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """Expand folders into their set files (sorted); refuse paths that do not exist."""
+def discover(paths: Iterable[str | os.PathLike[str]], exclude: Iterable[str] = (),
+             base: str | os.PathLike[str] | None = None) -> list[Path]:
+    """Expand folders into their set files (sorted); refuse paths that do not exist.
+
+    In a folder, hidden files and hidden folders (a name starting with ``.``) are skipped, and so is
+    every file whose path relative to *base* (default: the working folder) matches an *exclude* glob
+    (shell style, as :func:`fnmatch.fnmatch`: ``*`` matches ``/`` too).  A file named itself is read.
+    """
     out: list[Path] = []
+    globs = tuple(exclude)
+    root = Path(base) if base is not None else Path.cwd()
     for p in paths:
         path = Path(p)
         if path.is_dir():
             found = sorted(
-                q for q in path.rglob("*") if q.suffix in SET_SUFFIXES and not q.name.startswith(".")
+                q for q in path.rglob("*")
+                if q.suffix in SET_SUFFIXES and q.is_file()
+                and not any(part.startswith(".") for part in q.relative_to(path).parts)
+                and not _excluded(q, globs, root)
             )
             if not found:
                 raise UsageError("DATA-NO-SET-FILES", f"no set files (*.yaml) in folder {str(path)!r}", path=str(path))
@@ -60,6 +82,16 @@ def discover(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
         else:
             raise UsageError("FILE-NOT-FOUND", f"{str(path)!r} does not exist", path=str(path))
     return list(dict.fromkeys(out))
+
+
+def _excluded(path: Path, globs: tuple[str, ...], root: Path) -> bool:
+    if not globs:
+        return False
+    try:
+        rel = path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        rel = path.as_posix()
+    return any(fnmatch.fnmatch(rel, g) or fnmatch.fnmatch(path.name, g) for g in globs)
 
 
 def cache_dir() -> Path | None:

@@ -26,6 +26,7 @@ from typing import Any
 from ..base.text import fold
 from ..grammar.query import (
     CODE_VALUE,
+    FLAG_VALUES,
     And,
     Filter,
     Node,
@@ -74,6 +75,8 @@ COLUMNS: dict[str, str] = {
     "artist": "cards.artist_fold",
     "flavor": "cards.flavor_fold",
     "behaviour": "cards.behaviour",
+    "errata": "cards.errata",
+    "changed": "cards.changed",
     # list fields: their items are rows of the ``items`` table (field, value)
     "skills": "items.value",
     "spheres": "items.value",
@@ -196,6 +199,10 @@ class _Compiler:
         if spec.kind == "format":
             return self.status(node)
         column = COLUMNS[spec.name]
+        if spec.kind == "flag":  # errata: how many times the text changed (0 without a history)
+            return (f"{column} > 0" if FLAG_VALUES[v] else f"{column} = 0"), []
+        if spec.kind == "date":  # ISO dates compare as text
+            return f"({column} IS NOT NULL AND {column} {op} ?)", [node.value]
         if spec.kind == "number":
             if v == "x":
                 return f"(cards.mp IS NOT NULL AND cards.mp {op} ?)", ['"X"']

@@ -41,6 +41,7 @@ import difflib
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from functools import cache
 from typing import Any
 
@@ -54,6 +55,7 @@ from .vocabulary import CARD_TYPES, TYPE_ALIASES
 
 __all__ = [
     "FIELDS",
+    "FLAG_VALUES",
     "MAX_DEPTH",
     "MAX_QUERY_CHARS",
     "TYPE_ALIASES",
@@ -98,8 +100,9 @@ class Field:
     icons), ``contains`` (``:`` matches anywhere in the value), ``prefix``
     (``:`` matches the value's start), ``exact`` (``:`` and ``=`` both match
     the whole value), ``keyword`` (the card has the keyword;
-    ``kw:KEYWORD>=N`` compares its number) and ``format`` (the card's status
-    in a tournament format's banlist, as of a day).
+    ``kw:KEYWORD>=N`` compares its number), ``flag`` (``yes``/``no``),
+    ``date`` (a ``YYYY-MM-DD`` day compared like a number) and ``format``
+    (the card's status in a tournament format's banlist, as of a day).
 
     ``help`` is the field's row in docs/card-search.md (:func:`fields_markdown`);
     ``card`` says whether the field is a value of the card (a column of
@@ -169,6 +172,12 @@ FIELDS: tuple[Field, ...] = (
           "what the card does (docs/card-behaviour.md): a field of its `behaviour:` (`ability`, `effect`, "
           "`triggers`, `constant`, `on_reveal`, `beast`, …) or a trigger's moment (`forduló-zárása`, "
           "`erőforrás`, `siege_won`, `wounded`)"),
+    Field("errata", ("errata", "erráta"), "flag",
+          "`yes` (`igen`): the card's text has changed (its `history:` has more than one version, "
+          "docs/data-format.md); `no` (`nem`): it has not", (":", "=")),
+    Field("changed", ("changed", "változott"), "date",
+          "the date of the card's newest text, `YYYY-MM-DD` (the last version's `from`); only cards whose text "
+          "has changed have one", _NUMBER_OPS),
     Field("legal", ("legal", "f", "format", "formátum"), "format",
           "a format (`korfordulo`, `frissen-bontott`, `draft`): the card is not banned in it on `--date` "
           "(restricted cards are legal)", (":",), card=False),
@@ -178,6 +187,9 @@ FIELDS: tuple[Field, ...] = (
           "a format: the card is restricted in it on `--date` (a deck may hold only a few copies)", (":",),
           card=False),
 )
+
+#: The values of a ``flag`` field: yes and no, in English and Hungarian.
+FLAG_VALUES: dict[str, bool] = {"yes": True, "igen": True, "true": True, "no": False, "nem": False, "false": False}
 
 _FIELD_BY_NAME: dict[str, Field] = {fold(n): f for f in FIELDS for n in (f.name, *f.names)}
 
@@ -534,7 +546,13 @@ def _number(text: str, pos: int, after: str) -> int:
 
 def _check_value(spec: Field, op: str, value: str, pos: int, compare: str | None, cmp_pos: int | None) -> None:
     v = fold(value)
-    if spec.kind == "number":
+    if spec.kind == "flag":
+        if v not in FLAG_VALUES:
+            raise _Syntax(CODE_VALUE, pos, f"{spec.name}: takes yes or no (igen, nem), not {value!r}")
+    elif spec.kind == "date":
+        if not _is_day(value):
+            raise _Syntax(CODE_VALUE, pos, f"expected a date YYYY-MM-DD after {spec.name + op!r}, not {value!r}")
+    elif spec.kind == "number":
         if v == "x" and spec.name == "mp":
             if op not in (":", "=", "!="):
                 raise _Syntax(CODE_VALUE, pos, f"'X' is not a number: mp{op}x cannot be compared; use mp=x")
@@ -563,6 +581,17 @@ def _check_value(spec: Field, op: str, value: str, pos: int, compare: str | None
                 raise _Syntax(CODE_VALUE, cmp_pos or pos, f"{keyword} has no number to compare")
             if op == "!=":
                 raise _Syntax(CODE_VALUE, cmp_pos or pos, f"kw!= takes no comparison; write -kw:{value}{compare}…")
+
+
+def _is_day(text: str) -> bool:
+    """Whether *text* is a calendar day written YYYY-MM-DD."""
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+        return False
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _scan(text: str) -> None:

@@ -18,6 +18,10 @@ The rules, with their numbers:
 * 1.14.5 – a card marked "no other resource in its player's deck" forbids
   every other erőforrás event in the deck (the sideboard may hold them).
 * Banned and restricted lists of the format, as of ``date``.
+
+With a ``date``, every card reads as it did that day (its ``history:``,
+:mod:`korbiro.data.dated`): an erratum that adds IGAZ NÉV or the 1.14.5 mark
+changes the verdict from its date on.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from typing import Any, NamedTuple
 from ...base import i18n
 from ...base.findings import HINT_BUDGET, Finding, Severity, sort_findings
 from ...data.cards import Card, CardSource
+from ...data.dated import cards_on
 from ...data.formats import Format, FormatSet, Limit, load_formats
 from ...grammar.decklist import DeckEntry, DeckList
 
@@ -102,6 +107,10 @@ i18n.register(
         "MK-DECK-RESTRICTED": {
             "en": "{count} copies of {name!r}, restricted to {max} in {format} since {date} ({reason})",
             "hu": "{count} példány ebből: {name!r}, de a(z) {format} formátumban {date} óta legfeljebb {max} ({reason})",
+        },
+        "MK-DECK-DATED-TEXT": {
+            "en": "{name!r} read with its text of {date}: the version from {since} ({reason}); the current text is from {current}",
+            "hu": "{name!r} a(z) {date} napján érvényes szövegével: a(z) {since} óta érvényes változat ({reason}); a mostani szöveg {current} óta érvényes",
         },
         "MK-DECK-EMPTY": {
             "en": "the deck list has no cards",
@@ -228,13 +237,21 @@ def check_deck(
     formats: FormatSet | None = None,
     date: dt.date | None = None,
 ) -> DeckReport:
-    """Check a parsed deck list against the card database and a format; never raises for a bad deck."""
+    """Check a parsed deck list against the card database and a format; never raises for a bad deck.
+
+    With *date*, the banlist and the card texts are those in force on that day (a card's ``history:``);
+    without it, the banlist of today and the cards' current texts.
+    """
+    if date is not None:
+        db = cards_on(db, date)
     fs = formats or load_formats()
     form = fmt if isinstance(fmt, Format) else fs.get(fmt if fmt is not None else deck.format)
     when = date or dt.date.today()
     findings: list[Finding] = list(deck.findings)
     resolved, problems = resolve(deck, db)
     findings.extend(problems)
+    if date is not None:
+        findings.extend(_dated_notes(deck, resolved, date))
     sizes = {"tower": 0, "deck": 0, "sideboard": 0}
     for e in deck.entries:
         sizes[e.section] += e.count
@@ -303,6 +320,27 @@ def check_deck(
         findings = sort_findings(findings)
     legal = not any(f.severity is Severity.ERROR for f in findings)
     return DeckReport(deck.path, legal, form.id, chosen.limit if chosen else None, findings, sizes)
+
+
+def _dated_notes(deck: DeckList, resolved: Sequence[_Resolved], date: dt.date) -> list[Finding]:
+    """A note for each card of the deck read with an earlier text than its current one (its ``history:``)."""
+    out: list[Finding] = []
+    seen: set[str] = set()
+    for r in resolved:
+        card = r.card
+        if card.id in seen or not card.attrs.get("history"):
+            continue
+        seen.add(card.id)
+        version = card.version_on(date)
+        if version is None or version.current:
+            continue
+        current = card.history[-1].since.isoformat()
+        out.append(_f("MK-DECK-DATED-TEXT",
+                      f"{card.name!r} read with its text of {date}: the version from {version.since} "
+                      f"({version.reason}); the current text is from {current}",
+                      deck, r.entry, card=card.name, severity=Severity.NOTE, name=card.name, date=str(date),
+                      since=str(version.since), reason=version.reason, current=current))
+    return out
 
 
 def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, size: int) -> list[Finding]:

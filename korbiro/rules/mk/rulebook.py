@@ -25,6 +25,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import string
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -83,6 +84,14 @@ i18n.register(
         "MK-RULEBOOK-KEYWORD": {
             "en": "rule {id} links to keyword {keyword!r}, which korbiro does not know{hint}",
             "hu": "a(z) {id} szabály a(z) {keyword!r} kulcsszóra mutat, amelyet a korbiro nem ismer{hint_hu}",
+        },
+        "MK-RULEBOOK-REMINDER": {
+            "en": "rule {id} has a reminder for {keyword!r}, which is not a keyword form it explains{where}",
+            "hu": "a(z) {id} szabálynál emlékeztető áll a(z) {keyword!r} alakhoz, de azt nem ez a szabály magyarázza{where}",
+        },
+        "MK-RULEBOOK-REMINDER-VALUE": {
+            "en": "rule {id}: the {lang} reminder of {keyword!r} uses {unknown}; the keyword fills {known}",
+            "hu": "a(z) {id} szabály: a(z) {keyword!r} {lang} emlékeztetője ezt használja: {unknown}; a kulcsszó ezt tölti ki: {known_hu}",
         },
         "MK-RULEBOOK-APPLIES": {
             "en": "archived rule {id} says nowhere where it still applies",
@@ -148,6 +157,8 @@ class Rule:
     not_modelled: Mapping[str, str] | None = None
     keywords: tuple[str, ...] = ()
     see: tuple[str, ...] = ()
+    #: Reminder key (the keyword's key, ``[…] KEY`` with a condition) -> its rules text template per language.
+    reminders: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     line: int | None = field(default=None, compare=False)
 
     @property
@@ -186,6 +197,7 @@ class Rule:
             "not_modelled": pick(self.not_modelled),
             "keywords": list(self.keywords),
             "see": list(self.see),
+            "reminders": {k: (dict(v) if lang is None else (v.get(lang) or v.get("en"))) for k, v in self.reminders.items()},
         }
 
 
@@ -437,7 +449,8 @@ def load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
             text_available=raw.get("text_available", True),
             not_modelled=dict(raw["not_modelled"]) if "not_modelled" in raw else None,
             keywords=tuple(raw.get("keywords", ())),
-            see=tuple(raw.get("see", ())), line=line,
+            see=tuple(raw.get("see", ())),
+            reminders={str(k): dict(v) for k, v in (raw.get("reminders") or {}).items()}, line=line,
         ))
     book = Rulebook(rules, doc.path)
     by_id: dict[str, int] = {}
@@ -460,6 +473,7 @@ def load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
                 problems.append(Finding("MK-RULEBOOK-KEYWORD", f"rule {r.id} links to keyword {kw!r}, which korbiro does not know{hint}",
                                         file=doc.path, line=line, column=col,
                                         args={"id": r.id, "keyword": kw, "hint": hint, "hint_hu": hint_hu}))
+        problems.extend(_reminder_problems(r, doc, i))
         applies = r.applies
         if r.status == "archived" and applies is None:
             for anc in book.ancestors(r.id):
@@ -473,6 +487,42 @@ def load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
     if problems:
         _raise(problems, doc.path)
     return Rulebook(final, doc.path)
+
+
+def _reminder_forms() -> dict[str, tuple[str | None, tuple[str, ...]]]:
+    """Reminder key -> (the rule id it belongs to, the names its text may use), over every keyword class."""
+    return {key: (cls.reminder_rule_id(), params) for cls in KEYWORD_CLASSES
+            for key, params in cls.reminder_forms().items()}
+
+
+def _reminder_problems(rule: Rule, doc: Any, i: int) -> list[Finding]:
+    """A reminder for a keyword that is not explained by this rule, or with a placeholder the keyword cannot fill."""
+    out: list[Finding] = []
+    forms = _reminder_forms()
+    for key, texts in rule.reminders.items():
+        line, col = doc.mark(("rules", i, "reminders", key))
+        form = forms.get(key)
+        if form is None or form[0] != rule.id:
+            where = f" (its rule is {form[0]})" if form is not None else ""
+            out.append(Finding("MK-RULEBOOK-REMINDER", f"rule {rule.id} has a reminder for {key!r}, which is not a "
+                               f"keyword form it explains{where}", file=doc.path, line=line, column=col,
+                               args={"id": rule.id, "keyword": key, "where": where}))
+            continue
+        for lang, text in texts.items():
+            try:
+                names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+            except ValueError as exc:
+                names = {f"<{exc}>"}
+            unknown = sorted(names - set(form[1]))
+            if unknown:
+                out.append(Finding("MK-RULEBOOK-REMINDER-VALUE",
+                                   f"rule {rule.id}: the {lang} reminder of {key!r} uses {', '.join(unknown)}; "
+                                   f"the keyword fills {', '.join('{' + p + '}' for p in form[1]) or 'nothing'}",
+                                   file=doc.path, line=line, column=col,
+                                   args={"id": rule.id, "keyword": key, "lang": lang, "unknown": ", ".join(unknown),
+                                         "known": ", ".join("{" + p + "}" for p in form[1]) or "nothing",
+                                         "known_hu": ", ".join("{" + p + "}" for p in form[1]) or "semmit"}))
+    return out
 
 
 def _replace(rule: Rule, **changes: Any) -> Rule:

@@ -14,6 +14,7 @@ expectation holds and every refusal was expected.
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -35,6 +36,7 @@ from ....base.text import fold
 from ....base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ....data.behaviour import Behaviour, read_behaviour
 from ....data.cards import Card
+from ....data.history import parse_date
 from ....data.index import open_index
 from ....grammar.action import Action, parse_action
 from . import semantics as sem
@@ -65,6 +67,8 @@ class Scenario:
     effects: dict[str, Behaviour]
     #: the variant the game is played out under (victory checks), or None for a ruling that is not
     variant: str | None = None
+    #: the day whose card texts the database's cards are played with (``date:``), or None for the current ones
+    date: dt.date | None = None
 
     @property
     def data(self) -> Any:
@@ -106,6 +110,8 @@ class Result:
     diffs: list[str] = field(default_factory=list)
     has_expect: bool = False
     engine: Engine | None = None
+    #: the day whose card texts were played (the scenario's ``date:``), or None for the current ones
+    date: dt.date | None = None
 
     @property
     def passed(self) -> bool:
@@ -116,7 +122,8 @@ class Result:
                 "checked": self.has_expect,
                 "steps": [{"step": s, "line": ln, "action": t, "trace_from": n} for s, ln, t, n in self.steps],
                 "trace": [e.to_dict(lang) for e in self.trace],
-                "refusals": [r.to_dict(lang) for r in self.refusals], "diff": list(self.diffs)}
+                "refusals": [r.to_dict(lang) for r in self.refusals], "diff": list(self.diffs),
+                **({"date": self.date.isoformat()} if self.date is not None else {})}
 
 
 @cache
@@ -180,6 +187,11 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
         resolve_options(opts)
     except UsageError as exc:
         raise _error(doc, ["options"], "MK-SCENARIO-OPTION", exc.message) from None
+    date = None
+    if data.get("date") is not None:
+        date = parse_date(data["date"])
+        if date is None:
+            errors.append(_error(doc, ["date"], "MK-SCENARIO-DATE", f"date {data['date']!r} is not a day (YYYY-MM-DD)"))
     variant = data.get("variant")
     if variant is not None:
         # lazy: the victory rules' variants are read only for a played scenario
@@ -207,9 +219,13 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
     cards: dict[str, Card] = {}
     for i, raw in enumerate(data.get("cards") or []):
         try:
-            cards[fold(raw["name"])] = _inline_card(raw, doc, i, lines)
+            card = _inline_card(raw, doc, i, lines)
+            cards[fold(raw["name"])] = card.as_of(date) if date is not None else card
         except DataError as exc:
             errors.extend(DataError(f.code, f.message, path=f.file, line=f.line, column=f.column) for f in exc.findings)
+        except RulesSyntaxError as exc:  # a version of its history: that is no card text
+            errors.append(_error(doc, ["cards", i, "history"], "MK-SCENARIO-CARD-TEXT",
+                                 f"card {raw['name']!r}: its text of {date}: {exc.message}"))
     effects: dict[str, Behaviour] = {}
     for name, spec in (data.get("effects") or {}).items():
         behaviour, found = read_behaviour(spec, path=doc.path, locate=_locator(doc, ("effects", name), lines),
@@ -274,7 +290,8 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
                                     "variant (variant: two-player)", path=doc.path, line=line, column=col))
         steps.append((player, action, line))
     _raise_all(errors)
-    return Scenario(path, doc, data["title"], fmt, opts, steps, cards, effects, variant if isinstance(variant, str) else None)
+    return Scenario(path, doc, data["title"], fmt, opts, steps, cards, effects,
+                    variant if isinstance(variant, str) else None, date)
 
 
 def _locator(doc: YamlDocument, base: tuple[str | int, ...],
@@ -324,9 +341,12 @@ def _inline_card(raw: Mapping[str, Any], doc: YamlDocument, i: int, lines: list[
 
 
 def _lookup_card(sc: Scenario, lookup: Callable[[str], Card | None] | None, name: str) -> Card:
+    """The card named in the setup: the scenario's own, else the database's (as of the scenario's ``date:``)."""
     card = sc.cards.get(fold(name))
     if card is None and lookup is not None:
         card = lookup(name)
+    if card is not None and sc.date is not None:
+        card = card.as_of(sc.date)
     if card is None:  # pragma: no cover - load_scenario checked every name
         raise DataError("MK-SCENARIO-CARD", f"unknown card {name!r}", path=sc.path)
     return card
@@ -408,7 +428,7 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
     """Run the scenario's script (its first *until* steps, if given) and compare its expectations
     (only when the whole script ran)."""
     eng = build_engine(sc, lookup)
-    result = Result(sc.path, sc.title, sc.format.key, eng.state.trace, engine=eng)
+    result = Result(sc.path, sc.title, sc.format.key, eng.state.trace, engine=eng, date=sc.date)
     names = [n for cs in eng.state.cards.values() for n in (cs.label, cs.name)]
     known = {fold(n) for n in names}
     for step, (player, action, line) in enumerate(sc.steps, 1):

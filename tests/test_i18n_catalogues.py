@@ -1,0 +1,49 @@
+"""Messages as data: every catalogue (each ``messages.yaml`` of the package) gives every code in English and in
+Hungarian, with the same placeholders."""
+
+from __future__ import annotations
+
+import string
+from importlib import resources
+
+import yaml
+
+from korbiro.base import i18n
+
+
+def _fields(template: str) -> set[str]:
+    """The arguments a template takes; ``kind_hu`` counts as ``kind`` (a word given in both languages)."""
+    names = {name.split(".")[0].split("[")[0].split("!")[0] for _, name, _, _ in string.Formatter().parse(template)
+             if name}
+    return {n.removesuffix("_hu") for n in names}
+
+
+def test_every_code_in_both_languages_with_the_same_placeholders() -> None:
+    catalogue = i18n.catalogue()
+    assert catalogue, "no messages.yaml found"
+    for code, texts in catalogue.items():
+        assert set(texts) == {"en", "hu"}, code
+        assert texts["en"].strip() and texts["hu"].strip(), code
+        assert _fields(texts["en"]) == _fields(texts["hu"]), code
+
+
+def test_the_catalogues_are_plain_yaml_files_of_the_package() -> None:
+    found = []
+    stack = [resources.files("korbiro")]
+    while stack:
+        folder = stack.pop()
+        for entry in folder.iterdir():
+            if entry.is_dir():
+                stack.append(entry)
+            elif entry.name == "messages.yaml":
+                data = yaml.safe_load(entry.read_text("utf-8"))
+                assert isinstance(data, dict) and all(isinstance(v, dict) for v in data.values()), entry
+                found.append(entry.name)
+    assert found
+
+
+def test_a_message_is_made_from_its_template() -> None:
+    assert i18n.message("FINDINGS-NOT-SHOWN", "en", n=3, limit=10) == \
+        "3 more finding(s) from this line on not shown (--max-findings 10; 0 shows all)"
+    assert i18n.message("FINDINGS-NOT-SHOWN", "hu", n=3, limit=10) == \
+        "innen további 3 problémát nem írok ki (--max-findings 10; a 0 mindet kiírja)"
