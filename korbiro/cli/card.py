@@ -163,7 +163,8 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
         refuse(exc)
     try:
         database = open_index([default_db_path(db)])
-        formats = load_formats(formats_file)
+        # the shipped formats are read only by a query that asks for them (legal:, banned:, restricted:)
+        formats = load_formats(formats_file) if formats_file else None
     except KorbiroError as exc:
         echo_errors(exc)
         ctx.exit(2)
