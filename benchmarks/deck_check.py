@@ -58,9 +58,9 @@ def main() -> None:
     generate(n, out)
     with tempfile.TemporaryDirectory() as cache:
         os.environ["KORBIRO_CACHE_DIR"] = cache
+        from korbiro.data.formats import load_formats
         from korbiro.data.index import open_index
         from korbiro.rules.mk.deck import check_deck
-        from korbiro.rules.mk.formats import load_formats
 
         t0 = time.perf_counter()
         index = open_index([out])

@@ -67,7 +67,7 @@ def test_an_unknown_variant_in_a_state_file(tmp_path: Path) -> None:
     state.write_text("variant: nincs-ilyen\n" + text, encoding="utf-8")
     got = run_main(["game", "result", str(state)])
     assert got.code == 2
-    assert got.stderr.startswith(f"Error: {state}:1:10: error MK-RESULT-VARIANT: unknown variant 'nincs-ilyen'")
+    assert got.stderr.startswith(f"{state}:1:10: error MK-RESULT-VARIANT: unknown variant 'nincs-ilyen'")
 
 
 def test_an_argument_that_is_not_utf8_names_no_card() -> None:

@@ -196,7 +196,7 @@ def test_internal_error_exit_3(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_cli_formats_file_is_checked(tmp_path: Path) -> None:
-    from korbiro.rules.mk.formats import shipped_formats_path
+    from korbiro.data.formats import shipped_formats_path
 
     r = CliRunner().invoke(cli, ["data", "check", "--formats", shipped_formats_path(), "--format", "json"])
     assert r.exit_code == 0 and json.loads(r.output)["findings"] == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -106,8 +107,13 @@ def test_a_word_diff_holds_both_texts(a: list[str], b: list[str]) -> None:
 
     assert words({"equal", "delete"}) == old.split()
     assert words({"equal", "insert"}) == new.split()
-    if old.split() == new.split() and old.split():
+    def tokens(text: str) -> list[str]:  # words and line breaks (a line break is a change too)
+        return re.findall(r"\n|[^\s]+", text.strip("\n"))
+
+    if tokens(old) == tokens(new) and tokens(old):
         assert [p.op for p in parts] == ["equal"]
+    if tokens(old) != tokens(new):
+        assert any(p.op != "equal" for p in parts)
 
 
 def test_word_diff_marks() -> None:
@@ -344,7 +350,7 @@ def test_a_scenario_date_must_be_a_day(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     code, out = run("resolve", str(path))
     assert code == 2
-    assert out == f"Error: {path}:9:7: error MK-SCENARIO-DATE: date '2010-02-30' is not a day (YYYY-MM-DD)\n"
+    assert out == f"{path}:9:7: error MK-SCENARIO-DATE: date '2010-02-30' is not a day (YYYY-MM-DD)\n"
 
 
 # ------------------------------------------------------------------ card show --date, --history

@@ -436,9 +436,9 @@ def test_nothing_else_looks_like_a_citation(tmp_path: Path) -> None:
 
 def test_deck_checker_findings_cite_indexed_rules(book: Rulebook) -> None:
     from korbiro.data.check import load_database
+    from korbiro.data.formats import load_formats
     from korbiro.grammar.decklist import read_deck_file
     from korbiro.rules.mk.deck import check_deck, check_exchange
-    from korbiro.rules.mk.formats import load_formats
 
     db = load_database()
     rules: set[str] = set()

@@ -88,6 +88,27 @@ def max_findings_option(f: F) -> F:
     )(f)
 
 
+def date_option(help: str) -> Callable[[F], F]:
+    """``--date YYYY-MM-DD`` (a :class:`datetime.date`, or ``None`` when not given)."""
+    return click.option("--date", "date", callback=date_argument, metavar="YYYY-MM-DD", help=help)
+
+
+def echo_errors(problems: Any, lang: str | None = None) -> None:
+    """The problems that stop a command, on standard error, in one form (docs/data-check.md#output-formats).
+
+    *problems* is a :class:`~korbiro.base.errors.KorbiroError` (every problem it stands for) or
+    findings.  A problem with a file prints as every finding does, ``FILE:LINE:COL: error CODE
+    [rule]: message``; one without a file as ``Error: message``.  So no line says "error" twice.
+    """
+    from ..base.errors import KorbiroError  # lazy: start-up (cli/__init__.py)
+    from ..base.i18n import current  # lazy: start-up (cli/__init__.py)
+
+    lang = lang or current()
+    findings = problems.findings if isinstance(problems, KorbiroError) else problems
+    for f in findings:
+        click.echo(f.render_text(lang) if f.file else f"Error: {f.text(lang)}", err=True)
+
+
 def echo_findings(findings: Iterable[Finding], fmt: str, lang: str) -> None:
     for f in findings:
         if fmt == "github":

@@ -7,7 +7,15 @@ from typing import Any
 
 import click
 
-from ._common import date_argument, db_option, echo_json, format_option, lang_option
+from ._common import (
+    date_argument,
+    date_option,
+    db_option,
+    echo_errors,
+    echo_json,
+    format_option,
+    lang_option,
+)
 
 
 @click.group()
@@ -55,8 +63,7 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str, lang: str | N
     try:
         database = open_index([default_db_path(db)])
     except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text(lang)}", err=True)
+        echo_errors(exc, lang)
         ctx.exit(2)
     found = database.lookup(query)
     if found.card is None:
@@ -77,26 +84,37 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str, lang: str | N
 
 
 @card.command("search")
-@click.argument("query")
+@click.argument("query", required=False, default="")
 @db_option
-@format_option(("text", "json"))
+@format_option(("text", "json", "csv"))
 @click.option("--explain", is_flag=True, help="Show the parsed query and, per card, the clauses it matched.")
 @click.option("--sort", type=click.Choice(["name", "id", "mp", "dp", "level", "type"]), default="name",
               show_default=True, help="Order of the cards (cards without the value last).")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Show at most N cards.")
+@date_option("The day legal:, banned: and restricted: look at the banlist (default: today).")
+@click.option("--formats", "formats_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A formats and banlist file of your own for legal:, banned: and restricted: "
+                   "(YAML, schema mk-formats; default: the shipped one).")
 @click.pass_context
 def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bool, sort: str,
-           limit: int | None) -> None:
+           limit: int | None, date: dt.date | None, formats_file: str | None) -> None:
     """Find the cards that match QUERY (the card search language, docs/card-search.md).
 
     Words and "quoted phrases" are searched in names and texts; filters test
-    one field: type: subtype: race:/faj: set: kw: name: text: id: behaviour:
-    (what the card does), errata:yes|no (the text has changed), and mp dp
-    level fal changed (the newest text's date) with : = < <= > >= != (no
-    blanks inside a filter).  Blanks mean
+    one field of the card (every field of the set files: type: subtype:
+    race:/faj: kw: name: text:/o: mp dp level fal fizikum asztral mental
+    class: alignment: skills: rarity: phase: …, the whole list in
+    docs/card-search.md), with : = and, for numbers and dates, < <= > >=
+    != (no blanks inside a filter); errata:yes|no (the text has changed)
+    and changed (the newest text's date).  legal:FORMAT, banned:FORMAT and
+    restricted:FORMAT read the format's banlist as of --date.  Blanks mean
     AND, or/vagy means OR (AND binds tighter), - negates, parentheses group.
-    Accents and case never matter.  Exit 0 when cards matched, 1 when none
-    did, 2 on a syntax error (with its column) or an unreadable database.
+    Accents and case never matter; no QUERY lists every card.  Exit 0 when
+    cards matched, 1 when none did, 2 on a syntax error (with its column) or
+    an unreadable database.
+
+    --format csv writes RFC 4180 CSV with a header row: a column per card
+    field, in the order of docs/card-search.md.
 
     \b
     Examples:
@@ -104,52 +122,108 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
       korbiro card search "faj:sarkany or faj:aquir" --explain
       korbiro card search "kw:kincskeresés>=2 -kw:'nemes nyelv'"
       korbiro card search '"pihenő helyzetbe" -type:akciólap' --sort mp
+      korbiro card search "class:harcos fizikum>=5"
+      korbiro card search "banned:korfordulo" --date 2026-03-01
       korbiro card search "tukorutveszto" --format json
+      korbiro card search --format csv
       korbiro card search "behaviour:forduló-zárása"
       korbiro card search "errata:yes changed>=2025-01-01"
     """
-    from ..base.errors import DataError, KorbiroError, RulesSyntaxError
+    from ..base.errors import KorbiroError, RulesSyntaxError
+    from ..data.formats import load_formats
     from ..data.index import open_index
     from ..data.paths import default_db_path
     from ..data.search import query_error_to_dict
     from ..data.search import search as run_search
     from ..grammar.query import parse_query
 
-    try:
-        parsed = parse_query(query)
-    except RulesSyntaxError as exc:
+    def refuse(exc: RulesSyntaxError) -> None:
         click.echo(f"Error: query {exc.message}", err=True)
         if fmt == "json":
             echo_json(query_error_to_dict(query, exc))
         ctx.exit(2)
+
+    try:
+        parsed = parse_query(query)
+    except RulesSyntaxError as exc:
+        refuse(exc)
     try:
         database = open_index([default_db_path(db)])
-    except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text()}", err=True)
-        ctx.exit(2)
+        # the shipped formats are read only by a query that asks for them (legal:, banned:, restricted:)
+        formats = load_formats(formats_file) if formats_file else None
     except KorbiroError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        echo_errors(exc)
         ctx.exit(2)
-    result = run_search(database, parsed, sort=sort, limit=limit, explain=explain)
+    try:
+        result = run_search(database, parsed, sort=sort, limit=limit, explain=explain, formats=formats, date=date)
+    except RulesSyntaxError as exc:  # a format the formats file does not have
+        refuse(exc)
     matched = result.matched or {}
+    shown_query = parsed.render() or "(every card)"
     if fmt == "json":
         echo_json(result.to_dict(query, sort=sort, limit=limit))
+    elif fmt == "csv":
+        click.echo(render_csv(result.cards), nl=False)
     else:
         if explain:
-            click.echo(f"parsed: {parsed.render()}")
+            click.echo(f"parsed: {shown_query}")
         if result.cards:
             click.echo(render_table(result.cards, matched if explain else None))
         shown = len(result.cards)
         total = "1 card" if result.count == 1 else f"{result.count} cards"
         if not result.count:
-            click.echo(f"No card matches {parsed.render()}.", err=True)
+            click.echo(f"No card matches {shown_query}.", err=True)
         else:
             click.echo(f"{shown} of {total}" if shown < result.count else total)
     ctx.exit(0 if result.count else 1)
 
 
-def _keyword_column(c: Any) -> str:
+def csv_columns() -> list[str]:
+    """The columns of ``--format csv``: id and name, then every card field of the search language in its order."""
+    from ..grammar.query import FIELDS  # lazy: start-up (the command modules import lazily)
+
+    return ["id", "name", *(f.name for f in FIELDS if f.card and f.name not in ("id", "name"))]
+
+
+def render_csv(cards: list[Any]) -> str:
+    """The cards as RFC 4180 CSV (CRLF line ends, quoted where needed) with a header row of field names.
+
+    A list (skills, keywords, …) is one cell, its items joined by "; "; a
+    field the card does not have is empty.
+    """
+    import csv
+    import io
+
+    columns = csv_columns()
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    for c in cards:
+        writer.writerow([_csv_cell(c, name) for name in columns])
+    return out.getvalue()
+
+
+def _csv_cell(c: Any, name: str) -> str:
+    if name == "set":
+        value: Any = c.set
+    elif name == "kw":
+        value = _keywords(c)
+    elif name == "behaviour":
+        value = list(c.behaviour.kinds()) if c.attrs.get("behaviour") is not None else []
+    elif name in ("errata", "changed"):  # the text history: how many times it changed, the newest text's day
+        versions = c.history
+        value = max(0, len(versions) - 1) if name == "errata" else (
+            versions[-1].since.isoformat() if len(versions) > 1 else None)
+    else:
+        value = c.get(name)
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return "; ".join(str(v) for v in value)
+    return str(value).rstrip("\n")  # a text written as a YAML block ends with a line break
+
+
+def _keywords(c: Any) -> list[str]:
     """The card's keywords, short: with their number or level, without quoted texts."""
     out: list[str] = []
     for kw, _rule, text in c.keyword_summary():
@@ -157,7 +231,11 @@ def _keyword_column(c: Any) -> str:
             shown = kw if '"' in text else text
             if shown not in out:
                 out.append(shown)
-    return ", ".join(out)
+    return out
+
+
+def _keyword_column(c: Any) -> str:
+    return ", ".join(_keywords(c))
 
 
 def render_table(cards: list[Any], matched: dict[str, list[str]] | None = None) -> str:

@@ -7,7 +7,14 @@ from pathlib import Path
 
 import click
 
-from ._common import echo_findings, echo_json, format_option, lang_option, max_findings_option
+from ._common import (
+    echo_errors,
+    echo_findings,
+    echo_json,
+    format_option,
+    lang_option,
+    max_findings_option,
+)
 
 #: findings that mean a named file could not be read at all: exit 2, not 1 (bad data)
 UNREADABLE = frozenset({"FILE-NOT-FOUND", "FILE-IS-DIRECTORY", "FILE-NOT-REGULAR", "FILE-UNREADABLE"})
@@ -99,7 +106,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: 
     try:
         files = discover(named, exclude=exclude, base=base)
     except UsageError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        echo_errors(exc)
         ctx.exit(2)
     show_bar = len(files) >= 20 and sys.stderr.isatty() and fmt == "text"
     if show_bar:
@@ -145,7 +152,7 @@ def _formats_findings(path: str, files: list) -> list:  # type: ignore[type-arg]
     """Schema and banlist self-checks of a formats file, against the cards of the checked database."""
     from ..base.errors import DataError
     from ..data.check import load_database
-    from ..rules.mk.formats import banlist_findings, load_formats
+    from ..data.formats import banlist_findings, load_formats
 
     try:
         fs = load_formats(path)
@@ -187,11 +194,10 @@ def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str) -
     try:
         idx = open_index(list(paths) or [default_db_path()], rebuild=rebuild, verify=True)
     except UsageError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        echo_errors(exc)
         ctx.exit(2)
     except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text()}", err=True)
+        echo_errors(exc)
         ctx.exit(1)
     took = time.perf_counter() - start
     if fmt == "json":

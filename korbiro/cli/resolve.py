@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_json, format_option, lang_option
+from ._common import db_option, echo_errors, echo_json, format_option, lang_option
 
 
 def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
@@ -79,8 +79,7 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     try:
         idx = open_index([default_db_path(db)])
     except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text(lang)}", err=True)
+        echo_errors(exc, lang)
         ctx.exit(2)
 
     def lookup(name: str) -> Any:
@@ -90,7 +89,8 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     out: list[dict[str, Any]] = []
     for path in files:
         try:
-            result = run_file(path, lookup=lookup, options=options, until=at_step if legal else None)
+            result = run_file(path, lookup=lookup, options=options, until=at_step if legal else None,
+                              suggest=idx.suggest)
             listing = legal_after(result, player, at=at_step) if legal else None
             if state_out is not None:
                 _write_state(result, state_out)
@@ -99,8 +99,7 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
             if fmt == "json":
                 out.append(error_to_dict(path, exc, lang))
             else:
-                for f in exc.findings:
-                    click.echo(f"Error: {f.render_text(lang)}", err=True)
+                echo_errors(exc.findings, lang)
             continue
         if not result.passed:
             worst = max(worst, 1)

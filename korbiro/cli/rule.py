@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_json, format_option, lang_option
+from ._common import db_option, echo_errors, echo_json, format_option, lang_option
 
 _LABELS = {
     "en": {
@@ -262,8 +262,7 @@ def coverage(ctx: click.Context, fmt: str, lang: str | None, missing: bool, exam
         with _Progress(L["running"], enabled=fmt == "text") as progress:
             cov = compute_coverage(folder, progress=progress)
     except DataError as exc:  # a broken verdicts.yaml
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text(lang_)}", err=True)
+        echo_errors(exc, lang_)
         ctx.exit(2)
     if fmt == "json":
         echo_json({"folder": _shown(str(folder)), **cov.to_dict(lang_, missing=missing)})
@@ -504,8 +503,7 @@ def _example_cards(ctx: click.Context, cls: Any, db: str | None, limit: int) -> 
     try:
         index = open_index([default_db_path(db)])
     except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text()}", err=True)
+        echo_errors(exc)
         ctx.exit(2)
     where = "rowid IN (SELECT card FROM keywords WHERE keyword_fold = ? AND rule IS ?)"
     params = (fold(cls.keyword), cls.rule)

@@ -51,7 +51,7 @@ from .cards import Card, CardDatabase, Lookup, kinds_of
 from .paths import code_digest, default_db_path, discover
 from .sources import DigestMemo, Source, read_source, survey
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 KEEP_INDEXES = 8
 
 i18n.register({
@@ -90,7 +90,24 @@ CREATE TABLE cards (
     keyword_summary TEXT NOT NULL,
     behaviour TEXT,
     errata INTEGER NOT NULL,
-    changed TEXT
+    changed TEXT,
+    -- the other card fields of the set-file schema, for the search language (korbiro.grammar.query.FIELDS)
+    fizikum INTEGER,
+    asztral INTEGER,
+    mental INTEGER,
+    attackers INTEGER,
+    defenders INTEGER,
+    class TEXT,
+    subclass TEXT,
+    alignment TEXT,
+    phase TEXT,
+    duration TEXT,
+    rarity TEXT,
+    printing TEXT,
+    requirement_fold TEXT,
+    condition_fold TEXT,
+    artist_fold TEXT,
+    flavor_fold TEXT
 );
 CREATE INDEX cards_name ON cards(name);
 CREATE INDEX cards_name_fold ON cards(name_fold);
@@ -118,10 +135,26 @@ CREATE TABLE keywords (
     line TEXT NOT NULL
 );
 CREATE INDEX keywords_keyword ON keywords(keyword_fold, value);
+-- the items of the list fields (skills, spheres, icons), one row each
+CREATE TABLE items (
+    card INTEGER NOT NULL REFERENCES cards(rowid),
+    field TEXT NOT NULL,
+    value TEXT NOT NULL
+);
+CREATE INDEX items_value ON items(field, value);
 CREATE VIRTUAL TABLE cards_fts USING fts5(
     name, text, content='', tokenize='unicode61 remove_diacritics 2'
 );
 """
+
+#: the tables whose row counts are recorded when an index is built and checked when it is opened
+_COUNTED = ("cards", "keywords", "items")
+#: card fields stored as numbers, as text (resolved against the values held), folded (searched inside),
+#: and as lists (the ``items`` table); the rest of the card's columns are filled in ``_fill``
+_NUMBER_ATTRS = ("fizikum", "asztral", "mental", "attackers", "defenders")
+_TEXT_ATTRS = ("class", "subclass", "alignment", "phase", "duration", "rarity", "printing")
+_FOLDED_ATTRS = ("requirement", "condition", "artist", "flavor")
+_LIST_ATTRS = ("skills", "spheres", "icons")
 
 _COLUMNS = ("rowid, id, name, type, subtype, mp, dp, text, set_code, file, line, attrs, keyword_text, "
             "keyword_keys, true_names, kind, keyword_summary")
@@ -396,7 +429,7 @@ def _open_verified(target: Path, key: str, *, quick: bool) -> tuple[CardIndex | 
         if meta.get("schema") != str(SCHEMA_VERSION) or meta.get("key") != key or meta.get("complete") != "1":
             problem = "not a complete index of these set files"
         else:
-            for table in ("cards", "keywords"):
+            for table in _COUNTED:
                 n = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
                 if str(n) != meta.get(table):
                     problem = f"{n} rows in table {table}, {meta.get(table)} when built"
@@ -470,6 +503,7 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
     conn.executescript(_DDL)
     rows = []
     kw_rows = []
+    item_rows: list[tuple[int, str, str]] = []
     fts_rows = []
     for rowid, c in enumerate(db.cards, start=1):
         keywords = c.keywords
@@ -485,7 +519,14 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
             json.dumps([list(x) for x in c.keyword_summary()], ensure_ascii=False),
             " ".join(c.behaviour.kinds()) or None,
             *_history_columns(c),
+            *(_int(c.attrs.get(a)) for a in _NUMBER_ATTRS),
+            *(_str(c.attrs.get(a)) for a in _TEXT_ATTRS),
+            *(fold(v) if (v := _str(c.attrs.get(a))) is not None else None for a in _FOLDED_ATTRS),
         ))
+        for a in _LIST_ATTRS:
+            items = c.attrs.get(a)
+            if isinstance(items, list):
+                item_rows.extend((rowid, a, str(item)) for item in items if isinstance(item, (str, int)))
         for k in keywords:
             if k.keyword:
                 value = getattr(k, "value", None)
@@ -493,12 +534,14 @@ def _fill(conn: sqlite3.Connection, db: CardDatabase, key: str) -> None:
                     value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
                 kw_rows.append((rowid, k.keyword, fold(k.keyword), value, k.rule, k.render()))
         fts_rows.append((rowid, c.name, c.text))
-    conn.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * 27)})", rows)
+    if rows:
+        conn.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * len(rows[0]))})", rows)
     conn.executemany("INSERT INTO keywords VALUES (?, ?, ?, ?, ?, ?)", kw_rows)
+    conn.executemany("INSERT INTO items VALUES (?, ?, ?)", item_rows)
     conn.executemany("INSERT INTO cards_fts(rowid, name, text) VALUES (?, ?, ?)", fts_rows)
     conn.executemany("INSERT INTO meta VALUES (?, ?)", [
         ("key", key), ("schema", str(SCHEMA_VERSION)), ("cards", str(len(rows))), ("keywords", str(len(kw_rows))),
-        ("complete", "1"),
+        ("items", str(len(item_rows))), ("complete", "1"),
     ])
     conn.commit()
 
@@ -513,6 +556,10 @@ def _history_columns(card: Card) -> tuple[int, str | None]:
 
 def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _prune(folder: Path, keep: Path) -> None:

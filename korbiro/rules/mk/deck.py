@@ -36,11 +36,10 @@ from typing import Any, NamedTuple
 from ...base import i18n
 from ...base.errors import KorbiroError
 from ...base.findings import HINT_BUDGET, Finding, Severity, cap_per_file, sort_findings
-from ...base.text import fold
 from ...data.cards import Card, CardSource
 from ...data.dated import cards_on
+from ...data.formats import Format, FormatSet, Limit, load_formats
 from ...grammar.decklist import DeckEntry, DeckList
-from .formats import Format, FormatSet, Limit, load_formats
 
 NO_OTHER_RESOURCE = "JÁTÉKOSA PAKLIJÁBAN NEM LEHET MÁS ERŐFORRÁS"
 
@@ -240,17 +239,12 @@ def _memo(db: Any) -> dict[str, Any]:
 
 
 def _listed_kinds(form: Format, db: Any) -> dict[str, frozenset[str]]:
-    """The kinds (2.02) the format's banlist names, each with the names it is listed under."""
+    """The kinds (2.02) the format's banlist names (:meth:`Format.listed_kinds`), remembered per database."""
     memo = _memo(db) if db is not None else {}
     key = f"\0banlist:{form.file}:{form.id}"
     got = memo.get(key)
     if got is None:
-        kinds: dict[str, set[str]] = {}
-        for ev in form.banlist:
-            hit = db.lookup(ev.card, suggest=False) if db is not None else None
-            kind = db.kind_of(hit.card) if hit is not None and hit.card is not None else fold(ev.card)
-            kinds.setdefault(kind, set()).add(ev.card)
-        got = ({k: frozenset(v) for k, v in kinds.items()}, "")
+        got = (form.listed_kinds(db), "")
         memo[key] = got
     listed: dict[str, frozenset[str]] = got[0]
     return listed

@@ -15,6 +15,7 @@ expectation holds and every refusal was expected.
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -133,9 +134,25 @@ def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-def _error(doc: YamlDocument, path: Sequence[str | int], code: str, message: str) -> DataError:
+def _error(doc: YamlDocument, path: Sequence[str | int], code: str, message: str,
+           hu: str | None = None) -> DataError:
     line, col = doc.mark(tuple(path))
-    return DataError(code, message, path=doc.path, line=line, column=col)
+    return DataError(code, message, path=doc.path, line=line, column=col, hu=hu)
+
+
+def _mean(close: Sequence[str]) -> tuple[str, str]:
+    """"; did you mean 'A' or 'B'?" in English and Hungarian ("" when there is nothing close)."""
+    if not close:
+        return "", ""
+    return (f"; did you mean {' or '.join(repr(c) for c in close)}?",
+            f"; erre gondoltál: {' vagy '.join(repr(c) for c in close)}?")
+
+
+def _close_names(name: str, names: Sequence[str], more: Sequence[str] = (), n: int = 3) -> list[str]:
+    """The names of *names* close to *name* (accents and case aside), then those of *more*, at most *n*."""
+    folded = {fold(x): x for x in names}
+    close = [folded[c] for c in difflib.get_close_matches(fold(name), list(folded), n=n, cutoff=0.6)]
+    return list(dict.fromkeys([*close, *more]))[:n]
 
 
 def _raise_all(errors: list[DataError]) -> None:
@@ -147,8 +164,12 @@ def _raise_all(errors: list[DataError]) -> None:
 
 
 def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str], Card | None] | None = None,
-                  options: Mapping[str, str] | None = None) -> Scenario:
-    """Read and check a scenario; raise :class:`DataError` with file:line for any problem."""
+                  options: Mapping[str, str] | None = None,
+                  suggest: Callable[[str], list[str]] | None = None) -> Scenario:
+    """Read and check a scenario; raise :class:`DataError` with file:line for any problem.
+
+    An unknown card gets a did-you-mean from the scenario's own cards and from *suggest* (the card
+    database's close names, e.g. :meth:`~korbiro.data.index.CardIndex.suggest`)."""
     doc = load_yaml_text(text, path) if text is not None else load_yaml_file(path)
     errors: list[DataError] = []
     for err in _validator().iter_errors(doc.data):
@@ -226,7 +247,9 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
                                  f"no player {ref['controller']!r} to control it; players: {', '.join(seated)}"))
         name = ref if isinstance(ref, str) else ref["card"]
         if fold(name) not in cards and (lookup is None or lookup(name) is None):
-            errors.append(_error(doc, where, "MK-SCENARIO-CARD", f"unknown card {name!r}"))
+            en, hu = _mean(_close_names(name, [c.name for c in cards.values()], suggest(name) if suggest else ()))
+            errors.append(_error(doc, where, "MK-SCENARIO-CARD", f"unknown card {name!r}{en}",
+                                 f"ismeretlen lap: {name!r}{hu}"))
         names.add(fold(name))
         if isinstance(ref, dict):
             if "as" in ref:
@@ -259,7 +282,7 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
         try:
             action = parse_action(text_, path=doc.path, line=line, column=col)
         except RulesSyntaxError as exc:
-            err = DataError(exc.code, exc.message, path=exc.path, line=exc.line, column=exc.column)
+            err = DataError(exc.code, exc.message, path=exc.path, line=exc.line, column=exc.column, hu=exc.hu)
             errors.append(err)
             continue
         if action.verb == "game" and variant is None:
@@ -406,13 +429,16 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
     (only when the whole script ran)."""
     eng = build_engine(sc, lookup)
     result = Result(sc.path, sc.title, sc.format.key, eng.state.trace, engine=eng, date=sc.date)
-    known = {fold(cs.label) for cs in eng.state.cards.values()} | {fold(cs.name) for cs in eng.state.cards.values()}
+    names = [n for cs in eng.state.cards.values() for n in (cs.label, cs.name)]
+    known = {fold(n) for n in names}
     for step, (player, action, line) in enumerate(sc.steps, 1):
         if until is not None and step > until:
             break
         for name in _names_in(action):
             if fold(name) not in known:
-                raise DataError("MK-SCENARIO-CARD", f"step {step}: no card {name!r} in this game", path=sc.path, line=line)
+                en, hu = _mean(_close_names(name, names))
+                raise DataError("MK-SCENARIO-CARD", f"step {step}: no card {name!r} in this game{en}", path=sc.path,
+                                line=line, hu=f"{step}. lépés: nincs {name!r} nevű lap ebben a játékban{hu}")
         who = f"{player}: " if player else ""
         result.steps.append((step, line, who + action.text, len(eng.state.trace) + 1))
         try:
@@ -444,16 +470,19 @@ def _play_game(eng: Engine, a: Action) -> None:
 
 
 def run_file(path: str, *, lookup: Callable[[str], Card | None] | None = None,
-             options: Mapping[str, str] | None = None, until: int | None = None, text: str | None = None) -> Result:
-    """Load and run one scenario file against the card database behind *lookup* (*text*: the file's
-    text, given rather than read; *path* then only names it)."""
+             options: Mapping[str, str] | None = None, until: int | None = None, text: str | None = None,
+             suggest: Callable[[str], list[str]] | None = None) -> Result:
+    """Load and run one scenario file against the card database behind *lookup* (the shipped one by default;
+    *text*: the file's text, given rather than read, *path* then only names it; *suggest* gives an unknown
+    card's did-you-mean)."""
     if lookup is None:
         idx = open_index()
 
         def lookup(name: str) -> Card | None:
             return idx.lookup(name, suggest=False).card
 
-    sc = load_scenario(path, text=text, lookup=lookup, options=options)
+        suggest = suggest or idx.suggest
+    sc = load_scenario(path, text=text, lookup=lookup, options=options, suggest=suggest)
     return run_scenario(sc, lookup, until=until)
 
 
