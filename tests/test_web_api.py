@@ -74,6 +74,28 @@ def test_deck_that_cannot_be_read_is_422_with_the_clis_json(web_client: Any, tmp
                                     "file": None, "line": None, "column": None, "card": None}]}
 
 
+@pytest.mark.parametrize("deck", ["korbiro/data/mk/decks/kincsvadaszok.deck", "examples/decks/illegal-size39.deck"])
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_deck_show_is_the_clis_json(web_client: Any, deck: str, lang: str) -> None:
+    r = web_client.post("/api/deck/show", json={"text": text(deck), "name": deck, "lang": lang})
+    assert r.status_code == 200
+    assert r.json() == cli_json("deck", "show", deck, "--lang", lang)
+
+
+def test_deck_chart_is_the_clis_svg(web_client: Any, tmp_path: Path) -> None:
+    deck = "korbiro/data/mk/decks/kincsvadaszok.deck"
+    ran = run_main(["deck", "show", deck, "--svg", str(tmp_path / "d.svg")])
+    assert ran.code == 0, ran.stderr
+    r = web_client.post("/api/deck/chart", json={"text": text(deck), "name": deck, "lang": "en"})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert r.text == (tmp_path / "d.svg").read_text("utf-8")
+    r = web_client.post("/api/deck/show", json={"text": text(deck), "name": deck, "lang": "en", "chart": True})
+    assert r.json()["svg"] == (tmp_path / "d.svg").read_text("utf-8")
+    r = web_client.post("/api/deck/show", json={"text": "deck: [\n", "name": "x.yaml"})
+    assert r.status_code == 422
+    assert r.json()["legal"] is None and r.json()["error"]["line"] == 2
+
+
 def test_deck_formats(web_client: Any) -> None:
     assert web_client.get("/api/deck/formats").json() == {"default": "korfordulo", "formats": [
         {"id": "korfordulo", "name": "Korforduló"}, {"id": "frissen-bontott", "name": "Frissen bontott"},
@@ -295,7 +317,7 @@ def test_the_openapi_schema_names_every_route(web_client: Any) -> None:
     doc = web_client.get("/api/openapi.json").json()
     assert doc["openapi"] == "3.1.0"
     assert sorted(doc["paths"]) == sorted([
-        "/api/deck/check", "/api/deck/formats", "/api/cards/search", "/api/cards/{query}", "/api/rules/search",
+        "/api/deck/check", "/api/deck/show", "/api/deck/chart", "/api/deck/formats", "/api/cards/search", "/api/cards/{query}", "/api/rules/search",
         "/api/rules/coverage", "/api/rules/{id}", "/api/resolve", "/api/resolve/step",
         *[f"/api/{g}/{w}" for g in ("exxit", "xig", "zen") for w in ("moves", "replay", "picture")]])
     assert "korbiro deck check FILE --format json" in doc["paths"]["/api/deck/check"]["post"]["description"]
@@ -324,6 +346,9 @@ def test_the_deck_page_shows_each_finding_at_its_line(web_client: Any) -> None:
     line = r.text.split('id="line-21"', 1)[1].split("</li>", 1)[0]
     assert "MK-DECK-OTHER-RESOURCE" in line and 'href="/rules/1.14.5"' in line
     assert "ILLEGAL" in r.text
+    stats = r.text.split('id="deck-stats"', 1)[1].split("</section>", 1)[0]
+    assert "<svg" in stats and "Statistics" in stats
+    assert "<tr><td>kalandozó</td>" in stats.replace("\n", "")
 
 
 @pytest.mark.parametrize("page", ["/deck?example=illegal-true-name", "/cards?q=kw:kincskereses&explain=1",

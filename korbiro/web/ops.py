@@ -35,6 +35,7 @@ from ..grammar.query import parse_query
 from ..rules.mk.cardview import show_dict
 from ..rules.mk.coverage import compute_coverage, default_examples_dir
 from ..rules.mk.deck import add_exchange, check_deck, unreadable_to_dict
+from ..rules.mk.deckstats import DeckStats
 from ..rules.mk.formats import load_formats
 from ..rules.mk.rulebook import default_rulings_dir, load_rulebook, load_scenarios
 from ..rules.mk.timeline.rules import OPTIONS
@@ -161,6 +162,29 @@ def deck_check(r: Request) -> Reply:
         except DeckError as exc:
             return 422, unreadable_to_dict(before_name, exc, r.lang)
     return 200, report.to_dict(r.lang, max_findings=r.get("max_findings", DEFAULT_MAX_FINDINGS))
+
+
+@op("deck.show")
+def deck_show(r: Request) -> Reply:
+    """``korbiro deck show FILE --format json``: the deck's statistics (with ``chart``: also its SVG chart)."""
+    name = r.get("name", "<deck>")
+    try:
+        parsed = _deck(r.args["text"], name)
+    except DeckError as exc:
+        return 422, unreadable_to_dict(name, exc, r.lang)
+    stats = DeckStats.of(parsed, r.index())
+    return 200, {**stats.to_dict(r.lang), **({"svg": stats.svg(r.lang)} if r.get("chart") else {})}
+
+
+@op("deck.chart")
+def deck_chart(r: Request) -> Reply:
+    """``korbiro deck show FILE --svg PATH``: the deck's chart."""
+    name = r.get("name", "<deck>")
+    try:
+        parsed = _deck(r.args["text"], name)
+    except DeckError as exc:
+        return 422, unreadable_to_dict(name, exc, r.lang)
+    return 200, {"svg": DeckStats.of(parsed, r.index()).svg(r.lang)}
 
 
 @op("deck.formats")

@@ -156,8 +156,15 @@ async def deck(request: Request) -> Response:
         if "errors" in result:  # not a verdict: a request the check could not take (an unknown format)
             result = {"file": args["name"], "legal": None, "findings": result["errors"]}
     lines = _deck_lines(text, result) if result is not None else []
+    stats = None
+    if result is not None and result.get("legal") is not None:
+        got = await call(request, "deck.show", {"text": text, "name": args["name"], "lang": args["lang"],
+                                                "chart": True})
+        if isinstance(got, tuple) and got[0] == 200:
+            stats = got[1]
     return render(request, "deck.html", {
         "text": text, "name": name, "problem": problem, "result": result, "lines": lines, "form": form,
+        "stats": stats,
         "formats": formats[1]["formats"] if isinstance(formats, tuple) else [],
         "examples": await _examples(request, "deck")})
 
