@@ -302,7 +302,7 @@ def test_data_check_reports_behaviour_at_file_line_column(tmp_path: Path) -> Non
     ]
     res = CliRunner().invoke(cli, ["data", "check", str(db), "--lang", "hu"])
     assert res.exit_code == 1
-    assert f"{db / 'MINTA.yaml'}:1017:16: error MK-BEHAVIOUR-WORD: ismeretlen lépés: 'damge'" in res.output
+    assert f"{db / 'MINTA.yaml'}:1017:16: hiba MK-BEHAVIOUR-WORD: ismeretlen lépés: 'damge'" in res.output
 
 
 def test_card_show_prints_what_the_card_does() -> None:

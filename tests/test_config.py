@@ -113,7 +113,7 @@ def test_inside_a_git_work_tree_without_a_configuration_it_refuses(tmp_path: Pat
                    "your cards, not its sample; give PATHS, --db, or `db = \"cards\"` in a korbiro.toml (or "
                    "[tool.korbiro] in pyproject.toml)\n")
     code, out = check("--lang", "hu")
-    assert code == 2 and out.startswith("Error: nincs megadott kártyaadatbázis")
+    assert code == 2 and out.startswith("Hiba: nincs megadott kártyaadatbázis")
     assert check("cards")[0] == 1 and check("--db", "cards")[0] == 1
 
 

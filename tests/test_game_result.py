@@ -859,7 +859,7 @@ def test_state_errors_in_hungarian() -> None:
     path = "examples/results/invalid/kihivas-two-players.yaml"
     r = CliRunner().invoke(cli, ["game", "result", str(ROOT / path), "--lang", "hu"])
     assert r.exit_code == 2
-    assert r.stderr.endswith("error MK-RESULT-PLAYER-COUNT [12.00.2]: a(z) Kihívás (kihivas) legalább 3 játékosnak "
+    assert r.stderr.endswith("hiba MK-RESULT-PLAYER-COUNT [12.00.2]: a(z) Kihívás (kihivas) legalább 3 játékosnak "
                              "való; ebben az állapotban 2 van\n")
     with pytest.raises(DataError) as exc:
         decide(game(*FOUR(), alliance=("A", "X")), "szovetsegek")

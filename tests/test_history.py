@@ -294,7 +294,7 @@ def test_a_deck_legal_before_a_resource_erratum_and_illegal_from_its_date() -> N
     assert (code, out.splitlines()[0]) == (0, f"{deck}: SZABÁLYOS (formátum: korfordulo, laplimit: 3; torony 3, "
                                               "pakli 40, cserepakli 1)")
     assert out.splitlines()[-1] == (
-        f"{deck}:20:3: note MK-DECK-DATED-TEXT: 'A dzsad kereskedőházak hitele' a(z) 2025-05-31 napján érvényes "
+        f"{deck}:20:3: megjegyzés MK-DECK-DATED-TEXT: 'A dzsad kereskedőházak hitele' a(z) 2025-05-31 napján érvényes "
         "szövegével: a(z) 2004-11-20 óta érvényes változat (the printed text); a mostani szöveg 2025-06-01 óta érvényes")
     assert run("deck", "check", deck, "--date", "2025-06-01", "--lang", "en") == (1, (
         f"{deck}: ILLEGAL (format korfordulo, card limit 3; tower 3, deck 40, sideboard 1)\n"

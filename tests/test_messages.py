@@ -160,8 +160,8 @@ def test_a_scenario_with_typos_through_the_cli(tmp_path: Path) -> None:
     )
     ran = run_main(["resolve", str(path), "--lang", "hu"])
     assert ran.stderr.splitlines()[:2] == [
-        f"{path}:9:13: error MK-SCENARIO-CARD: ismeretlen lap: 'Briar Sichety'; erre gondoltál: 'Briar Sichetti'?",
-        f"{path}:15:5: error MK-ACTION-SYNTAX: ismeretlen ige: 'visszafjet'; erre gondoltál: 'visszafejt'?",
+        f"{path}:9:13: hiba MK-SCENARIO-CARD: ismeretlen lap: 'Briar Sichety'; erre gondoltál: 'Briar Sichetti'?",
+        f"{path}:15:5: hiba MK-ACTION-SYNTAX: ismeretlen ige: 'visszafjet'; erre gondoltál: 'visszafejt'?",
     ]
 
 

@@ -83,8 +83,10 @@ class Finding:
         }
 
     def render_text(self, lang: str = "en") -> str:
+        """``FILE:LINE:COL: error CODE [rule]: message``, the severity in *lang* too (``hiba``)."""
         rule = f" [{self.rule}]" if self.rule else ""
-        return f"{self.location}: {self.severity.value} {self.code}{rule}: {self.text(lang)}"
+        severity = self.severity.value if lang == "en" else i18n.word(self.severity.value, lang)
+        return f"{self.location}: {severity} {self.code}{rule}: {self.text(lang)}"
 
     def render_github(self, lang: str = "en") -> str:
         level = {"error": "error", "warning": "warning", "note": "notice"}[self.severity.value]

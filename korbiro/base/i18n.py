@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+import string
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -105,7 +106,43 @@ def message(code: str, lang: str = "en", /, **args: Any) -> str:
     texts = catalogue().get(code) or CATALOG.get(code)
     if texts is None:
         raise KeyError(f"no message {code!r} in the catalogues")
-    return (texts.get(lang) or texts["en"]).format(**args)
+    return _Formatter(lang).format(texts.get(lang) or texts["en"], **args)
+
+
+def word(value: object, lang: str) -> str:
+    """A word of the catalogues (``WORD.string`` -> "a string" / "szöveg"), else *value* itself."""
+    texts = catalogue().get(f"WORD.{value}")
+    return str(value) if texts is None else texts.get(lang) or texts["en"]
+
+
+def either(names: Iterable[object], lang: str, *, quote: bool = True) -> str:
+    """``'a' or 'b'`` in *lang* (``'a' vagy 'b'``)."""
+    items = [repr(n) if quote else str(n) for n in names]
+    return message("LIST-OR", lang, first=", ".join(items[:-1]), last=items[-1]) if len(items) > 1 else \
+        "".join(items)
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with the catalogues' own format specs, so that a template keeps its arguments as
+    data and says them in its language::
+
+        {close:hint}   the did-you-mean of a list of names ("" when it is empty)
+        {names:or}     'a' or 'b' / 'a' vagy 'b'
+        {got:word}     the word WORD.<value> of the catalogues (a type's name, a severity)
+    """
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "hint":
+            names = [value] if isinstance(value, str) else list(value or ())
+            return message("DID-YOU-MEAN", self.lang, names=either(names, self.lang)) if names else ""
+        if format_spec == "or":
+            return either([value] if isinstance(value, str) else value, self.lang)
+        if format_spec == "word":
+            return word(value, self.lang)
+        return str(super().format_field(value, format_spec))
 
 
 def render(code: str, lang: str, args: Mapping[str, object], default: str) -> str:
@@ -125,6 +162,6 @@ def render(code: str, lang: str, args: Mapping[str, object], default: str) -> st
     if template is None:
         return default
     try:
-        return template.format(**args)
-    except (KeyError, IndexError, ValueError):
+        return _Formatter(lang).format(template, **args)
+    except (KeyError, IndexError, ValueError, TypeError):
         return default

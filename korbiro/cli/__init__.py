@@ -149,7 +149,9 @@ def main(argv: list[str] | None = None) -> Any:
         click.echo("Aborted!", err=True)
         code = 1
     except KorbiroError as exc:
-        click.echo(f"Error: {exc.text(i18n.current())}", err=True)
+        from ._common import error_line  # lazy: start-up
+
+        click.echo(error_line(exc.text(i18n.current())), err=True)
         code = 2
     except BrokenPipeError:
         _silence_broken_pipe()

@@ -106,7 +106,16 @@ def echo_errors(problems: Any, lang: str | None = None) -> None:
     lang = lang or current()
     findings = problems.findings if isinstance(problems, KorbiroError) else problems
     for f in findings:
-        click.echo(f.render_text(lang) if f.file else f"Error: {f.text(lang)}", err=True)
+        click.echo(f.render_text(lang) if f.file else error_line(f.text(lang), lang), err=True)
+
+
+def error_line(message: str, lang: str | None = None) -> str:
+    """``Error: message`` (``Hiba: …``), the line of a problem that has no file."""
+    from ..base.i18n import current  # lazy: start-up (cli/__init__.py)
+    from ..base.i18n import message as template
+
+    lang = lang or current()
+    return f"Error: {message}" if lang == "en" else template("ERROR-PREFIX", lang, message=message)
 
 
 def echo_findings(findings: Iterable[Finding], fmt: str, lang: str) -> None:

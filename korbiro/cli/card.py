@@ -13,6 +13,7 @@ from ._common import (
     db_option,
     echo_errors,
     echo_json,
+    error_line,
     format_option,
     lang_option,
 )
@@ -68,9 +69,9 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str, lang: str | N
     found = database.lookup(query)
     if found.card is None:
         if fmt == "json":
-            echo_json(found.to_dict())
+            echo_json(found.to_dict(lang))
         else:
-            click.echo(f"Error: {found.problem()}", err=True)
+            click.echo(error_line(found.problem(lang), lang), err=True)
         ctx.exit(1)
     c = found.card
     if fmt == "json":

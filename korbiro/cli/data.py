@@ -11,6 +11,7 @@ from ._common import (
     echo_errors,
     echo_findings,
     echo_json,
+    error_line,
     format_option,
     lang_option,
     max_findings_option,
@@ -81,7 +82,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: 
     try:
         config = find_config()
     except UsageError as exc:
-        click.echo(f"Error: {exc.text(lang)}", err=True)
+        click.echo(error_line(exc.text(lang), lang), err=True)
         ctx.exit(2)
     fmt = fmt or (config.format if config is not None else None) or "text"
     strict = bool(strict if strict is not None else (config.strict if config is not None else False))
@@ -95,7 +96,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: 
             hu = (f"nincs megadott kártyaadatbázis: a(z) {str(tree)!r} git munkafában a korbiro a te lapjaidat "
                   "ellenőrzi, nem a mintát; adj meg PATHS-t, --db-t, vagy `db = \"cards\"` sort egy korbiro.toml-ban "
                   "(vagy a pyproject.toml [tool.korbiro] részében)")
-            click.echo(f"Error: {hu if lang == 'hu' else en}", err=True)
+            click.echo(error_line(hu if lang == "hu" else en, lang), err=True)
             ctx.exit(2)
         named, sample = [shipped_db_path()], True
     exclude = list(excludes)

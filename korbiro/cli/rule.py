@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_errors, echo_json, format_option, lang_option
+from ._common import db_option, echo_errors, echo_json, error_line, format_option, lang_option
 
 _LABELS = {
     "en": {
@@ -127,7 +127,7 @@ def show(ctx: click.Context, rule_id: str, fmt: str, lang: str | None, rulings: 
         if fmt == "json":
             echo_json(book.show_to_dict(rule_id, [], lang_))
         else:
-            click.echo(f"Error: {book.not_found(rule_id, lang_)}", err=True)
+            click.echo(error_line(book.not_found(rule_id, lang_), lang_), err=True)
         ctx.exit(1)
     folder, scenarios = _scenarios(rulings)
     if fmt == "json":
@@ -255,7 +255,7 @@ def coverage(ctx: click.Context, fmt: str, lang: str | None, missing: bool, exam
     L = _COVERAGE_LABELS[lang_]
     folder = examples if examples is not None else default_examples_dir()
     if folder is None:
-        click.echo(f"Error: {L['no_examples']}", err=True)
+        click.echo(error_line(L["no_examples"], lang_), err=True)
         ctx.exit(2)
     assert folder is not None
     try:
@@ -445,7 +445,7 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
             echo_json({"query": name, "keyword": None, "error": msg, "suggestions": list(match.suggestions),
                        "candidates": [c.key for c in match.candidates]})
         else:
-            click.echo(f"Error: {msg}", err=True)
+            click.echo(error_line(msg, lang_), err=True)
         ctx.exit(1)
     assert cls is not None
     cards, total = _example_cards(ctx, cls, db, limit)

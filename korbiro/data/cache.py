@@ -21,7 +21,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from ..base import i18n, notes
+from ..base import notes
 from ..base.fsutil import read_regular, remove_stale_temporaries, write_atomic
 from .paths import cache_dir
 
@@ -30,18 +30,6 @@ __all__ = ["Cache"]
 #: the largest cache entry read back (a data-check result of a 5 MB set file with every finding stays below it)
 MAX_ENTRY_BYTES = 256 * 1024 * 1024
 
-i18n.register({
-    "CACHE-UNWRITABLE": {
-        "en": "cannot write the cache folder {folder!r} ({reason}); going on without it",
-        "hu": "a gyorsítótár mappája ({folder!r}) nem írható ({reason}); nélküle folytatom",
-    },
-    "CACHE-NO-FOLDER": {
-        "en": "no cache folder (neither $KORBIRO_CACHE_DIR nor an absolute $XDG_CACHE_HOME or $HOME); "
-              "going on without it",
-        "hu": "nincs gyorsítótár-mappa (sem $KORBIRO_CACHE_DIR, sem abszolút $XDG_CACHE_HOME vagy $HOME); "
-              "nélküle folytatom",
-    },
-})
 
 
 class Cache:

@@ -241,19 +241,20 @@ class Lookup:
     #: True when found only after accent/case folding (the caller may want to note it)
     folded: bool = False
 
-    def problem(self) -> str:
+    def problem(self, lang: str = "en") -> str:
         """Why no card was found: ``'x' is ambiguous: …`` or ``no card named 'x'; did you mean …?``."""
+        from ..base.i18n import message  # lazy: the catalogues are read only when a message is made
+
         if self.ambiguous:
             names = ", ".join(f"{c.name} ({c.id})" for c in self.ambiguous)
-            return f"{self.query!r} is ambiguous: {names}"
-        hint = f"; did you mean {', '.join(repr(s) for s in self.suggestions)}?" if self.suggestions else ""
-        return f"no card named {self.query!r}{hint}"
+            return message("MK-CARD-AMBIGUOUS", lang, query=self.query, names=names)
+        return message("MK-CARD-NOT-FOUND", lang, query=self.query, close=self.suggestions)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """The answer as ``korbiro card show --format json`` prints it."""
         if self.card is not None:
             return {"query": self.query, "card": self.card.to_dict()}
-        return {"query": self.query, "card": None, "error": self.problem(), "suggestions": self.suggestions,
+        return {"query": self.query, "card": None, "error": self.problem(lang), "suggestions": self.suggestions,
                 "ambiguous": [c.id for c in self.ambiguous]}
 
 

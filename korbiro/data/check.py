@@ -48,62 +48,6 @@ i18n.register_patterns({
     "MK-BANLIST-RESTRICTED-MAX": [(r"(?P<f>[^:]+): restricted (?P<c>.+) needs max >= 1", "{f}: a korlátozott {c} lapnak max >= 1 kell")],
 })
 
-i18n.register(
-    {
-        "MK-DATA-DUPLICATE-ID": {
-            "en": "duplicate id {id!r} (also at {other})",
-            "hu": "ismétlődő azonosító: {id!r} (már szerepel itt: {other})",
-        },
-        "MK-DATA-DUPLICATE-NAME": {
-            "en": "duplicate card name {name!r} (also at {other})",
-            "hu": "ismétlődő lapnév: {name!r} (már szerepel itt: {other})",
-        },
-        "MK-DATA-UNKNOWN-TRUE-NAME": {
-            "en": "IGAZ NÉV names {name!r}, which is not a card of the database{hint}",
-            "hu": "az IGAZ NÉV {name!r} lapra hivatkozik, de ilyen lap nincs az adatbázisban{hint}",
-        },
-        "MK-CARD-KEYWORD-WRONG-TYPE": {
-            "en": "{keyword} does not belong on a {ctype}{sub} card (only on {allowed})",
-            "hu": "{keyword} nem lehet {ctype}{sub} lapon (csak: {allowed})",
-        },
-        "MK-CARD-FAL-MISMATCH": {
-            "en": "the card text says FAL {text} but the fal field says {field}",
-            "hu": "a lapszöveg szerint FAL {text}, a fal mező szerint {field}",
-        },
-        "MK-CARD-DIALECTS": {
-            "en": "an adventurer has one power-word dialect at a time, this card has {found}",
-            "hu": "egy kalandozó egyszerre egy dialektussal rendelkezik, ezen a lapon: {found}",
-        },
-        "MK-DATA-SET-FILE-MISMATCH": {
-            "en": "set code {code!r} does not match the file name {stem!r}",
-            "hu": "a {code!r} készletkód nem egyezik a fájlnévvel ({stem!r})",
-        },
-        "MK-CARD-HISTORY-ORDER": {
-            "en": "the version from {date} comes after the one from {previous}; keep the history in date order",
-            "hu": "a(z) {date} óta érvényes változat a(z) {previous} óta érvényes után áll; a változatokat dátum szerint rendezd",
-        },
-        "MK-CARD-HISTORY-DATE": {
-            "en": "two versions from {date}; each version needs a date of its own",
-            "hu": "két változat is {date} óta érvényes; minden változatnak saját dátuma kell",
-        },
-        "MK-CARD-HISTORY-TEXT": {
-            "en": "the version from {date} has no text; every version but the last (the current text) writes its text",
-            "hu": "a(z) {date} óta érvényes változatnak nincs szövege; az utolsó (a mostani szöveg) kivételével minden változat megadja a szövegét",
-        },
-        "MK-CARD-HISTORY-CURRENT": {
-            "en": "the last version (from {date}) is the current text: write it as the card's text, not here",
-            "hu": "az utolsó változat ({date} óta) a mostani szöveg: a lap text mezőjébe írd, ne ide",
-        },
-        "MK-CARD-HISTORY-SAME": {
-            "en": "the version from {date} has the same text as the one from {previous}",
-            "hu": "a(z) {date} óta érvényes változat szövege ugyanaz, mint a(z) {previous} óta érvényesé",
-        },
-        "MK-DATA-ID-PREFIX": {
-            "en": "card id {id!r} does not start with its set code {code!r}",
-            "hu": "a {id!r} azonosító nem a {code!r} készletkóddal kezdődik",
-        },
-    }
-)
 
 
 # --------------------------------------------------------------------------

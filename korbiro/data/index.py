@@ -43,7 +43,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..base import i18n, notes
+from ..base import notes
 from ..base.fsutil import atomic_path, file_kind
 from ..base.text import fold
 from .cache import Cache
@@ -54,12 +54,6 @@ from .sources import DigestMemo, Source, read_source, survey
 SCHEMA_VERSION = 6
 KEEP_INDEXES = 8
 
-i18n.register({
-    "INDEX-DAMAGED": {
-        "en": "the card index {path!r} is damaged ({reason}); rebuilding it",
-        "hu": "a kártyaindex ({path!r}) sérült ({reason}); újraépítem",
-    },
-})
 
 _DDL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

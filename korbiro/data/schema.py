@@ -31,26 +31,6 @@ i18n.register_patterns({
     "MK-DATA-SCHEMA": [(r"(?P<where>.+?): (?P<d>.+)", "{where}: sémahiba: {d}")],
 })
 
-i18n.register(
-    {
-        "MK-DATA-REQUIRED": {
-            "en": "{where}: missing required field {field!r}",
-            "hu": "{where}: hiányzik a kötelező {field!r} mező",
-        },
-        "MK-DATA-UNKNOWN-FIELD": {
-            "en": "{where}: unknown field {field!r}{hint}",
-            "hu": "{where}: ismeretlen mező: {field!r}{hint}",
-        },
-        "MK-DATA-TYPE": {
-            "en": "{where}: {value!r} is not {expected}{hint}",
-            "hu": "{where}: {value!r} nem {expected}{hint}",
-        },
-        "MK-DATA-ENUM": {
-            "en": "{where}: {value!r} is not one of {allowed}{hint}",
-            "hu": "{where}: {value!r} nem a megengedett értékek egyike ({allowed}){hint}",
-        },
-    }
-)
 
 
 def schema_text(name: str) -> str:

@@ -22,17 +22,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import i18n
 from ..base.errors import DataError, DeckError
 from ..base.findings import Finding
 from ..base.text import fold
-
-i18n.register({
-    "MK-DECK-EMPTY-ENTRY": {
-        "en": "empty entry; write '3 Name' or a card name",
-        "hu": "üres bejegyzés; írd így: '3 Lapnév', vagy csak a lap nevét",
-    },
-})
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_COUNT = 999

@@ -215,7 +215,7 @@ def cards_search(r: Request) -> Reply:
 def cards_show(r: Request) -> Reply:
     """``korbiro card show QUERY --format json``."""
     found = r.index().lookup(r.args["query"])
-    return (200 if found.card is not None else 404), show_dict(found)
+    return (200 if found.card is not None else 404), show_dict(found, lang=r.lang)
 
 
 @op("cards.page")
@@ -224,7 +224,7 @@ def cards_page(r: Request) -> Reply:
     found = r.index().lookup(r.args["query"])
     card = found.card
     does = card.behaviour.lines() if card is not None and card.attrs.get("behaviour") is not None else []
-    return (200 if card is not None else 404), {"show": show_dict(found), "behaviour": does,
+    return (200 if card is not None else 404), {"show": show_dict(found, lang=r.lang), "behaviour": does,
                                                  "file": shown_path(card.file) if card else None}
 
 

@@ -18,10 +18,12 @@ from .reminders import reminders as keyword_reminders
 __all__ = ["history_dict", "show_dict"]
 
 
-def show_dict(found: Lookup, *, date: dt.date | None = None, history: bool = False, reminders: bool = True) -> dict[str, Any]:
-    """The answer to a card lookup: the card (as of *date*), its keywords' rules text, its history."""
+def show_dict(found: Lookup, *, date: dt.date | None = None, history: bool = False, reminders: bool = True,
+              lang: str = "en") -> dict[str, Any]:
+    """The answer to a card lookup: the card (as of *date*), its keywords' rules text, its history (or why
+    no card was found, in *lang*)."""
     if found.card is None:
-        return found.to_dict()
+        return found.to_dict(lang)
     card = found.card
     shown = card.as_of(date) if date is not None else card
     out: dict[str, Any] = {"query": found.query, "card": shown.to_dict()}

@@ -33,7 +33,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ...base import i18n
 from ...base.errors import KorbiroError
 from ...base.findings import HINT_BUDGET, Finding, Severity, cap_per_file, sort_findings
 from ...data.cards import Card, CardSource
@@ -55,70 +54,6 @@ RULES: Mapping[str, str] = MappingProxyType({
     "1.13.C": "an exchange between games keeps the sizes of deck and sideboard and the cards of both",
 })
 
-i18n.register(
-    {
-        "MK-DECK-UNKNOWN-CARD": {
-            "en": "unknown card {name!r}{hint}",
-            "hu": "ismeretlen lap: {name!r}{hint_hu}",
-        },
-        "MK-DECK-AMBIGUOUS-CARD": {
-            "en": "{name!r} is ambiguous: {candidates}; write the id",
-            "hu": "{name!r} nem egyértelmű: {candidates}; írd ki az azonosítót",
-        },
-        "MK-DECK-NAME-SPELLING": {
-            "en": "read {name!r} as {canonical!r}",
-            "hu": "{name!r} lapot {canonical!r} néven olvastam",
-        },
-        "MK-DECK-COPY-LIMIT": {
-            "en": "{count} copies of {name!r} (max {limit}){detail}",
-            "hu": "{count} példány ebből: {name!r} (legfeljebb {limit}){detail_hu}",
-        },
-        "MK-DECK-MIN-SIZE": {
-            "en": "future deck has {size} cards; card limit {limit} needs at least {min} (starting tower levels do not count)",
-            "hu": "a Jövő pakli {size} lapos; {limit}-es laplimithez legalább {min} lap kell (a kezdő toronyszintek nem számítanak)",
-        },
-        "MK-DECK-NO-LIMIT": {
-            "en": "neither card limit makes the deck legal: {why}",
-            "hu": "egyik laplimittel sem szabályos a pakli: {why_hu}",
-        },
-        "MK-DECK-TOWER-SIZE": {
-            "en": "the tower starts with exactly {need} different tower levels; this deck has {have}",
-            "hu": "a torony pontosan {need} különböző toronyszinttel kezd; ebben a pakliban {have} van",
-        },
-        "MK-DECK-TOWER-DIFFERENT": {
-            "en": "starting tower levels must be different: {name!r} appears {count} times",
-            "hu": "a kezdő toronyszinteknek különbözőnek kell lenniük: {name!r} {count}-szor szerepel",
-        },
-        "MK-DECK-TOWER-TYPE": {
-            "en": "{name!r} is a {ctype}, not a tower level (toronyszint)",
-            "hu": "{name!r} {ctype}, nem toronyszint",
-        },
-        "MK-DECK-SIDEBOARD-SIZE": {
-            "en": "sideboard has {size} cards; with card limit {limit} it holds at most {max}",
-            "hu": "a Cserepakli {size} lapos; {limit}-es laplimitnél legfeljebb {max} lapos lehet",
-        },
-        "MK-DECK-OTHER-RESOURCE": {
-            "en": "{name!r} is an erőforrás event, but {marker!r} allows no other resource in the deck",
-            "hu": "{name!r} erőforrás eseménylap, de {marker!r} mellett nem lehet más erőforrás a pakliban",
-        },
-        "MK-DECK-BANNED": {
-            "en": "{name!r} is banned in {format} since {date} ({reason}; {source})",
-            "hu": "{name!r} tiltott lap a(z) {format} formátumban {date} óta ({reason}; {source})",
-        },
-        "MK-DECK-RESTRICTED": {
-            "en": "{count} copies of {name!r}, restricted to {max} in {format} since {date} ({reason})",
-            "hu": "{count} példány ebből: {name!r}, de a(z) {format} formátumban {date} óta legfeljebb {max} ({reason})",
-        },
-        "MK-DECK-DATED-TEXT": {
-            "en": "{name!r} read with its text of {date}: the version from {since} ({reason}); the current text is from {current}",
-            "hu": "{name!r} a(z) {date} napján érvényes szövegével: a(z) {since} óta érvényes változat ({reason}); a mostani szöveg {current} óta érvényes",
-        },
-        "MK-DECK-EMPTY": {
-            "en": "the deck list has no cards",
-            "hu": "a paklilista üres",
-        },
-    }
-)
 
 
 @dataclass
@@ -487,18 +422,6 @@ def _banlist_findings(deck: DeckList, resolved: Sequence[_Resolved], form: Forma
     return out
 
 
-i18n.register(
-    {
-        "MK-DECK-EXCHANGE-SIZE": {
-            "en": "{what} had {before} cards before the exchange and has {after} now; an exchange keeps both sizes",
-            "hu": "{what_hu} a csere előtt {before} lapos volt, most {after}; a csere nem változtathat a méreten",
-        },
-        "MK-DECK-EXCHANGE-CARDS": {
-            "en": "{name!r}: {before} copies before the exchange, {after} now; cards may only move between deck and sideboard",
-            "hu": "{name!r}: a csere előtt {before} példány, most {after}; lapot csak a pakli és a Cserepakli között lehet cserélni",
-        },
-    }
-)
 
 
 def check_exchange(before: DeckList, after: DeckList, db: CardSource) -> list[Finding]:

@@ -33,7 +33,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ...base import i18n
 from ...base.errors import DataError
 from ...base.findings import Finding
 from ...base.text import fold
@@ -71,34 +70,6 @@ FIELD_WEIGHTS: Mapping[str, float] = {"id": 5.0, "title": 3.0, "keywords": 2.0, 
 
 LANGS = ("hu", "en")
 
-i18n.register(
-    {
-        "MK-RULEBOOK-DUPLICATE": {
-            "en": "rule id {id!r} appears twice (first at line {first})",
-            "hu": "a(z) {id!r} azonosító kétszer szerepel (először a(z) {first}. sorban)",
-        },
-        "MK-RULEBOOK-SEE": {
-            "en": "rule {id} links to {target!r}, which is not in the index",
-            "hu": "a(z) {id} szabály a(z) {target!r} szabályra mutat, amely nincs a mutatóban",
-        },
-        "MK-RULEBOOK-KEYWORD": {
-            "en": "rule {id} links to keyword {keyword!r}, which korbiro does not know{hint}",
-            "hu": "a(z) {id} szabály a(z) {keyword!r} kulcsszóra mutat, amelyet a korbiro nem ismer{hint_hu}",
-        },
-        "MK-RULEBOOK-REMINDER": {
-            "en": "rule {id} has a reminder for {keyword!r}, which is not a keyword form it explains{where}",
-            "hu": "a(z) {id} szabálynál emlékeztető áll a(z) {keyword!r} alakhoz, de azt nem ez a szabály magyarázza{where}",
-        },
-        "MK-RULEBOOK-REMINDER-VALUE": {
-            "en": "rule {id}: the {lang} reminder of {keyword!r} uses {unknown}; the keyword fills {known}",
-            "hu": "a(z) {id} szabály: a(z) {keyword!r} {lang} emlékeztetője ezt használja: {unknown}; a kulcsszó ezt tölti ki: {known_hu}",
-        },
-        "MK-RULEBOOK-APPLIES": {
-            "en": "archived rule {id} says nowhere where it still applies",
-            "hu": "a(z) {id} archivált szabálynál sehol sem áll, hol érvényes még",
-        },
-    }
-)
 
 
 def is_rule_id(text: str) -> bool:
