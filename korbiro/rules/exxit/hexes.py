@@ -17,8 +17,12 @@ bits).
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from .messages import say
 
 __all__ = [
+    "HexError",
     "DIRECTIONS",
     "DIR_QR",
     "DELTAS",
@@ -57,14 +61,26 @@ def hex_qr(key: int) -> tuple[int, int]:
     return (key - r) // _W, r
 
 
+class HexError(ValueError):
+    """A hex that cannot be read: ``str()`` is the English message, :meth:`text` either language."""
+
+    def __init__(self, key: str, /, **args: Any) -> None:
+        super().__init__(say(key, "en", **args))
+        self.key = key
+        self.values = args
+
+    def text(self, lang: str = "en") -> str:
+        return say(self.key, lang, **self.values)
+
+
 def parse_hex(text: str) -> tuple[int, int]:
-    """Parse ``"q,r"``; raises ``ValueError`` with the offending text quoted."""
+    """Parse ``"q,r"``; raises :class:`HexError` (a ``ValueError``) with the offending text quoted."""
     m = _HEX_RE.match(text)
     if not m or len(m.group(1)) > 6 or len(m.group(2)) > 6:
-        raise ValueError(f"expected a hex as q,r (e.g. '0,-1'), got {text!r}")
+        raise HexError("EXXIT.hex.syntax", text=text)
     q, r = int(m.group(1)), int(m.group(2))
     if abs(q) > MAX_COORD or abs(r) > MAX_COORD:
-        raise ValueError(f"hex {text.strip()!r} is too far out (coordinates must lie within ±{MAX_COORD})")
+        raise HexError("EXXIT.hex.too-far", hex=text.strip(), max=MAX_COORD)
     return q, r
 
 
