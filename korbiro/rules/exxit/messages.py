@@ -31,12 +31,12 @@ def say(key: str, lang: str = "en", /, **args: Any) -> str:
     return i18n.message(key, lang, **args)
 
 
-def both(name: str, key: str, /, **args: Any) -> dict[str, str]:
+def both(name: str, key: str, /, **args: Any) -> dict[str, Any]:
     """An argument for a template in both languages: ``{name: English, name_hu: Hungarian}``."""
     return {name: say(key, "en", **args), f"{name}_hu": say(key, "hu", **args)}
 
 
-def colour(name: str, value: str) -> dict[str, str]:
+def colour(name: str, value: str) -> dict[str, Any]:
     """A player's colour as an argument: ``white`` / ``fehér``; any other text stays as it is."""
     if value in ("white", "black"):
         return both(name, f"EXXIT.colour.{value}")

@@ -428,12 +428,11 @@ class Position:
         if to_move not in COLOURS:
             raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.to-move", value=to_move)
         pos.turn = COLOURS.index(to_move)
-        for (q, r), colour in tiles.items():
+        for (q, r), tile in tiles.items():
             _check_coord(q, r)
-            if colour not in COLOURS:
-                raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.tile-colour", hex=f"{q},{r}",
-                            value=colour)
-            pos._tile[hex_key(q, r)] = COLOURS.index(colour)
+            if tile not in COLOURS:
+                raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.tile-colour", hex=f"{q},{r}", value=tile)
+            pos._tile[hex_key(q, r)] = COLOURS.index(tile)
         if not pos._tile:
             raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.no-tile")
         counts = [0, 0]
@@ -1340,6 +1339,6 @@ def _illegal(mv: Move, verdict: Verdict) -> IllegalMoveError:
                             hu=f"{mv}: {verdict.text('hu')}")
 
 
-def termination(how: Termination) -> dict[str, str]:
+def termination(how: Termination) -> dict[str, Any]:
     """How a game ended as a template argument: ``termination`` (``stock exhausted``) and its Hungarian."""
     return both("termination", f"EXXIT.termination.{how.value}")

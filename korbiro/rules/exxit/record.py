@@ -107,7 +107,7 @@ class Violation:
 
     def to_finding(self, path: str | None) -> Finding:
         """This violation as a finding (``ply 3 'drop 0,1': …``), printable in either language."""
-        args = {"ply": self.ply, "move": self.move, **both("message", self.verdict.key, **self.verdict.args)}
+        args: dict[str, Any] = {"ply": self.ply, "move": self.move, **both("message", self.verdict.key, **self.verdict.args)}
         return finding(self.code, "EXXIT.violation", rule=self.rule, file=path, line=self.line, **args)
 
     def caption(self, lang: str = "en") -> str:

@@ -186,7 +186,7 @@ def piece_name(piece: str, lang: str = "en") -> str:
     return say("ZEN.piece", lang, seat=piece[0], name=en, name_hu=hu)
 
 
-def piece_args(name: str, piece: str) -> dict[str, str]:
+def piece_args(name: str, piece: str) -> dict[str, Any]:
     """A piece's name as a template argument in both languages: ``{name: "B's Woman", name_hu: "B Nő bábuja"}``."""
     return {name: piece_name(piece, "en"), f"{name}_hu": piece_name(piece, "hu")}
 

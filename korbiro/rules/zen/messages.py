@@ -30,7 +30,7 @@ def say(key: str, lang: str = "en", /, **args: Any) -> str:
     return i18n.message(key, lang, **args)
 
 
-def both(name: str, key: str, /, **args: Any) -> dict[str, str]:
+def both(name: str, key: str, /, **args: Any) -> dict[str, Any]:
     """A template argument in both languages: ``{name: English, name_hu: Hungarian}``."""
     return {name: say(key, "en", **args), f"{name}_hu": say(key, "hu", **args)}
 

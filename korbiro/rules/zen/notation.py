@@ -358,7 +358,7 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
     )
 
 
-def _where(case: str, **args: str) -> dict[str, str]:
+def _where(case: str, **args: str) -> dict[str, Any]:
     """Where a piece is (``on c3``, ``arrived on d5``, ``captured by A``), in both languages."""
     key = f"ZEN.where.{case}"
     return {"where": say(key, "en", **args), "where_hu": say(key, "hu", **args)}

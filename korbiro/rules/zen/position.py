@@ -789,7 +789,7 @@ class _Work:
         present = {p[0] for p in self.board if p is not None and p != WARRIOR}
         return [p for p in self.pos.players if p not in present]
 
-    def _finish_text(self) -> dict[str, str]:
+    def _finish_text(self) -> dict[str, Any]:
         """Who has finished, as the ``finish`` argument of a game-over message."""
         return both("finish", "ZEN.finished", players=", ".join(self._finished()))
 
