@@ -11,6 +11,7 @@ fields of its JSON, come from the game's message catalogue
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -38,11 +39,10 @@ def _exit(code: int) -> NoReturn:
 
 
 def _fail(exc: KorbiroError) -> NoReturn:
-    from ..rules.xig.messages import say
-
+    """Print every problem of *exc* (``file:line:column: error CODE: message``, without the rule) and exit 2."""
     lang = current()
     for f in exc.findings:
-        click.echo(say("XIG.cli.problem", lang, location=f.location, code=f.code, message=f.text(lang)), err=True)
+        click.echo(replace(f, rule=None).render_text(lang), err=True)
     _exit(2)
 
 
