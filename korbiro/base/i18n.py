@@ -109,6 +109,24 @@ def message(code: str, lang: str = "en", /, **args: Any) -> str:
     return _Formatter(lang).format(texts.get(lang) or texts["en"], **args)
 
 
+def both(name: str, key: str, /, **args: Any) -> dict[str, str]:
+    """A template argument in both languages: ``{name: English, name_hu: Hungarian}``."""
+    return {name: message(key, "en", **args), f"{name}_hu": message(key, "hu", **args)}
+
+
+class TemplateError(ValueError):
+    """A value that cannot be read, its message the template *key* with *args*: ``str()`` is the
+    English, :meth:`text` either language."""
+
+    def __init__(self, key: str, /, **args: Any) -> None:
+        super().__init__(message(key, "en", **args))
+        self.key = key
+        self.values = args
+
+    def text(self, lang: str = "en") -> str:
+        return message(self.key, lang, **self.values)
+
+
 def word(value: object, lang: str) -> str:
     """A word of the catalogues (``WORD.string`` -> "a string" / "szöveg"), else *value* itself."""
     texts = catalogue().get(f"WORD.{value}")

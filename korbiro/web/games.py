@@ -46,12 +46,12 @@ class BoardGame:
     def replay(self, text: str, path: str, options: Mapping[str, str]) -> dict[str, Any]:
         raise NotImplementedError
 
-    def view(self, text: str, path: str, options: Mapping[str, str], ply: int | None) -> View:
+    def view(self, text: str, path: str, options: Mapping[str, str], ply: int | None, lang: str = "en") -> View:
         """``{"kind": "record"|"position", "svg", "caption", "moves", "replay", "plies", "ply"}``."""
         raise NotImplementedError
 
-    def picture(self, text: str, path: str, options: Mapping[str, str], ply: int | None) -> str:
-        return str(self.view(text, path, options, ply)["svg"])
+    def picture(self, text: str, path: str, options: Mapping[str, str], ply: int | None, lang: str = "en") -> str:
+        return str(self.view(text, path, options, ply, lang)["svg"])
 
 
 def _ply(ply: int | None, plies: int, path: str, unit: str = "ply") -> int:
@@ -92,18 +92,18 @@ class Exxit(BoardGame):
     def replay(self, text: str, path: str, options: Mapping[str, str]) -> dict[str, Any]:
         return ex.replay(self._record(text, path, options)).to_dict()
 
-    def view(self, text: str, path: str, options: Mapping[str, str], ply: int | None) -> View:
+    def view(self, text: str, path: str, options: Mapping[str, str], ply: int | None, lang: str = "en") -> View:
         if ex.file_kind(text) != "record":
             pos = ex.load_position_text(text, path, self._options(options))
-            return {"kind": "position", "svg": ply_svg(pos, None, []), "caption": [], "moves": exxit_moves(pos),
+            return {"kind": "position", "svg": ply_svg(pos, None, [], lang), "caption": [], "moves": exxit_moves(pos),
                     "replay": None, "plies": [], "ply": None}
         rec = self._record(text, path, options)
         report = ex.replay(rec).to_dict()
         n = _ply(ply, len(rec.moves), path)
         step = ex.position_after(rec, n)
-        caption = ply_caption(path, step, len(rec.moves))
+        caption = ply_caption(path, step, len(rec.moves), lang)
         moves = [(m.text or str(m.move), None) for m in rec.moves]
-        return {"kind": "record", "svg": ply_svg(step.position, step, caption), "caption": caption,
+        return {"kind": "record", "svg": ply_svg(step.position, step, caption, lang), "caption": caption,
                 "moves": exxit_moves(step.position), "replay": report, "plies": _plies(moves, report["violations"]),
                 "ply": n}
 
@@ -117,20 +117,20 @@ class Xig(BoardGame):
     def replay(self, text: str, path: str, options: Mapping[str, str]) -> dict[str, Any]:
         return xig_record.replay(xig_record.load_record_text(text, path, files=False)).to_dict()
 
-    def view(self, text: str, path: str, options: Mapping[str, str], ply: int | None) -> View:
+    def view(self, text: str, path: str, options: Mapping[str, str], ply: int | None, lang: str = "en") -> View:
         doc = load_yaml_text(text, path)
         if not xig_record.is_record(doc):
             pos = xig_record.load_position(doc, files=False)
-            return {"kind": "position", "svg": svg_pathways(pos), "caption": [], "moves": moves_data(pos),
+            return {"kind": "position", "svg": svg_pathways(pos, lang=lang), "caption": [], "moves": moves_data(pos),
                     "replay": None, "plies": [], "ply": None}
         record = xig_record.load_record(doc, files=False)
         report = xig_record.replay(record).to_dict()
         turns = len(record.turns)
         n = _ply(ply, turns, path, "turn")
         step = next(s for s in xig_record.replay_turns(record) if s.ply == n)
-        caption = xig_pictures.turn_caption(path, step, turns)
+        caption = xig_pictures.turn_caption(path, step, turns, lang)
         moves = [(t.text, t.player) for t in record.turns]
-        return {"kind": "record", "svg": xig_pictures.turn_svg(step, caption), "caption": caption,
+        return {"kind": "record", "svg": xig_pictures.turn_svg(step, caption, lang), "caption": caption,
                 "moves": moves_data(step.position), "replay": report, "plies": _plies(moves, report["violations"]),
                 "ply": n}
 
@@ -160,16 +160,16 @@ class Zen(BoardGame):
     def replay(self, text: str, path: str, options: Mapping[str, str]) -> dict[str, Any]:
         return self._report(load_yaml_text(text, path), options).to_dict()
 
-    def view(self, text: str, path: str, options: Mapping[str, str], ply: int | None) -> View:
+    def view(self, text: str, path: str, options: Mapping[str, str], ply: int | None, lang: str = "en") -> View:
         pos, report = self._position(text, path, options)
         if report is None:
-            return {"kind": "position", "svg": svg_tower(pos), "caption": [], "moves": zen_moves(pos, path),
+            return {"kind": "position", "svg": svg_tower(pos, lang=lang), "caption": [], "moves": zen_moves(pos, path),
                     "replay": None, "plies": [], "ply": None}
         turns = len(report.positions) - 1
         n = _ply(ply, turns, path, "turn")
         data = report.to_dict()
         moves = [(t.text, t.player) for t in report.turns]
-        return {"kind": "record", "svg": turn_svg(report, n), "caption": turn_caption(report, n),
+        return {"kind": "record", "svg": turn_svg(report, n, lang), "caption": turn_caption(report, n, lang),
                 "moves": zen_moves(report.positions[n], path), "replay": data, "plies": _plies(moves, data["violations"]),
                 "ply": n}
 

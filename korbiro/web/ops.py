@@ -343,8 +343,8 @@ def _game(name: str, what: str) -> Op:
         if what == "replay":
             return 200, game.replay(text, path, options)
         if what == "picture":
-            return 200, {"svg": game.picture(text, path, options, r.get("ply"))}
-        return 200, game.view(text, path, options, r.get("ply"))
+            return 200, {"svg": game.picture(text, path, options, r.get("ply"), r.lang)}
+        return 200, game.view(text, path, options, r.get("ply"), r.lang)
 
     call.__doc__ = f"``korbiro {name} {what}`` of text."
     return call
