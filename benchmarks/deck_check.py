@@ -49,9 +49,9 @@ def main() -> int:
     generate(n, out)
     with tempfile.TemporaryDirectory() as cache:
         os.environ["KORBIRO_CACHE_DIR"] = cache
+        from korbiro.data.formats import load_formats
         from korbiro.data.index import open_index
         from korbiro.rules.mk.deck import check_deck
-        from korbiro.rules.mk.formats import load_formats
 
         t0 = time.process_time()
         index = open_index([out])

@@ -6,7 +6,8 @@ small and imported lazily, so that the command line starts quickly:
 
 * :func:`load_database` – a card database (set files or folders of them);
 * :func:`check_database` – every problem of a card database;
-* :func:`check_deck` – the legality of a deck list, every finding with its rule.
+* :func:`check_deck` – the legality of a deck list, every finding with its rule;
+* :func:`deck_stats` – a deck list's statistics (types, MP curve, races, keywords) and chart.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from .base.version import __version__
 
-__all__ = ["__version__", "check_database", "check_deck", "load_database"]
+__all__ = ["__version__", "check_database", "check_deck", "deck_stats", "load_database"]
 
 if TYPE_CHECKING:
     import datetime as dt
 
     from .data.cards import CardDatabase
     from .rules.mk.deck import DeckReport
+    from .rules.mk.deckstats import DeckStats
 
 
 def load_database(paths: Any = None) -> CardDatabase:
@@ -52,3 +54,17 @@ def check_deck(
 
     parsed = parse_deck_text(deck, "<deck>") if "\n" in deck else read_deck_file(deck)
     return _check(parsed, db if db is not None else open_index(), fmt=fmt, date=date)
+
+
+def deck_stats(deck: str, db: Any = None) -> DeckStats:
+    """A deck list's statistics: *deck* is a file path, or the text of a deck list when it has a newline.
+
+    ``print(stats)`` shows the tables of ``korbiro deck show``, ``stats.to_dict()`` its JSON and
+    ``stats.svg()`` its chart (``_repr_svg_`` draws it in a notebook).
+    """
+    from .data.index import open_index
+    from .grammar.decklist import parse_deck_text, read_deck_file
+    from .rules.mk.deckstats import DeckStats as _Stats
+
+    parsed = parse_deck_text(deck, "<deck>") if "\n" in deck else read_deck_file(deck)
+    return _Stats.of(parsed, db if db is not None else open_index())

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,6 +34,12 @@ def db_dir(tmp_path: Path) -> Path:
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
     """The fuzzing totals (tests/fuzzing.py): inputs tried per format and the exit-3 count."""
+    web = sys.modules.get("test_web_fuzz")
+    if web is not None and web.CASES:
+        terminalreporter.write_sep("-", "API fuzzing (schemathesis): cases per operation, none a 5xx")
+        for name, n in sorted(web.CASES.items()):
+            terminalreporter.write_line(f"{name:32s} {n:6d} cases")
+        terminalreporter.write_line(f"{'total':32s} {sum(web.CASES.values()):6d} cases")
     fuzzing = sys.modules.get("fuzzing")
     if fuzzing is None or not fuzzing.TALLY.tried:
         return
@@ -52,3 +60,21 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if "fuzz" in markexpr and "not fuzz" not in markexpr:
         return 0
     return None
+
+
+@pytest.fixture(scope="session")
+def web_client() -> Iterator[Any]:
+    """The web app (korbiro/web) over the shipped sample, one worker, under the ASGI test client; the
+    working folder is the checkout's, as for the CLI's relative paths.  Skips without the web extra."""
+    pytest.importorskip("starlette", reason="the web extra is not installed (pip install -e '.[web]')")
+    pytest.importorskip("httpx2", reason="the test extra's httpx2 is not installed")
+    from starlette.testclient import TestClient
+
+    from korbiro.web.app import create_app
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(Path(__file__).resolve().parent.parent)
+        mp.delenv("KORBIRO_DB", raising=False)
+        app = create_app(workers=1, time_limit=60)
+        with TestClient(app) as client:
+            yield client

@@ -336,6 +336,8 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
            lambda p: ["deck", "check", p, "--format", "json"]),
     Format("deck lists (YAML)", _glob(EXAMPLES / "decks", "*.yaml"), YamlSeed,
            lambda p: ["deck", "check", p, "--format", "json"]),
+    Format("deck statistics", _glob(ROOT / "korbiro" / "data" / "mk" / "decks", "*.deck"), TextSeed,
+           lambda p: ["deck", "show", p, "--format", "json"]),
     Format("scenarios", _glob(EXAMPLES / "rulings", "*.yaml"), YamlSeed,
            lambda p: ["resolve", p, "--format", "json"]),
     Format("game states", _glob(EXAMPLES / "results", "**/*.yaml"), YamlSeed,

@@ -46,7 +46,7 @@ def test_an_empty_item_in_a_yaml_deck(tmp_path: Path) -> None:
     f = next(f for f in json.loads(got.stdout)["findings"] if f["code"] == "MK-DECK-EMPTY-ENTRY")
     assert (f["line"], f["column"], f["message"]) == (3, 5, "empty entry; write '3 Name' or a card name")
     got = run_main(["deck", "check", str(deck), "--lang", "hu"])
-    assert f"{deck}:3:5: error MK-DECK-EMPTY-ENTRY: üres bejegyzés; írd így: '3 Lapnév', vagy csak a lap nevét" in \
+    assert f"{deck}:3:5: hiba MK-DECK-EMPTY-ENTRY: üres bejegyzés; írd így: '3 Lapnév', vagy csak a lap nevét" in \
         got.stdout.splitlines()
 
 
@@ -67,7 +67,7 @@ def test_an_unknown_variant_in_a_state_file(tmp_path: Path) -> None:
     state.write_text("variant: nincs-ilyen\n" + text, encoding="utf-8")
     got = run_main(["game", "result", str(state)])
     assert got.code == 2
-    assert got.stderr.startswith(f"Error: {state}:1:10: error MK-RESULT-VARIANT: unknown variant 'nincs-ilyen'")
+    assert got.stderr.startswith(f"{state}:1:10: error MK-RESULT-VARIANT: unknown variant 'nincs-ilyen'")
 
 
 def test_an_argument_that_is_not_utf8_names_no_card() -> None:

@@ -295,14 +295,14 @@ def test_data_check_reports_behaviour_at_file_line_column(tmp_path: Path) -> Non
            for f in check_database([db], use_cache=False).findings]
     caret1, caret2 = "\n  damge 2 target\n  ^", "\n  1 enemy adventurr\n          ^"
     assert got == [
-        ("MK-BEHAVIOUR-WORD", "MINTA.yaml", 988, 16, "unknown step 'damge'; did you mean 'damage'?" + caret1,
+        ("MK-BEHAVIOUR-WORD", "MINTA.yaml", 1017, 16, "unknown step 'damge'; did you mean 'damage'?" + caret1,
          "ismeretlen lépés: 'damge'; erre gondoltál: 'damage'?" + caret1),
-        ("MK-BEHAVIOUR-WORD", "MINTA.yaml", 989, 25, "unknown word 'adventurr'; did you mean 'adventurer'?" + caret2,
+        ("MK-BEHAVIOUR-WORD", "MINTA.yaml", 1018, 25, "unknown word 'adventurr'; did you mean 'adventurer'?" + caret2,
          "ismeretlen szó: 'adventurr'; erre gondoltál: 'adventurer'?" + caret2),
     ]
     res = CliRunner().invoke(cli, ["data", "check", str(db), "--lang", "hu"])
     assert res.exit_code == 1
-    assert f"{db / 'MINTA.yaml'}:988:16: error MK-BEHAVIOUR-WORD: ismeretlen lépés: 'damge'" in res.output
+    assert f"{db / 'MINTA.yaml'}:1017:16: hiba MK-BEHAVIOUR-WORD: ismeretlen lépés: 'damge'" in res.output
 
 
 def test_card_show_prints_what_the_card_does() -> None:

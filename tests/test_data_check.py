@@ -165,6 +165,20 @@ def test_cli_two_files_one_broken_json_still_valid(tmp_path: Path) -> None:
     assert data["cards"] == 78 and [f["code"] for f in data["findings"]] == ["YAML-TAB"]
 
 
+def test_findings_from_the_cache_say_the_same_in_hungarian(tmp_path: Path) -> None:
+    # a re-check serves the findings from the cache, in a process that has not imported the YAML loader
+    # or the schema check, whose findings' Hungarian is read off their English by those modules' patterns
+    cases = sorted(str(p) for p in SETS.iterdir() if p.is_dir())
+    runs = []
+    for _ in range(3):  # the first with a cold cache, then per-file entries, then the whole database's
+        proc = subprocess.run([sys.executable, "-m", "korbiro", "data", "check", *cases, "--lang", "hu"],
+                              capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "KORBIRO_CACHE_DIR": str(tmp_path / "cache")})
+        runs.append((proc.returncode, proc.stdout, proc.stderr))
+    assert runs[0][0] == 1 and "YAML-TAB: behúzáshoz nem használható tabulátor" in runs[0][1]
+    assert runs[1] == runs[0] and runs[2] == runs[0]
+
+
 @pytest.mark.parametrize("case", ["yaml-bomb", "python-tag", "tabs"])
 def test_subprocess_no_traceback(case: str, tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "korbiro", "data", "check", str(SETS / case)],
@@ -196,7 +210,7 @@ def test_internal_error_exit_3(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_cli_formats_file_is_checked(tmp_path: Path) -> None:
-    from korbiro.rules.mk.formats import shipped_formats_path
+    from korbiro.data.formats import shipped_formats_path
 
     r = CliRunner().invoke(cli, ["data", "check", "--formats", shipped_formats_path(), "--format", "json"])
     assert r.exit_code == 0 and json.loads(r.output)["findings"] == []

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from korbiro.cli import cli
 from korbiro.data.cards import Card, CardDatabase
 from korbiro.data.check import load_database
+from korbiro.data.formats import banlist_findings, load_formats
 from korbiro.grammar.decklist import parse_deck_text, read_deck_file
 from korbiro.rules.mk.deck import check_deck, check_exchange
-from korbiro.rules.mk.formats import banlist_findings, load_formats
 
 DECKS = Path(__file__).parent.parent / "examples" / "decks"
 DAY = dt.date(2026, 11, 29)
@@ -246,8 +246,8 @@ def test_restricted_card_by_date(db: CardDatabase, day: dt.date, legal: bool) ->
 
 def test_shipped_banlists_validate(db: CardDatabase) -> None:
     from korbiro.base.yamlload import load_yaml_file
+    from korbiro.data.formats import shipped_formats_path
     from korbiro.data.schema import iter_schema_findings
-    from korbiro.rules.mk.formats import shipped_formats_path
 
     assert list(iter_schema_findings(load_yaml_file(shipped_formats_path()), "mk-formats")) == []
     assert banlist_findings(load_formats(), [c.name for c in db]) == []

@@ -54,7 +54,8 @@ def _sessions(text: str) -> list[tuple[str, str]]:
 SESSIONS = _sessions(README.read_text("utf-8"))
 
 #: Docs whose ```console sessions and >>> examples run as they are written (README's run above too).
-EXECUTED_DOCS = [ROOT / "docs" / name for name in ("card-behaviour.md", "scenarios.md", "rulings.md", "play.md")]
+EXECUTED_DOCS = [ROOT / "docs" / name for name in ("card-behaviour.md", "scenarios.md", "rulings.md", "play.md",
+                                                   "deck-check.md", "card-text.md")]
 
 
 @pytest.fixture(autouse=True)

@@ -112,3 +112,27 @@ def test_a_valid_document_is_remembered_and_a_changed_one_is_checked(tmp_path: P
     assert compiled_check(schema, remember=True)({"mp": -1}) is False
     assert built == [1, 1, 1, 1, 1]
     assert compiled_check(schema, remember=True)({"mp": True}) is False  # true is not 1
+
+
+def test_a_remembered_verdict_is_not_served_by_another_copy_of_jsonschema_rs(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import jsonschema_rs
+
+    from korbiro.data import paths
+    from korbiro.data import schema as schema_module
+
+    monkeypatch.setenv("KORBIRO_CACHE_DIR", str(tmp_path))
+    schema = {"type": "object", "properties": {"mp": {"type": "integer"}}}
+    built: list[int] = []
+    real = jsonschema_rs.validator_for
+    monkeypatch.setattr(jsonschema_rs, "validator_for", lambda *a, **k: built.append(1) or real(*a, **k))
+    assert compiled_check(schema, remember=True)({"mp": 2}) is True
+    # jsonschema-rs upgraded (or korbiro's schema module changed): the verdict is asked for again
+    monkeypatch.setattr(paths, "library_stamp", lambda name: b"jsonschema_rs, another copy")
+    schema_module._verdict_code.cache_clear()
+    try:
+        assert compiled_check(schema, remember=True)({"mp": 2}) is True
+        assert built == [1, 1]
+    finally:
+        monkeypatch.undo()
+        schema_module._verdict_code.cache_clear()

@@ -59,6 +59,7 @@ def test_mutants(name: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.fuzz
+@pytest.mark.timeout(1800)  # the dedicated run: long by design, and slower on a busy machine
 @pytest.mark.parametrize("name", list(FORMATS))
 def test_mutants_full(name: str, tmp_path: Path) -> None:
     fmt = FORMATS[name]
@@ -72,6 +73,7 @@ def test_mutants_on_a_latin1_terminal(name: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.fuzz
+@pytest.mark.timeout(1800)  # the dedicated run: long by design, and slower on a busy machine
 @pytest.mark.parametrize("name", list(FORMATS))
 def test_mutants_on_a_latin1_terminal_full(name: str, tmp_path: Path) -> None:
     fmt = FORMATS[name]
@@ -113,6 +115,7 @@ def test_combined_mutations(case: tuple[fuzzing.Format, Path, bytes, str], tmp_p
 
 
 @pytest.mark.fuzz
+@pytest.mark.timeout(1800)  # the dedicated run: long by design, and slower on a busy machine
 @settings(_HYPOTHESIS, max_examples=COMBOS_FULL)
 @given(case=combined())
 def test_combined_mutations_full(case: tuple[fuzzing.Format, Path, bytes, str], tmp_path: Path) -> None:
@@ -148,6 +151,7 @@ def test_queries(query: str) -> None:
 
 
 @pytest.mark.fuzz
+@pytest.mark.timeout(1800)  # the dedicated run: long by design, and slower on a busy machine
 @settings(_HYPOTHESIS, max_examples=4000)
 @given(query=QUERIES)
 def test_queries_full(query: str) -> None:

@@ -227,7 +227,7 @@ def test_cli_refusal_is_shown_at_its_step_with_its_remedy() -> None:
     (["--legal", "--at", "9"], "error MK-TL-AT: --at 9: the script has 1 step(s)"),
     (["--legal", "--player", "Zoli"], "error MK-TL-NO-PLAYER: no player 'Zoli' in the scenario; players: Anna, Béla"),
     (["--legal", "--player", "Zoli", "--lang", "hu"],
-     "error MK-TL-NO-PLAYER: nincs 'Zoli' nevű játékos a forgatókönyvben; játékosok: Anna, Béla"),
+     "hiba MK-TL-NO-PLAYER: nincs 'Zoli' nevű játékos a forgatókönyvben; játékosok: Anna, Béla"),
     (["--legal", "--at", "-1"], "Invalid value for '--at': -1 is not in the range x>=0."),
 ])
 def test_cli_legal_usage_errors_exit_2(args: list[str], message: str) -> None:

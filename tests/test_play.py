@@ -170,6 +170,23 @@ def test_play_json_and_files(tmp_path: Path) -> None:
     assert json.loads(res.output)["rule"] == data["result"]["rule"]
 
 
+def test_resolve_writes_the_final_state(tmp_path: Path) -> None:
+    rulings = Path(__file__).resolve().parent.parent / "examples" / "rulings"
+    res = CliRunner().invoke(cli, ["resolve", str(rulings / "ikerjatek-18dp.yaml"), "--state-out", str(tmp_path / "s.yaml")])
+    assert res.exit_code == 0, res.output
+    assert yaml.safe_load((tmp_path / "s.yaml").read_text("utf-8")) == {
+        "title": "round 1, forduló zárása", "variant": "ikerjatek", "moment": "end-of-round",
+        "teams": [{"name": "A", "tower_levels": 4, "players": [{"name": "Anna", "dp": 10, "future_deck": 1},
+                                                              {"name": "Cili", "dp": 8, "future_deck": 1}]},
+                  {"name": "B", "tower_levels": 4, "players": [{"name": "Béla", "dp": 9, "future_deck": 1},
+                                                              {"name": "Dóra", "dp": 5, "future_deck": 1}]}]}
+    res = CliRunner().invoke(cli, ["game", "result", str(tmp_path / "s.yaml")])
+    assert res.exit_code == 0 and res.output.startswith("win: Anna, Cili [12.00.5.1.2.A]")
+    res = CliRunner().invoke(cli, ["resolve", str(rulings / "ikerjatek-18dp.yaml"), str(rulings / "omen-kor.yaml"),
+                                   "--state-out", str(tmp_path / "t.yaml")])
+    assert res.exit_code == 2 and "--state-out writes the state of one scenario" in res.output
+
+
 @pytest.mark.parametrize("args,message", [
     (["--variant", "ikerjatek", "--players", "3"], "ikerjatek is for 4–4 players, not 3"),
     (["--variant", "ket-csapat", "--players", "5"], "ket-csapat needs an even number of players, not 5"),

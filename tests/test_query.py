@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import csv
+import datetime as dt
 import hashlib
+import io
 import json
+import operator
 import re
 import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -21,7 +26,7 @@ from korbiro.cli import cli
 from korbiro.data.index import CardIndex, open_index
 from korbiro.data.paths import shipped_db_path
 from korbiro.data.search import search
-from korbiro.grammar.query import FIELDS, And, Filter, Not, Or, Term, parse_query
+from korbiro.grammar.query import FIELDS, And, Filter, Not, Or, Term, fields_markdown, parse_query
 
 ROOT = Path(__file__).parent.parent
 DOC = ROOT / "docs" / "card-search.md"
@@ -168,6 +173,109 @@ FIELD_CASES = [
     ("kincs", short(1, 5, 17, 18, 35, 41)),
     ('"tartomány-jelzőt"', short(2)),
     ("sebzés type:akadálylap", short(44, 49, 51)),
+    # errata, changed: the text history (the sample's three illustrative histories)
+    ("errata:yes", short(4, 5, 69)),
+    ("erráta=nem type:kalandozó", short(*range(1, 4), *range(6, 17))),
+    ("changed>=2025-01-01", short(5, 69)),
+    ("changed>2025-02-01", short(69)),
+    ("changed<=2025-02-01", short(4, 5)),
+    ("changed<2025-02-01", short(4)),
+    ("changed:2024-09-01", short(4)),
+    ("változott=2025-06-01", short(69)),
+    ("changed!=2025-06-01", short(4, 5)),
+    # o:/oracle: are text:
+    ('o:"1 mp-t"', short(8, 14, 24, 32, 41, 68, 71, 78)),
+    ("oracle:kincskeresés", short(1, 5)),
+    # an adventurer's attributes: fizikum, asztral (asztrál, astral), mental (mentál)
+    ("fizikum>=6", short(2, 7, 15)),
+    ("fizikum:5", short(5, 6, 8, 13, 16)),
+    ("fizikum=9", short(7)),
+    ("physique<2", short(14)),
+    ("fizikum<=2", short(3, 9, 10, 11, 12, 14)),
+    ("fizikum>6", short(7)),
+    ("fizikum!=5", short(1, 2, 3, 4, 7, 9, 10, 11, 12, 14, 15)),
+    ("asztral>5", short(3, 4, 6, 7, 11)),
+    ("asztrál=8", short(4)),
+    ("astral<=1", short(5, 13, 14, 15)),
+    ("asztral:8", short(4)),
+    ("asztral<2", short(5, 13, 14, 15)),
+    ("asztral>=8", short(4)),
+    ("asztral!=2 level<=3", short(5, 10, 12, 13, 14)),
+    ("mental>=6", short(3, 4, 6, 7, 9)),
+    ("mentál:2", short(8, 16)),
+    ("mental=2", short(8, 16)),
+    ("mental<2", short(13)),
+    ("mental<=2", short(8, 13, 16)),
+    ("mental>6", short(4, 7)),
+    ("mental!=2 mental<4", short(2, 5, 13, 14, 15)),
+    # class (kaszt), subclass (alkaszt), alignment (jellem): words of the value by their start
+    ("class:harcos", short(2, 8, 13, 15, 16, 59, 60)),
+    ("kaszt:varázs", short(3, 4, 9, 11, 12, 52, 53, 54, 55, 56)),
+    ("class=pap", short(10, 66)),
+    ("class!=varázshasználó", short(1, 2, 5, 8, 10, 13, 14, 15, 16, 59, 60, 66)),
+    ("alkaszt:tolvaj", short(5, 14, 64)),
+    ("subclass=lovag", short(2, 8, 16)),
+    ("subclass!=tolvaj", short(1, 2, 3, 4, 8, 9, 11, 12, 13, 15, 16)),
+    ("jellem:élet", short(1, 5, 10, 11, 15)),
+    ("alignment:kaosz", short(1, 3, 6, 12, 13, 14)),
+    ("alignment=rend", short(2, 7, 9, 16)),
+    ("alignment!=rend", short(1, 3, 4, 5, 6, 8, 10, 11, 12, 13, 14, 15)),
+    # skills, spheres, icons: an item of the list (: by the start of a word, = whole, != none is)
+    ("skills:zár", short(1, 5)),
+    ("képzettség=vadonjárás", short(15)),
+    ("skill!=zárnyitás", short(2, 14, 15)),
+    ("skills:járás", []),
+    ("szféra:tűz", short(52, 56)),
+    ("spheres=halál", short(3, 4, 6)),
+    ("sphere!=halál", short(9, 10, 11, 12, 52, 53, 54, 55, 56, 66)),
+    ("icons:kard", short(1, 2, 5, 8, 13, 15, 16, 60, 63)),
+    ("ikon=hold", short(6, 11)),
+    ("icon!=kard", short(3, 4, 6, 7, 9, 10, 11, 12, 14, 52, 53, 54, 55, 56, 57, 59, 61, 62, 64, 65, 66)),
+    # a building's team sizes
+    ("attackers>=3", short(27, 28)),
+    ("támadók=1", short(29, 32)),
+    ("attackers:2", short(26, 30, 31, 33)),
+    ("attackers<2", short(29, 32)),
+    ("attackers<=1", short(29, 32)),
+    ("attackers>2", short(27, 28)),
+    ("attackers!=2", short(27, 28, 29, 32)),
+    ("defenders<2", short(29, 30)),
+    ("védők!=2", short(28, 29, 30)),
+    ("defenders:3", short(28)),
+    ("defenders=1", short(29, 30)),
+    ("defenders<=1", short(29, 30)),
+    ("defenders>2", short(28)),
+    ("defenders>=2", short(26, 27, 28, 31, 32, 33)),
+    # requirement (a quest's condition), condition, artist: anywhere in the value; = the whole
+    ("requirement:tolvaj", short(17, 23)),
+    ("küldetésfeltétel=tolvaj", short(17)),
+    ("requirement!=tolvaj", short(23, 25)),
+    ("condition:csak", []),
+    ("feltétel=x", []),
+    ("condition!=x", []),
+    ("artist:x", []),
+    ("a=x", []),
+    ("artist!=x", []),
+    # phase, duration, rarity, printing: words of the value by their start
+    ("phase:harc", short(52, 53, 55, 56, 57, 59, 60, 66)),
+    ("fázis=sor", short(1, 26, 54, 58, *range(61, 66), *range(67, 79))),
+    ("phase!=sor", short(52, 53, 55, 56, 57, 59, 60, 66)),
+    ("duration:forduló", short(54, 72)),
+    ("időtartam=harc", short(66)),
+    ("duration!=végleges", short(52, 53, 54, 55, 56, 57, 58, 59, 60, 66, 72, 73, 74)),
+    ("rarity:ritka", short(1, 2, 3, 4, 6, 7, 8, 11, 17, 21, 22, 26, 28, 29, 34, 42, 47, 48, 52, 53, 54, 55,
+                           56, 57, 67, 68, 69, 73, 75, 77)),
+    ("r=ritka", short(1, 3, 8, 11, 17, 21, 22, 26, 28, 29, 34, 42, 47, 48, 52, 53, 54, 55, 57, 68, 69, 73, 75,
+                      77)),
+    ('ritkaság="nagyon ritka"', short(2, 4, 6, 7, 56, 67)),
+    ("rarity!=gyakori type:kalandozó", short(1, 2, 3, 4, 6, 7, 8, 9, 11, 15)),
+    ("printing:eredeti", short(34)),
+    ("kiadás=eredeti", short(34)),
+    ("printing!=eredeti", []),
+    # flavour text: anywhere in it
+    ("flavor:kard", short(1)),
+    ("hangulat:ynev", short(6)),
+    ("ft:néha or flavour:haza", short(1, 4)),
 ]
 
 
@@ -176,10 +284,172 @@ def test_fields_and_operators(index: CardIndex, query: str, expected: list[str])
     assert ids(index, query) == expected
 
 
+#: the card fields the sample set does not use, on tests/data/search/PROBA.yaml
+PROBA_CASES = [
+    ("artist:művész", ["PROBA-001", "PROBA-003"]),
+    ('a="próba rajzoló"', ["PROBA-002"]),
+    ('artist!="minta művész"', ["PROBA-002"]),
+    ("illusztrátor:RAJZ", ["PROBA-002"]),
+    ("condition:éber", ["PROBA-002"]),
+    ('feltétel="csak a saját erőforrás fázisodban."', ["PROBA-003"]),
+    ("condition!=x", ["PROBA-002", "PROBA-003"]),
+    ("-condition:x", ["PROBA-001", "PROBA-002", "PROBA-003"]),
+    ("printing:széles", ["PROBA-001"]),
+    ("printing=szelesvasznu", ["PROBA-001"]),
+    ("printing!=eredeti", ["PROBA-001"]),
+    ("phase:forduló", ["PROBA-002"]),
+    ('phase="forduló zárása"', ["PROBA-002"]),
+    ("phase!=erőforrás", ["PROBA-002"]),
+    ("rarity:promó", ["PROBA-001"]),
+    ("duration=forduló", ["PROBA-002"]),
+    ("fizikum=4 asztral=1 mental=2 faj:törpe", ["PROBA-001"]),
+]
+
+PROBA = Path(__file__).parent / "data" / "search"
+
+
+@pytest.fixture(scope="module")
+def proba(_private_cache: None) -> Iterator[CardIndex]:
+    idx = open_index([PROBA])
+    yield idx
+    idx.close()
+
+
+@pytest.mark.parametrize(("query", "expected"), PROBA_CASES, ids=[q for q, _ in PROBA_CASES])
+def test_fields_the_sample_does_not_use(proba: CardIndex, query: str, expected: list[str]) -> None:
+    assert ids(proba, query) == expected
+
+
+def test_every_card_field_of_the_schema_is_a_search_field() -> None:
+    """The set-file schema's card fields (common ones and each type's) are fields, under their schema names."""
+    schema = json.loads((ROOT / "korbiro" / "data" / "schemas" / "mk-set.schema.json").read_text("utf-8"))
+    card = schema["$defs"]["card"]
+    names = set(card["properties"])
+    for part in card["allOf"]:
+        names |= set(part.get("then", {}).get("properties", {}))
+    assert names >= {"fizikum", "asztral", "mental", "class", "alignment", "rarity", "phase", "icons", "artist"}
+    fields = {f.name for f in FIELDS}
+    covered = {"history": {"errata", "changed"}}  # the text history is searched by what it says of the text
+    assert {n for n in names - fields if not covered.get(n, set()) <= fields} == set()
+    assert "history" in names
+    assert {f.name for f in FIELDS if not f.card} == {"legal", "banned", "restricted"}
+
+
+# ------------------------------------------------------------------ formats: legal, banned, restricted
+
+#: on 2026-03-01 the shipped sample banlist bans Zászlóháború (067) and restricts Dzsad bankház (026) to 1
+FORMAT_DAY = dt.date(2026, 3, 1)
+FORMAT_CASES = [
+    ("banned:korfordulo", short(67)),
+    ("tiltott:korfordulo", short(67)),
+    ("restricted:korfordulo", short(26)),
+    ("korlátozott:Korforduló", short(26)),
+    ("legal:korfordulo", [i for i in ALL if i != "MINTA-067"]),
+    ("-legal:korfordulo", short(67)),
+    ("f:korfordulo type:eseménylap", short(*range(68, 75))),
+    ("format:draft", ALL),
+    ("formátum:frissen-bontott -legal:draft", []),
+    ("banned:frissen-bontott", []),
+    ("legal:korfordulo restricted:korfordulo", short(26)),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), FORMAT_CASES, ids=[q for q, _ in FORMAT_CASES])
+def test_format_filters(index: CardIndex, query: str, expected: list[str]) -> None:
+    assert [c.id for c in search(index, query, sort="id", date=FORMAT_DAY).cards] == expected
+
+
+@pytest.mark.parametrize(("day", "banned", "restricted"), [
+    ("2025-08-31", [], []),                  # before the first entry
+    ("2025-09-01", [], short(26)),           # Dzsad bankház restricted
+    ("2026-02-28", [], short(26)),
+    ("2026-03-01", short(67), short(26)),    # Zászlóháború banned
+    ("2026-06-01", short(67), []),           # Dzsad bankház legal again
+])
+def test_format_filters_follow_the_date(index: CardIndex, day: str, banned: list[str],
+                                        restricted: list[str]) -> None:
+    when = dt.date.fromisoformat(day)
+
+    def found(q: str) -> list[str]:
+        return [c.id for c in search(index, q, sort="id", date=when).cards]
+
+    assert found("banned:korfordulo") == banned
+    assert found("restricted:korfordulo") == restricted
+    assert found("-legal:korfordulo") == banned
+
+
+def test_format_filters_go_by_kind_of_card(index: CardIndex, tmp_path: Path) -> None:
+    """A banned name bans the cards that count as the same card under IGAZ NÉV (2.02), as in a deck check."""
+    from korbiro.data.formats import load_formats
+
+    path = tmp_path / "formats.yaml"
+    path.write_text(
+        "default: liga\n"
+        "formats:\n"
+        "  liga:\n"
+        "    name: Liga\n"
+        "    kind: constructed\n"
+        "    tower_levels: 3\n"
+        "    limits:\n"
+        "      - {limit: 3, min_deck: 40, sideboard_max: 12, rule: 1.02.B}\n"
+        "    banlist:\n"
+        "      - {date: '2026-01-01', card: Airun al Marem, status: banned, reason: test, source: test}\n",
+        encoding="utf-8")
+    formats = load_formats(path)
+    assert [c.id for c in search(index, "banned:liga", sort="id", formats=formats, date=FORMAT_DAY).cards] == \
+        short(3, 4)  # Airun al Marem, and A Sötét Térítő (IGAZ NÉV "Airun al Marem")
+    assert search(index, "banned:liga", formats=formats, date=dt.date(2025, 12, 31)).count == 0
+    with pytest.raises(RulesSyntaxError) as exc:
+        search(index, "banned:korfordulo", formats=formats)
+    assert (exc.value.code, exc.value.column) == ("QUERY-VALUE", 8)
+    assert "no format 'korfordulo' (formats: liga)" in exc.value.message
+
+
+def test_an_unknown_format_is_refused_with_its_column(index: CardIndex) -> None:
+    with pytest.raises(RulesSyntaxError) as exc:
+        search(index, "type:kalandozó legal:korfordlo")
+    assert str(exc.value) == (
+        "column 22: no format 'korfordlo'; did you mean 'korfordulo'? "
+        "(formats: korfordulo, frissen-bontott, draft)\n"
+        "  type:kalandozó legal:korfordlo\n"
+        "                       ^"
+    )
+
+
+# ------------------------------------------------------------------ the empty query, the field table
+
+@pytest.mark.parametrize("query", ["", "   ", "\t\n"])
+def test_an_empty_query_finds_every_card(index: CardIndex, query: str) -> None:
+    q = parse_query(query)
+    assert q.everything and q.render() == "" and q.to_json() == {"and": []} and q.clauses() == []
+    assert ids(index, query) == ALL
+    assert parse_query(q.render()).root == q.root
+    r = search(index, query, sort="id", limit=3, explain=True)
+    assert (r.count, [c.id for c in r.cards], r.matched) == (78, short(1, 2, 3), {c: [] for c in short(1, 2, 3)})
+
+
+def _doc_field_table() -> str:
+    text = DOC.read_text("utf-8")
+    start = text.index("| field | also | value | operators |")
+    end = text.index("\n\n", start)
+    return text[start:end + 1]
+
+
+def test_doc_field_table_is_made_from_fields(request: pytest.FixtureRequest) -> None:
+    """docs/card-search.md's table of fields is :func:`fields_markdown` (``--update-golden`` rewrites it)."""
+    made = fields_markdown()
+    if request.config.getoption("--update-golden"):
+        text = DOC.read_text("utf-8")
+        DOC.write_text(text.replace(_doc_field_table(), made), encoding="utf-8")
+        pytest.fail("docs/card-search.md's field table rewritten; run the tests again")
+    assert _doc_field_table() == made
+    assert made.count("\n") == len(FIELDS) + 2
+
+
 def test_every_field_and_operator_is_covered() -> None:
-    written = " ".join(q for q, _ in FIELD_CASES)
+    written = " ".join(q for q, _ in [*FIELD_CASES, *PROBA_CASES, *FORMAT_CASES])
     for f in FIELDS:
-        names = "|".join(map(re.escape, f.names))
+        names = "|".join(map(re.escape, (f.name, *f.names)))
         used = {op for op in f.ops if re.search(rf"(^|[\s(-])({names}){re.escape(op)}(?![=])", written, re.I)}
         assert used == set(f.ops), (f.name, set(f.ops) - used)
 
@@ -240,7 +510,6 @@ def test_keyword_spellings(index: CardIndex) -> None:
 # ------------------------------------------------------------------ syntax errors
 
 ERRORS = [
-    ("", "QUERY-SYNTAX", 1, "empty query"),
     ("a or", "QUERY-SYNTAX", 5, "unexpected end of query; expected a word"),
     ("or a", "QUERY-SYNTAX", 1, "unexpected 'or'"),
     ("a or or b", "QUERY-SYNTAX", 6, "unexpected 'or'"),
@@ -259,12 +528,19 @@ ERRORS = [
     ("tpye:kalandozó", "QUERY-FIELD", 1, "unknown field 'tpye'; did you mean 'type:'?"),
     ("mp<2 fajj:elf", "QUERY-FIELD", 6, "did you mean 'faj:'?"),
     ("kulcszó:osero", "QUERY-FIELD", 1, "did you mean 'kulcsszó:'?"),
-    ("colour:red", "QUERY-FIELD", 1, "unknown field 'colour'; fields: type, subtype"),
+    ("colour:red", "QUERY-FIELD", 1, "unknown field 'colour'; did you mean 'flavour:'?"),
+    ("qqq:red", "QUERY-FIELD", 1, "unknown field 'qqq'; fields: type, subtype, race, set, kw, name, text, id, mp"),
+    ("rarty:ritka", "QUERY-FIELD", 1, "did you mean 'rarity:'?"),
+    ("mentl>2", "QUERY-FIELD", 1, "did you mean 'mentál>'?"),
     ("mp<=x", "QUERY-VALUE", 5, "'X' is not a number"),
     ("dp>=két", "QUERY-VALUE", 5, "expected a number after 'dp>='"),
     ("mp<=1234567", "QUERY-VALUE", 5, "too large"),
     ("type<3", "QUERY-VALUE", 5, "'type' takes ':', '=' or '!=', not '<'"),
     ("text=abc", "QUERY-VALUE", 5, "'text' takes ':', not '='"),
+    ("o=abc", "QUERY-VALUE", 2, "'text' takes ':', not '='"),
+    ("legal<3", "QUERY-VALUE", 6, "'legal' takes ':', not '<'"),
+    ("fizikum>=erős", "QUERY-VALUE", 10, "expected a number after 'fizikum>='"),
+    ("skills>2", "QUERY-VALUE", 7, "'skills' takes ':', '=' or '!=', not '>'"),
     ("type:varázslat", "QUERY-VALUE", 6, "no card type 'varázslat'"),
     ("type:kalandzó", "QUERY-VALUE", 6, "did you mean 'kalandozó'?"),
     ("kw:kincskeres", "QUERY-VALUE", 4, "unknown keyword 'kincskeres'; did you mean 'KINCSKERESÉS'"),
@@ -455,7 +731,11 @@ def test_random_queries_never_crash(index: CardIndex, query: str) -> None:
     except RulesSyntaxError as exc:
         assert exc.column is not None and 1 <= exc.column <= len(query) + 1
         return
-    r = search(index, q, explain=True)
+    try:
+        r = search(index, q, explain=True)
+    except RulesSyntaxError as exc:  # a format the formats file does not have (legal:x, f:x)
+        assert exc.code == "QUERY-VALUE" and "no format" in exc.message
+        return
     assert set(c.id for c in r.cards) <= set(ALL)
     assert r.count == len(r.cards)
     # the canonical form parses to the same tree and finds the same cards
@@ -478,8 +758,10 @@ def test_quoted_values_are_only_ever_values(index: CardIndex, raw: str) -> None:
 
 
 ATOMS = ["type:kalandozó", "mp<=3", "dp>=2", "faj:ember", "subtype:bestia", "kw:ŐSERŐ", "kw:fal>=2", "sebzés",
-         '"pihenő helyzetbe"', "level>=5", "mp=x", "name:toroni", "fal!=2", "race!=ember",
-         "kincs", "toroni", "kalandozó", '"egy lapot"', "*", "^^"]  # words side by side are one FTS5 query
+         '"pihenő helyzetbe"', "level>=5", "mp=x", "name:toroni", "fal!=2", "race!=ember", "class:harcos",
+         "skills:zár", "icons!=kard", "fizikum>=4", "rarity=ritka", "phase:sor", "legal:korfordulo",
+         "kincs", "toroni", "kalandozó", '"egy lapot"', "*", "^^",  # words side by side are one FTS5 query
+         "errata:yes", "errata:no", "changed>=2025-01-01", "changed!=2024-09-01"]
 
 
 @st.composite
@@ -537,6 +819,39 @@ def _atom_results(index: CardIndex) -> None:
         _ATOM_IDS[atom] = frozenset(ids(index, atom))
 
 
+_OPS: dict[str, Any] = {":": operator.eq, "=": operator.eq, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+                        ">=": operator.ge, "!=": operator.ne}
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from([f for f in FIELDS if f.kind == "number"]), st.sampled_from(sorted(_OPS)),
+       st.integers(min_value=0, max_value=11), st.booleans())
+def test_number_filters_compare_as_numbers(index: CardIndex, spec: Any, op: str, n: int, negated: bool) -> None:
+    """Every numeric field, every operator: the cards whose value (a number) compares so, or the rest."""
+    name = spec.names[int(n) % len(spec.names)]
+    query = f"{'-' if negated else ''}{name}{op}{n}"
+    hit = {c.id for c in index if isinstance(c.get(spec.name), int) and _OPS[op](c.get(spec.name), n)}
+    assert set(ids(index, query)) == (set(ALL) - hit if negated else hit), query
+
+
+_LIST_ITEMS = st.sampled_from(["Zárnyitás", "zárnyitás", "Mentál", "halál", "kard", "csillag", "hold", "Tűz",
+                               "levegő", "nincs-ilyen"])
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from([f for f in FIELDS if f.kind == "list"]), st.sampled_from([":", "=", "!="]), _LIST_ITEMS)
+def test_list_filters_test_each_item(index: CardIndex, spec: Any, op: str, item: str) -> None:
+    def match(c: Any) -> bool:
+        items = [fold(i) for i in c.get(spec.name) or []]
+        if op == ":":
+            return any(f" {fold(item)}" in f" {i.replace('-', ' ')}" for i in items)
+        if op == "=":
+            return fold(item) in items
+        return bool(items) and fold(item) not in items
+
+    assert set(ids(index, f'{spec.name}{op}"{item}"')) == {c.id for c in index if match(c)}
+
+
 # ------------------------------------------------------------------ the command
 
 def run(*args: str) -> Result:
@@ -586,6 +901,89 @@ def test_cli_json() -> None:
     assert (card["id"], card["name"], card["mp"]) == ("MINTA-005", "Garmacs, a kincsvadász", 3)
     assert card["matched"] == ["kw:kincskeresés>=2", "-kw:'nemes nyelv'"]
     assert card["keywords"] == [{"keyword": "KINCSKERESÉS", "rule": "1.14.14", "text": "KINCSKERESÉS 3"}]
+
+
+CSV_HEADER = ("id,name,type,subtype,race,set,kw,text,mp,dp,level,fal,fizikum,asztral,mental,class,subclass,"
+              "alignment,skills,spheres,icons,attackers,defenders,requirement,condition,phase,duration,rarity,"
+              "printing,artist,flavor,behaviour,errata,changed")
+
+
+def test_cli_csv() -> None:
+    """RFC 4180: CRLF line ends, a header row, quotes around a value with a comma, quote or line break."""
+    r = run("name:garmacs or name=wirg", "--format", "csv", "--sort", "id")
+    assert r.exit_code == 0
+    out = r.stdout_bytes.decode("utf-8")  # (Result.stdout turns CRLF into LF)
+    assert out == (
+        CSV_HEADER + "\r\n"
+        'MINTA-005,"Garmacs, a kincsvadász",kalandozó,,törpe,MINTA,KINCSKERESÉS 3,KINCSKERESÉS 3,3,,3,,5,1,3,'
+        "szerencsevadász,tolvaj,rend-élet,Zárnyitás; Csapdafelfedezés,,kard,,,,,,,gyakori,,,,,2,2025-02-01\r\n"
+        'MINTA-045,Wirg,akadálylap,bestia,,MINTA,,"""Aktivizálásának további költsége: egy saját kalandozód a '
+        'harcból visszatér a Sorába, pihenő helyzetben.""\n""A Wirg a harcban a visszaküldött kalandozó '
+        'szintjével harcol.""",2,,,,,,,,,,,,,,,,,,,nem gyakori,,,,cost; beast,0,\r\n'
+    )
+    rows = list(csv.DictReader(io.StringIO(out, newline="")))
+    assert [(row["id"], row["name"], row["skills"]) for row in rows] == [
+        ("MINTA-005", "Garmacs, a kincsvadász", "Zárnyitás; Csapdafelfedezés"), ("MINTA-045", "Wirg", "")]
+    assert rows[1]["text"].splitlines()[1] == '"A Wirg a harcban a visszaküldött kalandozó szintjével harcol."'
+
+
+def test_cli_csv_of_every_card_has_every_field() -> None:
+    r = run("--format", "csv")
+    assert r.exit_code == 0
+    rows = list(csv.reader(io.StringIO(r.stdout_bytes.decode("utf-8"), newline="")))
+    assert rows[0] == CSV_HEADER.split(",") == ["id", "name", *(f.name for f in FIELDS if f.card and
+                                                                 f.name not in ("id", "name"))]
+    assert len(rows) == 79 and all(len(row) == len(rows[0]) for row in rows)
+    assert sorted(row[0] for row in rows[1:]) == ALL
+
+
+def test_cli_empty_query_lists_every_card() -> None:
+    for args in ([], [""], ["  "]):
+        r = run(*args, "--sort", "id", "--limit", "2")
+        assert r.exit_code == 0, args
+        assert r.stdout.splitlines()[2:] == [
+            "MINTA-001  Briar Sichetti           kalandozó   3      KINCSKERESÉS 2, NEMES NYELV",
+            "MINTA-002  Terda Radowik am Warwik  kalandozó   5",
+            "2 of 78 cards",
+        ]
+    r = run("--explain", "--limit", "1")
+    assert r.stdout.splitlines()[0] == "parsed: (every card)"
+
+
+def test_cli_format_filters_and_date() -> None:
+    r = run("banned:korfordulo or restricted:korfordulo", "--date", "2026-03-01", "--sort", "id")
+    assert r.exit_code == 0
+    assert r.stdout.splitlines()[2:] == [
+        "MINTA-026  Dzsad bankház  építmény     3   1  EGY JÁTÉKOS LEGFELJEBB EGY ILYEN ÉPÍTMÉNYT IRÁNYÍTHAT",
+        "MINTA-067  Zászlóháború   eseménylap   4",
+        "2 cards",
+    ]
+    r = run("restricted:korfordulo", "--date", "2026-06-01")
+    assert (r.exit_code, r.stderr) == (1, "No card matches restricted:korfordulo.\n")
+    r = run("banned:korfordulo", "--date", "2026-13-01")
+    assert r.exit_code == 2 and "'2026-13-01' is not a date (YYYY-MM-DD)" in r.stderr
+    r = run("legal:kor", "--format", "json")
+    assert r.exit_code == 2
+    assert r.stderr == ("Error: query column 7: no format 'kor' (formats: korfordulo, frissen-bontott, draft)\n"
+                        "  legal:kor\n"
+                        "        ^\n")
+    assert json.loads(r.stdout)["error"] == {
+        "code": "QUERY-VALUE", "column": 7, "message": "no format 'kor' (formats: korfordulo, frissen-bontott, draft)"}
+
+
+def test_cli_own_formats_file(tmp_path: Path) -> None:
+    path = tmp_path / "formats.yaml"
+    path.write_text("formats:\n  liga:\n    name: Liga\n    kind: constructed\n    tower_levels: 3\n    limits:\n"
+                    "      - {limit: 3, min_deck: 40, sideboard_max: 12, rule: 1.02.B}\n    banlist:\n"
+                    "      - {date: '2026-01-01', card: Wirg, status: banned, reason: test, source: test}\n",
+                    encoding="utf-8")
+    r = run("banned:liga", "--formats", str(path), "--date", "2026-01-01")
+    assert r.exit_code == 0 and r.stdout.splitlines()[-2:] == [
+        "MINTA-045  Wirg  akadálylap · bestia   2", "1 card"]
+    path.write_text("formats: [1]\n", encoding="utf-8")
+    r = run("banned:liga", "--formats", str(path))
+    assert r.exit_code == 2 and r.stderr.startswith(f"{path}:1:")
+    assert "Error:" not in r.stderr and ": error MK-DATA-" in r.stderr
 
 
 def test_cli_nothing_matches_exits_1() -> None:

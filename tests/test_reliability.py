@@ -454,7 +454,7 @@ def test_svg_in_hungarian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     target = tmp_path / "d"
     target.mkdir()
     got = run_main(["exxit", "show", START, "--svg", str(target)])
-    assert got.code == 2 and got.stderr == f"Error: {str(target)!r} mappa; a korbiro csak közönséges fájlba ír\n"
+    assert got.code == 2 and got.stderr == f"Hiba: {str(target)!r} mappa; a korbiro csak közönséges fájlba ír\n"
 
 
 # ------------------------------------------------------------------ 6. findings capped

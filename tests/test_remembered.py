@@ -63,3 +63,61 @@ def test_the_key_names_the_code_and_the_inputs() -> None:
     assert a == rulebook._Remembered("x", [b"one"]).entry
     assert a != rulebook._Remembered("x", [b"one", b""]).entry != rulebook._Remembered("y", [b"one"]).entry
     assert rulebook._Remembered("x", [b"ab", b"c"]).entry != rulebook._Remembered("x", [b"a", b"bc"]).entry
+
+
+#: korbiro modules the loaders run that cannot change what they remember: where the cache is and how
+#: its keys are made, the messages of a failure (a failing loader remembers nothing), package fronts
+_NOT_DECIDING = {"base/i18n.py", "base/version.py", "base/config.py", "base/fsutil.py", "base/notes.py",
+                 "data/cache.py", "data/paths.py"}
+
+
+def test_the_key_covers_every_module_the_loaders_run(tmp_path: Path) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import json, sys\n"
+        "from korbiro.rules.mk import rulebook as rb\n"
+        "rb.load_rulebook_file(rb.rulebook_path())\n"
+        "rb.load_scenarios(rb.default_rulings_dir())\n"
+        "print(json.dumps(sorted(getattr(m, '__file__', None) or '' for n, m in list(sys.modules.items())\n"
+        "                        if n == 'korbiro' or n.startswith('korbiro.'))))\n"
+    )
+    env = {**os.environ, "KORBIRO_CACHE_DIR": str(tmp_path / "fresh"), "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, check=True)
+    package = ROOT / "korbiro"
+    ran = {Path(f).resolve().relative_to(package).as_posix() for f in json.loads(out.stdout) if f}
+    deciding = {rel for rel in ran if not rel.endswith("__init__.py") and rel not in _NOT_DECIDING}
+    assert deciding - set(rulebook.REMEMBERED_CODE) == set(), "add them to rulebook.REMEMBERED_CODE"
+    assert all((package / rel).is_file() for rel in rulebook.REMEMBERED_CODE)
+
+
+def test_another_yaml_parser_or_code_is_another_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    from korbiro.data import paths
+
+    a = rulebook._Remembered("x", [b"one"]).entry
+    monkeypatch.setattr(paths, "library_stamp", lambda name: b"another copy of " + name.encode())
+    b = rulebook._Remembered("x", [b"one"]).entry
+    monkeypatch.setattr(rulebook, "REMEMBERED_CODE", (*rulebook.REMEMBERED_CODE[:-1], "base/i18n.py"))
+    c = rulebook._Remembered("x", [b"one"]).entry
+    assert len({a, b, c}) == 3
+
+
+def test_a_library_stamp_changes_with_its_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import sys
+
+    from korbiro.data.paths import library_stamp
+
+    lib = tmp_path / "lib" / "somelib_k16"
+    lib.mkdir(parents=True)
+    (lib / "__init__.py").write_text("X = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "lib"))
+    first = library_stamp.__wrapped__("somelib_k16")
+    (lib / "__init__.py").write_text("X = 22\n")
+    os.utime(lib / "__init__.py", ns=(1, 1))
+    assert library_stamp.__wrapped__("somelib_k16") != first
+    assert library_stamp.__wrapped__("no_such_library_k16") == b"no_such_library_k16: not installed"
+    assert "somelib_k16" not in sys.modules  # found, never imported

@@ -436,9 +436,9 @@ def test_nothing_else_looks_like_a_citation(tmp_path: Path) -> None:
 
 def test_deck_checker_findings_cite_indexed_rules(book: Rulebook) -> None:
     from korbiro.data.check import load_database
+    from korbiro.data.formats import load_formats
     from korbiro.grammar.decklist import read_deck_file
     from korbiro.rules.mk.deck import check_deck, check_exchange
-    from korbiro.rules.mk.formats import load_formats
 
     db = load_database()
     rules: set[str] = set()
@@ -631,10 +631,10 @@ def test_module_examples() -> None:
 
 def test_errors_in_hungarian() -> None:
     assert run("rule", "show", "2.03.x", "--lang", "hu")[2] == \
-        "Error: nincs '2.03.x' azonosítójú szabály a mutatóban; erre gondoltál: 2.03.f vagy 2.03.e vagy 2.03?\n"
+        "Hiba: nincs '2.03.x' azonosítójú szabály a mutatóban; erre gondoltál: 2.03.f vagy 2.03.e vagy 2.03?\n"
     assert run("rule", "search", "zzz", "--lang", "hu")[2] == "egy szabály sem felel meg ennek: 'zzz'\n"
     assert run("keyword", "explain", "nyelv", "--lang", "hu")[2] == \
-        "Error: 'nyelv' nem egyértelmű: SZOLGA NYELV, NEMES NYELV, TITKOS NYELV\n"
+        "Hiba: 'nyelv' nem egyértelmű: SZOLGA NYELV, NEMES NYELV, TITKOS NYELV\n"
 
 
 def test_index_errors_in_hungarian(tmp_path: Path) -> None:

@@ -35,6 +35,9 @@ def test_wheel_has_package_data(wheel: Path) -> None:
         "korbiro/data/mk/cards/MINTA.yaml",
         "korbiro/data/mk/formats.yaml",
         "korbiro/py.typed",
+        "korbiro/web/templates/layout.html",  # the web app's templates and style sheet
+        "korbiro/web/templates/rulings.html",
+        "korbiro/web/static/style.css",
     ]:
         assert needed in names, needed
     assert not any(n.startswith(("tests/", "benchmarks/")) for n in names)
@@ -50,7 +53,8 @@ def test_installed_wheel_runs_without_the_source_tree(wheel: Path, tmp_path: Pat
     assert "Exit codes" in subprocess.run(run + ["--help"], cwd=tmp_path, env=env, capture_output=True, text=True).stdout
     proc = subprocess.run(run + ["data", "check", "--strict"], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.endswith("78 card(s): 0 error(s), 0 warning(s)\n")
+    assert proc.stdout.endswith("78 card(s): 0 error(s), 0 warning(s) (the shipped sample database: no PATHS, "
+                                "--db or korbiro.toml named yours)\n")
     where = subprocess.run([sys.executable, "-c", "import korbiro; print(korbiro.__file__)"], cwd=tmp_path, env=env,
                            capture_output=True, text=True).stdout
     assert where.startswith(str(target))

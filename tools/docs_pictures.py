@@ -1,11 +1,12 @@
-"""Make the pictures of the board-game docs: docs/img/*.png, from korbiro's own SVG drawings.
+"""Make the pictures of the docs: docs/img/*.png, from korbiro's own SVG drawings (board games, a deck chart).
 
 A one-off step, run by hand when the drawings change (not a dependency of korbiro or
 of its tests).  It needs an SVG converter: CairoSVG (``python3 -m pip install cairosvg``,
 which needs the cairo library, ``apt-get install -y libcairo2``) or ``rsvg-convert``
 (``apt-get install -y librsvg2-bin``).
 
-    python3 tools/docs_pictures.py          # writes docs/img/*.png
+    python3 tools/docs_pictures.py                   # writes docs/img/*.png
+    python3 tools/docs_pictures.py deck-kincsvadaszok   # only these pictures
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ PICTURES = {
     "exxit-mistakes-ply-3": ["exxit", "show", "examples/exxit/mistakes.txt", "--ply", "3"],
     "xig-position": ["xig", "show", "examples/xig/position.yaml"],
     "zen-position": ["zen", "show", "examples/zen/position.yaml"],
+    "deck-kincsvadaszok": ["deck", "show", "korbiro/data/mk/decks/kincsvadaszok.deck"],
 }
 
 
@@ -41,10 +43,15 @@ def convert(svg: Path, png: Path) -> None:
     cairosvg.svg2png(url=str(svg), write_to=str(png), scale=2)
 
 
-def main() -> int:
+def main(names: list[str]) -> int:
+    unknown = [n for n in names if n not in PICTURES]
+    if unknown:
+        sys.exit(f"no picture {', '.join(unknown)}; pictures: {', '.join(PICTURES)}")
     IMG.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for name, command in PICTURES.items():
+            if names and name not in names:
+                continue
             svg = Path(tmp) / f"{name}.svg"
             subprocess.run([sys.executable, "-m", "korbiro", *command, "--svg", str(svg)], cwd=ROOT, check=True,
                            stdout=subprocess.DEVNULL)
@@ -54,4 +61,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from . import i18n
 
@@ -83,8 +83,10 @@ class Finding:
         }
 
     def render_text(self, lang: str = "en") -> str:
+        """``FILE:LINE:COL: error CODE [rule]: message``, the severity in *lang* too (``hiba``)."""
         rule = f" [{self.rule}]" if self.rule else ""
-        return f"{self.location}: {self.severity.value} {self.code}{rule}: {self.text(lang)}"
+        severity = self.severity.value if lang == "en" else i18n.word(self.severity.value, lang)
+        return f"{self.location}: {severity} {self.code}{rule}: {self.text(lang)}"
 
     def render_github(self, lang: str = "en") -> str:
         level = {"error": "error", "warning": "warning", "note": "notice"}[self.severity.value]
@@ -117,14 +119,6 @@ DEFAULT_MAX_FINDINGS = 1000
 #: did-you-mean hints looked for per file: each compares a name with every candidate, so a file with
 #: hundreds of thousands of unknown names would cost minutes; past the budget a finding has no hint
 HINT_BUDGET = 1000
-
-i18n.register({
-    "FINDINGS-NOT-SHOWN": {
-        "en": "{n} more finding(s) from this line on not shown (--max-findings {limit}; 0 shows all)",
-        "hu": "innen további {n} problémát nem írok ki (--max-findings {limit}; a 0 mindet kiírja)",
-    },
-})
-
 
 def cap_per_file(findings: Iterable[Finding], limit: int | None) -> tuple[list[Finding], int]:
     """The first *limit* findings of each file, in the order given (0 or ``None``: all), and how many were left out.
@@ -185,3 +179,33 @@ def dumps_json(obj: Any) -> str:
     bytes of a file name) become ``\\udcff`` escapes, so the text stays valid UTF-8."""
     text = json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=False)
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class _Said(Protocol):
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
+
+    def text(self, lang: str = "en") -> str: ...
+
+
+class ThroughVerdict:
+    """A record's violation read through the verdict it holds (:meth:`said`): its ``code``, its
+    English ``message`` and :meth:`text` in either language (the board games' replays)."""
+
+    def said(self) -> _Said:
+        raise NotImplementedError
+
+    @property
+    def code(self) -> str:
+        return self.said().code
+
+    @property
+    def message(self) -> str:
+        return self.said().message
+
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang* (``en`` or ``hu``)."""
+        return self.said().text(lang)

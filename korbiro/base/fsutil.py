@@ -36,29 +36,13 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import i18n
 from .errors import UsageError
 
 __all__ = [
+    "shown_path",
     "KIND_NAMES", "FileTooLargeError", "NotRegularFileError", "Read", "atomic_path", "file_kind", "output_path", "read_regular",
     "remove_stale_temporaries", "write_atomic", "write_output",
 ]
-
-i18n.register({
-    "FILE-OUTPUT-EMPTY": {"en": "the output path is empty", "hu": "a kimeneti fájl útvonala üres"},
-    "FILE-OUTPUT-NOT-REGULAR": {
-        "en": "{path!r} is {kind}; korbiro writes only to regular files",
-        "hu": "{path!r} {kind_hu}; a korbiro csak közönséges fájlba ír",
-    },
-    "FILE-OUTPUT-NO-FOLDER": {
-        "en": "cannot write {path!r}: the folder {folder!r} does not exist",
-        "hu": "{path!r} nem írható: a(z) {folder!r} mappa nem létezik",
-    },
-    "FILE-OUTPUT-UNWRITABLE": {
-        "en": "cannot write {path!r}: {reason}",
-        "hu": "{path!r} nem írható: {reason}",
-    },
-})
 
 #: what a path is (:func:`file_kind`), in English and in Hungarian, for messages
 KIND_NAMES = {
@@ -69,6 +53,17 @@ KIND_NAMES = {
     "socket": ("a socket", "socket"),
     "other": ("not a regular file", "nem közönséges fájl"),
 }
+
+
+def shown_path(path: str | None) -> str:
+    """*path* relative to the working folder when it lies below it, else as given (``<unknown>`` for none)."""
+    if not path:
+        return "<unknown>"
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
 
 
 def file_kind(st: os.stat_result) -> str | None:

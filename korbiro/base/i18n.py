@@ -1,14 +1,27 @@
 """Message language: ``--lang en|hu``, else the locale, else English.
 
 Messages live in catalogues keyed by a finding's stable code; each entry has an
-English and a Hungarian template formatted with the finding's arguments.
+English and a Hungarian template formatted with the finding's named arguments.
+The catalogues are data: every ``messages.yaml`` in the package (one a domain,
+e.g. ``korbiro/rules/exxit/messages.yaml``), each entry ``CODE: {en: …, hu: …}``,
+read once when the first message is made, so that a message prints in either
+language wherever it was made, a cached finding included::
+
+    >>> message("FILE-OUTPUT-EMPTY", "hu")
+    'a kimeneti fájl útvonala üres'
+
+A template is ``str.format`` text; ``tests/test_i18n.py`` checks that both
+languages of every code take the same placeholders.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+import string
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from typing import Any
 
 LANGS = ("en", "hu")
 
@@ -67,9 +80,156 @@ def current() -> str:
     return _chosen or detect_lang(None)
 
 
+#: Where the merged catalogue is kept between runs: a function giving ``(read, write)`` of a text
+#: under a key, or None (each process then reads the YAML).  The command line sets it to korbiro's
+#: cache (:func:`korbiro.data.cache.catalogue_keeper`), a layer this one does not import.
+keeper: Callable[[], tuple[Callable[[str], str | None], Callable[[str, str], None]]] | None = None
+
+#: the package folder whose ``messages.yaml`` files are the catalogues
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@cache
+def catalogue() -> dict[str, dict[str, str]]:
+    """Every ``messages.yaml`` of the package, merged: code -> {"en": template, "hu": template}.
+
+    Parsing the YAML costs more than anything else a short command does, so
+    the merged catalogue is kept by :data:`keeper` under the SHA-256 of every
+    catalogue's name and bytes and of this module's code: it is served only
+    for the very files it was made from.
+    """
+    import hashlib  # lazy: read only when a message is made
+
+    files = _catalogue_files()
+    h = hashlib.sha256(b"catalogue\0")
+    for name in (__file__, *files):
+        try:
+            with open(name, "rb") as fh:
+                data = fh.read()
+        except OSError:
+            data = b"\0unreadable"
+        h.update(f"{os.path.relpath(name, _PACKAGE)}\0{len(data)}\0".encode())
+        h.update(data)
+    key = h.hexdigest()
+    store = keeper() if keeper is not None else None
+    if store is not None:
+        kept = _from_kept(store[0](key))
+        if kept is not None:
+            return kept
+    out = _read_catalogues(files)
+    if store is not None:
+        import json  # lazy: as above
+
+        store[1](key, json.dumps(out, ensure_ascii=False, sort_keys=True))
+    return out
+
+
+def _catalogue_files() -> list[str]:
+    """The ``messages.yaml`` files of the package (folders named ``_…`` or ``.…`` aside), in a stable order."""
+    found: list[str] = []
+    for folder, subfolders, names in os.walk(_PACKAGE):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith(("_", ".")))
+        if "messages.yaml" in names:
+            found.append(os.path.join(folder, "messages.yaml"))
+    return found
+
+
+def _read_catalogues(files: Iterable[str]) -> dict[str, dict[str, str]]:
+    import yaml  # lazy: read only when a message is made and the catalogue is not kept
+
+    out: dict[str, dict[str, str]] = {}
+    for name in files:
+        with open(name, encoding="utf-8") as fh:
+            data = yaml.load(fh.read(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        for code, texts in (data or {}).items():
+            if code in out:
+                raise ValueError(f"{name}: the message code {code} is defined twice")
+            out[str(code)] = {str(k): str(v) for k, v in texts.items()}
+    return out
+
+
+def _from_kept(text: str | None) -> dict[str, dict[str, str]] | None:
+    """A kept catalogue, if it is one (code -> language -> template, every one a string)."""
+    if text is None:
+        return None
+    import json  # lazy: as above
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not all(
+            isinstance(texts, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in texts.items())
+            for texts in data.values()):
+        return None
+    return data
+
+
+def message(code: str, lang: str = "en", /, **args: Any) -> str:
+    """The message of *code* in *lang*, made from its catalogue template with *args*."""
+    texts = catalogue().get(code) or CATALOG.get(code)
+    if texts is None:
+        raise KeyError(f"no message {code!r} in the catalogues")
+    return _Formatter(lang).format(texts.get(lang) or texts["en"], **args)
+
+
+def both(name: str, key: str, /, **args: Any) -> dict[str, str]:
+    """A template argument in both languages: ``{name: English, name_hu: Hungarian}``."""
+    return {name: message(key, "en", **args), f"{name}_hu": message(key, "hu", **args)}
+
+
+class TemplateError(ValueError):
+    """A value that cannot be read, its message the template *key* with *args*: ``str()`` is the
+    English, :meth:`text` either language."""
+
+    def __init__(self, key: str, /, **args: Any) -> None:
+        super().__init__(message(key, "en", **args))
+        self.key = key
+        self.values = args
+
+    def text(self, lang: str = "en") -> str:
+        return message(self.key, lang, **self.values)
+
+
+def word(value: object, lang: str) -> str:
+    """A word of the catalogues (``WORD.string`` -> "a string" / "szöveg"), else *value* itself."""
+    texts = catalogue().get(f"WORD.{value}")
+    return str(value) if texts is None else texts.get(lang) or texts["en"]
+
+
+def either(names: Iterable[object], lang: str, *, quote: bool = True) -> str:
+    """``'a' or 'b'`` in *lang* (``'a' vagy 'b'``)."""
+    items = [repr(n) if quote else str(n) for n in names]
+    return message("LIST-OR", lang, first=", ".join(items[:-1]), last=items[-1]) if len(items) > 1 else \
+        "".join(items)
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with the catalogues' own format specs, so that a template keeps its arguments as
+    data and says them in its language::
+
+        {close:hint}   the did-you-mean of a list of names ("" when it is empty)
+        {names:or}     'a' or 'b' / 'a' vagy 'b'
+        {got:word}     the word WORD.<value> of the catalogues (a type's name, a severity)
+    """
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "hint":
+            names = [value] if isinstance(value, str) else list(value or ())
+            return message("DID-YOU-MEAN", self.lang, names=either(names, self.lang)) if names else ""
+        if format_spec == "or":
+            return either([value] if isinstance(value, str) else value, self.lang)
+        if format_spec == "word":
+            return word(value, self.lang)
+        return str(super().format_field(value, format_spec))
+
+
 def render(code: str, lang: str, args: Mapping[str, object], default: str) -> str:
     """Format the catalogue template for *code* in *lang*, falling back to *default*."""
-    texts = CATALOG.get(code)
+    texts = catalogue().get(code) or CATALOG.get(code)
     if not texts:
         composed = args.get(f"message_{lang}")
         if lang != "en" and isinstance(composed, str):
@@ -84,6 +244,6 @@ def render(code: str, lang: str, args: Mapping[str, object], default: str) -> st
     if template is None:
         return default
     try:
-        return template.format(**args)
-    except (KeyError, IndexError, ValueError):
+        return _Formatter(lang).format(template, **args)
+    except (KeyError, IndexError, ValueError, TypeError):
         return default

@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "exxit": ("korbiro.cli.exxit", "exxit", "EXXIT: legal moves, replays, perft."),
     "xig": ("korbiro.cli.xig", "xig", "XIG: The Four Elements: legal plays and replays."),
     "zen": ("korbiro.cli.zen", "zen", "Zen: legal moves, replays and scoring."),
+    "serve": ("korbiro.cli.serve", "serve", "Serve the judge's table: a local web app and a JSON API."),
 }
 
 _DEBUG = False
@@ -125,6 +126,13 @@ def printable_streams() -> None:
                 pass
 
 
+def _catalogue_keeper() -> Any:
+    """korbiro's cache, keeper of the merged message catalogue between runs (``i18n.keeper``)."""
+    from ..data.cache import catalogue_keeper  # lazy: only a command that makes a message reads it
+
+    return catalogue_keeper()
+
+
 def main(argv: list[str] | None = None) -> Any:
     """Console entry point: run the CLI and map every outcome to an exit code."""
     from ..base import i18n, notes
@@ -133,6 +141,7 @@ def main(argv: list[str] | None = None) -> Any:
     printable_streams()
     notes.reset()
     i18n.choose(None)
+    i18n.keeper = _catalogue_keeper
     code = 0
     try:
         # without standalone mode click returns ctx.exit()'s code instead of exiting
@@ -149,7 +158,9 @@ def main(argv: list[str] | None = None) -> Any:
         click.echo("Aborted!", err=True)
         code = 1
     except KorbiroError as exc:
-        click.echo(f"Error: {exc.text(i18n.current())}", err=True)
+        from ._common import error_line  # lazy: start-up
+
+        click.echo(error_line(exc.text(i18n.current())), err=True)
         code = 2
     except BrokenPipeError:
         _silence_broken_pipe()

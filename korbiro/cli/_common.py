@@ -27,8 +27,17 @@ def format_option(choices: tuple[str, ...] = FORMATS) -> Callable[[F], F]:
 
 
 def _choose_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--lang``, else the project configuration's ``lang`` (korbiro.toml), else None (the locale decides)."""
     from ..base import i18n  # lazy: start-up (cli/__init__.py)
+    from ..base.config import find_config  # lazy: start-up (cli/__init__.py)
+    from ..base.errors import UsageError  # lazy: start-up (cli/__init__.py)
 
+    if value is None:
+        try:
+            config = find_config()
+        except UsageError:  # a broken configuration is reported by the command that reads it
+            config = None
+        value = config.lang if config is not None else None
     i18n.choose(value)
     return value
 
@@ -39,8 +48,20 @@ def lang_option(f: F) -> F:
         type=click.Choice(["en", "hu"]),
         default=None,
         callback=_choose_lang,
-        help="Message language (default: from the locale, else English).",
+        help="Message language (default: korbiro.toml's lang, else the locale, else English).",
     )(f)
+
+
+def date_argument(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    """A ``--date YYYY-MM-DD`` option's value as a date (a usage error, exit 2, otherwise)."""
+    if value is None:
+        return None
+    import datetime as dt  # lazy: start-up (cli/__init__.py)
+
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
 
 
 def db_option(f: F) -> F:
@@ -65,6 +86,36 @@ def max_findings_option(f: F) -> F:
         metavar="N",
         help="Show at most N findings per file (0: all); a closing line says how many more there were.",
     )(f)
+
+
+def date_option(help: str) -> Callable[[F], F]:
+    """``--date YYYY-MM-DD`` (a :class:`datetime.date`, or ``None`` when not given)."""
+    return click.option("--date", "date", callback=date_argument, metavar="YYYY-MM-DD", help=help)
+
+
+def echo_errors(problems: Any, lang: str | None = None) -> None:
+    """The problems that stop a command, on standard error, in one form (docs/data-check.md#output-formats).
+
+    *problems* is a :class:`~korbiro.base.errors.KorbiroError` (every problem it stands for) or
+    findings.  A problem with a file prints as every finding does, ``FILE:LINE:COL: error CODE
+    [rule]: message``; one without a file as ``Error: message``.  So no line says "error" twice.
+    """
+    from ..base.errors import KorbiroError  # lazy: start-up (cli/__init__.py)
+    from ..base.i18n import current  # lazy: start-up (cli/__init__.py)
+
+    lang = lang or current()
+    findings = problems.findings if isinstance(problems, KorbiroError) else problems
+    for f in findings:
+        click.echo(f.render_text(lang) if f.file else error_line(f.text(lang), lang), err=True)
+
+
+def error_line(message: str, lang: str | None = None) -> str:
+    """``Error: message`` (``Hiba: …``), the line of a problem that has no file."""
+    from ..base.i18n import current  # lazy: start-up (cli/__init__.py)
+    from ..base.i18n import message as template
+
+    lang = lang or current()
+    return f"Error: {message}" if lang == "en" else template("ERROR-PREFIX", lang, message=message)
 
 
 def echo_findings(findings: Iterable[Finding], fmt: str, lang: str) -> None:

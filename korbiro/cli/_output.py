@@ -18,6 +18,7 @@ from ..base.errors import UsageError
 from ..base.fsutil import KIND_NAMES, file_kind
 from ..base.fsutil import write_output as write_file
 from ..base.i18n import current
+from ._common import error_line
 
 __all__ = ["write_output", "output_dir", "ply_path", "check_ply"]
 
@@ -28,7 +29,7 @@ def write_output(path: str, text: str, *, option: str) -> None:  # noqa: ARG001 
     try:
         write_file(path, text)
     except UsageError as exc:
-        click.echo(f"Error: {exc.to_finding().text(current())}", err=True)
+        click.echo(error_line(exc.to_finding().text(current())), err=True)
         raise SystemExit(2) from None
 
 

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 import click
 
-from ._common import db_option, echo_json, format_option
+from ._common import (
+    date_argument,
+    date_option,
+    db_option,
+    echo_errors,
+    echo_json,
+    error_line,
+    format_option,
+    lang_option,
+)
 
 
 @click.group()
@@ -18,70 +29,94 @@ def card() -> None:
 @click.argument("query")
 @db_option
 @format_option(("text", "json"))
+@lang_option
+@click.option("--date", "date", callback=date_argument, metavar="YYYY-MM-DD",
+              help="Show the card as it read on this day: the text in force then (its history).")
+@click.option("--history", "history", is_flag=True,
+              help="Show every version of the card's text, each with a word-level diff from the one before.")
+@click.option("--no-reminder", "no_reminder", is_flag=True,
+              help="Leave out the rules text of the keywords printed under the card text.")
 @click.pass_context
-def show(ctx: click.Context, query: str, db: str | None, fmt: str) -> None:
+def show(ctx: click.Context, query: str, db: str | None, fmt: str, lang: str | None, date: dt.date | None,
+         history: bool, no_reminder: bool) -> None:
     """Show the card named QUERY (a printed name or an id).
 
     Accents, case and spacing are ignored ("tukorutveszto" finds
     "Tükörútvesztő"); an unknown name gets did-you-mean suggestions and exit
-    code 1, an ambiguous one lists the candidates.
+    code 1, an ambiguous one lists the candidates.  Under the card text
+    stands the rules text of each keyword (from the rule index), in the
+    --lang language.  --date shows the text in force on that day, --history
+    every version of the text, each marked [-removed-]{+added+} against the
+    one before (docs/data-format.md, history:).
 
     \b
     Examples:
       korbiro card show "Briar Sichetti"
       korbiro card show minta-001 --format json
+      korbiro card show "Garmacs, a kincsvadász" --history
+      korbiro card show "A Sötét Térítő" --date 2024-06-01 --lang hu
     """
     from ..base.errors import DataError
+    from ..base.i18n import detect_lang
     from ..data.index import open_index
     from ..data.paths import default_db_path
 
+    lang = detect_lang(lang)
     try:
         database = open_index([default_db_path(db)])
     except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text()}", err=True)
+        echo_errors(exc, lang)
         ctx.exit(2)
     found = database.lookup(query)
     if found.card is None:
-        if found.ambiguous:
-            names = ", ".join(f"{c.name} ({c.id})" for c in found.ambiguous)
-            msg = f"{query!r} is ambiguous: {names}"
-        else:
-            hint = f"; did you mean {', '.join(repr(s) for s in found.suggestions)}?" if found.suggestions else ""
-            msg = f"no card named {query!r}{hint}"
         if fmt == "json":
-            echo_json({"query": query, "card": None, "error": msg, "suggestions": found.suggestions,
-                       "ambiguous": [c.id for c in found.ambiguous]})
+            echo_json(found.to_dict(lang))
         else:
-            click.echo(f"Error: {msg}", err=True)
+            click.echo(error_line(found.problem(lang), lang), err=True)
         ctx.exit(1)
     c = found.card
     if fmt == "json":
-        echo_json({"query": query, "card": c.to_dict()})
+        from ..rules.mk.cardview import show_dict  # lazy: only card show reads the rule index
+
+        echo_json(show_dict(found, date=date, history=history, reminders=not no_reminder))
         return
-    click.echo(render_card(c))
+    shown = c.as_of(date) if date is not None else c
+    notes = None if no_reminder else _reminders(shown)
+    click.echo(render_card(shown, lang=lang, reminders=notes, date=date, history=history))
 
 
 @card.command("search")
-@click.argument("query")
+@click.argument("query", required=False, default="")
 @db_option
-@format_option(("text", "json"))
+@format_option(("text", "json", "csv"))
 @click.option("--explain", is_flag=True, help="Show the parsed query and, per card, the clauses it matched.")
 @click.option("--sort", type=click.Choice(["name", "id", "mp", "dp", "level", "type"]), default="name",
               show_default=True, help="Order of the cards (cards without the value last).")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Show at most N cards.")
+@date_option("The day legal:, banned: and restricted: look at the banlist (default: today).")
+@click.option("--formats", "formats_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A formats and banlist file of your own for legal:, banned: and restricted: "
+                   "(YAML, schema mk-formats; default: the shipped one).")
 @click.pass_context
 def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bool, sort: str,
-           limit: int | None) -> None:
+           limit: int | None, date: dt.date | None, formats_file: str | None) -> None:
     """Find the cards that match QUERY (the card search language, docs/card-search.md).
 
     Words and "quoted phrases" are searched in names and texts; filters test
-    one field: type: subtype: race:/faj: set: kw: name: text: id: behaviour:
-    (what the card does), and mp dp level fal with : = < <= > >= != (no
-    blanks inside a filter).  Blanks mean
+    one field of the card (every field of the set files: type: subtype:
+    race:/faj: kw: name: text:/o: mp dp level fal fizikum asztral mental
+    class: alignment: skills: rarity: phase: …, the whole list in
+    docs/card-search.md), with : = and, for numbers and dates, < <= > >=
+    != (no blanks inside a filter); errata:yes|no (the text has changed)
+    and changed (the newest text's date).  legal:FORMAT, banned:FORMAT and
+    restricted:FORMAT read the format's banlist as of --date.  Blanks mean
     AND, or/vagy means OR (AND binds tighter), - negates, parentheses group.
-    Accents and case never matter.  Exit 0 when cards matched, 1 when none
-    did, 2 on a syntax error (with its column) or an unreadable database.
+    Accents and case never matter; no QUERY lists every card.  Exit 0 when
+    cards matched, 1 when none did, 2 on a syntax error (with its column) or
+    an unreadable database.
+
+    --format csv writes RFC 4180 CSV with a header row: a column per card
+    field, in the order of docs/card-search.md.
 
     \b
     Examples:
@@ -89,59 +124,110 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
       korbiro card search "faj:sarkany or faj:aquir" --explain
       korbiro card search "kw:kincskeresés>=2 -kw:'nemes nyelv'"
       korbiro card search '"pihenő helyzetbe" -type:akciólap' --sort mp
+      korbiro card search "class:harcos fizikum>=5"
+      korbiro card search "banned:korfordulo" --date 2026-03-01
       korbiro card search "tukorutveszto" --format json
-    korbiro card search "behaviour:forduló-zárása"
+      korbiro card search --format csv
+      korbiro card search "behaviour:forduló-zárása"
+      korbiro card search "errata:yes changed>=2025-01-01"
     """
-    from ..base.errors import DataError, KorbiroError, RulesSyntaxError
+    from ..base.errors import KorbiroError, RulesSyntaxError
+    from ..data.formats import load_formats
     from ..data.index import open_index
     from ..data.paths import default_db_path
+    from ..data.search import query_error_to_dict
     from ..data.search import search as run_search
     from ..grammar.query import parse_query
+
+    def refuse(exc: RulesSyntaxError) -> None:
+        click.echo(f"Error: query {exc.message}", err=True)
+        if fmt == "json":
+            echo_json(query_error_to_dict(query, exc))
+        ctx.exit(2)
 
     try:
         parsed = parse_query(query)
     except RulesSyntaxError as exc:
-        click.echo(f"Error: query {exc.message}", err=True)
-        if fmt == "json":
-            echo_json({"query": query, "error": {"code": exc.code, "column": exc.column,
-                                                 "message": getattr(exc, "reason", exc.message)}})
-        ctx.exit(2)
+        refuse(exc)
     try:
         database = open_index([default_db_path(db)])
-    except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text()}", err=True)
-        ctx.exit(2)
+        # the shipped formats are read only by a query that asks for them (legal:, banned:, restricted:)
+        formats = load_formats(formats_file) if formats_file else None
     except KorbiroError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        echo_errors(exc)
         ctx.exit(2)
-    # a table reads only the columns it shows; JSON shows every field
-    result = run_search(database, parsed, sort=sort, limit=limit, explain=explain, shown=fmt != "json")
+    try:
+        # a table reads only the columns it shows; JSON and CSV show every field
+        result = run_search(database, parsed, sort=sort, limit=limit, explain=explain, formats=formats, date=date,
+                            shown=fmt == "text")
+    except RulesSyntaxError as exc:  # a format the formats file does not have
+        refuse(exc)
     matched = result.matched or {}
+    shown_query = parsed.render() or "(every card)"
     if fmt == "json":
-        cards = []
-        for c in result.cards:
-            entry = c.to_dict()
-            if explain:
-                entry["matched"] = matched.get(c.id, [])
-            cards.append(entry)
-        echo_json({"query": query, "parsed": parsed.render(), "tree": parsed.to_json(), "count": result.count,
-                   "limit": limit, "sort": sort, "cards": cards})
+        echo_json(result.to_dict(query, sort=sort, limit=limit))
+    elif fmt == "csv":
+        click.echo(render_csv(result.cards), nl=False)
     else:
         if explain:
-            click.echo(f"parsed: {parsed.render()}")
+            click.echo(f"parsed: {shown_query}")
         if result.cards:
             click.echo(render_table(result.cards, matched if explain else None))
         shown = len(result.cards)
         total = "1 card" if result.count == 1 else f"{result.count} cards"
         if not result.count:
-            click.echo(f"No card matches {parsed.render()}.", err=True)
+            click.echo(f"No card matches {shown_query}.", err=True)
         else:
             click.echo(f"{shown} of {total}" if shown < result.count else total)
     ctx.exit(0 if result.count else 1)
 
 
-def _keyword_column(c: Any) -> str:
+def csv_columns() -> list[str]:
+    """The columns of ``--format csv``: id and name, then every card field of the search language in its order."""
+    from ..grammar.query import FIELDS  # lazy: start-up (the command modules import lazily)
+
+    return ["id", "name", *(f.name for f in FIELDS if f.card and f.name not in ("id", "name"))]
+
+
+def render_csv(cards: Sequence[Any]) -> str:
+    """The cards as RFC 4180 CSV (CRLF line ends, quoted where needed) with a header row of field names.
+
+    A list (skills, keywords, …) is one cell, its items joined by "; "; a
+    field the card does not have is empty.
+    """
+    import csv
+    import io
+
+    columns = csv_columns()
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    for c in cards:
+        writer.writerow([_csv_cell(c, name) for name in columns])
+    return out.getvalue()
+
+
+def _csv_cell(c: Any, name: str) -> str:
+    if name == "set":
+        value: Any = c.set
+    elif name == "kw":
+        value = _keywords(c)
+    elif name == "behaviour":
+        value = list(c.behaviour.kinds()) if c.attrs.get("behaviour") is not None else []
+    elif name in ("errata", "changed"):  # the text history: how many times it changed, the newest text's day
+        versions = c.history
+        value = max(0, len(versions) - 1) if name == "errata" else (
+            versions[-1].since.isoformat() if len(versions) > 1 else None)
+    else:
+        value = c.get(name)
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return "; ".join(str(v) for v in value)
+    return str(value).rstrip("\n")  # a text written as a YAML block ends with a line break
+
+
+def _keywords(c: Any) -> list[str]:
     """The card's keywords, short: with their number or level, without quoted texts."""
     out: list[str] = []
     for kw, _rule, text in c.keyword_summary():
@@ -149,10 +235,14 @@ def _keyword_column(c: Any) -> str:
             shown = kw if '"' in text else text
             if shown not in out:
                 out.append(shown)
-    return ", ".join(out)
+    return out
 
 
-def render_table(cards: list[Any], matched: dict[str, list[str]] | None = None) -> str:
+def _keyword_column(c: Any) -> str:
+    return ", ".join(_keywords(c))
+
+
+def render_table(cards: Sequence[Any], matched: dict[str, list[str]] | None = None) -> str:
     """The search result table: id, name, type, MP, DP, keywords (and the matched clauses)."""
     head = ("id", "name", "type", "MP", "DP", "keywords")
     rows = [(c.id, c.name, c.type + (f" · {c.subtype}" if c.subtype else ""),
@@ -191,7 +281,10 @@ _ATTR_LABELS = (
 )
 
 
-def render_card(c: Any) -> str:
+def render_card(c: Any, *, lang: str = "en", reminders: list[Any] | None = None, date: dt.date | None = None,
+                history: bool = False) -> str:
+    """The card for people: its fields, its text, the rules text of its keywords, what it does, where it is."""
+    hu = lang == "hu"
     head = f"{c.name}  ({c.id})"
     kind = c.type + (f" · {c.subtype}" if c.subtype else "")
     costs = []
@@ -205,6 +298,8 @@ def render_card(c: Any) -> str:
         lines.append(" · ".join(attrs))
     if c.attrs.get("skills"):
         lines.append("képzettségek: " + ", ".join(map(str, c.attrs["skills"])))
+    if date is not None:
+        lines.append(_in_force_line(c, date, hu))
     summary = c.keyword_summary()
     if summary:
         lines.append("")
@@ -215,6 +310,10 @@ def render_card(c: Any) -> str:
     elif c.text:
         lines.append("")
         lines.extend("  " + t for t in c.text.splitlines())
+    if reminders:
+        lines.append("")
+        lines.append("szabályszöveg:" if hu else "rules text:")
+        lines.extend(f"  {r.line}: {r.text(lang)}" for r in reminders)
     if c.attrs.get("flavor"):
         lines.append("")
         lines.append(f"  „{c.attrs['flavor']}”")
@@ -222,19 +321,70 @@ def render_card(c: Any) -> str:
         lines.append("")
         lines.append("what it does (docs/card-behaviour.md):")
         lines.extend("  " + line for line in c.behaviour.lines())
+    if history:
+        lines.append("")
+        lines.extend(_history_lines(c, date, hu))
     lines.append("")
     lines.append(f"{_shown(c.file)}:{c.line}")
     return "\n".join(lines)
 
 
+def _reminders(c: Any) -> list[Any]:
+    """The rules text of the card's keyword lines (the rule index's reminders)."""
+    from ..rules.mk.reminders import reminders  # lazy: only card show reads the rule index
+
+    return reminders(c.keywords)
+
+
+def _in_force_line(c: Any, date: dt.date, hu: bool) -> str:
+    """Which version of the text *date* reads: the current one, or an earlier one and why."""
+    version = c.version_on(date)
+    if version is None:
+        return (f"a(z) {date} napján érvényes szöveg: a mostani (a lapnak nincsenek változatai)" if hu else
+                f"text in force on {date}: the current text (the card has no history)")
+    earliest = " (a legkorábbi)" if hu and version.since > date else (" (the earliest)" if version.since > date else "")
+    if version.current:
+        return (f"a(z) {date} napján érvényes szöveg: a mostani, {version.since} óta{earliest}" if hu else
+                f"text in force on {date}: the current text, from {version.since}{earliest}")
+    current = c.history[-1].since
+    return (f"a(z) {date} napján érvényes szöveg: a(z) {version.since} óta érvényes változat{earliest} "
+            f"({version.reason}); a mostani szöveg {current} óta érvényes" if hu else
+            f"text in force on {date}: the version from {version.since}{earliest} ({version.reason}); "
+            f"the current text is from {current}")
+
+
+def _history_lines(c: Any, date: dt.date | None, hu: bool) -> list[str]:
+    """Every version of the text, oldest first, each as a word diff against the one before."""
+    from ..data.history import render_word_diff, word_diff  # lazy: only --history diffs texts
+
+    versions = c.history
+    if not versions:
+        return ["a szövegnek nincsenek változatai (history:)" if hu else "the text has no history (history:)"]
+    illustrative = all(v.illustrative for v in versions)
+    n = len(versions)
+    if hu:
+        head = f"a szöveg változatai ({n}, mindegyik a dátumától érvényes{'; illusztratív' if illustrative else ''}):"
+    else:
+        head = (f"text history ({n} version{'s' if n != 1 else ''}, each in force from its date"
+                f"{'; illustrative' if illustrative else ''}):")
+    out = [head]
+    marked = c.version_on(date) if date is not None else versions[-1]
+    for i, v in enumerate(versions):
+        tags = []
+        if v is marked:
+            tags.append((f"{date} napján érvényes" if hu else f"in force on {date}") if date is not None else
+                        ("mostani" if hu else "current"))
+        if v.illustrative and not illustrative:
+            tags.append("illusztratív" if hu else "illustrative")
+        tag = f"  [{', '.join(tags)}]" if tags else ""
+        out.append(f"  {v.since}  {v.reason} ({v.source}){tag}")
+        text = v.text if i == 0 else render_word_diff(word_diff(versions[i - 1].text, v.text))
+        out.extend(f"      {line}" for line in (text.strip("\n").splitlines() or ["" if hu else ""]))
+    return out
+
+
 def _shown(path: str | None) -> str:
     """*path* relative to the working folder when it lies below it."""
-    import os
+    from ..base.fsutil import shown_path
 
-    if not path:
-        return "<unknown>"
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return path
-    return path if rel.startswith("..") else rel
+    return shown_path(path)

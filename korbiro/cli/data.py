@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
-from ._common import echo_findings, echo_json, format_option, lang_option, max_findings_option
+from ._common import (
+    echo_errors,
+    echo_findings,
+    echo_json,
+    error_line,
+    format_option,
+    lang_option,
+    max_findings_option,
+)
 
 #: findings that mean a named file could not be read at all: exit 2, not 1 (bad data)
 UNREADABLE = frozenset({"FILE-NOT-FOUND", "FILE-IS-DIRECTORY", "FILE-NOT-REGULAR", "FILE-UNREADABLE"})
@@ -19,18 +28,26 @@ def data() -> None:
 
 @data.command("check")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
-@format_option()
+@click.option("--db", "db", type=click.Path(exists=True), envvar="KORBIRO_DB", default=None,
+              help="The card database when no PATHS are given (default: $KORBIRO_DB, else korbiro.toml's db; "
+                   "outside a project, the shipped sample database).")
+@click.option("--exclude", "excludes", multiple=True, metavar="GLOB",
+              help="Leave out the set files matching GLOB (repeatable; with korbiro.toml's exclude).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default=None,
+              help="Output format: text for people, json for programs, github for workflow annotations "
+                   "(default: korbiro.toml's format, else text).")
 @lang_option
-@click.option("--strict", is_flag=True, help="Treat warnings (e.g. unaccented keyword spellings) as failures.")
+@click.option("--strict/--no-strict", default=None,
+              help="Treat warnings (e.g. unaccented keyword spellings) as failures (default: korbiro.toml's strict).")
 @click.option("--no-cache", is_flag=True, help="Check every file again even when it has not changed.")
 @click.option("--formats", "formats_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Also check a formats and banlist file (schema mk-formats; banlist dates in order, "
                    "cards known to this database, no redundant entries).")
 @max_findings_option
 @click.pass_context
-def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None, strict: bool, no_cache: bool,
-          formats_file: str | None, max_findings: int) -> None:
-    """Check set files or folders of them (default: --db / $KORBIRO_DB / the shipped database).
+def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: tuple[str, ...], fmt: str | None,
+          lang: str | None, strict: bool | None, no_cache: bool, formats_file: str | None, max_findings: int) -> None:
+    """Check set files or folders of them (default: --db, $KORBIRO_DB, korbiro.toml's db).
 
     Every finding is reported at once, with file:line:column: malformed or
     hostile YAML, schema violations, card text that does not parse, keywords
@@ -40,22 +57,57 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
     Exit 0 clean, 1 findings, 2 unusable input (a path that does not exist,
     a folder without set files, a device or FIFO).
 
+    With no PATHS and no --db, the database is the one korbiro.toml (or
+    [tool.korbiro] in pyproject.toml, found by walking up from here) names.
+    Inside a git work tree without one, the check refuses (exit 2) rather
+    than check the shipped sample instead of your cards; outside any project
+    it checks the sample and says so.  In a folder, hidden files and folders
+    are skipped, and so are the files --exclude (and the configuration's
+    exclude) match.
+
     \b
     Examples:
       korbiro data check
       korbiro data check data/ --strict --format github
+      korbiro data check cards/ --exclude 'cards/drafts/*'
     """
+    from ..base.config import find_config, git_work_tree
     from ..base.errors import UsageError
     from ..base.findings import cap_per_file
     from ..base.i18n import detect_lang
     from ..data.check import check_database
-    from ..data.paths import default_db_path, discover
+    from ..data.paths import configured_db_path, discover, shipped_db_path
 
     lang = detect_lang(lang)
     try:
-        files = discover(paths or [default_db_path()])
+        config = find_config()
     except UsageError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        click.echo(error_line(exc.text(lang), lang), err=True)
+        ctx.exit(2)
+    fmt = fmt or (config.format if config is not None else None) or "text"
+    strict = bool(strict if strict is not None else (config.strict if config is not None else False))
+    named: list[str | Path] = list(paths) or [p for p in [configured_db_path(db)] if p is not None]
+    sample = False
+    if not named:
+        tree = git_work_tree()
+        if tree is not None:
+            en = (f"no card database named: in the git work tree {str(tree)!r} korbiro checks your cards, not its "
+                  "sample; give PATHS, --db, or `db = \"cards\"` in a korbiro.toml (or [tool.korbiro] in pyproject.toml)")
+            hu = (f"nincs megadott kártyaadatbázis: a(z) {str(tree)!r} git munkafában a korbiro a te lapjaidat "
+                  "ellenőrzi, nem a mintát; adj meg PATHS-t, --db-t, vagy `db = \"cards\"` sort egy korbiro.toml-ban "
+                  "(vagy a pyproject.toml [tool.korbiro] részében)")
+            click.echo(error_line(hu if lang == "hu" else en, lang), err=True)
+            ctx.exit(2)
+        named, sample = [shipped_db_path()], True
+    exclude = list(excludes)
+    base = None
+    if config is not None and not paths and db is None:
+        exclude += list(config.exclude)
+        base = config.folder
+    try:
+        files = discover(named, exclude=exclude, base=base)
+    except UsageError as exc:
+        echo_errors(exc)
         ctx.exit(2)
     show_bar = len(files) >= 20 and sys.stderr.isatty() and fmt == "text"
     if show_bar:
@@ -89,6 +141,9 @@ def check(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None
                 if lang == "en"
                 else f"{len(report.files)} fájl, {report.card_count} lap: {c['error']} hiba, {c['warning']} figyelmeztetés"
             )
+            if sample:
+                summary += (" (the shipped sample database: no PATHS, --db or korbiro.toml named yours)" if lang == "en"
+                            else " (a beépített mintaadatbázis: sem PATHS, sem --db, sem korbiro.toml nem nevezte meg a tiédet)")
             click.echo(summary)
     unreadable = any(f.code in UNREADABLE for f in report.findings)
     ctx.exit(2 if unreadable else 1 if failed else 0)
@@ -98,7 +153,7 @@ def _formats_findings(path: str, files: list) -> list:  # type: ignore[type-arg]
     """Schema and banlist self-checks of a formats file, against the cards of the checked database."""
     from ..base.errors import DataError
     from ..data.check import load_database
-    from ..rules.mk.formats import banlist_findings, load_formats
+    from ..data.formats import banlist_findings, load_formats
 
     try:
         fs = load_formats(path)
@@ -140,11 +195,10 @@ def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str) -
     try:
         idx = open_index(list(paths) or [default_db_path()], rebuild=rebuild, verify=True)
     except UsageError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        echo_errors(exc)
         ctx.exit(2)
     except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text()}", err=True)
+        echo_errors(exc)
         ctx.exit(1)
     took = time.perf_counter() - start
     if fmt == "json":

@@ -8,27 +8,21 @@ from typing import Any
 import click
 
 from ._common import (
+    date_option,
     db_option,
+    echo_errors,
     echo_findings,
     echo_json,
     format_option,
     lang_option,
     max_findings_option,
+    write_output_file,
 )
 
 
 @click.group()
 def deck() -> None:
-    """Check deck lists for legality (M.A.G.U.S. Kártyajáték)."""
-
-
-def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> dt.date | None:
-    if value is None:
-        return None
-    try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
+    """Check deck lists for legality and show their statistics (M.A.G.U.S. Kártyajáték)."""
 
 
 def _ruleset_option(f: Any) -> Any:
@@ -46,15 +40,18 @@ def _ruleset_option(f: Any) -> Any:
 @format_option()
 @lang_option
 @_ruleset_option
-@click.option("--date", "date", callback=_date, metavar="YYYY-MM-DD",
-              help="Check the banlist as of this day (default: today).")
+@date_option("Check the deck as of this day: that day's banlist, and each card with the text in force "
+             "then (its history). Default: today's banlist and the current texts.")
+@click.option("--limit", "limit", type=click.Choice(["3", "4"]), default=None,
+              help="Check under this card limit (1.02.A), whatever the deck's 'Laplimit:' line says "
+                   "(default: the line, else the limit that makes the deck legal).")
 @click.option("--after-exchange", "before_file", type=click.Path(exists=True, dir_okay=False), default=None,
               metavar="BEFORE", help="Also check that FILE came from BEFORE by a legal exchange between games (1.13.C).")
 @max_findings_option
 @click.pass_context
 def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, lang: str | None,
-          ruleset: str | None, formats_file: str | None, date: dt.date | None, before_file: str | None,
-          max_findings: int) -> None:
+          ruleset: str | None, formats_file: str | None, date: dt.date | None, limit: str | None,
+          before_file: str | None, max_findings: int) -> None:
     """Check each deck list FILE (text or YAML; '-' reads standard input).
 
     Every finding is printed at once with its deck line, card and rule:
@@ -72,23 +69,23 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
     Examples:
       korbiro deck check examples/decks/legal-limit3.deck
       korbiro deck check my.deck --date 2026-01-01 --format json
+      korbiro deck check examples/decks/illegal-true-name.deck --date 2024-08-31
     """
-    from ..base.errors import DataError, DeckError
+    from ..base.errors import DataError, DeckError, UsageError
     from ..base.findings import cap_per_file
     from ..base.i18n import detect_lang
+    from ..data.formats import load_formats
     from ..data.index import open_index
     from ..data.paths import default_db_path
     from ..grammar.decklist import read_deck_file
-    from ..rules.mk.deck import check_deck, check_exchange
-    from ..rules.mk.formats import load_formats
+    from ..rules.mk.deck import add_exchange, check_deck, unreadable_to_dict
 
     lang = detect_lang(lang)
     try:
         database = open_index([default_db_path(db)])
         formats = load_formats(formats_file)
     except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text(lang)}", err=True)
+        echo_errors(exc, lang)
         ctx.exit(2)
     if ruleset is not None:
         try:
@@ -101,7 +98,7 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
         try:
             before = read_deck_file(before_file)
         except DeckError as exc:
-            click.echo(f"Error: {exc}", err=True)
+            echo_errors(exc, lang)
             ctx.exit(2)
 
     results: list[dict[str, Any]] = []
@@ -111,32 +108,26 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
             parsed = read_deck_file(name)
         except DeckError as exc:
             worst = 2
-            results.append({"file": name, "legal": None, "error": exc.to_finding().to_dict(lang), "findings": []})
+            results.append(unreadable_to_dict(name, exc, lang))
             if fmt != "json":
-                click.echo(f"Error: {exc}", err=True)
+                echo_errors(exc, lang)
             continue
         try:
-            report = check_deck(parsed, database, fmt=ruleset, formats=formats, date=date)
+            report = check_deck(parsed, database, fmt=ruleset, formats=formats, date=date,
+                                limit=int(limit) if limit else None)
         except KeyError as exc:
             worst = 2
-            click.echo(f"Error: {parsed.path}:{parsed.format_line}: unknown format {exc.args[0]!r}; "
-                       f"known: {', '.join(formats.formats)}", err=True)
+            known = ", ".join(formats.formats)
+            echo_errors(UsageError("MK-DECK-FORMAT", f"unknown format {exc.args[0]!r}; known: {known}",
+                                   path=parsed.path, line=parsed.format_line,
+                                   hu=f"ismeretlen formátum: {exc.args[0]!r}; ismertek: {known}"), lang)
             continue
         if before is not None:
-            extra = check_exchange(before, parsed, database)
-            if extra:
-                from ..base.findings import sort_findings
-
-                report.findings = sort_findings([*report.findings, *extra])
-                report.legal = report.legal and not any(f.severity.value == "error" for f in extra)
+            add_exchange(report, before, parsed, database)
         if not report.legal:
             worst = max(worst, 1)
-        shown, hidden = cap_per_file(report.findings, max_findings)
-        result = report.to_dict(lang)
-        if hidden:
-            result["findings"] = [f.to_dict(lang) for f in shown]
-            result["not_shown"] = hidden
-        results.append(result)
+        shown, _hidden = cap_per_file(report.findings, max_findings)
+        results.append(report.to_dict(lang, max_findings=max_findings))
         if fmt == "json":
             continue
         if fmt == "text":
@@ -154,6 +145,60 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
     if fmt == "json":
         echo_json(results[0] if len(files) == 1 and results else results)
     ctx.exit(worst)
+
+
+@deck.command("show")
+@click.argument("file", type=click.Path(allow_dash=True))
+@db_option
+@format_option(("text", "json"))
+@lang_option
+@click.option("--svg", "svg_path", metavar="PATH", default=None,
+              help="Also draw the deck as an SVG chart (the MP curve, types, races, keywords) into PATH.")
+@click.pass_context
+def show(ctx: click.Context, file: str, db: str | None, fmt: str, lang: str | None, svg_path: str | None) -> None:
+    """Show the statistics of the deck list FILE (text or YAML; '-' reads standard input).
+
+    The future deck by type and subtype, its MP curve (X-cost cards apart)
+    and average MP, the adventurers' races and how many cards carry each
+    keyword, then the starting tower and the sideboard.  Cards are looked up
+    as deck check looks them up; a name that is no card is reported and left
+    out.  This says nothing of legality: that is deck check.
+
+    Exit 0 when every card was found, 1 when one was not, 2 when the deck or
+    the card database cannot be read.
+
+    \b
+    Examples:
+      korbiro deck show korbiro/data/mk/decks/kincsvadaszok.deck
+      korbiro deck show my.deck --format json
+      korbiro deck show my.deck --svg my-deck.svg --lang hu
+    """
+    from ..base.errors import KorbiroError
+    from ..base.i18n import detect_lang
+    from ..data.index import open_index
+    from ..data.paths import default_db_path
+    from ..grammar.decklist import read_deck_file
+    from ..rules.mk.deckstats import DeckStats
+
+    lang = detect_lang(lang)
+    try:
+        parsed = read_deck_file(file)
+        database = open_index([default_db_path(db)])
+    except KorbiroError as exc:
+        echo_errors(exc, lang)
+        ctx.exit(2)
+    stats = DeckStats.of(parsed, database)
+    if svg_path is not None:
+        try:
+            write_output_file(svg_path, stats.svg(lang))
+        except KorbiroError as exc:
+            echo_errors(exc, lang)
+            ctx.exit(2)
+    if fmt == "json":
+        echo_json(stats.to_dict(lang))
+    else:
+        click.echo(stats.text(lang), nl=False)
+    ctx.exit(0 if stats.complete else 1)
 
 
 @deck.command("exchange")
@@ -182,7 +227,7 @@ def exchange(ctx: click.Context, before_file: str, after_file: str, db: str | No
         before = read_deck_file(before_file)
         after = read_deck_file(after_file)
     except (DataError, DeckError) as exc:
-        click.echo(f"Error: {exc}", err=True)
+        echo_errors(exc, lang)
         ctx.exit(2)
     findings = check_exchange(before, after, database)
     ok = not findings

@@ -2,7 +2,9 @@
 
 A thin layer over :mod:`korbiro.rules.exxit`: it reads files, calls the library,
 prints, and maps outcomes to exit codes (0 ok, 1 an invalid record, 2 a usage
-error or unreadable input).
+error or unreadable input).  Every command takes ``--lang en|hu``: the words it
+prints, and the ``message`` fields of its JSON, come from the game's message
+catalogue (``korbiro/rules/exxit/messages.yaml``) in that language.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import click
 
 from ..base.errors import KorbiroError
 from ..base.findings import cap_per_file
+from ..base.i18n import current
 from ..rules.exxit import (
     OPTION_INFO,
     Options,
@@ -29,8 +32,12 @@ from ..rules.exxit import (
     replay,
     replay_plies,
 )
-from ..rules.exxit.render import svg_board, text_board
-from ._common import echo_json, format_option, max_findings_option
+from ..rules.exxit.files import moves_to_dict
+from ..rules.exxit.messages import say
+from ..rules.exxit.pictures import ply_caption, ply_svg
+from ..rules.exxit.position import termination
+from ..rules.exxit.render import text_board
+from ._common import echo_json, format_option, lang_option, max_findings_option
 from ._output import check_ply, output_dir, ply_path, write_output
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -62,13 +69,17 @@ def _exit(code: int) -> NoReturn:
 
 def _fail(ctx: click.Context, exc: KorbiroError) -> NoReturn:
     """Print every problem of *exc* on stderr (file:line first) and exit 2."""
+    lang = current()
     findings = exc.findings
     if len(findings) <= 1:
-        click.echo(f"Error: {exc}", err=True)
+        click.echo(say("EXXIT.cli.error", lang, message=exc.text(lang)), err=True)
     else:
-        click.echo(f"Error: {len(findings)} problems in {exc.path or 'the input'}:", err=True)
+        if exc.path:
+            click.echo(say("EXXIT.cli.problems", lang, n=len(findings), path=exc.path), err=True)
+        else:
+            click.echo(say("EXXIT.cli.problems.input", lang, n=len(findings)), err=True)
         for f in findings:
-            click.echo(f"  {f.location}: {f.message}", err=True)
+            click.echo(f"  {f.location}: {f.text(lang)}", err=True)
     _exit(2)
 
 
@@ -76,7 +87,7 @@ def _options(ctx: click.Context, items: tuple[str, ...]) -> Options:
     try:
         return Options.from_assignments(items)
     except KorbiroError as exc:
-        raise click.BadParameter(exc.message, ctx=ctx, param_hint="'-o' / '--option'") from None
+        raise click.BadParameter(exc.text(current()), ctx=ctx, param_hint="'-o' / '--option'") from None
 
 
 def _load(ctx: click.Context, path: str, items: tuple[str, ...]) -> Position:
@@ -100,6 +111,9 @@ def exxit() -> None:
     (expert setup) and 'pass'; directions are e, ne, nw, w, sw, se.  Formats
     and rules: docs/exxit.md.
 
+    Every command takes --lang en|hu (default: korbiro.toml's lang, else the
+    locale, else English) for its messages; codes and rule ids stay as they are.
+
     Exit codes: 0 ok, 1 the record breaks a rule, 2 usage error or unreadable
     input.
     """
@@ -109,26 +123,20 @@ def exxit() -> None:
 @_POSITION
 @format_option(("text", "json"))
 @_option_flag
+@lang_option
 @click.pass_context
-def moves_cmd(ctx: click.Context, position: str, fmt: str, option_items: tuple[str, ...]) -> None:
+def moves_cmd(ctx: click.Context, position: str, fmt: str, option_items: tuple[str, ...], lang: str | None) -> None:
     """List the legal moves in POSITION, one per line, sorted."""
     pos = _load(ctx, position, option_items)
-    legal = [str(m) for m in pos.legal_moves()]
-    out = pos.outcome()
     if fmt == "json":
-        echo_json(
-            {
-                "to_move": pos.to_move,
-                "moves": legal,
-                "game_over": out is not None,
-                "outcome": out.to_dict() if out else None,
-            }
-        )
+        echo_json(moves_to_dict(pos))
         return
-    for m in legal:
-        click.echo(m)
+    out = pos.outcome()
+    for m in pos.legal_moves():
+        click.echo(str(m))
     if out is not None:
-        click.echo(f"no legal moves: the game is over ({out.termination.value}) [{out.rule}]")
+        click.echo(say("EXXIT.moves.over", current(), termination=out.termination.value,
+                       termination_hu=termination(out.termination)["termination_hu"], rule=out.rule))
 
 
 @exxit.command("replay")
@@ -139,38 +147,29 @@ def moves_cmd(ctx: click.Context, position: str, fmt: str, option_items: tuple[s
               "a move that breaks a rule has a red frame and the rule in its caption.")
 @_option_flag
 @max_findings_option
+@lang_option
 @click.pass_context
 def replay_cmd(ctx: click.Context, record: str, fmt: str, svg_dir: str | None, option_items: tuple[str, ...],
-               max_findings: int) -> None:
+               max_findings: int, lang: str | None) -> None:
     """Replay RECORD and report every move that breaks a rule.
 
     Exit 0 when every move is legal, 1 when some move breaks a rule.  Options
     given with -o override the record's option headers.  The text output
     shows at most --max-findings violations, then how many more there were.
     """
+    lang_ = current()
     rec = _record(ctx, record, option_items)
     report = replay(rec)
     if svg_dir is not None:
         _replay_pictures(record, rec, svg_dir)
     if fmt == "json":
-        echo_json(report.to_dict())
+        echo_json(report.to_dict(lang_))
     else:
         shown, _hidden = cap_per_file([v.to_finding(record) for v in report.violations], max_findings)
         for f in shown:
-            click.echo(f.render_text())
-        res = report.result()
-        score = res["score"]
-        n = len(report.violations)
-        verdict = "valid" if report.valid else f"invalid: {n} violation{'s' if n != 1 else ''}"
-        click.echo(f"{verdict} ({report.plies} plies)")
-        if res["finished"]:
-            winner = f"{res['winner']} wins" if res["winner"] else "a draw"
-            click.echo(
-                f"result: white {score['white']}, black {score['black']}: {winner}"
-                f" ({res['termination']}) [{res['rule']}]"
-            )
-        else:
-            click.echo(f"not finished: score so far white {score['white']}, black {score['black']}")
+            click.echo(f.render_text(lang_))
+        for line in report.summary(lang_):
+            click.echo(line)
     if not report.valid:
         _exit(1)
 
@@ -181,9 +180,11 @@ def replay_cmd(ctx: click.Context, record: str, fmt: str, svg_dir: str | None, o
 @click.option("--divide", "do_divide", is_flag=True, help="Count separately after each legal move.")
 @format_option(("text", "json"))
 @_option_flag
+@lang_option
 @click.pass_context
 def perft_cmd(
-    ctx: click.Context, position: str, depth: int, do_divide: bool, fmt: str, option_items: tuple[str, ...]
+    ctx: click.Context, position: str, depth: int, do_divide: bool, fmt: str, option_items: tuple[str, ...],
+    lang: str | None,
 ) -> None:
     """Count the legal move sequences of DEPTH moves from POSITION."""
     pos = _load(ctx, position, option_items)
@@ -196,7 +197,7 @@ def perft_cmd(
         for m, n in parts:
             click.echo(f"{m}: {n}")
         click.echo("")
-        click.echo(f"total: {total}")
+        click.echo(say("EXXIT.perft.total", current(), n=total))
         return
     nodes = perft(pos, depth)
     if fmt == "json":
@@ -212,8 +213,10 @@ def perft_cmd(
 @click.option("--svg", "svg_path", default=None, metavar="PATH",
               help="Also write an SVG picture of the position to PATH (atomically; a new path or a regular file).")
 @_option_flag
+@lang_option
 @click.pass_context
-def show_cmd(ctx: click.Context, file: str, ply: int | None, svg_path: str | None, option_items: tuple[str, ...]) -> None:
+def show_cmd(ctx: click.Context, file: str, ply: int | None, svg_path: str | None, option_items: tuple[str, ...],
+             lang: str | None) -> None:
     """Draw a position as text (and, with --svg, as a picture).
 
     The file is a position file, or a record: its final position, or with
@@ -221,11 +224,12 @@ def show_cmd(ctx: click.Context, file: str, ply: int | None, svg_path: str | Non
     contents: W or B for the tile, then the chips bottom to top in lower case;
     * marks prisoners off the board.
     """
+    lang_ = current()
     step: Ply | None = None
     caption: list[str] = []
     kind = _file_kind(file)
     if ply is not None and kind == "position":
-        raise click.BadParameter(f"{file} is a position file, not a record", param_hint="'--ply'")
+        raise click.BadParameter(say("EXXIT.cli.position-not-record", lang_, path=file), param_hint="'--ply'")
     if kind == "record" or ply is not None:
         rec = _record(ctx, file, option_items)
         plies = len(rec.moves)
@@ -233,18 +237,18 @@ def show_cmd(ctx: click.Context, file: str, ply: int | None, svg_path: str | Non
             check_ply(ply, plies, file)
         step = position_after(rec, plies if ply is None else ply)
         pos = step.position
-        caption = _caption(file, step, plies)
+        caption = _caption(file, step, plies, lang_)
     else:
         pos = _load(ctx, file, option_items)
     if svg_path is not None:  # first, so that a bad path stops the command before it prints
-        write_output(svg_path, _svg(pos, step, caption), option="--svg")
+        write_output(svg_path, _svg(pos, step, caption, lang_), option="--svg")
     if step is not None:
         click.echo(caption[0])
         for v in step.violations:
-            click.echo(v.to_finding(file).render_text())
-    click.echo(text_board(pos))
+            click.echo(v.to_finding(file).render_text(lang_))
+    click.echo(text_board(pos, lang_))
     if svg_path is not None:
-        click.echo(f"wrote {svg_path}", err=True)
+        click.echo(say("EXXIT.cli.wrote", lang_, path=svg_path), err=True)
 
 
 def _file_kind(path: str) -> str:
@@ -269,30 +273,20 @@ def _record(ctx: click.Context, path: str, option_items: tuple[str, ...]) -> Rec
         _fail(ctx, exc)
 
 
-def _ply_line(path: str, step: Ply, plies: int) -> str:
-    what = "the start" if step.move is None else str(step.move.move)
-    return f"{path}: ply {step.ply} of {plies}: {what}"
+def _caption(path: str, step: Ply, plies: int, lang: str) -> list[str]:
+    return ply_caption(path, step, plies, lang)
 
 
-def _caption(path: str, step: Ply, plies: int) -> list[str]:
-    """The caption of a replay picture: which ply, and each rule its move breaks."""
-    lines = [_ply_line(path, step, plies)]
-    for v in step.violations:
-        done = "" if v.applied else " (not carried out)"
-        lines.append(f"{v.code} [{v.rule}]: {v.message}{done}")
-    return lines
-
-
-def _svg(pos: Position, step: Ply | None, caption: list[str]) -> str:
-    move = step.move.move if step is not None and step.move is not None else None
-    return svg_board(pos, caption=caption, alert=bool(step and step.violations), move=move)
+def _svg(pos: Position, step: Ply | None, caption: list[str], lang: str) -> str:
+    return ply_svg(pos, step, caption, lang)
 
 
 def _replay_pictures(path: str, rec: Record, folder: str) -> None:
     """One picture a ply into *folder* (``ply-000.svg`` is the start)."""
+    lang = current()
     output_dir(folder, option="--svg-dir")
     plies = len(rec.moves)
     for step in replay_plies(rec):
-        write_output(ply_path(folder, step.ply, plies), _svg(step.position, step, _caption(path, step, plies)),
-                     option="--svg-dir")
-    click.echo(f"wrote {plies + 1} pictures to {folder}", err=True)
+        write_output(ply_path(folder, step.ply, plies),
+                     _svg(step.position, step, _caption(path, step, plies, lang), lang), option="--svg-dir")
+    click.echo(say("EXXIT.cli.wrote-pictures", lang, n=plies + 1, folder=folder), err=True)

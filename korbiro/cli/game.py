@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from ._common import echo_json, format_option, lang_option
+from ._common import echo_errors, echo_json, format_option, lang_option
 
 _TEXT = {
     "en": {"variant": "variant", "checked": "checked", "immediate": "at this moment (immediate conditions)",
@@ -67,11 +67,10 @@ def result(ctx: click.Context, state: str, variant: str | None, fmt: str, lang: 
         st = load_state(state)
         res = decide(st, variant)
     except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text(lang_)}", err=True)
+        echo_errors(exc, lang_)
         ctx.exit(2)
     except UsageError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        echo_errors(exc, lang_)
         ctx.exit(2)
     v = load_variants().variants[res.variant]
     book = load_rulebook()
@@ -126,7 +125,7 @@ def variants(ctx: click.Context, name: str | None, players: int | None, fmt: str
     try:
         v = vs.get(name)
     except UsageError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        echo_errors(exc, lang_)
         ctx.exit(1)
     if fmt == "json":
         echo_json(_variant_dict(v, players))

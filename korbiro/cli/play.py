@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_json, format_option, lang_option
+from ._common import db_option, echo_errors, echo_json, format_option, lang_option
 
 #: The players' names, seated in this order.
 NAMES = ("Anna", "Béla", "Cili", "Dóra", "Emese", "Feri", "Gábor", "Hanna")
@@ -66,8 +66,7 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
         if state_out is not None:
             _write_yaml(state_out, out["engine"].table.ending.state_data())
     except KorbiroError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text(lang)}", err=True)
+        echo_errors(exc, lang)
         ctx.exit(2)
     record, eng = out["record"], out["engine"]
     verdict, who, rule, reason = record.result()

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_json, format_option, lang_option
+from ._common import db_option, echo_errors, echo_json, format_option, lang_option
 
 
 def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
@@ -31,9 +31,12 @@ def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
 @click.option("--at", "at_step", type=click.IntRange(min=0), default=None, metavar="STEP",
               help="With --legal: stop after script step STEP (0: the setup) and list from there.")
 @click.option("--player", default=None, metavar="NAME", help="With --legal: only this player's actions.")
+@click.option("--state-out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Write the final state (of the one FILE) as a state file that `korbiro game result` reads.")
 @click.pass_context
 def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, lang: str | None,
-            options: dict[str, str], legal: bool, at_step: int | None, player: str | None) -> None:
+            options: dict[str, str], legal: bool, at_step: int | None, player: str | None,
+            state_out: str | None) -> None:
     """Resolve each ruling scenario FILE and print its numbered trace.
 
     Every trace line names the MK rule behind it; rules of the archived page
@@ -58,24 +61,25 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
       korbiro resolve ruling.yaml --option neutralised_to=melyseg --lang hu
       korbiro resolve ruling.yaml --legal --at 2 --player Anna
     """
-    from ..base.errors import DataError, KorbiroError, UsageError
+    from ..base.errors import DataError, KorbiroError
     from ..base.i18n import detect_lang
     from ..data.index import open_index
     from ..data.paths import default_db_path
     from ..rules.mk.timeline.rules import OPTIONS
-    from ..rules.mk.timeline.scenario import run_file
+    from ..rules.mk.timeline.scenario import error_to_dict, legal_after, legal_to_dict, run_file
 
     lang = detect_lang(lang)
     if (at_step is not None or player is not None) and not legal:
         raise click.UsageError("--at and --player go with --legal")
+    if state_out is not None and len(files) != 1:
+        raise click.UsageError("--state-out writes the state of one scenario: give one FILE")
     for name in options:
         if name not in OPTIONS:
             raise click.BadParameter(f"unknown option {name!r}; known: {', '.join(OPTIONS)}", param_hint="'--option'")
     try:
         idx = open_index([default_db_path(db)])
     except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text(lang)}", err=True)
+        echo_errors(exc, lang)
         ctx.exit(2)
 
     def lookup(name: str) -> Any:
@@ -85,27 +89,24 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     out: list[dict[str, Any]] = []
     for path in files:
         try:
-            result = run_file(path, lookup=lookup, options=options, until=at_step if legal else None)
-            if legal and at_step is not None and at_step > len(result.steps):
-                raise UsageError("MK-TL-AT", f"--at {at_step}: the script has {len(result.steps)} step(s)", path=path,
-                                 hu=f"--at {at_step}: a forgatókönyv {len(result.steps)} lépésből áll")
-            listing = _legal(result, player, path) if legal else None
+            result = run_file(path, lookup=lookup, options=options, until=at_step if legal else None,
+                              suggest=idx.suggest)
+            listing = legal_after(result, player, at=at_step) if legal else None
+            if state_out is not None:
+                _write_state(result, state_out)
         except KorbiroError as exc:
             worst = 2
-            findings = exc.findings
             if fmt == "json":
-                out.append({"file": path, "passed": None, "errors": [f.to_dict(lang) for f in findings]})
+                out.append(error_to_dict(path, exc, lang))
             else:
-                for f in findings:
-                    click.echo(f"Error: {f.render_text(lang)}", err=True)
+                echo_errors(exc.findings, lang)
             continue
         if not result.passed:
             worst = max(worst, 1)
         if fmt == "json":
             entry = result.to_dict(lang)
             if listing is not None:
-                entry["legal"] = {"after_step": at_step if at_step is not None else len(result.steps),
-                                  "players": {p: [f.to_dict() for f in forms] for p, forms in listing.items()}}
+                entry["legal"] = legal_to_dict(listing, at_step if at_step is not None else len(result.steps))
             out.append(entry)
             continue
         _print_text(result, lang)
@@ -116,20 +117,17 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     ctx.exit(worst)
 
 
-def _legal(result: Any, player: str | None, path: str) -> dict[str, list[Any]]:
-    """Each player's legal actions at the end of *result* (or only *player*'s)."""
-    from ..base.errors import UsageError
-    from ..base.text import fold
+def _write_state(result: Any, path: str) -> None:
+    """The scenario's final state as a state file (docs/game-result.md): its variant's, or for a ruling that
+    is not played out the two-player game's (the common rules of 12.00 for more players)."""
+    import yaml
 
-    eng = result.engine
-    names = list(eng.state.players)
-    if player is not None:
-        chosen = [n for n in names if fold(n) == fold(player)]
-        if not chosen:
-            raise UsageError("MK-TL-NO-PLAYER", f"no player {player!r} in the scenario; players: {', '.join(names)}",
-                             path=path, hu=f"nincs {player!r} nevű játékos a forgatókönyvben; játékosok: {', '.join(names)}")
-        names = chosen
-    return {n: eng.legal_actions(n) for n in names}
+    from ..rules.mk.timeline.ending import Ending
+    from ._common import write_output_file
+
+    table = result.engine.table
+    ending = table.ending or Ending(table, "two-player" if len(table.state.players) == 2 else "general")
+    write_output_file(path, yaml.safe_dump(ending.state_data(), allow_unicode=True, sort_keys=False))
 
 
 def _print_legal(listing: dict[str, list[Any]], after: int, lang: str) -> None:
@@ -146,7 +144,8 @@ def _print_legal(listing: dict[str, list[Any]], after: int, lang: str) -> None:
 
 def _print_text(result: Any, lang: str) -> None:
     hu = lang == "hu"
-    click.echo(f"{result.path}: {result.title} [{result.format}]")
+    dated = "" if result.date is None else (f"; a lapok {result.date} napján" if hu else f"; cards as of {result.date}")
+    click.echo(f"{result.path}: {result.title} [{result.format}{dated}]")
     starts = sorted((n, s, ln, t) for s, ln, t, n in result.steps)
     refused = {r.step: r for r in result.refusals}
     shown_to = 0

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_json, format_option, lang_option
+from ._common import db_option, echo_errors, echo_json, error_line, format_option, lang_option
 
 _LABELS = {
     "en": {
@@ -17,7 +17,7 @@ _LABELS = {
         "no_text": "only the title is known", "scenarios": "ruling scenarios", "none": "none",
         "rule": "rule", "on": "on", "examples": "example cards", "of": "of", "in_db": "in the database",
         "engine": "in korbiro", "points": "points", "not_modelled": "not modelled",
-        "no_rule": "no rule {query!r} in the index", "did_you_mean": "; did you mean {options}?", "or": " or ",
+        "did_you_mean": "; did you mean {options}?", "or": " or ",
         "no_match": "no rule matches {query!r}", "no_keyword": "no keyword {query!r}",
         "ambiguous": "{query!r} is ambiguous: {options}",
     },
@@ -28,7 +28,7 @@ _LABELS = {
         "project": "a korbiro adta azonosító", "no_text": "csak a cím ismert", "scenarios": "esetleírások",
         "none": "nincs", "rule": "szabály", "on": "laptípus", "examples": "példalapok", "of": "/",
         "in_db": "az adatbázisban", "engine": "a korbiróban", "points": "pontok", "not_modelled": "nem modellezett",
-        "no_rule": "nincs {query!r} azonosítójú szabály a mutatóban", "did_you_mean": "; erre gondoltál: {options}?",
+        "did_you_mean": "; erre gondoltál: {options}?",
         "or": " vagy ", "no_match": "egy szabály sem felel meg ennek: {query!r}",
         "no_keyword": "nincs {query!r} nevű kulcsszó", "ambiguous": "{query!r} nem egyértelmű: {options}",
     },
@@ -82,14 +82,11 @@ def _scenarios(rulings: str | None) -> tuple[str | None, list[Any]]:
     return (str(folder) if folder is not None else None), load_scenarios(folder)
 
 
-def _shown(path: str) -> str:
-    import os
+def _shown(path: str | None) -> str:
+    """*path* relative to the working folder when it lies below it."""
+    from ..base.fsutil import shown_path
 
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return path
-    return path if rel.startswith("..") else rel
+    return shown_path(path)
 
 
 # --------------------------------------------------------------------------- rule
@@ -127,26 +124,17 @@ def show(ctx: click.Context, rule_id: str, fmt: str, lang: str | None, rulings: 
     book = _book()
     found = book.get(rule_id)
     if found is None:
-        sugg = book.suggest(rule_id)
-        L = _LABELS[lang_]
-        hint = L["did_you_mean"].format(options=L["or"].join(sugg)) if sugg else ""
-        msg = L["no_rule"].format(query=rule_id) + hint
         if fmt == "json":
-            echo_json({"query": rule_id, "rule": None, "error": msg, "suggestions": sugg})
+            echo_json(book.show_to_dict(rule_id, [], lang_))
         else:
-            click.echo(f"Error: {msg}", err=True)
+            click.echo(error_line(book.not_found(rule_id, lang_), lang_), err=True)
         ctx.exit(1)
     folder, scenarios = _scenarios(rulings)
-    cited = [s for s in scenarios if s.cites(found.id, book)]
-    below = book.descendants(found.id)
     if fmt == "json":
-        data = found.to_dict()
-        data["parents"] = [a.id for a in book.ancestors(found.id)]
-        data["points"] = [r.to_dict() | {"parent": book.parent_of(r.id)} for r in below]
-        data["scenarios"] = [{"path": s.path, "title": s.title} for s in cited]
-        echo_json({"query": rule_id, "rule": data})
+        echo_json(book.show_to_dict(rule_id, scenarios, lang_))
         return
-    click.echo(render_rule(found, book, lang_, below, cited))
+    cited = [s for s in scenarios if s.cites(found.id, book)]
+    click.echo(render_rule(found, book, lang_, book.descendants(found.id), cited))
 
 
 def render_rule(found: Any, book: Any, lang: str, below: list[Any], cited: list[Any]) -> str:
@@ -218,12 +206,12 @@ def search(ctx: click.Context, words: tuple[str, ...], limit: int, fmt: str, lan
       korbiro rule search "19 DP" --format json
     """
     lang_ = _lang(lang)
-    hits = _book().search(list(words), limit=limit)
     if fmt == "json":
-        echo_json({"query": " ".join(words), "results": [
-            {"id": h.rule.id, "title": h.rule.text("title", lang_), "status": h.rule.status, "matched": h.matched,
-             "score": h.score, "fields": list(h.fields), "summary": h.rule.text("summary", lang_)} for h in hits]})
-    elif hits:
+        data = _book().search_to_dict(list(words), limit=limit, lang=lang_)
+        echo_json(data)
+        ctx.exit(0 if data["results"] else 1)
+    hits = _book().search(list(words), limit=limit)
+    if hits:
         width = max(len(h.rule.id) for h in hits) + 2
         for h in hits:
             tag = "" if h.rule.status == "current" else f"  [{_LABELS[lang_]['archived']}]"
@@ -267,15 +255,14 @@ def coverage(ctx: click.Context, fmt: str, lang: str | None, missing: bool, exam
     L = _COVERAGE_LABELS[lang_]
     folder = examples if examples is not None else default_examples_dir()
     if folder is None:
-        click.echo(f"Error: {L['no_examples']}", err=True)
+        click.echo(error_line(L["no_examples"], lang_), err=True)
         ctx.exit(2)
     assert folder is not None
     try:
         with _Progress(L["running"], enabled=fmt == "text") as progress:
             cov = compute_coverage(folder, progress=progress)
     except DataError as exc:  # a broken verdicts.yaml
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text(lang_)}", err=True)
+        echo_errors(exc, lang_)
         ctx.exit(2)
     if fmt == "json":
         echo_json({"folder": _shown(str(folder)), **cov.to_dict(lang_, missing=missing)})
@@ -458,7 +445,7 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
             echo_json({"query": name, "keyword": None, "error": msg, "suggestions": list(match.suggestions),
                        "candidates": [c.key for c in match.candidates]})
         else:
-            click.echo(f"Error: {msg}", err=True)
+            click.echo(error_line(msg, lang_), err=True)
         ctx.exit(1)
     assert cls is not None
     cards, total = _example_cards(ctx, cls, db, limit)
@@ -516,8 +503,7 @@ def _example_cards(ctx: click.Context, cls: Any, db: str | None, limit: int) -> 
     try:
         index = open_index([default_db_path(db)])
     except DataError as exc:
-        for f in exc.findings:
-            click.echo(f"Error: {f.render_text()}", err=True)
+        echo_errors(exc)
         ctx.exit(2)
     where = "rowid IN (SELECT card FROM keywords WHERE keyword_fold = ? AND rule IS ?)"
     params = (fold(cls.keyword), cls.rule)

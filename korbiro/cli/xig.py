@@ -3,22 +3,27 @@
 A thin layer over :mod:`korbiro.rules.xig`.  Exit codes: 0 legal (or shown),
 1 the record breaks rules, 2 usage error or a file that cannot be read as a
 record or position (every problem printed as ``file:line:column`` on stderr).
+Every command takes ``--lang en|hu``: the words it prints, and the ``message``
+fields of its JSON, come from the game's message catalogue
+(``korbiro/rules/xig/messages.yaml``) in that language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from ..base.errors import KorbiroError
-from ._common import echo_json, format_option, max_findings_option
+from ..base.i18n import current
+from ._common import echo_json, format_option, lang_option, max_findings_option
 from ._output import check_ply, output_dir, ply_path, write_output
 
 if TYPE_CHECKING:
-    from ..rules.xig.record import Record, ReplayViolation, TurnStep
+    from ..rules.xig.record import Record, TurnStep
 
 FORMATS = ("text", "json")
 
@@ -34,18 +39,22 @@ def _exit(code: int) -> NoReturn:
 
 
 def _fail(exc: KorbiroError) -> NoReturn:
+    """Print every problem of *exc* (``file:line:column: error CODE: message``, without the rule) and exit 2."""
+    lang = current()
     for f in exc.findings:
-        click.echo(f"{f.location}: error {f.code}: {f.message}", err=True)
+        click.echo(replace(f, rule=None).render_text(lang), err=True)
     _exit(2)
 
 
 def _guard(fn: Callable[[], Any]) -> Any:
+    from ..rules.xig.messages import say
+
     try:
         return fn()
     except KorbiroError as exc:
         _fail(exc)
     except (OSError, UnicodeError) as exc:  # unreadable input that slipped past the loader
-        click.echo(f"Error: {exc}", err=True)
+        click.echo(say("XIG.cli.error", current(), message=str(exc)), err=True)
         _exit(2)
 
 
@@ -56,6 +65,10 @@ def xig() -> None:
     Rules are cited by paragraph id and rulebook section, e.g. "XIG 5.2
     (Protected Tiles)"; docs/xig.md indexes them and documents the record
     notation and every named option.
+
+    Every command takes --lang en|hu (default: korbiro.toml's lang, else the
+    locale, else English) for its messages, which use the Hungarian
+    rulebook's words; codes and rule ids stay as they are.
     """
 
 
@@ -66,7 +79,8 @@ def xig() -> None:
               help="Also draw one picture a turn into DIR (ply-000.svg is the set-up; created if missing); "
               "a turn that breaks a rule has a red frame and the rule in its caption.  One record only.")
 @max_findings_option
-def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None, max_findings: int) -> None:
+@lang_option
+def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None, max_findings: int, lang: str | None) -> None:
     """Replay game RECORDS and report every rule violation.
 
     Each violation names its turn (0 for the set-up), the move, a stable code
@@ -77,10 +91,12 @@ def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None, max_find
     "winner"}}; a list of them for several records.
     """
     from ..base.findings import not_shown
+    from ..rules.xig.messages import say
     from ..rules.xig.record import ReplayResult, load_record, replay
 
+    lang_ = current()
     if svg_dir is not None and len(records) > 1:
-        raise click.BadParameter(f"draws one record, not {len(records)}", param_hint="'--svg-dir'")
+        raise click.BadParameter(say("XIG.cli.one-record", lang_, n=len(records)), param_hint="'--svg-dir'")
     results: list[ReplayResult] = []
     for path in records:
         record = _guard(partial(load_record, path))
@@ -88,73 +104,51 @@ def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None, max_find
         if svg_dir is not None:
             _replay_pictures(path, record, svg_dir)
     if fmt == "json":
-        payload = [r.to_dict() for r in results]
+        payload = [r.to_dict(lang_) for r in results]
         echo_json(payload[0] if len(payload) == 1 else payload)
     else:
         for r in results:
             for n, v in enumerate(r.violations):
                 if max_findings and n == max_findings:
-                    click.echo(not_shown(len(r.violations) - n, max_findings, r.path, v.line or None).render_text())
+                    click.echo(not_shown(len(r.violations) - n, max_findings, r.path, v.line or None).render_text(lang_))
                     break
-                click.echo(_violation_line(r.path, v))
-            res = r.result()
-            score = ", ".join(f"{k} {n}" for k, n in res["score"].items())
-            outcome = f"{res['winner']} wins" if res["winner"] else "no winner yet"
-            verdict = "valid" if r.valid else f"invalid, {len(r.violations)} violation{'s' if len(r.violations) != 1 else ''}"
-            click.echo(f"{r.path}: {verdict}; {r.plies} turns; {outcome} (tiles on the table: {score})")
+                click.echo(v.line_text(r.path, lang_))
+            click.echo(r.summary(lang_))
     if any(not r.valid for r in results):
         _exit(1)
 
 
-def _violation_line(path: str, v: ReplayViolation) -> str:
-    from ..rules.xig.rules import cite
-
-    who = f" {v.player}" if v.player else ""
-    line = f":{v.line}" if v.line else ""
-    return f"{path}{line}: turn {v.ply}{who} {v.move!r}: {v.code} [{cite(v.rule)}]: {v.message}"
-
-
 def _caption(path: str, step: TurnStep, turns: int) -> list[str]:
     """The caption of a replay picture: which turn, and each rule it breaks."""
-    from ..rules.xig.rules import cite
+    from ..rules.xig.pictures import turn_caption
 
-    if step.turn is None:
-        lines = [f"{path}: turn 0 of {turns}: the set-up"]
-    else:
-        who = f"{step.turn.player}: " if step.turn.player else ""
-        lines = [f"{path}: turn {step.ply} of {turns}: {who}{step.turn.text or '(nothing)'}"]
-    for v in step.violations:
-        lines.append(f"{v.move!r}: {v.code} [{cite(v.rule)}]: {v.message}")
-    return lines
+    return turn_caption(path, step, turns, current())
 
 
 def _svg(step: TurnStep, caption: list[str]) -> str:
     """The picture of a replay step, the tiles its turn placed or knocked out marked."""
-    from ..rules.xig.draw import svg_pathways
-    from ..rules.xig.model import Play
+    from ..rules.xig.pictures import turn_svg
 
-    marked = []
-    for move in step.turn.moves if step.turn is not None else []:
-        if isinstance(move, Play):
-            marked += [move.tile] + ([move.knock] if move.knock else [])
-    return svg_pathways(step.position, caption=caption, alert=bool(step.violations), marked=marked)
+    return turn_svg(step, caption, current())
 
 
 def _replay_pictures(path: str, record: Record, folder: str) -> None:
     """One picture a turn into *folder* (``ply-000.svg`` is the set-up)."""
+    from ..rules.xig.messages import say
     from ..rules.xig.record import replay_turns
 
     output_dir(folder, option="--svg-dir")
     turns = len(record.turns)
     for step in replay_turns(record):
         write_output(ply_path(folder, step.ply, turns), _svg(step, _caption(path, step, turns)), option="--svg-dir")
-    click.echo(f"wrote {turns + 1} pictures to {folder}", err=True)
+    click.echo(say("XIG.cli.wrote-pictures", current(), n=turns + 1, folder=folder), err=True)
 
 
 @xig.command("moves")
 @click.argument("state", type=click.Path(dir_okay=False))
 @format_option(FORMATS)
-def moves_cmd(state: str, fmt: str) -> None:
+@lang_option
+def moves_cmd(state: str, fmt: str, lang: str | None) -> None:
     """List the legal plays in STATE and which tile each would knock out.
 
     STATE is a position file (kind: xig-position) or a record, whose final
@@ -163,11 +157,12 @@ def moves_cmd(state: str, fmt: str) -> None:
     from ..rules.xig.record import load_any
     from ..rules.xig.render import moves_data, moves_text
 
+    lang_ = current()
     pos = _guard(lambda: load_any(state))
     if fmt == "json":
-        echo_json(moves_data(pos))
+        echo_json(moves_data(pos, lang_))
     else:
-        click.echo(moves_text(pos))
+        click.echo(moves_text(pos, lang_))
 
 
 @xig.command("show")
@@ -177,7 +172,8 @@ def moves_cmd(state: str, fmt: str) -> None:
               help="STATE is a record: show the position after its turn N (0 is the set-up).")
 @click.option("--svg", "svg_path", default=None, metavar="PATH",
               help="Also write an SVG picture of the position to PATH (atomically; a new path or a regular file).")
-def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None) -> None:
+@lang_option
+def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None, lang: str | None) -> None:
     """Draw each Pathway in STATE with its protected and unprotected tiles.
 
     STATE is a position file (kind: xig-position) or a record, whose final
@@ -185,9 +181,11 @@ def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None) -> Non
     """
     from ..base.yamlload import load_yaml_file
     from ..rules.xig.draw import show_text, svg_pathways
+    from ..rules.xig.messages import say
     from ..rules.xig.record import load_any, load_record, replay_turns
     from ..rules.xig.render import show_data
 
+    lang_ = current()
     step = None
     caption: list[str] = []
     if ply is None:
@@ -195,31 +193,31 @@ def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None) -> Non
     else:
         doc = _guard(lambda: load_yaml_file(state))
         if not isinstance(doc.data, dict) or doc.data.get("kind") != "xig-record":
-            raise click.BadParameter(f"{state} is not a record (kind: xig-record)", param_hint="'--ply'")
+            raise click.BadParameter(say("XIG.cli.not-record", lang_, path=state), param_hint="'--ply'")
         record = _guard(lambda: load_record(doc))
         check_ply(ply, len(record.turns), state, unit="turn", zero="the set-up")
         step = next(s for s in replay_turns(record) if s.ply == ply)
         pos = step.position
         caption = _caption(state, step, len(record.turns))
     if svg_path is not None:  # first, so that a bad path stops the command before it prints
-        picture = _svg(step, caption) if step is not None else svg_pathways(pos)
+        picture = _svg(step, caption) if step is not None else svg_pathways(pos, lang=lang_)
         write_output(svg_path, picture, option="--svg")
     if fmt == "json":
-        data = show_data(pos)
+        data = show_data(pos, lang_)
         if step is not None:
             data["record"] = {
                 "file": state,
                 "ply": step.ply,
                 "turns": len(record.turns),
                 "turn": step.turn.text if step.turn is not None else None,
-                "violations": [v.to_dict() for v in step.violations],
+                "violations": [v.to_dict(lang_) for v in step.violations],
             }
         echo_json(data)
     else:
         if step is not None:
             click.echo(caption[0])
             for v in step.violations:
-                click.echo(_violation_line(state, v))
-        click.echo(show_text(pos))
+                click.echo(v.line_text(state, lang_))
+        click.echo(show_text(pos, lang_))
     if svg_path is not None:
-        click.echo(f"wrote {svg_path}", err=True)
+        click.echo(say("XIG.cli.wrote", lang_, path=svg_path), err=True)

@@ -1,7 +1,10 @@
 """``korbiro zen``: legal moves, replays, drawings and set-ups for Zen (a thin layer
 over :mod:`korbiro.rules.zen`).
 
-Exit codes: 0 ok, 1 an invalid record, 2 bad usage or unreadable input.
+Exit codes: 0 ok, 1 an invalid record, 2 bad usage or unreadable input.  Every
+command takes ``--lang en|hu``: the words it prints, and the ``message`` fields of
+its JSON, come from the game's message catalogue (``korbiro/rules/zen/messages.yaml``)
+in that language.
 """
 
 from __future__ import annotations
@@ -14,15 +17,14 @@ import click
 
 from ..base.errors import DataError, KorbiroError, UsageError
 from ..base.findings import cap_per_file
+from ..base.i18n import current
 from ..base.yamlload import load_yaml_file
 from ..rules.zen import (
     OPTION_HELP,
-    Arrive,
     Options,
     Position,
     Record,
     ReplayReport,
-    Step,
     parse_square,
     position_from_document,
     position_to_yaml,
@@ -33,10 +35,13 @@ from ..rules.zen import (
 )
 from ..rules.zen.data import game_data
 from ..rules.zen.draw import describe_outcome
-from ..rules.zen.notation import position_to_dict, tower_lines
-from ..rules.zen.replay import read_record
+from ..rules.zen.messages import MessageError, say
+from ..rules.zen.notation import moves_to_dict, position_to_dict, tower_lines
+from ..rules.zen.options import option_help
+from ..rules.zen.pictures import turn_caption, turn_svg
+from ..rules.zen.replay import is_record, read_record
 from ..rules.zen.setup import prepare
-from ._common import echo_json, format_option, max_findings_option
+from ._common import echo_json, format_option, lang_option, max_findings_option
 from ._output import check_ply, output_dir, ply_path, write_output
 
 _OPTIONS_HELP = "Rule option NAME=VALUE (repeatable); `korbiro zen options` lists them."
@@ -51,7 +56,7 @@ def _parse_option_values(values: tuple[str, ...]) -> dict[str, str]:
     for item in values:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise click.BadParameter(f"{item!r}: write NAME=VALUE, e.g. ring_columns=false", param_hint="'-o'")
+            raise click.BadParameter(say("ZEN.cli.option-syntax", current(), item=item), param_hint="'-o'")
         out[name.strip()] = value.strip()
     return out
 
@@ -62,7 +67,7 @@ def _with_cli_options(pos: Position, values: tuple[str, ...]) -> Position:
     try:
         return pos.with_options(Options.parse(_parse_option_values(values), pos.options))
     except UsageError as exc:
-        raise click.BadParameter(exc.message, param_hint="'-o'") from None
+        raise click.BadParameter(exc.text(current()), param_hint="'-o'") from None
 
 
 def _exit(code: int) -> NoReturn:
@@ -75,10 +80,16 @@ def _exit(code: int) -> NoReturn:
     raise SystemExit(code)
 
 
-def _fail_input(exc: KorbiroError) -> NoReturn:
-    """Print every problem of an unreadable input (file:line) and exit 2."""
+def _echo_problems(exc: KorbiroError) -> None:
+    """Print every problem of an unreadable input (file:line) on stderr."""
+    lang = current()
     for f in exc.findings:
-        click.echo(f"{f.location}: error {f.code}: {f.message}", err=True)
+        click.echo(f.render_text(lang), err=True)
+
+
+def _fail_input(exc: KorbiroError) -> NoReturn:
+    """Print every problem of an unreadable input and exit 2."""
+    _echo_problems(exc)
     _exit(2)
 
 
@@ -86,7 +97,7 @@ def _load_state(path: str, option_values: tuple[str, ...]) -> tuple[Position, Re
     """A position file, or a record (the position after its last turn)."""
     try:
         doc = load_yaml_file(path)
-        if isinstance(doc.data, dict) and ("moves" in doc.data or "setup" in doc.data or "start" in doc.data):
+        if is_record(doc):
             report = _replay(read_record(doc), option_values)
             return report.final, report
         pos = position_from_document(doc)
@@ -101,32 +112,11 @@ def _replay(record: Record, option_values: tuple[str, ...]) -> ReplayReport:
 
 
 def _caption(report: ReplayReport, ply: int) -> list[str]:
-    """The caption of a replay picture: which turn, and each rule it breaks."""
-    turns = len(report.positions) - 1
-    if ply == 0:
-        lines = [f"{report.path}: turn 0 of {turns}: the set-up"]
-    else:
-        turn = report.turns[ply - 1]
-        who = f"{turn.player}: " if turn.player else ""
-        lines = [f"{report.path}: turn {ply} of {turns}: {who}{turn.text or '(nothing)'}"]
-    for v in report.violations:
-        if v.ply == ply:
-            lines.append(f"{v.code} [{v.rule}]: {v.message}" if v.rule else f"{v.code}: {v.message}")
-    return lines
+    return turn_caption(report, ply, current())
 
 
 def _svg(report: ReplayReport, ply: int) -> str:
-    """The picture of the position after turn *ply*, its steps and arrivals marked."""
-    steps: list[tuple[int, int]] = []
-    arrivals: list[int] = []
-    move = report.turns[ply - 1].move if ply else None
-    for act in move.actions if move is not None else ():
-        if isinstance(act, Step):
-            steps.append((act.frm, act.to))
-        elif isinstance(act, Arrive):
-            arrivals.append(act.square)
-    alert = any(v.ply == ply for v in report.violations)
-    return svg_tower(report.positions[ply], caption=_caption(report, ply), alert=alert, steps=steps, arrivals=arrivals)
+    return turn_svg(report, ply, current())
 
 
 def _replay_pictures(report: ReplayReport, folder: str) -> None:
@@ -135,7 +125,7 @@ def _replay_pictures(report: ReplayReport, folder: str) -> None:
     turns = len(report.positions) - 1
     for ply in range(turns + 1):
         write_output(ply_path(folder, ply, turns), _svg(report, ply), option="--svg-dir")
-    click.echo(f"wrote {turns + 1} pictures to {folder}", err=True)
+    click.echo(say("ZEN.cli.wrote-pictures", current(), n=turns + 1, folder=folder), err=True)
 
 
 @click.group("zen")
@@ -148,6 +138,10 @@ def zen() -> None:
     'b3-b4 a3-a2' (own step, then a Warrior step), 'b3-b4@' when the piece
     arrives on that target, 'c4@' for an arrival by itself, 'pass' when no
     own piece can move.
+
+    Every command takes --lang en|hu (default: korbiro.toml's lang, else the
+    locale, else English) for its messages, which use the rulebook's words;
+    codes and rule citations stay as they are.
     """
 
 
@@ -155,22 +149,23 @@ def zen() -> None:
 @click.argument("state", type=click.Path(exists=True, dir_okay=False))
 @_option_flag
 @format_option(("text", "json"))
-def moves_cmd(state: str, option_values: tuple[str, ...], fmt: str) -> None:
+@lang_option
+def moves_cmd(state: str, option_values: tuple[str, ...], fmt: str, lang: str | None) -> None:
     """List every legal turn in STATE (a position file, or a record: after its last turn)."""
+    lang_ = current()
     pos, report = _load_state(state, option_values)
     if report is not None and not report.valid:
-        click.echo(f"{state}: note: the record has {len(report.violations)} violation(s); "
-                   "listing moves in the position korbiro reached", err=True)
+        click.echo(say("ZEN.moves.note", lang_, path=state, n=len(report.violations)), err=True)
+    if fmt == "json":
+        echo_json(moves_to_dict(pos, state))
+        return
     moves = [str(m) for m in pos.legal_moves()]
     over = pos.outcome() is not None
-    if fmt == "json":
-        echo_json({"file": state, "to_move": None if over else pos.to_move, "turn": pos.turn,
-                   "over": over, "count": len(moves), "moves": moves})
-        return
     if over:
-        click.echo(describe_outcome(pos))
+        click.echo(describe_outcome(pos, lang_))
         return
-    click.echo(f"{pos.to_move} to move, turn {pos.turn}: {len(moves)} legal turn{'s' if len(moves) != 1 else ''}")
+    key = "ZEN.moves.header" + (".one" if len(moves) == 1 else "")
+    click.echo(say(key, lang_, player=pos.to_move, turn=pos.turn, n=len(moves)))
     for m in moves:
         click.echo(m)
 
@@ -183,20 +178,23 @@ def moves_cmd(state: str, option_values: tuple[str, ...], fmt: str) -> None:
               help="STATE is a record: show the position after its turn N (0 is the set-up).")
 @click.option("--svg", "svg_path", default=None, metavar="PATH",
               help="Also write an SVG picture of the position to PATH (atomically; a new path or a regular file).")
-def show_cmd(state: str, option_values: tuple[str, ...], fmt: str, ply: int | None, svg_path: str | None) -> None:
+@lang_option
+def show_cmd(state: str, option_values: tuple[str, ...], fmt: str, ply: int | None, svg_path: str | None,
+             lang: str | None) -> None:
     """Draw the tower of STATE floor by floor (top first), with cards and scores.
 
     STATE is a position file, or a record: drawn after its last turn, or with
     --ply N after turn N.  --format yaml prints it as a position file.
     """
+    lang_ = current()
     pos, report = _load_state(state, option_values)
     if ply is not None:
         if report is None:
-            raise click.BadParameter(f"{state} is a position file, not a record", param_hint="'--ply'")
+            raise click.BadParameter(say("ZEN.cli.position-not-record", lang_, path=state), param_hint="'--ply'")
         check_ply(ply, len(report.positions) - 1, state, unit="turn", zero="the set-up")
         pos = report.positions[ply]
     if svg_path is not None:  # first, so that a bad path stops the command before it prints
-        picture = _svg(report, ply) if report is not None and ply is not None else svg_tower(pos)
+        picture = _svg(report, ply) if report is not None and ply is not None else svg_tower(pos, lang=lang_)
         write_output(svg_path, picture, option="--svg")
     if fmt == "json":
         data = position_to_dict(pos)
@@ -206,7 +204,7 @@ def show_cmd(state: str, option_values: tuple[str, ...], fmt: str, ply: int | No
                 "ply": ply,
                 "turns": len(report.positions) - 1,
                 "turn": report.turns[ply - 1].text if ply else None,
-                "violations": [v.to_dict() for v in report.violations if v.ply == ply],
+                "violations": [v.to_dict(lang_) for v in report.violations if v.ply == ply],
             }
         echo_json(data)
     elif fmt == "yaml":
@@ -216,26 +214,27 @@ def show_cmd(state: str, option_values: tuple[str, ...], fmt: str, ply: int | No
             click.echo(_caption(report, ply)[0])
             for v in report.violations:
                 if v.ply == ply:
-                    click.echo(v.to_finding(report.path).render_text())
-        click.echo(render(pos), nl=False)
+                    click.echo(v.to_finding(report.path).render_text(lang_))
+        click.echo(render(pos, lang_), nl=False)
     if svg_path is not None:
-        click.echo(f"wrote {svg_path}", err=True)
+        click.echo(say("ZEN.cli.wrote", lang_, path=svg_path), err=True)
 
 
-def _report_text(report: ReplayReport, max_findings: int) -> None:
+def _report_text(report: ReplayReport, max_findings: int, lang: str) -> None:
     shown, _hidden = cap_per_file([v.to_finding(report.path) for v in report.violations], max_findings)
     for f in shown:
-        click.echo(f.render_text())
+        click.echo(f.render_text(lang))
     res = report.result()
     n = len(report.violations)
     turns = len(report.positions) - 1
-    verdict = "valid" if report.valid else f"invalid: {n} violation{'s' if n != 1 else ''}"
-    click.echo(f"{report.path}: {verdict} ({turns} turn{'s' if turns != 1 else ''})")
+    key = "ZEN.replay." + ("valid" if report.valid else "invalid" + (".one" if n == 1 else "")) + (
+        ".one" if report.valid and turns == 1 else ".turn" if turns == 1 else "")
+    click.echo(say(key, lang, path=report.path, n=n, turns=turns))
     score = ", ".join(f"{p} {pts}" for p, pts in res["score"].items())
     if res["finished"]:
-        click.echo(f"result: {score}; {describe_outcome(report.final)}")
+        click.echo(say("ZEN.replay.result", lang, score=score, outcome=describe_outcome(report.final, lang)))
     else:
-        click.echo(f"not finished: score so far {score}")
+        click.echo(say("ZEN.replay.unfinished", lang, score=score))
 
 
 @zen.command("replay")
@@ -246,24 +245,25 @@ def _report_text(report: ReplayReport, max_findings: int) -> None:
               help="Also draw one picture a turn into DIR (ply-000.svg is the set-up; created if missing); "
               "a turn that breaks a rule has a red frame and the rule in its caption.  One record only.")
 @max_findings_option
+@lang_option
 def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: str, svg_dir: str | None,
-               max_findings: int) -> None:
+               max_findings: int, lang: str | None) -> None:
     """Check game RECORDS turn by turn: every violation with its turn, code and rule.
 
     Exits 1 when a record breaks a rule, 2 when a file cannot be read.  The
     text output shows at most --max-findings violations per record, then how
     many more there were.
     """
+    lang_ = current()
     if svg_dir is not None and len(records) > 1:
-        raise click.BadParameter(f"draws one record, not {len(records)}", param_hint="'--svg-dir'")
+        raise click.BadParameter(say("ZEN.cli.one-record", lang_, n=len(records)), param_hint="'--svg-dir'")
     reports: list[ReplayReport] = []
     unreadable = False
     for path in records:
         try:
             record = read_record(load_yaml_file(path))
         except (DataError, UsageError) as exc:
-            for f in exc.findings:
-                click.echo(f"{f.location}: error {f.code}: {f.message}", err=True)
+            _echo_problems(exc)
             unreadable = True
             continue
         reports.append(_replay(record, option_values))
@@ -271,12 +271,12 @@ def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: st
             _replay_pictures(reports[-1], svg_dir)
     if fmt == "json":
         if len(records) == 1 and reports:
-            echo_json(reports[0].to_dict())
+            echo_json(reports[0].to_dict(lang_))
         elif reports or not unreadable:
-            echo_json([r.to_dict() for r in reports])
+            echo_json([r.to_dict(lang_) for r in reports])
     else:
         for report in reports:
-            _report_text(report, max_findings)
+            _report_text(report, max_findings, lang_)
     if unreadable:
         _exit(2)
     if any(not r.valid for r in reports):
@@ -286,11 +286,11 @@ def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: st
 def _parse_hand(item: str) -> tuple[str, list[int]]:
     seat, sep, cards = item.partition("=")
     if not sep:
-        raise click.BadParameter(f"{item!r}: write SEAT=CARD,CARD,... e.g. A=c3,a1,b1,c2,d2", param_hint="'--hand'")
+        raise click.BadParameter(say("ZEN.cli.hand-syntax", current(), item=item), param_hint="'--hand'")
     try:
         return seat.strip().upper(), [parse_square(c) for c in cards.replace(",", " ").split()]
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--hand'") from None
+    except MessageError as exc:
+        raise click.BadParameter(exc.text(current()), param_hint="'--hand'") from None
 
 
 @zen.command("setup")
@@ -303,9 +303,11 @@ def _parse_hand(item: str) -> tuple[str, list[int]]:
 @click.option("--first", default=None, help="The player who starts (default: A).")
 @click.option("--record", "as_record", is_flag=True, help="Print a game record (setup + empty moves) instead of a position.")
 @_option_flag
+@lang_option
 def setup_cmd(players: int, variant: str, seed: int | None, hand_values: tuple[str, ...], first: str | None,
-              as_record: bool, option_values: tuple[str, ...]) -> None:
+              as_record: bool, option_values: tuple[str, ...], lang: str | None) -> None:
     """Deal and place a start position (Zen: Előkészületek) and print it as YAML."""
+    lang_ = current()
     if seed is None:
         seed = random.randrange(2**31)
     hands = dict(_parse_hand(h) for h in hand_values) if hand_values else None
@@ -314,10 +316,10 @@ def setup_cmd(players: int, variant: str, seed: int | None, hand_values: tuple[s
         pos, problems = prepare(players, seed=seed, variant=variant, hands=hands,
                                 first=first.upper() if first else None, options=opts)
     except UsageError as exc:
-        raise click.UsageError(exc.message) from None
+        raise click.UsageError(exc.text(lang_)) from None
     if problems:
         for v in problems:
-            click.echo(f"error {v.code} [{v.rule}]: {v.message}", err=True)
+            click.echo(say("ZEN.cli.setup-problem", lang_, code=v.code, rule=v.rule, message=v.text(lang_)), err=True)
         _exit(1)
     if not as_record:
         click.echo(f"# dealt with: korbiro zen setup --players {players}"
@@ -352,26 +354,34 @@ def setup_cmd(players: int, variant: str, seed: int | None, hand_values: tuple[s
 
 
 @zen.command("options")
-def options_cmd() -> None:
+@lang_option
+def options_cmd(lang: str | None) -> None:
     """List the rule options (the rulebook's gaps) with their defaults."""
-    for name, (values, text) in OPTION_HELP.items():
+    lang_ = current()
+    for name, (values, _text) in OPTION_HELP.items():
         default = values[0]
         shown = str(default).lower() if isinstance(default, bool) else default
         others = "/".join(str(v).lower() if isinstance(v, bool) else str(v) for v in values)
-        click.echo(f"{name}={shown}  ({others})\n    {text}")
+        click.echo(f"{name}={shown}  ({others})\n    {option_help(name, lang_)}")
 
 
 @zen.command("rules")
 @click.argument("query", required=False)
-def rules_cmd(query: str | None) -> None:
-    """Show the rule index that every verdict cites (optionally filtered by QUERY)."""
+@lang_option
+def rules_cmd(query: str | None, lang: str | None) -> None:
+    """Show the rule index that every verdict cites (optionally filtered by QUERY): each rule's
+    citation, its English summary and the rulebook's Hungarian words (--lang hu: the Hungarian first)."""
+    lang_ = current()
     shown = 0
     for r in game_data().rules.values():
         blob = f"{r.key} {r.cite} {r.hu} {r.en}".lower()
         if query and query.lower() not in blob:
             continue
         shown += 1
-        click.echo(f"{r.cite}\n    {r.en}\n    „{r.hu}”")
+        if lang_ == "hu":
+            click.echo(f"{r.cite}\n    „{r.hu}”\n    {r.en}")
+        else:
+            click.echo(f"{r.cite}\n    {r.en}\n    „{r.hu}”")
     if not shown:
-        click.echo(f"no Zen rule matches {query!r}", err=True)
+        click.echo(say("ZEN.cli.no-rule", lang_, query=query), err=True)
         _exit(1)

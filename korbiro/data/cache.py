@@ -19,29 +19,18 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
-from ..base import i18n, notes
+from ..base import notes
 from ..base.fsutil import read_regular, remove_stale_temporaries, write_atomic
-from .paths import cache_dir
+from .paths import cache_dir, library_stamp
 
 __all__ = ["Cache"]
 
 #: the largest cache entry read back (a data-check result of a 5 MB set file with every finding stays below it)
 MAX_ENTRY_BYTES = 256 * 1024 * 1024
 
-i18n.register({
-    "CACHE-UNWRITABLE": {
-        "en": "cannot write the cache folder {folder!r} ({reason}); going on without it",
-        "hu": "a gyorsítótár mappája ({folder!r}) nem írható ({reason}); nélküle folytatom",
-    },
-    "CACHE-NO-FOLDER": {
-        "en": "no cache folder (neither $KORBIRO_CACHE_DIR nor an absolute $XDG_CACHE_HOME or $HOME); "
-              "going on without it",
-        "hu": "nincs gyorsítótár-mappa (sem $KORBIRO_CACHE_DIR, sem abszolút $XDG_CACHE_HOME vagy $HOME); "
-              "nélküle folytatom",
-    },
-})
 
 
 class Cache:
@@ -126,3 +115,30 @@ class Cache:
         path = self.path(rel)
         if path is not None and self.writable:
             remove_stale_temporaries(os.fspath(path))
+
+
+#: the entry of the merged message catalogue (one: a catalogue of other files replaces it)
+CATALOGUE_ENTRY = "messages/catalogue.txt"
+
+
+def catalogue_keeper() -> tuple[Callable[[str], str | None], Callable[[str, str], None]]:
+    """korbiro's cache as the keeper of the merged message catalogue (:data:`korbiro.base.i18n.keeper`).
+
+    One entry holds the newest catalogue under its key (the catalogues' bytes
+    and code, :func:`korbiro.base.i18n.catalogue`) and the installed YAML
+    parser's stamp; an entry under another key is never served.
+    """
+    cache = Cache.default()
+    stamp = hashlib.sha256(library_stamp("yaml")).hexdigest()
+
+    def read(key: str) -> str | None:
+        text = cache.read_sealed(CATALOGUE_ENTRY)
+        if text is None:
+            return None
+        kept, _, body = text.partition("\n")
+        return body if kept == f"{key} {stamp}" else None
+
+    def write(key: str, text: str) -> None:
+        cache.write_sealed(CATALOGUE_ENTRY, f"{key} {stamp}\n{text}", quiet=True)  # a speed-up: may fail silently
+
+    return read, write

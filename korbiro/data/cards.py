@@ -9,17 +9,19 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.text import fold
 from ..grammar.vocabulary import CARD_TYPES
+from .history import TextVersion, read_versions, version_on
 
 if TYPE_CHECKING:
     from .behaviour import Behaviour
 
-__all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "Lookup", "kinds_from", "kinds_of"]
+__all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "DatedSource", "Lookup", "kinds_from", "kinds_of"]
 
 
 class Card:
@@ -32,7 +34,8 @@ class Card:
     """
 
     __slots__ = ("id", "name", "type", "subtype", "mp", "dp", "text", "set", "file", "line", "attrs",
-                 "keyword_keys", "true_names", "_keywords", "_keyword_source", "_summary", "_behaviour", "_stored")
+                 "keyword_keys", "true_names", "_keywords", "_keyword_source", "_summary", "_behaviour",
+                 "_history", "_stored")
 
     id: str
     name: str
@@ -53,6 +56,7 @@ class Card:
     _keyword_source: str | None
     _summary: tuple[tuple[str, str | None, str], ...] | None
     _behaviour: Behaviour | None
+    _history: tuple[TextVersion, ...] | None
 
     def __init__(
         self,
@@ -75,13 +79,8 @@ class Card:
         keyword_summary: Iterable[tuple[str, str | None, str]] | None = None,
         behaviour: Behaviour | None = None,
     ) -> None:
+        _columns(self, id, name, type, subtype, mp, dp)
         put = object.__setattr__
-        put(self, "id", id)
-        put(self, "name", name)
-        put(self, "type", type)
-        put(self, "subtype", subtype)
-        put(self, "mp", mp)
-        put(self, "dp", dp)
         put(self, "text", text)
         put(self, "set", set)
         put(self, "file", file)
@@ -92,6 +91,7 @@ class Card:
         put(self, "_keyword_source", keyword_source)
         put(self, "_summary", tuple(tuple(x) for x in keyword_summary) if keyword_summary is not None else None)
         put(self, "_behaviour", behaviour)
+        put(self, "_history", None)
         if keyword_keys is None:
             keyword_keys = (k.keyword for k in kws or () if k.keyword)
         put(self, "keyword_keys", frozenset(keyword_keys))
@@ -106,22 +106,10 @@ class Card:
         """A card as the index stores it: its JSON fields (``attrs``, the keyword keys, the true names
         and the summary) are decoded when first asked for, so that a search of thousands of cards
         that shows a few columns never decodes the rest."""
-        card = cls.__new__(cls)
-        put = object.__setattr__
-        put(card, "id", id)
-        put(card, "name", name)
-        put(card, "type", type)
-        put(card, "subtype", subtype)
-        put(card, "mp", mp)
-        put(card, "dp", dp)
-        put(card, "text", text)
-        put(card, "set", set)
-        put(card, "file", file)
-        put(card, "line", line)
-        put(card, "_keywords", None)
-        put(card, "_keyword_source", keyword_source)
-        put(card, "_behaviour", None)
-        put(card, "_stored", (attrs, keyword_keys, true_names, keyword_summary))
+        card = cls._unread(id, name, type, subtype, mp, dp, (attrs, keyword_keys, true_names, keyword_summary))
+        for key, value in (("text", text), ("set", set), ("file", file), ("line", line),
+                           ("_keyword_source", keyword_source)):
+            object.__setattr__(card, key, value)
         return card
 
     @classmethod
@@ -130,17 +118,19 @@ class Card:
         """A stored card read for a table (id, name, type, costs, keywords); ``rest()`` gives the other
         columns of :meth:`stored` (text, set, file, line, attrs, keyword keys, true names, keyword text)
         when one of them is first asked for."""
+        return cls._unread(id, name, type, subtype, mp, dp, (keyword_summary, rest))
+
+    @classmethod
+    def _unread(cls, id: str, name: str, type: str, subtype: str | None, mp: int | str | None, dp: int | None,
+                stored: tuple[Any, ...]) -> Card:
+        """A card of these columns whose other fields are read from *stored* on first use (:meth:`__getattr__`)."""
         card = cls.__new__(cls)
+        _columns(card, id, name, type, subtype, mp, dp)
         put = object.__setattr__
-        put(card, "id", id)
-        put(card, "name", name)
-        put(card, "type", type)
-        put(card, "subtype", subtype)
-        put(card, "mp", mp)
-        put(card, "dp", dp)
         put(card, "_keywords", None)
         put(card, "_behaviour", None)
-        put(card, "_stored", (keyword_summary, rest))
+        put(card, "_history", None)
+        put(card, "_stored", stored)
         return card
 
     def __getattr__(self, key: str) -> Any:
@@ -218,6 +208,40 @@ class Card:
         assert self._behaviour is not None
         return self._behaviour
 
+    @property
+    def history(self) -> tuple[TextVersion, ...]:
+        """The dated versions of the card's text, oldest first, the current text last (``()``: no history)."""
+        if self._history is None:
+            raw = self.attrs.get("history")
+            object.__setattr__(self, "_history", read_versions(self.text, raw) if raw is not None else ())
+        assert self._history is not None
+        return self._history
+
+    def version_on(self, day: dt.date) -> TextVersion | None:
+        """The version of the text in force on *day* (``None`` for a card without a history)."""
+        return version_on(self.history, day)
+
+    def as_of(self, day: dt.date) -> Card:
+        """The card as it read on *day*: the text in force then, and the keywords of that text.
+
+        A card without a history, or whose current text is in force on *day*,
+        is returned as it is; otherwise an equal card but for its text (its
+        keywords parsed from that text, which loads the card-text grammar).
+        """
+        version = self.version_on(day)
+        if version is None or version.text == self.text:
+            return self
+        # lazy: only a card read as of a date with another text loads the card-text grammar
+        from ..grammar.cardtext import parse_card_text
+
+        keywords = tuple(parse_card_text(version.text)) if version.text.strip() else ()
+        dated = Card(self.id, self.name, self.type, self.subtype, self.mp, self.dp, version.text, keywords,
+                     self.set, self.file, self.line, self.attrs)
+        object.__setattr__(dated, "_history", self.history)
+        if self._behaviour is not None:
+            object.__setattr__(dated, "_behaviour", self._behaviour)
+        return dated
+
     def keyword_summary(self) -> tuple[tuple[str, str | None, str], ...]:
         """``(keyword, rule, canonical line)`` per card-text line (``""`` keyword for free text).
 
@@ -281,6 +305,34 @@ class Lookup:
     #: True when found only after accent/case folding (the caller may want to note it)
     folded: bool = False
 
+    def problem(self, lang: str = "en") -> str:
+        """Why no card was found: ``'x' is ambiguous: …`` or ``no card named 'x'; did you mean …?``."""
+        from ..base.i18n import message  # lazy: the catalogues are read only when a message is made
+
+        if self.ambiguous:
+            names = ", ".join(f"{c.name} ({c.id})" for c in self.ambiguous)
+            return message("MK-CARD-AMBIGUOUS", lang, query=self.query, names=names)
+        return message("MK-CARD-NOT-FOUND", lang, query=self.query, close=self.suggestions)
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The answer as ``korbiro card show --format json`` prints it."""
+        if self.card is not None:
+            return {"query": self.query, "card": self.card.to_dict()}
+        return {"query": self.query, "card": None, "error": self.problem(lang), "suggestions": self.suggestions,
+                "ambiguous": [c.id for c in self.ambiguous]}
+
+
+def _columns(card: Card, id: str, name: str, type: str, subtype: str | None, mp: int | str | None,
+             dp: int | None) -> None:
+    """Set the columns every card has at once (a card is immutable: ``Card.__setattr__`` refuses)."""
+    put = object.__setattr__
+    put(card, "id", id)
+    put(card, "name", name)
+    put(card, "type", type)
+    put(card, "subtype", subtype)
+    put(card, "mp", mp)
+    put(card, "dp", dp)
+
 
 class CardSource(Protocol):
     """What the checks need of a card database: :class:`CardDatabase` and the SQLite ``CardIndex``."""
@@ -288,6 +340,14 @@ class CardSource(Protocol):
     def lookup(self, query: str, *, suggest: bool = True) -> Lookup: ...
 
     def kind_of(self, card: Card) -> str: ...
+
+
+class DatedSource(CardSource, Protocol):
+    """A card source that can also list every card and the cards whose text has changed (for :mod:`.dated`)."""
+
+    def __iter__(self) -> Iterator[Card]: ...
+
+    def with_errata(self) -> list[Card]: ...
 
 
 #: the slots of a stored card that are read or decoded on first use (:meth:`Card.stored`, :meth:`Card.shown`)
@@ -349,6 +409,10 @@ class CardDatabase:
 
         close = difflib.get_close_matches(fold(query), list(self._folded_names), n=n, cutoff=0.6)
         return [self._folded_names[c] for c in close]
+
+    def with_errata(self) -> list[Card]:
+        """The cards whose text has changed (a history of more than one version)."""
+        return [c for c in self.cards if len(c.history) > 1]
 
     def kind_of(self, card: Card) -> str:
         """The folded name that stands for *card*'s kind: cards joined by IGAZ NÉV (2.02) share it."""

@@ -49,42 +49,6 @@ i18n.register_patterns({
     "MK-BANLIST-RESTRICTED-MAX": [(r"(?P<f>[^:]+): restricted (?P<c>.+) needs max >= 1", "{f}: a korlátozott {c} lapnak max >= 1 kell")],
 })
 
-i18n.register(
-    {
-        "MK-DATA-DUPLICATE-ID": {
-            "en": "duplicate id {id!r} (also at {other})",
-            "hu": "ismétlődő azonosító: {id!r} (már szerepel itt: {other})",
-        },
-        "MK-DATA-DUPLICATE-NAME": {
-            "en": "duplicate card name {name!r} (also at {other})",
-            "hu": "ismétlődő lapnév: {name!r} (már szerepel itt: {other})",
-        },
-        "MK-DATA-UNKNOWN-TRUE-NAME": {
-            "en": "IGAZ NÉV names {name!r}, which is not a card of the database{hint}",
-            "hu": "az IGAZ NÉV {name!r} lapra hivatkozik, de ilyen lap nincs az adatbázisban{hint}",
-        },
-        "MK-CARD-KEYWORD-WRONG-TYPE": {
-            "en": "{keyword} does not belong on a {ctype}{sub} card (only on {allowed})",
-            "hu": "{keyword} nem lehet {ctype}{sub} lapon (csak: {allowed})",
-        },
-        "MK-CARD-FAL-MISMATCH": {
-            "en": "the card text says FAL {text} but the fal field says {field}",
-            "hu": "a lapszöveg szerint FAL {text}, a fal mező szerint {field}",
-        },
-        "MK-CARD-DIALECTS": {
-            "en": "an adventurer has one power-word dialect at a time, this card has {found}",
-            "hu": "egy kalandozó egyszerre egy dialektussal rendelkezik, ezen a lapon: {found}",
-        },
-        "MK-DATA-SET-FILE-MISMATCH": {
-            "en": "set code {code!r} does not match the file name {stem!r}",
-            "hu": "a {code!r} készletkód nem egyezik a fájlnévvel ({stem!r})",
-        },
-        "MK-DATA-ID-PREFIX": {
-            "en": "card id {id!r} does not start with its set code {code!r}",
-            "hu": "a {id!r} azonosító nem a {code!r} készletkóddal kezdődik",
-        },
-    }
-)
 
 
 # --------------------------------------------------------------------------
@@ -182,6 +146,13 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
             ref.true_names = [
                 (k.name, k.line or tline, k.column or tcol) for k in keywords if getattr(k, "keyword", "") == "IGAZ NÉV"
             ]
+        history = rc.get("history")
+        if isinstance(history, list) and history:
+            if source_lines is None:
+                source_lines = _source_lines(path, raw)
+            h_findings, h_names = _history_findings(history, rc, path, doc, source_lines, i, cid)
+            findings.extend(h_findings)
+            ref.true_names.extend(h_names)
         behaviour = None
         if "behaviour" in rc:
             if source_lines is None:
@@ -212,6 +183,71 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
 
 #: the fields a Card holds as attributes; the others are its ``attrs``
 _CARD_FIELDS = frozenset(("id", "name", "type", "subtype", "mp", "dp", "text"))
+
+
+def _history_findings(history: list[Any], rc: dict[str, Any], path: str, doc: Any, lines: Sequence[str], i: int,
+                      cid: str | None) -> tuple[list[Finding], list[tuple[str, int, int]]]:
+    """A card's ``history:``: dates in order and unique, a text for every version but the last, each parsing.
+
+    Returns the findings and the IGAZ NÉV targets of the earlier versions (checked like the current text's).
+    """
+    # lazy: history's dates are read only for a card that has one
+    from .history import parse_date
+
+    out: list[Finding] = []
+    names: list[tuple[str, int, int]] = []
+    previous: tuple[Any, str | None] | None = None  # (date, text) of the version before
+    last = len(history) - 1
+    for j, entry in enumerate(history):
+        if not isinstance(entry, dict):
+            continue  # a schema finding already
+        day = parse_date(entry.get("from"))
+        line, col = doc.mark(("cards", i, "history", j))
+        if "from" in entry:
+            line, col = doc.mark(("cards", i, "history", j, "from"))
+        if day is not None and previous is not None:
+            args = {"date": day.isoformat(), "previous": previous[0].isoformat()}
+            if day < previous[0]:
+                out.append(Finding("MK-CARD-HISTORY-ORDER", f"the version from {args['date']} comes after the one "
+                                   f"from {args['previous']}; keep the history in date order",
+                                   file=path, line=line, column=col, card=cid, args=args))
+            elif day == previous[0]:
+                out.append(Finding("MK-CARD-HISTORY-DATE", f"two versions from {args['date']}; each version needs "
+                                   "a date of its own", file=path, line=line, column=col, card=cid,
+                                   args={"date": args["date"]}))
+        shown = day.isoformat() if day is not None else str(entry.get("from"))
+        text = entry.get("text")
+        if j == last:
+            body = rc.get("text") if isinstance(rc.get("text"), str) else ""
+            if "text" in entry:
+                tline, tcol = doc.mark(("cards", i, "history", j, "text"))
+                out.append(Finding("MK-CARD-HISTORY-CURRENT", f"the last version (from {shown}) is the current text: "
+                                   "write it as the card's text, not here", file=path, line=tline, column=tcol,
+                                   card=cid, args={"date": shown}))
+        elif not isinstance(text, str):
+            if "text" not in entry:
+                out.append(Finding("MK-CARD-HISTORY-TEXT", f"the version from {shown} has no text; every version but "
+                                   "the last (the current text) writes its text", file=path, line=line, column=col,
+                                   card=cid, args={"date": shown}))
+            body = None
+        else:
+            body = text
+            if text.strip():
+                tline, tcol = _text_start(lines, doc.mark(("cards", i, "history", j, "text")))
+                keywords, kw_findings = _parse_text(text, path, tline, tcol, cid)
+                out.extend(kw_findings)
+                out.extend(_keyword_findings(keywords, {**rc, "fal": None}, path, cid))
+                names.extend((k.name, k.line or tline, k.column or tcol) for k in keywords
+                             if getattr(k, "keyword", "") == "IGAZ NÉV")
+        if day is not None:
+            if body is not None and previous is not None and previous[1] is not None \
+                    and previous[1].strip() == body.strip() and day != previous[0]:
+                out.append(Finding("MK-CARD-HISTORY-SAME", f"the version from {shown} has the same text as the one "
+                                   f"from {previous[0].isoformat()}", severity=Severity.WARNING, file=path, line=line,
+                                   column=col, card=cid, args={"date": shown, "previous": previous[0].isoformat()}))
+            if previous is None or day >= previous[0]:
+                previous = (day, body)
+    return out, names
 
 
 def _read_behaviour(raw_behaviour: Any, path: str, doc: Any, lines: Sequence[str], i: int,
@@ -432,8 +468,23 @@ def _finding_to_json(f: Finding) -> dict[str, Any]:
 
 
 def _finding_from_json(d: dict[str, Any]) -> Finding:
+    _patterns_of_cached_findings()
     return Finding(d["code"], d["message"], Severity(d["severity"]), d["rule"], d["file"], d["line"],
                    d["column"], d["card"], d.get("args") or {})
+
+
+def _patterns_of_cached_findings() -> None:
+    """Register the Hungarian of every finding a set file's check can make.
+
+    The YAML loader's and the schema check's findings have their Hungarian read
+    off the English message by patterns those modules register when imported
+    (:func:`korbiro.base.i18n.register_patterns`).  A finding served from the
+    cache was made by another process, and a re-check imports neither module:
+    without them it would print its English under ``--lang hu``.
+    """
+    # lazy: only a check that serves findings from the cache needs the modules, for their patterns
+    from ..base import yamlload  # noqa: F401
+    from . import schema  # noqa: F401
 
 
 def _report_to_json(rep: FileReport) -> str:

@@ -43,7 +43,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..base import i18n, notes
+from ..base import notes
 from ..base.fsutil import atomic_path, file_kind
 from ..base.text import fold
 from .cache import Cache
@@ -51,15 +51,9 @@ from .cards import Card, CardDatabase, Lookup, kinds_from
 from .paths import code_digest, default_db_path, discover
 from .sources import DigestMemo, Source, read_source, survey
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 6
 KEEP_INDEXES = 8
 
-i18n.register({
-    "INDEX-DAMAGED": {
-        "en": "the card index {path!r} is damaged ({reason}); rebuilding it",
-        "hu": "a kártyaindex ({path!r}) sérült ({reason}); újraépítem",
-    },
-})
 
 _DDL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -88,7 +82,26 @@ CREATE TABLE cards (
     keyword_keys TEXT NOT NULL,
     true_names TEXT NOT NULL,
     keyword_summary TEXT NOT NULL,
-    behaviour TEXT
+    behaviour TEXT,
+    errata INTEGER NOT NULL,
+    changed TEXT,
+    -- the other card fields of the set-file schema, for the search language (korbiro.grammar.query.FIELDS)
+    fizikum INTEGER,
+    asztral INTEGER,
+    mental INTEGER,
+    attackers INTEGER,
+    defenders INTEGER,
+    class TEXT,
+    subclass TEXT,
+    alignment TEXT,
+    phase TEXT,
+    duration TEXT,
+    rarity TEXT,
+    printing TEXT,
+    requirement_fold TEXT,
+    condition_fold TEXT,
+    artist_fold TEXT,
+    flavor_fold TEXT
 );
 CREATE INDEX cards_name ON cards(name);
 CREATE INDEX cards_name_fold ON cards(name_fold);
@@ -104,6 +117,9 @@ CREATE INDEX cards_dp ON cards(dp);
 CREATE INDEX cards_level ON cards(level);
 CREATE INDEX cards_fal ON cards(fal);
 CREATE INDEX cards_behaviour ON cards(behaviour);
+-- the text history (history:): how many times the text changed, and the date of the newest text
+CREATE INDEX cards_errata ON cards(errata);
+CREATE INDEX cards_changed ON cards(changed);
 CREATE TABLE keywords (
     card INTEGER NOT NULL REFERENCES cards(rowid),
     keyword TEXT NOT NULL,
@@ -113,10 +129,26 @@ CREATE TABLE keywords (
     line TEXT NOT NULL
 );
 CREATE INDEX keywords_keyword ON keywords(keyword_fold, value);
+-- the items of the list fields (skills, spheres, icons), one row each
+CREATE TABLE items (
+    card INTEGER NOT NULL REFERENCES cards(rowid),
+    field TEXT NOT NULL,
+    value TEXT NOT NULL
+);
+CREATE INDEX items_value ON items(field, value);
 CREATE VIRTUAL TABLE cards_fts USING fts5(
     name, text, content='', tokenize='unicode61 remove_diacritics 2'
 );
 """
+
+#: the tables whose row counts are recorded when an index is built and checked when it is opened
+_COUNTED = ("cards", "keywords", "items")
+#: card fields stored as numbers, as text (resolved against the values held), folded (searched inside),
+#: and as lists (the ``items`` table); the rest of the card's columns are filled in ``_fill``
+_NUMBER_ATTRS = ("fizikum", "asztral", "mental", "attackers", "defenders")
+_TEXT_ATTRS = ("class", "subclass", "alignment", "phase", "duration", "rarity", "printing")
+_FOLDED_ATTRS = ("requirement", "condition", "artist", "flavor")
+_LIST_ATTRS = ("skills", "spheres", "icons")
 
 _COLUMNS = ("rowid, id, name, type, subtype, mp, dp, text, set_code, file, line, attrs, keyword_text, "
             "keyword_keys, true_names, kind, keyword_summary")
@@ -217,6 +249,10 @@ class CardIndex:
         """The folded name standing for *card*'s kind (cards joined by IGAZ NÉV, 2.02)."""
         rows = self.rows("SELECT kind FROM cards WHERE id = ?", (card.id,))
         return str(rows[0][0]) if rows else fold(card.name)
+
+    def with_errata(self) -> list[Card]:
+        """The cards whose text has changed (a history of more than one version)."""
+        return list(self.select("cards.errata > 0"))
 
     def database(self) -> CardDatabase:
         """Every card in memory, for batch work (thousands of deck checks)."""
@@ -372,6 +408,22 @@ def open_index(paths: Iterable[str | os.PathLike[str]] | None = None, *, rebuild
     return build_index(sources, cache)
 
 
+def reopen_index(previous: CardIndex | None, paths: Iterable[str | os.PathLike[str]] | None = None) -> CardIndex:
+    """*previous* again when the set files of *paths* are still the ones it was built from (their
+    digests, proved current as :func:`open_index` proves them, give its key), else :func:`open_index`.
+
+    For a process that answers many calls (the web app's workers): the open index keeps its memo
+    of lookups, and nothing it answers can be older than the files.
+    """
+    if previous is not None:
+        files = discover([default_db_path()] if not paths else paths)
+        memo = DigestMemo(Cache.default())
+        digests, _reads = survey(files, memo)
+        if index_key(files, digests) == previous.key:
+            return previous
+    return open_index(paths)
+
+
 def build_index(sources: Sequence[Source], cache: Cache | None = None) -> CardIndex:
     """Compile these reads of the set files into a fresh index, named by the same bytes.
 
@@ -446,7 +498,7 @@ def _open_verified(target: Path, key: str, *, quick: bool) -> tuple[CardIndex | 
         if meta.get("schema") != str(SCHEMA_VERSION) or meta.get("key") != key or meta.get("complete") != "1":
             problem = "not a complete index of these set files"
         else:
-            for table in ("cards", "keywords"):
+            for table in _COUNTED:
                 n = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
                 if str(n) != meta.get(table):
                     problem = f"{n} rows in table {table}, {meta.get(table)} when built"
@@ -536,28 +588,38 @@ def _fill(conn: sqlite3.Connection, batches: Iterable[Sequence[Card]], key: str)
     conn.execute("BEGIN")
     rowid = 0
     kw_count = 0
+    item_count = 0
     linked: list[tuple[str, tuple[str, ...]]] = []
     for batch in batches:
         rows = []
         kw_rows: list[tuple[Any, ...]] = []
+        item_rows: list[tuple[int, str, str]] = []
         for c in batch:
             rowid += 1
             rows.append(_row(rowid, c))
             kw_rows.extend(_keyword_rows(rowid, c))
+            attrs = c.attrs
+            for a in _LIST_ATTRS:
+                items = attrs.get(a)
+                if isinstance(items, list):
+                    item_rows.extend((rowid, a, str(item)) for item in items if isinstance(item, (str, int)))
             if c.true_names:
                 linked.append((c.name, c.true_names))
-        conn.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * 25)})", rows)
+        if rows:
+            conn.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * len(rows[0]))})", rows)
         conn.executemany("INSERT INTO keywords VALUES (?, ?, ?, ?, ?, ?)", kw_rows)
+        conn.executemany("INSERT INTO items VALUES (?, ?, ?)", item_rows)
         conn.executemany("INSERT INTO cards_fts(rowid, name, text) VALUES (?, ?, ?)",
                          [(r[0], r[3], r[17]) for r in rows])
         kw_count += len(kw_rows)
+        item_count += len(item_rows)
     for statement in _INDEXES:
         conn.execute(statement)
     conn.executemany("UPDATE cards SET kind = ? WHERE name_fold = ?",  # by the index on name_fold
                      [(kind, name_fold) for name_fold, kind in kinds_from(linked).items() if kind != name_fold])
     conn.executemany("INSERT INTO meta VALUES (?, ?)", [
         ("key", key), ("schema", str(SCHEMA_VERSION)), ("cards", str(rowid)), ("keywords", str(kw_count)),
-        ("complete", "1"),
+        ("items", str(item_count)), ("complete", "1"),
     ])
     conn.execute("COMMIT")
 
@@ -584,6 +646,10 @@ def _row(rowid: int, c: Card) -> tuple[Any, ...]:
         _JSON_TEXT(sorted(c.keyword_keys)), _JSON_TEXT(list(c.true_names)),
         _JSON_TEXT([list(x) for x in summary]),
         (" ".join(c.behaviour.kinds()) or None) if "behaviour" in attrs else None,
+        *(_history_columns(c) if "history" in attrs else (0, None)),
+        *(_int(attrs.get(a)) for a in _NUMBER_ATTRS),
+        *(_str(attrs.get(a)) for a in _TEXT_ATTRS),
+        *(fold(v) if (v := _str(attrs.get(a))) is not None else None for a in _FOLDED_ATTRS),
     )
 
 
@@ -597,8 +663,20 @@ def _keyword_rows(rowid: int, c: Card) -> Iterator[tuple[Any, ...]]:
             yield (rowid, k.keyword, fold(k.keyword), value, k.rule, rendered)
 
 
+def _history_columns(card: Card) -> tuple[int, str | None]:
+    """``errata`` (how many times the text changed) and ``changed`` (the newest text's date, ISO)."""
+    versions = card.history
+    if len(versions) < 2:
+        return 0, None
+    return len(versions) - 1, versions[-1].since.isoformat()
+
+
 def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _prune(folder: Path, keep: Path) -> None:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import os
 from collections.abc import Iterable
@@ -15,7 +16,8 @@ from pathlib import Path
 from ..base.errors import UsageError
 from ..base.version import __version__
 
-__all__ = ["RULE_FILES", "SET_SUFFIXES", "cache_dir", "code_digest", "default_db_path", "discover", "shipped_db_path"]
+__all__ = ["RULE_FILES", "SET_SUFFIXES", "cache_dir", "code_digest", "configured_db_path", "default_db_path", "discover",
+           "library_stamp", "package_digest", "shipped_db_path"]
 
 SET_SUFFIXES = (".yaml", ".yml")
 
@@ -26,7 +28,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 RULE_FILES: tuple[str, ...] = (
     "data/schemas/mk-set.schema.json", "grammar/card.lark", "grammar/vocabulary.py", "grammar/keywords.py",
     "grammar/cardtext.py", "grammar/behaviour.lark", "grammar/behaviour.py", "data/behaviour.py", "data/check.py",
-    "data/schema.py", "base/yamlload.py", "base/text.py",
+    "data/schema.py", "data/history.py", "base/yamlload.py", "base/text.py",
 )
 
 
@@ -36,23 +38,45 @@ def shipped_db_path() -> Path:
 
 
 def default_db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """``--db`` if given, else ``$KORBIRO_DB``, else the shipped sample database (contract)."""
+    """``--db`` if given, else ``$KORBIRO_DB``, else the project configuration's ``db``
+    (``korbiro.toml``, docs/data-check.md), else the shipped sample database (contract)."""
+    found = configured_db_path(explicit)
+    return found if found is not None else shipped_db_path()
+
+
+def configured_db_path(explicit: str | os.PathLike[str] | None = None) -> Path | None:
+    """``--db``, ``$KORBIRO_DB`` or the configuration's ``db``: the database someone named, or None."""
     if explicit:
         return Path(explicit)
     env = os.environ.get("KORBIRO_DB")
     if env:
         return Path(env)
-    return shipped_db_path()
+    # lazy: only a command that opens a database reads korbiro.toml (tomllib)
+    from ..base.config import find_config
+
+    config = find_config()
+    return config.db if config is not None else None
 
 
-def discover(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """Expand folders into their set files (sorted); refuse paths that do not exist."""
+def discover(paths: Iterable[str | os.PathLike[str]], exclude: Iterable[str] = (),
+             base: str | os.PathLike[str] | None = None) -> list[Path]:
+    """Expand folders into their set files (sorted); refuse paths that do not exist.
+
+    In a folder, hidden files and hidden folders (a name starting with ``.``) are skipped, and so is
+    every file whose path relative to *base* (default: the working folder) matches an *exclude* glob
+    (shell style, as :func:`fnmatch.fnmatch`: ``*`` matches ``/`` too).  A file named itself is read.
+    """
     out: list[Path] = []
+    globs = tuple(exclude)
+    root = Path(base) if base is not None else Path.cwd()
     for p in paths:
         path = Path(p)
         if path.is_dir():
             found = sorted(
-                q for q in path.rglob("*") if q.suffix in SET_SUFFIXES and not q.name.startswith(".")
+                q for q in path.rglob("*")
+                if q.suffix in SET_SUFFIXES and q.is_file()
+                and not any(part.startswith(".") for part in q.relative_to(path).parts)
+                and not _excluded(q, globs, root)
             )
             if not found:
                 raise UsageError("DATA-NO-SET-FILES", f"no set files (*.yaml) in folder {str(path)!r}", path=str(path))
@@ -62,6 +86,16 @@ def discover(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
         else:
             raise UsageError("FILE-NOT-FOUND", f"{str(path)!r} does not exist", path=str(path))
     return list(dict.fromkeys(out))
+
+
+def _excluded(path: Path, globs: tuple[str, ...], root: Path) -> bool:
+    if not globs:
+        return False
+    try:
+        rel = path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        rel = path.as_posix()
+    return any(fnmatch.fnmatch(rel, g) or fnmatch.fnmatch(path.name, g) for g in globs)
 
 
 def cache_dir() -> Path | None:
@@ -82,6 +116,49 @@ def cache_dir() -> Path | None:
     except (RuntimeError, KeyError):  # no $HOME and no password entry
         return None
     return home / ".cache" / "korbiro" if home.is_absolute() else None
+
+
+def package_digest(files: Iterable[str]) -> bytes:
+    """The SHA-256 of korbiro's version and of these files of the package (package-relative)."""
+    h = hashlib.sha256(__version__.encode())
+    for rel in files:
+        try:
+            data = (_PACKAGE / rel).read_bytes()
+        except OSError:
+            data = b"\0missing"
+        h.update(f"\0{rel}\0{len(data)}\0".encode())
+        h.update(data)
+    return h.digest()
+
+
+@cache
+def library_stamp(name: str) -> bytes:
+    """Which installed copy of the library *name* is in use, found without importing it: the name,
+    size and modification time of each file of its package folder.  An upgrade, a downgrade or a
+    reinstall changes it, so that a result kept under it is never served by another copy."""
+    import importlib.util  # lazy: only results that depend on a library's behaviour are keyed on it
+
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or spec.origin is None:
+        return f"{name}: not installed".encode()
+    files = [spec.origin]
+    for folder in spec.submodule_search_locations or ():
+        try:
+            files.extend(sorted(str(Path(folder) / entry) for entry in os.listdir(folder)))
+        except OSError:
+            files.append(folder)
+    parts = [name]
+    for file in files:
+        try:
+            st = os.stat(file)
+        except OSError:
+            parts.append(f"{file} gone")
+        else:
+            parts.append(f"{file} {st.st_size} {st.st_mtime_ns}")
+    return "\n".join(parts).encode()
 
 
 @cache

@@ -41,26 +41,6 @@ i18n.register_patterns({
     "MK-DATA-SCHEMA": [(r"(?P<where>.+?): (?P<d>.+)", "{where}: sémahiba: {d}")],
 })
 
-i18n.register(
-    {
-        "MK-DATA-REQUIRED": {
-            "en": "{where}: missing required field {field!r}",
-            "hu": "{where}: hiányzik a kötelező {field!r} mező",
-        },
-        "MK-DATA-UNKNOWN-FIELD": {
-            "en": "{where}: unknown field {field!r}{hint}",
-            "hu": "{where}: ismeretlen mező: {field!r}{hint}",
-        },
-        "MK-DATA-TYPE": {
-            "en": "{where}: {value!r} is not {expected}{hint}",
-            "hu": "{where}: {value!r} nem {expected}{hint}",
-        },
-        "MK-DATA-ENUM": {
-            "en": "{where}: {value!r} is not one of {allowed}{hint}",
-            "hu": "{where}: {value!r} nem a megengedett értékek egyike ({allowed}){hint}",
-        },
-    }
-)
 
 
 def schema_text(name: str) -> str:
@@ -137,15 +117,16 @@ def compiled_check(schema: dict[str, Any], pointer: str = "", *, remember: bool 
     valid", so that jsonschema, which takes everything, gives the answer.
     The validator is built at the first check.  With *remember*, a document
     found valid is remembered in korbiro's cache under the SHA-256 of the
-    schema's and the document's canonical JSON: a verdict that depends on
-    nothing else, so that the next run of a command on the same file needs no
-    validator at all (jsonschema-rs's import is a quarter of a command's
+    schema's and the document's canonical JSON, of this module's source and of
+    the installed jsonschema-rs (:func:`_verdict_code`): a verdict that depends
+    on nothing else, so that the next run of a command on the same file needs
+    no validator at all (jsonschema-rs's import is a quarter of a command's
     start-up).
     """
     if pointer:
         schema = {k: v for k, v in schema.items() if k in ("$schema", "$id", "$defs")} | {"$ref": pointer}
     built: list[Callable[[Any], bool]] = []
-    digest = hashlib.sha256(b"jsonschema verdict 1\0" + _canonical(schema).encode()).digest() if remember else b""
+    digest = hashlib.sha256(_verdict_code() + _canonical(schema).encode()).digest() if remember else b""
 
     def is_valid(instance: Any) -> bool:
         if not built:
@@ -178,6 +159,16 @@ def compiled_check(schema: dict[str, Any], pointer: str = "", *, remember: bool 
         return ok
 
     return check
+
+
+@cache
+def _verdict_code() -> bytes:
+    """What besides the schema and the document decides a remembered verdict: the code that asks
+    for it (this module, korbiro's version) and the copy of jsonschema-rs that gives it."""
+    # lazy: only a check that remembers its verdicts needs them
+    from .paths import library_stamp, package_digest
+
+    return b"jsonschema verdict 2\0" + package_digest(["data/schema.py"]) + library_stamp("jsonschema_rs") + b"\0"
 
 
 def _canonical(value: Any) -> str:

@@ -8,16 +8,26 @@ Compiling never pastes user text into SQL: every value is a parameter, and
 the FTS5 ``MATCH`` string is built from quoted, escaped tokens.  Every test is
 two-valued (a card without a DP is never ``dp>=2`` and always ``-dp>=2``), so
 ``-x`` is exactly the cards that ``x`` does not match.
+
+``legal:``, ``banned:`` and ``restricted:`` read a format's banlist
+(:mod:`korbiro.data.formats`, the shipped one unless *formats* is given) as
+of *date* (default: today), by kind of card as the deck check does (2.02:
+cards joined by IGAZ NÉV share their status).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..base.errors import RulesSyntaxError
 from ..base.text import fold
 from ..grammar.query import (
+    CODE_VALUE,
+    FLAG_VALUES,
     And,
     Filter,
     Node,
@@ -31,6 +41,7 @@ from ..grammar.query import (
 )
 from ..grammar.vocabulary import CARD_TYPES, TYPE_ALIASES
 from .cards import Card
+from .formats import FormatSet, load_formats
 from .index import CardIndex
 
 __all__ = ["COLUMNS", "SORTS", "SearchResult", "condition", "search"]
@@ -48,7 +59,29 @@ COLUMNS: dict[str, str] = {
     "dp": "cards.dp",
     "level": "cards.level",
     "fal": "cards.fal",
+    "fizikum": "cards.fizikum",
+    "asztral": "cards.asztral",
+    "mental": "cards.mental",
+    "class": "cards.class",
+    "subclass": "cards.subclass",
+    "alignment": "cards.alignment",
+    "attackers": "cards.attackers",
+    "defenders": "cards.defenders",
+    "requirement": "cards.requirement_fold",
+    "condition": "cards.condition_fold",
+    "phase": "cards.phase",
+    "duration": "cards.duration",
+    "rarity": "cards.rarity",
+    "printing": "cards.printing",
+    "artist": "cards.artist_fold",
+    "flavor": "cards.flavor_fold",
     "behaviour": "cards.behaviour",
+    "errata": "cards.errata",
+    "changed": "cards.changed",
+    # list fields: their items are rows of the ``items`` table (field, value)
+    "skills": "items.value",
+    "spheres": "items.value",
+    "icons": "items.value",
 }
 
 #: Where a keyword's number stands (:func:`korbiro.grammar.query.keyword_numbers`) -> its SQL over ``keywords``.
@@ -89,16 +122,25 @@ class _Compiler:
     #: (index key, column) -> folded value -> the values as stored; shared by the compilers of one process
     _values: dict[tuple[str, str], dict[str, list[str]]] = {}
 
-    def __init__(self, index: CardIndex) -> None:
+    def __init__(self, index: CardIndex, query: Query, formats: FormatSet | None = None,
+                 date: dt.date | None = None) -> None:
         self.index = index
+        self.query = query
+        self.formats = formats
+        self.date = date or dt.date.today()
+        #: (format id, status) -> the kinds of card with that status on the day
+        self._kinds: dict[tuple[str, str], list[str]] = {}
 
-    def values(self, column: str) -> dict[str, list[str]]:
-        """Folded value -> the values as stored, for one of the constant columns of :data:`COLUMNS`."""
-        key = (self.index.key, column)
+    def values(self, column: str, field: str = "") -> dict[str, list[str]]:
+        """Folded value -> the values as stored, for one of the constant columns of :data:`COLUMNS`
+        (for a list field, its items)."""
+        key = (self.index.key, f"{column}:{field}")
         found = self._values.get(key)
         if found is None:
             found = {}
-            for (value,) in self.index.rows(f"SELECT DISTINCT {column} FROM cards WHERE {column} IS NOT NULL"):
+            sql = ("SELECT DISTINCT value FROM items WHERE field = ?" if field else
+                   f"SELECT DISTINCT {column} FROM cards WHERE {column} IS NOT NULL")
+            for (value,) in self.index.rows(sql, (field,) if field else ()):
                 found.setdefault(fold(str(value)), []).append(value)
             if len(self._values) > 64:
                 self._values.clear()
@@ -135,6 +177,8 @@ class _Compiler:
         return _FTS, [node.match_string()]
 
     def conjunction(self, node: And) -> tuple[str, list[Any]]:
+        if not node.children:  # the empty query
+            return "1", []
         # words and phrases side by side are one FTS5 query (its blank is AND): one index lookup
         terms = [c for c in node.children if isinstance(c, Term) and c.searchable]
         if len(terms) < 2:
@@ -160,7 +204,13 @@ class _Compiler:
                 params.append(node.number)
             sql += ")"
             return (f"NOT ({sql})", params) if node.op == "!=" else (sql, params)
+        if spec.kind == "format":
+            return self.status(node)
         column = COLUMNS[spec.name]
+        if spec.kind == "flag":  # errata: how many times the text changed (0 without a history)
+            return (f"{column} > 0" if FLAG_VALUES[v] else f"{column} = 0"), []
+        if spec.kind == "date":  # ISO dates compare as text
+            return f"({column} IS NOT NULL AND {column} {op} ?)", [node.value]
         if spec.kind == "number":
             if v == "x":
                 return f"(cards.mp IS NOT NULL AND cards.mp {op} ?)", ['"X"']
@@ -168,11 +218,11 @@ class _Compiler:
         if spec.kind in ("contains", "prefix"):
             if node.op == ":":
                 if spec.kind == "contains":
-                    return f"instr({column}, ?) > 0", [v]
+                    return f"({column} IS NOT NULL AND instr({column}, ?) > 0)", [v]
                 return f"substr({column}, 1, length(?)) = ?", [v, v]
-            return f"{column} {op} ?", [v]
-        # type, words, exact: resolved against the values the database holds
-        stored = self.values(column)
+            return f"({column} IS NOT NULL AND {column} {op} ?)", [v]
+        # type, words, exact, list: resolved against the values the database holds
+        stored = self.values(column, spec.name if spec.kind == "list" else "")
         if spec.kind == "type":
             v = fold(TYPE_ALIASES.get(v, v))
         if node.op == ":" and spec.kind != "exact":
@@ -181,9 +231,35 @@ class _Compiler:
         else:
             hits = list(stored.get(v, []))
         sql, params = _in(column, hits)
+        if spec.kind == "list":  # some item matches; != : the card has items, and none is the value
+            some = f"cards.rowid IN (SELECT card FROM items WHERE field = ? AND {sql})"
+            if node.op == "!=":
+                has = "cards.rowid IN (SELECT card FROM items WHERE field = ?)"
+                return f"({has} AND NOT ({some}))", [spec.name, spec.name, *params]
+            return some, [spec.name, *params]
         if node.op == "!=":
             return f"({column} IS NOT NULL AND NOT ({sql}))", params
         return f"({column} IS NOT NULL AND {sql})", params
+
+    def status(self, node: Filter) -> tuple[str, list[Any]]:
+        """``legal:F`` (not banned), ``banned:F``, ``restricted:F``: the kinds of card with that status on the day."""
+        formats = self.formats if self.formats is not None else load_formats()
+        try:
+            form = formats.get(node.value)
+        except KeyError:
+            known = list(formats.formats)
+            close = difflib.get_close_matches(fold(node.value), known, n=3, cutoff=0.6)
+            hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+            raise self.query.error(CODE_VALUE, node.value_start,
+                                   f"no format {node.value!r}{hint} (formats: {', '.join(known)})") from None
+        wanted = "restricted" if node.field == "restricted" else "banned"
+        key = (form.id, wanted)
+        kinds = self._kinds.get(key)
+        if kinds is None:
+            kinds = sorted(k for k, ev in form.statuses(self.index, self.date).items() if ev.status == wanted)
+            self._kinds[key] = kinds
+        sql, params = _in("cards.kind", kinds)
+        return (f"NOT ({sql})", params) if node.field == "legal" else (sql, params)
 
 
 def _in(column: str, values: Sequence[Any]) -> tuple[str, list[Any]]:
@@ -192,9 +268,10 @@ def _in(column: str, values: Sequence[Any]) -> tuple[str, list[Any]]:
     return f"{column} IN ({', '.join('?' * len(values))})", list(values)
 
 
-def condition(query: Query, index: CardIndex) -> tuple[str, list[Any]]:
+def condition(query: Query, index: CardIndex, *, formats: FormatSet | None = None,
+              date: dt.date | None = None) -> tuple[str, list[Any]]:
     """The WHERE condition over the index's ``cards`` table and its parameters."""
-    return _Compiler(index).sql(query.root)
+    return _Compiler(index, query, formats, date).sql(query.root)
 
 
 @dataclass(frozen=True)
@@ -207,18 +284,40 @@ class SearchResult:
     #: card id -> the clauses (as written) that hold for it, when explained
     matched: dict[str, list[str]] | None = None
 
+    def to_dict(self, text: str, *, sort: str = "name", limit: int | None = None) -> dict[str, Any]:
+        """The result as ``korbiro card search --format json`` prints it (*text*: the query as typed);
+        each card has ``matched``, its clauses, when the search was explained."""
+        cards = []
+        for c in self.cards:
+            entry = c.to_dict()
+            if self.matched is not None:
+                entry["matched"] = self.matched.get(c.id, [])
+            cards.append(entry)
+        return {"query": text, "parsed": self.query.render(), "tree": self.query.to_json(), "count": self.count,
+                "limit": limit, "sort": sort, "cards": cards}
+
+
+def query_error_to_dict(text: str, exc: RulesSyntaxError) -> dict[str, Any]:
+    """The JSON of a query that does not parse: its code, column and reason."""
+    return {"query": text, "error": {"code": exc.code, "column": exc.column,
+                                     "message": getattr(exc, "reason", exc.message)}}
+
 
 def search(index: CardIndex, query: Query | str, *, sort: str = "name", limit: int | None = None,
-           explain: bool = False, shown: bool = False) -> SearchResult:
+           explain: bool = False, formats: FormatSet | None = None, date: dt.date | None = None,
+           shown: bool = False) -> SearchResult:
     """The cards of *index* matching *query*, sorted by a key of :data:`SORTS`, at most *limit*.
 
-    A query given as text is parsed first (raising
-    :class:`~korbiro.base.errors.RulesSyntaxError`).  With *shown*, only the
-    columns of a result table are read at first (:meth:`CardIndex.select`):
+    A query given as text is parsed first; a query that does not parse, or
+    names a format *formats* does not have, raises
+    :class:`~korbiro.base.errors.RulesSyntaxError` with its column.
+    ``legal:``, ``banned:`` and ``restricted:`` read *formats* (default: the
+    shipped formats file) as of *date* (default: today).  With *shown*, only
+    the columns of a result table are read at first (:meth:`CardIndex.select`):
     the cards are the same, the rest of each is read if it is asked for.
     """
     parsed = parse_query(query) if isinstance(query, str) else query
-    compiler = _Compiler(index)
+    compiler = _Compiler(index, parsed, formats, date)
     where, params = compiler.sql(parsed.root)
     if limit is None:
         cards = index.select(where, params, order=SORTS[sort], shown=shown)

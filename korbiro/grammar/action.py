@@ -28,6 +28,8 @@ Errors are :class:`~korbiro.base.errors.RulesSyntaxError` with the column and a 
 
 from __future__ import annotations
 
+import difflib
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
@@ -240,6 +242,40 @@ _EXPECTED_WORDS = {
 }
 
 
+#: the terminals of action.lark that are verbs (the first word of an action)
+_VERB_TERMINALS = frozenset({
+    "SUMMON", "ACTIVATE", "ATTACH", "BUILD", "NEUTRALISE", "COPY", "PASS", "UNWIND", "SOLVE", "SIEGE", "CAPTURE",
+    "PHASE", "END_ROUND", "ROUND", "GAME", "KILL", "DAMAGE", "SACRIFICE", "TAKE", "CHALLENGE", "ELIMINATE", "ALLY",
+    "SWAP"})
+_WORD = re.compile(r"[^\W\d_][\w-]*")
+_TWO_WORDS = re.compile(r"[^\W\d_][\w-]* [^\W\d_][\w-]*")
+
+
+@cache
+def _spellings() -> dict[str, tuple[str, ...]]:
+    """Terminal name -> the words it accepts, in both languages, as action.lark spells them."""
+    out: dict[str, tuple[str, ...]] = {}
+    for t in _parser("start").terminals:
+        m = re.search(r"\(((?:[^()|]+\|)*[^()|]+)\)\(\?!\[\\w-\]\)", t.pattern.value)
+        if m:
+            out[t.name] = tuple(m.group(1).split("|"))
+    return out
+
+
+def _close_words(word: str, terminals: set[str]) -> list[str]:
+    """The spellings of *terminals* close to *word* (accents and case aside), one per spelling's fold."""
+    spellings: dict[str, str] = {}
+    for name in sorted(terminals):
+        for w in _spellings().get(name, ()):
+            spellings.setdefault(_fold(w), w)
+    close = difflib.get_close_matches(_fold(word), list(spellings), n=3, cutoff=0.6)
+    return list(dict.fromkeys(spellings[c] for c in close))
+
+
+def _fold(word: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(ch))
+
+
 def _fail(text: str, exc: UnexpectedInput, what: str, path: str | None, line: int | None,
           column: int | None) -> RulesSyntaxError:
     col0 = max(0, (getattr(exc, "column", 1) or 1) - 1)
@@ -251,10 +287,28 @@ def _fail(text: str, exc: UnexpectedInput, what: str, path: str | None, line: in
         hint = ""
     got = text[col0:col0 + 1] if col0 < len(text) else ""
     msg = (f"unexpected {got!r}{hint}" if got else f"unexpected end of {what}{hint}")
-    msg += f"\n  {text}\n  {' ' * col0}^"
-    err = RulesSyntaxError("MK-ACTION-SYNTAX", msg, path=path or "<action>", line=line or 1,
-                           column=(column or 1) + col0)
-    return err
+    hu: str | None = None  # the grammar's own words are English: only a did-you-mean is said in Hungarian too
+    word = _WORD.match(text, col0)
+    if word is not None:  # a misspelt verb or clause word: did you mean one of the words expected here?
+        written = word.group()
+        close = _close_words(written, set(expected))
+        two = _TWO_WORDS.match(text, col0)  # `end round`, `take control`, `blocked by`
+        if two is not None:
+            both = _close_words(two.group(), set(expected))
+            if both and _fold(both[0]) != _fold(written):
+                written, close = two.group(), list(dict.fromkeys([*both, *close]))[:3]
+        mean = " or ".join(repr(c) for c in close)
+        mean_hu = " vagy ".join(repr(c) for c in close)
+        if _VERB_TERMINALS <= set(expected):
+            verbs = ", ".join(_VERB_WORDS.values())
+            msg = f"unknown verb {written!r}" + (f"; did you mean {mean}?" if close else f"; the verbs: {verbs}")
+            hu = f"ismeretlen ige: {written!r}" + (f"; erre gondoltál: {mean_hu}?" if close else f"; az igék: {verbs}")
+        elif close:
+            msg = f"unexpected {written!r}; did you mean {mean}?"
+            hu = f"váratlan {written!r}; erre gondoltál: {mean_hu}?"
+    caret = f"\n  {text}\n  {' ' * col0}^"
+    return RulesSyntaxError("MK-ACTION-SYNTAX", msg + caret, path=path or "<action>", line=line or 1,
+                            column=(column or 1) + col0, hu=hu + caret if hu else None)
 
 
 def parse_action(text: str, *, path: str | None = None, line: int | None = None,

@@ -22,17 +22,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import i18n
 from ..base.errors import DataError, DeckError
 from ..base.findings import Finding
 from ..base.text import fold
-
-i18n.register({
-    "MK-DECK-EMPTY-ENTRY": {
-        "en": "empty entry; write '3 Name' or a card name",
-        "hu": "üres bejegyzés; írd így: '3 Lapnév', vagy csak a lap nevét",
-    },
-})
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_COUNT = 999
@@ -122,6 +114,15 @@ def read_deck_file(path: str) -> DeckList:
                 raw = fh.read(MAX_BYTES + 1)
         except OSError as exc:
             raise DeckError("FILE-UNREADABLE", f"cannot read {path!r}: {exc.strerror}", path=path) from None
+    return read_deck_bytes(raw, name)
+
+
+def read_deck_bytes(raw: bytes, name: str = "<deck>") -> DeckList:
+    """Read a deck list from the bytes of a file named *name* (the name only labels findings, and a
+    ``.yaml`` or ``.yml`` ending chooses the YAML form); the same checks as :func:`read_deck_file`.
+
+    Raises :class:`DeckError` for input that cannot be read (too large, UTF-16, not UTF-8).
+    """
     if len(raw) > MAX_BYTES:
         raise DeckError("FILE-TOO-LARGE", f"deck file exceeds {MAX_BYTES // 2**20} MB limit", path=name, line=1)
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):

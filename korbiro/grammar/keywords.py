@@ -160,6 +160,11 @@ class Keyword:
     subtypes: ClassVar[frozenset[str] | None] = None
     #: Whether the same keyword may stand on more than one line of a card.
     repeatable: ClassVar[bool] = False
+    #: The rule whose reminder text explains the keyword (``reminders:`` in the rule index,
+    #: korbiro/rules/mk/rulebook.yaml) when it is not :attr:`rule` itself (KINCSKERESÉS: 1.14.14.B).
+    reminder_rule: ClassVar[str | None] = None
+    #: The names of the values a reminder text is filled with (``{X}``), from :meth:`reminder_args`.
+    reminder_params: ClassVar[tuple[str, ...]] = ()
 
     line: int | None = field(default=None, compare=False, repr=False, kw_only=True)
     column: int | None = field(default=None, compare=False, repr=False, kw_only=True)
@@ -176,6 +181,32 @@ class Keyword:
     def render(self) -> str:
         """The canonical line of card text."""
         return self.keyword
+
+    @classmethod
+    def reminder_rule_id(cls) -> str | None:
+        """The rule id of the keyword's reminder text (``None`` for free text, which is its own rules text)."""
+        return cls.reminder_rule or cls.rule
+
+    @classmethod
+    def reminder_forms(cls) -> Mapping[str, tuple[str, ...]]:
+        """Each reminder key the keyword's lines use, with the values its text is filled with.
+
+        >>> dict(Kincskereses.reminder_forms()), dict(Hatas.reminder_forms())
+        ({'KINCSKERESÉS': ('X',)}, {'HÁTAS': (), '[…] HÁTAS': ('condition',)})
+        """
+        return {cls.key: cls.reminder_params}
+
+    def reminder_key(self) -> str:
+        """Which reminder of :meth:`reminder_rule_id` explains this line (one of :meth:`reminder_forms`)."""
+        return self.key
+
+    def reminder_args(self) -> dict[str, str | int]:
+        """The values this line fills its reminder text with (``{"X": 2}`` for ``KINCSKERESÉS 2``).
+
+        The rules layer renders the text from the rule index
+        (:mod:`korbiro.rules.mk.reminders`); the keyword only says what it is.
+        """
+        return {}
 
     @classmethod
     def allowed_on(cls, card_type: str | None, subtype: str | None = None) -> bool:
@@ -211,6 +242,8 @@ class NumericKeyword(Keyword):
     min_value: ClassVar[int] = 0
     max_value: ClassVar[int] = MAX_VALUE
 
+    reminder_params: ClassVar[tuple[str, ...]] = ("X",)
+
     value: int
 
     def __post_init__(self) -> None:
@@ -218,6 +251,9 @@ class NumericKeyword(Keyword):
 
     def render(self) -> str:
         return f"{self.keyword} {self.value}"
+
+    def reminder_args(self) -> dict[str, str | int]:
+        return {"X": self.value}
 
 
 @dataclass(frozen=True)
@@ -258,6 +294,16 @@ class _Conditioned(Keyword):
     def render(self) -> str:
         return f"[{self.condition}] {self.keyword}" if self.condition is not None else self.keyword
 
+    @classmethod
+    def reminder_forms(cls) -> Mapping[str, tuple[str, ...]]:
+        return {cls.key: (), f"[…] {cls.key}": ("condition",)}
+
+    def reminder_key(self) -> str:
+        return self.key if self.condition is None else f"[…] {self.key}"
+
+    def reminder_args(self) -> dict[str, str | int]:
+        return {} if self.condition is None else {"condition": self.condition}
+
 
 # ---------------------------------------------------------------- 2.00 keywords
 
@@ -279,6 +325,7 @@ class IgazNev(Keyword):
 
     keyword = key = "IGAZ NÉV"
     rule = "2.02"
+    reminder_params = ("name",)
 
     name: str
 
@@ -287,6 +334,9 @@ class IgazNev(Keyword):
 
     def render(self) -> str:
         return f"{self.keyword} {quote(self.name)}"
+
+    def reminder_args(self) -> dict[str, str | int]:
+        return {"name": self.name}
 
 
 @dataclass(frozen=True)
@@ -415,6 +465,7 @@ class Kincskereses(NumericKeyword):
 
     keyword = key = "KINCSKERESÉS"
     rule = "1.14.14"
+    reminder_rule = "1.14.14.B"
     card_types = _types("kalandozó")
 
 
@@ -527,6 +578,8 @@ class Antissjaras(Keyword):
     min_value: ClassVar[int] = 1
     max_value: ClassVar[int] = len(ROMAN_LEVELS)
 
+    reminder_params = ("level",)
+
     level: int
 
     def __post_init__(self) -> None:
@@ -534,6 +587,9 @@ class Antissjaras(Keyword):
 
     def render(self) -> str:
         return f"{self.keyword} {ROMAN_LEVELS[self.level - 1]}"
+
+    def reminder_args(self) -> dict[str, str | int]:
+        return {"level": ROMAN_LEVELS[self.level - 1]}
 
 
 @dataclass(frozen=True)
@@ -568,6 +624,8 @@ class Szellem(Keyword):
     min_value: ClassVar[int] = 1
     max_value: ClassVar[int] = MAX_VALUE
 
+    reminder_params = ("N",)
+
     rounds: int
     text: str
 
@@ -577,6 +635,9 @@ class Szellem(Keyword):
 
     def render(self) -> str:
         return f"{self.keyword} {self.rounds} {quote(self.text)}"
+
+    def reminder_args(self) -> dict[str, str | int]:
+        return {"N": self.rounds}
 
 
 @dataclass(frozen=True)
@@ -592,6 +653,8 @@ class Raepites(Keyword):
     min_value: ClassVar[int] = 0
     max_value: ClassVar[int] = MAX_VALUE
 
+    reminder_params = ("X",)
+
     mp: int
 
     def __post_init__(self) -> None:
@@ -599,6 +662,9 @@ class Raepites(Keyword):
 
     def render(self) -> str:
         return f"{self.keyword} {self.mp} MP"
+
+    def reminder_args(self) -> dict[str, str | int]:
+        return {"X": self.mp}
 
 
 @dataclass(frozen=True)
@@ -611,6 +677,10 @@ class FreeText(TextKeyword):
 
     def render(self) -> str:
         return quote(self.text)
+
+    @classmethod
+    def reminder_forms(cls) -> Mapping[str, tuple[str, ...]]:
+        return {}  # free text is its own rules text
 
 
 #: Every keyword class, in the order of docs/card-text.md.

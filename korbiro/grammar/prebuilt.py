@@ -65,7 +65,7 @@ def load(grammar: str, start: str, **runtime: Any) -> Lark:
         stored = json.loads(resources.files(PACKAGE).joinpath(stored_name(grammar, start)).read_text("utf-8"))
         if stored["grammar_sha256"] == _digest(grammar) and stored["lark"] == lark.__version__:
             tables = _decode(stored["tables"])
-            return Lark._load_from_dict(tables["data"], tables["memo"], **runtime)  # type: ignore[no-any-return]
+            return Lark._load_from_dict(tables["data"], tables["memo"], **runtime)  # type: ignore[no-any-return,no-untyped-call]
     except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         pass  # none stored, or not readable: build it
     return _fresh(grammar, start, **runtime)

@@ -41,6 +41,7 @@ import difflib
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from functools import cache
 from typing import Any
 
@@ -55,6 +56,7 @@ from .vocabulary import CARD_TYPES, TYPE_ALIASES
 
 __all__ = [
     "FIELDS",
+    "FLAG_VALUES",
     "MAX_DEPTH",
     "MAX_QUERY_CHARS",
     "TYPE_ALIASES",
@@ -66,6 +68,7 @@ __all__ = [
     "Or",
     "Query",
     "Term",
+    "fields_markdown",
     "keyword_key",
     "keyword_numbers",
     "parse_query",
@@ -94,10 +97,17 @@ class Field:
     Kinds: ``number`` (a column compared with ``: = < <= > >= !=``), ``words``
     (``:`` matches a word of the value by its start, ``=`` the whole value),
     ``type`` (like ``words``, over the card types, English names accepted),
-    ``contains`` (``:`` matches anywhere in the value), ``prefix`` (``:``
-    matches the value's start), ``exact`` (``:`` and ``=`` both match the whole
-    value) and ``keyword`` (the card has the keyword; ``kw:KEYWORD>=N``
-    compares its number).
+    ``list`` (like ``words``, over each item of a list: skills, spheres,
+    icons), ``contains`` (``:`` matches anywhere in the value), ``prefix``
+    (``:`` matches the value's start), ``exact`` (``:`` and ``=`` both match
+    the whole value), ``keyword`` (the card has the keyword;
+    ``kw:KEYWORD>=N`` compares its number), ``flag`` (``yes``/``no``),
+    ``date`` (a ``YYYY-MM-DD`` day compared like a number) and ``format``
+    (the card's status in a tournament format's banlist, as of a day).
+
+    ``help`` is the field's row in docs/card-search.md (:func:`fields_markdown`);
+    ``card`` says whether the field is a value of the card (a column of
+    ``card search --format csv``) rather than a test of it.
     """
 
     name: str
@@ -105,29 +115,94 @@ class Field:
     kind: str
     help: str
     ops: tuple[str, ...] = (":", "=", "!=")
+    card: bool = True
 
 
 _NUMBER_OPS = (":", "=", "<", "<=", ">", ">=", "!=")
 
-#: Every field, in the order of docs/card-search.md.
+#: Every field, in the order of docs/card-search.md (its table is made from this one).  The names
+#: of the set file's card fields (korbiro/data/schemas/mk-set.schema.json) are the canonical ones.
 FIELDS: tuple[Field, ...] = (
-    Field("type", ("type", "típus", "t"), "type", "card type (kalandozó, akadálylap, …)"),
-    Field("subtype", ("subtype", "altípus"), "words", "subtype (csapda, bestia, varázslat, …)"),
-    Field("race", ("race", "faj"), "words", "an adventurer's race (ember, sárkány, …)"),
-    Field("set", ("set", "készlet"), "exact", "set code (MINTA)"),
-    Field("kw", ("kw", "keyword", "kulcsszó"), "keyword", "a keyword on the card; kw:KEYWORD>=N compares its number"),
-    Field("name", ("name", "név"), "contains", "the printed name (any part of it)"),
-    Field("text", ("text", "szöveg"), "contains", "the card text (any part of it)", (":",)),
-    Field("id", ("id",), "prefix", "card id (MINTA-042; id:minta-04 for the start)"),
-    Field("mp", ("mp",), "number", "MP value; mp=x finds X-cost cards", _NUMBER_OPS),
-    Field("dp", ("dp",), "number", "DP value (quests, buildings)", _NUMBER_OPS),
+    Field("type", ("type", "típus", "t"), "type",
+          "the card type: `kalandozó`, `küldetés`, `építmény`, `akadálylap`, `akciólap`, `eseménylap`, "
+          "`toronyszint`, `szövetséges`; or in English `adventurer`, `quest`, `building`, `obstacle`, `action`, "
+          "`event`, `tower`, `ally`"),
+    Field("subtype", ("subtype", "altípus"), "words",
+          "the subtype: `csapda`, `bestia`, `varázslat`, `pusztakezes támadás`, …"),
+    Field("race", ("race", "faj"), "words", "an adventurer's race: `ember`, `sárkány`, `udvari ork`, …"),
+    Field("set", ("set", "készlet"), "exact", "the set code: `MINTA`"),
+    Field("kw", ("kw", "keyword", "kulcsszó"), "keyword",
+          "a keyword of docs/card-text.md; `kw:KEYWORD>=N` compares its number"),
+    Field("name", ("name", "név"), "contains", "the printed name"),
+    Field("text", ("text", "szöveg", "o", "oracle"), "contains", "the card text", (":",)),
+    Field("id", ("id",), "prefix", "the card id: `MINTA-042`"),
+    Field("mp", ("mp",), "number", "the MP value; `x` for an X-cost card", _NUMBER_OPS),
+    Field("dp", ("dp",), "number", "the DP value (quests, buildings)", _NUMBER_OPS),
     Field("level", ("level", "szint"), "number", "an adventurer's level", _NUMBER_OPS),
-    Field("fal", ("fal", "wall"), "number", "FAL value (tower levels, buildings)", _NUMBER_OPS),
+    Field("fal", ("fal", "wall"), "number", "the FAL value (tower levels, buildings)", _NUMBER_OPS),
+    Field("fizikum", ("fizikum", "physique"), "number", "an adventurer's Fizikum", _NUMBER_OPS),
+    Field("asztral", ("asztrál", "astral"), "number", "an adventurer's Asztrál", _NUMBER_OPS),
+    Field("mental", ("mentál",), "number", "an adventurer's Mentál", _NUMBER_OPS),
+    Field("class", ("class", "kaszt", "főkaszt"), "words",
+          "the main class of an adventurer, or the one an action card asks for: `harcos`, `pap`, "
+          "`varázshasználó`, …"),
+    Field("subclass", ("subclass", "alkaszt"), "words", "the sub-class: `tolvaj`, `lovag`, `bárd`, …"),
+    Field("alignment", ("alignment", "jellem"), "words",
+          "an adventurer's alignment: `élet`, `halál`, `rend`, `káosz` (`jellem:élet` also finds `rend-élet`)"),
+    Field("skills", ("skills", "skill", "képzettség"), "list", "a skill of an adventurer: `zárnyitás`, …"),
+    Field("spheres", ("spheres", "sphere", "szféra"), "list",
+          "a sphere of an adventurer or an action card: `tűz`, `élet`, `mentál`, …"),
+    Field("icons", ("icons", "icon", "ikon"), "list", "a corner icon: `kard`, `pajzs`, `csillag`, …"),
+    Field("attackers", ("attackers", "támadók"), "number", "a building's Támadók (the capturing team's size)",
+          _NUMBER_OPS),
+    Field("defenders", ("defenders", "védők"), "number", "a building's Védők (the obstructing team's size)",
+          _NUMBER_OPS),
+    Field("requirement", ("requirement", "küldetésfeltétel"), "contains", "a quest's condition, as printed"),
+    Field("condition", ("condition", "feltétel"), "contains", "the play condition (5.01.C), as printed"),
+    Field("phase", ("phase", "fázis"), "words",
+          "the phase the card is summoned in: `Sor`, `harc`, `Forduló zárása`, …"),
+    Field("duration", ("duration", "időtartam"), "words",
+          "the duration: `végleges`, `felhasználás`, `forduló`, `harc`"),
+    Field("rarity", ("rarity", "ritkaság", "r"), "words",
+          "`gyakori`, `nem gyakori`, `ritka`, `nagyon ritka`, `promó` (`r:ritka` also finds `nagyon ritka`; "
+          "`r=ritka` does not)"),
+    Field("printing", ("printing", "kiadás"), "words", "the printing: `eredeti`, `szélesvásznú`"),
+    Field("artist", ("artist", "a", "illusztrátor"), "contains", "the illustrator, as credited"),
+    Field("flavor", ("flavor", "flavour", "ft", "hangulat"), "contains", "the flavour text", (":",)),
     Field("behaviour", ("behaviour", "behavior", "viselkedés", "does"), "words",
-          "what the card does (docs/card-behaviour.md): ability, effect, beast, triggers, constant, on_enter, …"),
+          "what the card does (docs/card-behaviour.md): a field of its `behaviour:` (`ability`, `effect`, "
+          "`triggers`, `constant`, `on_reveal`, `beast`, …) or a trigger's moment (`forduló-zárása`, "
+          "`erőforrás`, `siege_won`, `wounded`)"),
+    Field("errata", ("errata", "erráta"), "flag",
+          "`yes` (`igen`): the card's text has changed (its `history:` has more than one version, "
+          "docs/data-format.md); `no` (`nem`): it has not", (":", "=")),
+    Field("changed", ("changed", "változott"), "date",
+          "the date of the card's newest text, `YYYY-MM-DD` (the last version's `from`); only cards whose text "
+          "has changed have one", _NUMBER_OPS),
+    Field("legal", ("legal", "f", "format", "formátum"), "format",
+          "a format (`korfordulo`, `frissen-bontott`, `draft`): the card is not banned in it on `--date` "
+          "(restricted cards are legal)", (":",), card=False),
+    Field("banned", ("banned", "tiltott"), "format", "a format: the card is banned in it on `--date`", (":",),
+          card=False),
+    Field("restricted", ("restricted", "korlátozott"), "format",
+          "a format: the card is restricted in it on `--date` (a deck may hold only a few copies)", (":",),
+          card=False),
 )
 
-_FIELD_BY_NAME: dict[str, Field] = {fold(n): f for f in FIELDS for n in f.names}
+#: The values of a ``flag`` field: yes and no, in English and Hungarian.
+FLAG_VALUES: dict[str, bool] = {"yes": True, "igen": True, "true": True, "no": False, "nem": False, "false": False}
+
+_FIELD_BY_NAME: dict[str, Field] = {fold(n): f for f in FIELDS for n in (f.name, *f.names)}
+
+
+def fields_markdown() -> str:
+    """The field table of docs/card-search.md, made from :data:`FIELDS` (a test keeps the doc's copy current)."""
+    rows = ["| field | also | value | operators |", "|---|---|---|---|"]
+    for f in FIELDS:
+        also = ", ".join(f"`{n}`" for n in f.names if n != f.name)
+        ops = " ".join(f"`{op}`" for op in f.ops)
+        rows.append(f"| `{f.name}` | {also} | {f.help} | {ops} |")
+    return "\n".join(rows) + "\n"
 
 
 
@@ -157,6 +232,7 @@ def keyword_numbers() -> dict[str, tuple[str, str | None]]:
 # ------------------------------------------------------------------ the AST
 
 
+_HEAD = re.compile(r"[^\W\d_]\w*(?:<=|>=|!=|[:=<>])")
 _PLAIN_VALUE = re.compile(r"(?:[^\s()\"'<>=:!\-]|!(?!=))(?:[^\s()\"<>=:!]|!(?!=))*\Z")
 _RESERVED = {"or", "vagy", "and", "és"}
 
@@ -232,6 +308,12 @@ class Filter(Node):
     def spec(self) -> Field:
         return next(f for f in FIELDS if f.name == self.field)
 
+    @property
+    def value_start(self) -> int:
+        """The offset of the value in the query text (after the field name and its operator)."""
+        m = _HEAD.match(self.text)
+        return self.start + (m.end() if m else 0)
+
     def render(self) -> str:
         out = f"{self.field}{self.op}{_render_value(self.value)}"
         if self.compare is not None:
@@ -261,7 +343,7 @@ class Not(Node):
 
 @dataclass(frozen=True)
 class And(Node):
-    """Every child matches (terms side by side)."""
+    """Every child matches (terms side by side); with no children, the empty query: every card."""
 
     children: tuple[Node, ...]
 
@@ -312,6 +394,16 @@ class Query:
 
     def clauses(self) -> list[Node]:
         return list(self.root.clauses())
+
+    @property
+    def everything(self) -> bool:
+        """Whether the query is empty: it matches every card."""
+        return isinstance(self.root, And) and not self.root.children
+
+    def error(self, code: str, pos: int, message: str) -> RulesSyntaxError:
+        """A :class:`~korbiro.base.errors.RulesSyntaxError` at offset *pos* of the query (for the checks
+        that need the data, such as a format's name), with the query and a caret."""
+        return _error(self.source, code, pos, message)
 
 
 # ------------------------------------------------------------------- parsing
@@ -455,7 +547,13 @@ def _number(text: str, pos: int, after: str) -> int:
 
 def _check_value(spec: Field, op: str, value: str, pos: int, compare: str | None, cmp_pos: int | None) -> None:
     v = fold(value)
-    if spec.kind == "number":
+    if spec.kind == "flag":
+        if v not in FLAG_VALUES:
+            raise _Syntax(CODE_VALUE, pos, f"{spec.name}: takes yes or no (igen, nem), not {value!r}")
+    elif spec.kind == "date":
+        if not _is_day(value):
+            raise _Syntax(CODE_VALUE, pos, f"expected a date YYYY-MM-DD after {spec.name + op!r}, not {value!r}")
+    elif spec.kind == "number":
         if v == "x" and spec.name == "mp":
             if op not in (":", "=", "!="):
                 raise _Syntax(CODE_VALUE, pos, f"'X' is not a number: mp{op}x cannot be compared; use mp=x")
@@ -484,6 +582,17 @@ def _check_value(spec: Field, op: str, value: str, pos: int, compare: str | None
                 raise _Syntax(CODE_VALUE, cmp_pos or pos, f"{keyword} has no number to compare")
             if op == "!=":
                 raise _Syntax(CODE_VALUE, cmp_pos or pos, f"kw!= takes no comparison; write -kw:{value}{compare}…")
+
+
+def _is_day(text: str) -> bool:
+    """Whether *text* is a calendar day written YYYY-MM-DD."""
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+        return False
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _scan(text: str) -> None:
@@ -515,9 +624,8 @@ def parse_query(text: str) -> Query:
     source = text.translate(_QUOTES)
     try:
         _scan(source)
-        if not source.strip():
-            raise _Syntax(CODE_SYNTAX, len(source), "empty query; expected a word, a \"phrase\" or a filter "
-                                                    "such as type:kalandozó")
+        if not source.strip():  # no condition: every card
+            return Query(text, And(0, len(text), text, ()))
         root = _parser().parse(source)
     except _Syntax as exc:
         raise _error(text, exc.code, exc.pos, exc.message) from None

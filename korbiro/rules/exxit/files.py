@@ -25,11 +25,13 @@ from typing import Any
 from ...base.errors import DataError
 from ...base.findings import Finding
 from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
-from .hexes import parse_hex
+from .hexes import HexError, parse_hex
+from .messages import colour, error, finding
 from .position import COLOURS, Position, PositionError
 from .rules import CHIPS_PER_PLAYER, VARIANTS, Options
 
-__all__ = ["load_position", "load_position_text", "dump_position", "position_to_dict", "POSITION_KEYS"]
+__all__ = ["load_position", "load_position_text", "dump_position", "position_to_dict", "raise_findings",
+           "POSITION_KEYS"]
 
 #: the keys of a position file, in their canonical order (contract).
 POSITION_KEYS = ("variant", "to_move", "tiles", "stacks", "reserves", "stock")
@@ -43,7 +45,7 @@ def load_position(path: str | os.PathLike[str], options: Options | None = None) 
     except OSError:
         mode = None  # the loader reports a missing or unreadable file
     if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        raise DataError("FILE-NOT-REGULAR", f"{name!r} is not a regular file", path=name)
+        raise error(DataError, "FILE-NOT-REGULAR", "FILE-NOT-REGULAR.exxit", path=name)
     return _position_from_doc(load_yaml_file(name), options)
 
 
@@ -52,21 +54,36 @@ def load_position_text(text: str, path: str = "<string>", options: Options | Non
     return _position_from_doc(load_yaml_text(text, path), options)
 
 
+def raise_findings(findings: list[Finding], path: str | None = None) -> None:
+    """Raise one :class:`DataError` standing for all *findings* (if there are any), headed by the first."""
+    if findings:
+        first = findings[0]
+        err = DataError(first.code, first.message, path=path or first.file, line=first.line, column=first.column,
+                        hu=first.text("hu"))
+        err.findings = findings
+        raise err
+
+
 class _Collector:
     def __init__(self, doc: YamlDocument) -> None:
         self.doc = doc
         self.findings: list[Finding] = []
 
-    def error(self, where: tuple[str | int, ...], message: str, code: str = "EXXIT-POSITION-FILE") -> None:
+    def error(self, where: tuple[str | int, ...], key: str, /, *, code: str = "EXXIT-POSITION-FILE",
+              **args: Any) -> None:
         line, col = self.doc.mark(where)
-        self.findings.append(Finding(code, message, file=self.doc.path, line=line, column=col))
+        self.findings.append(finding(code, key, file=self.doc.path, line=line, column=col, **args))
+
+    def add(self, where: tuple[str | int, ...], exc: PositionError | HexError) -> None:
+        """The problem *exc* (an impossible position, a bad hex) at *where*."""
+        line, col = self.doc.mark(where)
+        code = exc.code if isinstance(exc, PositionError) else "EXXIT-POSITION-FILE"
+        hu = exc.to_finding().text("hu") if isinstance(exc, PositionError) else exc.text("hu")
+        self.findings.append(Finding(code, str(exc) if isinstance(exc, HexError) else exc.message,
+                                     file=self.doc.path, line=line, column=col, args={"message_hu": hu}))
 
     def raise_if_any(self) -> None:
-        if self.findings:
-            first = self.findings[0]
-            err = DataError(first.code, first.message, path=first.file, line=first.line, column=first.column)
-            err.findings = self.findings
-            raise err
+        raise_findings(self.findings)
 
 
 def _whole(value: Any) -> bool:
@@ -76,62 +93,63 @@ def _whole(value: Any) -> bool:
 def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
     data = doc.data
     out = _Collector(doc)
+    keys = ", ".join(POSITION_KEYS)
     for key in data:
         if key not in POSITION_KEYS:
-            out.error((key,), f"unknown key {key!r}; a position file has exactly: {', '.join(POSITION_KEYS)}")
+            out.error((key,), "EXXIT-POSITION-FILE.unknown-key", key=key, keys=keys)
     for key in POSITION_KEYS:
         if key not in data:
-            out.error((), f"missing key {key!r}; a position file has exactly: {', '.join(POSITION_KEYS)}")
+            out.error((), "EXXIT-POSITION-FILE.missing-key", key=key, keys=keys)
     missing = object()
 
     variant = data.get("variant", "standard")
     if not isinstance(variant, str) or variant not in VARIANTS:
-        out.error(("variant",), f"unknown variant {variant!r}; variants are {', '.join(VARIANTS)}")
+        out.error(("variant",), "EXXIT-VARIANT.unknown", variant=variant, variants=", ".join(VARIANTS))
         variant = "standard"
     to_move = data.get("to_move", "white")
     if to_move not in COLOURS:
-        out.error(("to_move",), f"to_move must be white or black, got {to_move!r}")
+        out.error(("to_move",), "EXXIT-POSITION.to-move", value=to_move)
         to_move = "white"
 
     tiles: dict[tuple[int, int], str] = {}
     raw_tiles = data.get("tiles", {})
     if not isinstance(raw_tiles, dict):
-        out.error(("tiles",), "tiles must be a mapping from \"q,r\" to white or black")
+        out.error(("tiles",), "EXXIT-POSITION-FILE.tiles")
         raw_tiles = {}
-    for key, colour in raw_tiles.items():
+    for key, tile in raw_tiles.items():
         qr = _hex(out, ("tiles", key), key)
-        if colour not in COLOURS:
-            out.error(("tiles", key), f"tile {key}: colour must be white or black, got {colour!r}")
+        if tile not in COLOURS:
+            out.error(("tiles", key), "EXXIT-POSITION.tile-colour", hex=key, value=tile)
         elif qr is not None:
             if qr in tiles:
-                out.error(("tiles", key), f"tile {key!r} is listed twice")
-            tiles[qr] = colour
+                out.error(("tiles", key), "EXXIT-POSITION-FILE.tile-twice", hex=key)
+            tiles[qr] = tile
     if not raw_tiles and isinstance(data.get("tiles"), dict):
-        out.error(("tiles",), "a position needs at least one tile")
+        out.error(("tiles",), "EXXIT-POSITION.no-tile")
 
     stacks: dict[tuple[int, int], list[str]] = {}
     raw_stacks = data.get("stacks", {})
     if raw_stacks is None:
         raw_stacks = {}
     if not isinstance(raw_stacks, dict):
-        out.error(("stacks",), "stacks must be a mapping from \"q,r\" to a list of chips, bottom to top")
+        out.error(("stacks",), "EXXIT-POSITION-FILE.stacks")
         raw_stacks = {}
     counts = {"white": 0, "black": 0}
     for key, chips in raw_stacks.items():
         qr = _hex(out, ("stacks", key), key)
         if not isinstance(chips, list) or not chips:
-            out.error(("stacks", key), f"stack {key}: expected a non-empty list of chips (white/black), bottom to top")
+            out.error(("stacks", key), "EXXIT-POSITION-FILE.stack-list", hex=key)
             continue
         ok = True
         for i, chip in enumerate(chips):
             if chip not in COLOURS:
-                out.error(("stacks", key, i), f"stack {key}: a chip is white or black, got {chip!r}")
+                out.error(("stacks", key, i), "EXXIT-POSITION-FILE.chip", hex=key, value=chip)
                 ok = False
             else:
                 counts[chip] += 1
         if qr is not None and ok:
             if qr in stacks:
-                out.error(("stacks", key), f"stack {key!r} is listed twice")
+                out.error(("stacks", key), "EXXIT-POSITION-FILE.stack-twice", hex=key)
             stacks[qr] = list(chips)
 
     reserves: dict[str, int] = {}
@@ -139,38 +157,33 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
     if raw_res is missing:
         raw_res = {c: CHIPS_PER_PLAYER - counts[c] for c in COLOURS}
     if not isinstance(raw_res, dict):
-        out.error(("reserves",), "reserves must be a mapping {white: N, black: N}")
+        out.error(("reserves",), "EXXIT-POSITION-FILE.reserves")
         raw_res = {}
     for key in raw_res:
         if key not in COLOURS:
-            out.error(("reserves", key), f"unknown player {key!r} in reserves; players are white and black")
-    for colour in COLOURS:
-        n: Any = raw_res.get(colour)
-        if colour not in raw_res:
+            out.error(("reserves", key), "EXXIT-POSITION-FILE.reserve-player", key=key)
+    for c in COLOURS:
+        n: Any = raw_res.get(c)
+        if c not in raw_res:
             if isinstance(data.get("reserves"), dict):
-                out.error(("reserves",), f"reserves: missing {colour}")
+                out.error(("reserves",), "EXXIT-POSITION-FILE.reserve-missing", **colour("colour", c))
         elif not _whole(n) or n < 0 or n > CHIPS_PER_PLAYER:
-            out.error(("reserves", colour), f"reserves.{colour} must be a whole number from 0 to {CHIPS_PER_PLAYER}, got {n!r}")
+            out.error(("reserves", c), "EXXIT-POSITION-FILE.reserve", **colour("colour", c), total=CHIPS_PER_PLAYER,
+                      value=n)
         else:
-            reserves[colour] = n
-            if n + counts[colour] != CHIPS_PER_PLAYER:
-                out.error(
-                    ("reserves", colour),
-                    f"{colour} has {counts[colour]} chip(s) in stacks and {n} in reserve; they must add up to"
-                    f" {CHIPS_PER_PLAYER} (each player has 8 chips)",
-                )
+            reserves[c] = n
+            if n + counts[c] != CHIPS_PER_PLAYER:
+                out.error(("reserves", c), "EXXIT-POSITION-FILE.chip-count", **colour("colour", c),
+                          stacked=counts[c], reserve=n, total=CHIPS_PER_PLAYER)
 
     stock = data.get("stock", missing)
     if stock is missing:
         stock = VARIANTS.get(variant, 39) - len(tiles)
     if not _whole(stock) or stock < 0:
-        out.error(("stock",), f"stock must be a whole number >= 0, got {stock!r}")
+        out.error(("stock",), "EXXIT-POSITION.stock", value=stock)
     elif variant in VARIANTS and stock + len(tiles) != VARIANTS[variant]:
-        out.error(
-            ("stock",),
-            f"stock {stock} plus {len(tiles)} tile(s) on the board is {stock + len(tiles)}, but the"
-            f" {variant} game has {VARIANTS[variant]} tiles",
-        )
+        out.error(("stock",), "EXXIT-POSITION.stock-total", stock=stock, tiles=len(tiles), sum=stock + len(tiles),
+                  variant=variant, total=VARIANTS[variant])
     out.raise_if_any()
     try:
         return Position.from_parts(
@@ -183,7 +196,7 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
             options=options,
         )
     except PositionError as exc:
-        out.error((), exc.message, exc.code)
+        out.add((), exc)
         out.raise_if_any()
         raise  # pragma: no cover - raise_if_any always raises here
 
@@ -191,9 +204,16 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
 def _hex(out: _Collector, where: tuple[str | int, ...], key: Any) -> tuple[int, int] | None:
     try:
         return parse_hex(str(key))
-    except ValueError as exc:
-        out.error(where, str(exc))
+    except HexError as exc:
+        out.add(where, exc)
         return None
+
+
+def moves_to_dict(pos: Position) -> dict[str, Any]:
+    """``korbiro exxit moves --format json``: who is to move, the legal moves sorted, and the outcome."""
+    out = pos.outcome()
+    return {"to_move": pos.to_move, "moves": [str(m) for m in pos.legal_moves()], "game_over": out is not None,
+            "outcome": out.to_dict() if out else None}
 
 
 def position_to_dict(pos: Position) -> dict[str, Any]:

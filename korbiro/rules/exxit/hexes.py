@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import re
 
+from ...base.i18n import TemplateError
+
 __all__ = [
+    "HexError",
     "DIRECTIONS",
     "DIR_QR",
     "DELTAS",
@@ -57,14 +60,18 @@ def hex_qr(key: int) -> tuple[int, int]:
     return (key - r) // _W, r
 
 
+class HexError(TemplateError):
+    """A hex that cannot be read: ``str()`` is the English message, :meth:`text` either language."""
+
+
 def parse_hex(text: str) -> tuple[int, int]:
-    """Parse ``"q,r"``; raises ``ValueError`` with the offending text quoted."""
+    """Parse ``"q,r"``; raises :class:`HexError` (a ``ValueError``) with the offending text quoted."""
     m = _HEX_RE.match(text)
     if not m or len(m.group(1)) > 6 or len(m.group(2)) > 6:
-        raise ValueError(f"expected a hex as q,r (e.g. '0,-1'), got {text!r}")
+        raise HexError("EXXIT.hex.syntax", text=text)
     q, r = int(m.group(1)), int(m.group(2))
     if abs(q) > MAX_COORD or abs(r) > MAX_COORD:
-        raise ValueError(f"hex {text.strip()!r} is too far out (coordinates must lie within ±{MAX_COORD})")
+        raise HexError("EXXIT.hex.too-far", hex=text.strip(), max=MAX_COORD)
     return q, r
 
 

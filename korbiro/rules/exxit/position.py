@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from ...base.errors import IllegalActionError, RulesSyntaxError
-from .hexes import DELTAS, DIRECTIONS, MAX_COORD, hex_key, hex_qr, parse_hex
+from .hexes import DELTAS, DIRECTIONS, MAX_COORD, HexError, hex_key, hex_qr, parse_hex
+from .messages import both, colour, error, say
 from .render import svg_board, text_board
 from .rules import (
     CHIPS_PER_PLAYER,
@@ -150,7 +151,7 @@ class Move:
         if words and words[0].lower() in COLOURS:
             player = words.pop(0).lower()
         if not words:
-            raise RulesSyntaxError("EXXIT-MOVE-SYNTAX", f"expected a move, got {text!r}")
+            raise error(RulesSyntaxError, "EXXIT-MOVE-SYNTAX", "EXXIT-MOVE-SYNTAX.empty", text=text)
         kind = words[0].lower()
         try:
             if kind == "pass" and len(words) == 1:
@@ -160,17 +161,12 @@ class Move:
             if kind == "dance" and len(words) == 3:
                 direction = words[2].lower()
                 if direction not in _DIR_INDEX:
-                    raise ValueError(
-                        f"unknown direction {words[2]!r}; directions are {', '.join(DIRECTIONS)}"
-                    )
+                    raise HexError("EXXIT.direction.unknown", direction=words[2], directions=", ".join(DIRECTIONS))
                 return cls("dance", parse_hex(words[1]), direction, player=player)
-        except ValueError as exc:
-            raise RulesSyntaxError("EXXIT-MOVE-SYNTAX", f"{exc} in move {text.strip()!r}") from None
-        raise RulesSyntaxError(
-            "EXXIT-MOVE-SYNTAX",
-            f"cannot read move {text.strip()!r}; expected 'dance Q,R DIR', 'drop Q,R',"
-            " 'exchange Q,R', 'tile Q,R' or 'pass'",
-        )
+        except HexError as exc:
+            raise error(RulesSyntaxError, "EXXIT-MOVE-SYNTAX", "EXXIT-MOVE-SYNTAX.in-move", problem=str(exc),
+                        problem_hu=exc.text("hu"), move=text.strip()) from None
+        raise error(RulesSyntaxError, "EXXIT-MOVE-SYNTAX", "EXXIT-MOVE-SYNTAX.unreadable", move=text.strip())
 
     def __str__(self) -> str:
         who = f"{self.player} " if self.player else ""
@@ -227,12 +223,18 @@ def _move_of(move: Move | str) -> Move:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The answer of :meth:`Position.check`: :data:`OK`, or a reason code with its rule."""
+    """The answer of :meth:`Position.check`: :data:`OK`, or a reason code with its rule.
+
+    ``message`` is English; :meth:`text` is the message in either language, made from the
+    catalogue template ``key`` (``messages.yaml``) with ``args``.
+    """
 
     code: str
     rule: str | None
     message: str
     rule_text: str | None = None
+    key: str = field(default="", compare=False)
+    args: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -241,17 +243,23 @@ class Verdict:
     def __bool__(self) -> bool:
         return self.ok
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "rule": self.rule, "message": self.message, "rule_text": self.rule_text}
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang* (``en`` or ``hu``)."""
+        return say(self.key, lang, **self.args) if self.key else self.message
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        return {"code": self.code, "rule": self.rule, "message": self.text(lang), "rule_text": self.rule_text}
 
 
 #: the verdict of a legal move.
-OK = Verdict("OK", None, "legal move")
+OK = Verdict("OK", None, "legal move", key="EXXIT.legal")
 
 
-def _verdict(code: str, detail: str) -> Verdict:
+def _verdict(code: str, case: str, /, **args: Any) -> Verdict:
+    """The verdict *code*, its message the template ``code.case`` with *args*."""
     reason: Reason = REASONS[code]
-    return Verdict(code, reason.rule.id, detail, reason.rule.text)
+    key = f"{code}.{case}"
+    return Verdict(code, reason.rule.id, say(key, "en", **args), reason.rule.text, key, args)
 
 
 class Termination(StrEnum):
@@ -358,10 +366,8 @@ class Position:
 
     def _init_empty(self, variant: str, options: Options) -> None:
         if variant not in VARIANTS:
-            raise PositionError(
-                "EXXIT-VARIANT",
-                f"unknown variant {variant!r}; variants are {', '.join(VARIANTS)}",
-            )
+            raise error(PositionError, "EXXIT-VARIANT", "EXXIT-VARIANT.unknown", variant=variant,
+                        variants=", ".join(VARIANTS))
         self.variant = variant
         self.options = options
         self.turn = WHITE
@@ -420,25 +426,26 @@ class Position:
         pos = cls.__new__(cls)
         pos._init_empty(variant, options or Options())
         if to_move not in COLOURS:
-            raise PositionError("EXXIT-POSITION", f"to_move must be white or black, got {to_move!r}")
+            raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.to-move", value=to_move)
         pos.turn = COLOURS.index(to_move)
-        for (q, r), colour in tiles.items():
+        for (q, r), tile in tiles.items():
             _check_coord(q, r)
-            if colour not in COLOURS:
-                raise PositionError("EXXIT-POSITION", f"tile {q},{r}: colour must be white or black, got {colour!r}")
-            pos._tile[hex_key(q, r)] = COLOURS.index(colour)
+            if tile not in COLOURS:
+                raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.tile-colour", hex=f"{q},{r}", value=tile)
+            pos._tile[hex_key(q, r)] = COLOURS.index(tile)
         if not pos._tile:
-            raise PositionError("EXXIT-POSITION", "a position needs at least one tile")
+            raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.no-tile")
         counts = [0, 0]
         on_tiles: dict[int, tuple[int, ...]] = {}
         for (q, r), chips in stacks.items():
             _check_coord(q, r)
             if not chips:
-                raise PositionError("EXXIT-POSITION", f"stack {q},{r} is empty; leave the hex out instead")
+                raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.empty-stack", hex=f"{q},{r}")
             st: list[int] = []
             for chip in chips:
                 if chip not in COLOURS:
-                    raise PositionError("EXXIT-POSITION", f"stack {q},{r}: chips are white or black, got {chip!r}")
+                    raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.chip-colour", hex=f"{q},{r}",
+                                value=chip)
                 st.append(COLOURS.index(chip))
                 counts[st[-1]] += 1
             x = hex_key(q, r)
@@ -446,30 +453,21 @@ class Position:
         for c, name in enumerate(COLOURS):
             n = reserves.get(name)
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise PositionError("EXXIT-POSITION", f"reserves.{name} must be a whole number >= 0, got {n!r}")
+                raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.reserve", **colour("colour", name),
+                            value=n)
             if n + counts[c] != CHIPS_PER_PLAYER:
-                raise PositionError(
-                    "EXXIT-POSITION",
-                    f"{name} has {counts[c]} chip(s) in stacks and {n} in reserve; the two must add up"
-                    f" to {CHIPS_PER_PLAYER} (rulebook: 8 chips per player)",
-                )
+                raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.chip-count", **colour("colour", name),
+                            stacked=counts[c], reserve=n, total=CHIPS_PER_PLAYER)
             pos._res[c] = n
         total = VARIANTS[variant]
         if not isinstance(stock, int) or isinstance(stock, bool) or stock < 0:
-            raise PositionError("EXXIT-POSITION", f"stock must be a whole number >= 0, got {stock!r}")
+            raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.stock", value=stock)
         if stock + len(pos._tile) != total:
-            raise PositionError(
-                "EXXIT-POSITION",
-                f"stock {stock} plus {len(pos._tile)} tile(s) on the board is {stock + len(pos._tile)},"
-                f" but the {variant} game has {total} tiles",
-            )
+            raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.stock-total", stock=stock,
+                        tiles=len(pos._tile), sum=stock + len(pos._tile), variant=variant, total=total)
         pos._stock = stock
         if pos._expert and len(pos._tile) < EXPERT_SETUP_TILES and (on_tiles or pos._pris):
-            raise PositionError(
-                "EXXIT-POSITION",
-                f"an expert game with fewer than {EXPERT_SETUP_TILES} tiles is still in its tile-laying"
-                " setup and cannot hold chips",
-            )
+            raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.expert-setup", n=EXPERT_SETUP_TILES)
         pos._reset_history(on_tiles)
         return pos
 
@@ -1123,8 +1121,7 @@ class Position:
         """
         mv = _move_of(move)
         for code in self._impossible(mv):
-            r = REASONS[code]
-            raise IllegalMoveError(code, f"{mv}: {self._detail(code, mv)}", rule=r.rule.id)
+            raise _illegal(mv, self._detail(code, mv))
         self._push(_encode(mv))
 
     def play(self, move: Move | str) -> None:
@@ -1132,7 +1129,7 @@ class Position:
         mv = _move_of(move)
         verdict = self.check(mv)
         if not verdict.ok:
-            raise IllegalMoveError(verdict.code, f"{mv}: {verdict.message}", rule=verdict.rule)
+            raise _illegal(mv, verdict)
         self._push(_encode(mv))
 
     def pop(self) -> Move:
@@ -1166,42 +1163,43 @@ class Position:
         """Every reason *move* is illegal here (empty when legal), most basic first."""
         mv = _move_of(move)
         if self.is_game_over():
-            return [_verdict("EXXIT-GAME-OVER", self._over_detail())]
+            return [self._over_detail()]
         out: list[Verdict] = []
         if mv.player is not None and mv.player != self.to_move:
-            out.append(_verdict("EXXIT-NOT-YOUR-TURN", f"{mv.player} moved, but it is {self.to_move}'s turn"))
+            out.append(_verdict("EXXIT-NOT-YOUR-TURN", "other", **colour("player", mv.player),
+                                **colour("to_move", self.to_move)))
             return out
         code = _encode(mv)
         legal = self._gen()
         if code in legal:
             return out
         for c in self._impossible(mv):
-            out.append(_verdict(c, self._detail(c, mv)))
+            out.append(self._detail(c, mv))
         kind = mv.kind
         if self.in_setup:
             if kind != "tile":
-                out.append(_verdict("EXXIT-SETUP-TILE-REQUIRED", f"{self.to_move} must lay a tile next to the board"))
+                out.append(_verdict("EXXIT-SETUP-TILE-REQUIRED", "lay", **colour("colour", self.to_move)))
             elif not out:
-                out.append(_verdict("EXXIT-TILE-NOT-ADJACENT", f"hex {_fmt(mv)} does not touch any tile"))
+                out.append(_verdict("EXXIT-TILE-NOT-ADJACENT", "hex", hex=_fmt(mv)))
             return out
         if kind == "tile":
-            out.append(_verdict("EXXIT-TILE-NOT-IN-SETUP", "tiles are added only by exchanging prisoners"))
+            out.append(_verdict("EXXIT-TILE-NOT-IN-SETUP", "exchange"))
             return out
         if kind == "dance":
             if not out:
                 out.extend(self._dance_reasons(mv))
             return out
         if kind == "pass":
-            out.append(_verdict("EXXIT-PASS-NOT-ALLOWED", f"{len(legal)} legal move(s), e.g. {self._example(legal)}"))
+            out.append(_verdict("EXXIT-PASS-NOT-ALLOWED", "moves", n=len(legal), example=self._example(legal)))
             return out
         if kind == "exchange" and not out:
             assert mv.hex is not None
             p = hex_key(*mv.hex)
             n = sum(p + d in self._tile for d in DELTAS)
             if n < 2:
-                out.append(_verdict("EXXIT-EXCHANGE-NEEDS-TWO-TILES", f"the prisoners at {_fmt(mv)} touch {n} tile(s)"))
+                out.append(_verdict("EXXIT-EXCHANGE-NEEDS-TWO-TILES", "touch", hex=_fmt(mv), n=n))
         if self._compulsory and any(m & 15 < 6 for m in legal):
-            out.append(_verdict("EXXIT-DANCE-COMPULSORY", f"a dance is possible, e.g. {self._example(legal)}"))
+            out.append(_verdict("EXXIT-DANCE-COMPULSORY", "example", example=self._example(legal)))
         return out
 
     def _impossible(self, mv: Move) -> list[str]:
@@ -1242,58 +1240,52 @@ class Position:
         st = self._cell[s]
         where = _fmt(mv)
         if st[-1] != me:
-            return [_verdict("EXXIT-DANCE-NOT-YOUR-STACK", f"the stack at {where} is topped by a {COLOURS[st[-1]]} chip")]
+            return [_verdict("EXXIT-DANCE-NOT-YOUR-STACK", "top", hex=where, **colour("colour", COLOURS[st[-1]]))]
         h = len(st)
         d = DELTAS[_DIR_INDEX[mv.direction]]
         x = s
         for i in range(1, h + 1):
             x += d
             if x not in self._tile:
-                return [_verdict("EXXIT-DANCE-NO-TARGET", f"going {mv.direction} from {where}, the board ends at {_qr(x)} before any stack")]
+                return [_verdict("EXXIT-DANCE-NO-TARGET", "edge", direction=mv.direction, hex=where, end=_qr(x))]
             t = self._cell.get(x)
             if not t:
                 continue
             if t[-1] == me:
-                return [_verdict("EXXIT-DANCE-BLOCKED-BY-OWN", f"the nearest stack going {mv.direction} from {where}, at {_qr(x)}, is topped by your own chip")]
+                return [_verdict("EXXIT-DANCE-BLOCKED-BY-OWN", "own", direction=mv.direction, hex=where, at=_qr(x))]
             if len(t) > h or (self._shorter and len(t) == h):
-                what = "taller than" if len(t) > h else "as tall as"
-                return [_verdict("EXXIT-DANCE-TARGET-TOO-TALL", f"the stack at {_qr(x)} ({len(t)} chips) is {what} the dancing stack ({h})")]
+                case = "taller" if len(t) > h else "as-tall"
+                return [_verdict("EXXIT-DANCE-TARGET-TOO-TALL", case, at=_qr(x), n=len(t), h=h)]
             for _ in range(i + 1, h + 1):
                 x += d
                 if x not in self._tile:
                     if x in self._pris and not self._land_stack:
-                        return [_verdict("EXXIT-DANCE-PRISONERS-IN-LANDING", f"the chips would leave the board at {_qr(x)}, which already holds prisoners")]
+                        return [_verdict("EXXIT-DANCE-PRISONERS-IN-LANDING", "prisoners", at=_qr(x))]
                     return []  # a legal off-board dance: this cannot happen here
             dances = self._dances_to_make(me)
             if _encode(mv.without_player()) not in dances:  # they end off the board (A2)
-                return [_verdict("EXXIT-OFFBOARD-DANCE-FIRST", f"this dance ends on the board; first make a dance ending off it, e.g. {_decode(dances[0])}")]
+                return [_verdict("EXXIT-OFFBOARD-DANCE-FIRST", "example", example=str(_decode(dances[0])))]
             return []
         # no stack within reach: find the nearest one for the message
         while self._cell.get(x) == ():
             x += d
         if self._cell.get(x):
-            return [_verdict("EXXIT-DANCE-OUT-OF-REACH", f"the nearest stack going {mv.direction} from {where} is at {_qr(x)}, beyond the {h} chip(s) of the dancing stack")]
-        return [_verdict("EXXIT-DANCE-NO-TARGET", f"going {mv.direction} from {where}, the board ends at {_qr(x)} before any stack")]
+            return [_verdict("EXXIT-DANCE-OUT-OF-REACH", "beyond", direction=mv.direction, hex=where, at=_qr(x), h=h)]
+        return [_verdict("EXXIT-DANCE-NO-TARGET", "edge", direction=mv.direction, hex=where, end=_qr(x))]
 
-    def _detail(self, code: str, mv: Move) -> str:
-        where = _fmt(mv)
-        me = self.turn if mv.player is None else COLOURS.index(mv.player)
+    def _detail(self, code: str, mv: Move) -> Verdict:
+        """The verdict *code* of a move that cannot be carried out (see :meth:`_impossible`)."""
         if code == "EXXIT-GAME-OVER":
             return self._over_detail()
-        return {
-            "EXXIT-DANCE-PRISONERS": f"the chips at {where} are prisoners off the board and never dance",
-            "EXXIT-DANCE-NO-STACK": f"there is no stack on a tile at {where}",
-            "EXXIT-DROP-NOT-A-TILE": f"there is no tile at {where}",
-            "EXXIT-DROP-OCCUPIED": f"the tile at {where} already holds chips",
-            "EXXIT-DROP-NO-RESERVE": f"{COLOURS[me]} has no chips left in reserve",
-            "EXXIT-EXCHANGE-NO-PRISONERS": f"there are no prisoners at {where}",
-            "EXXIT-TILE-OCCUPIED": f"the hex {where} already holds a tile or prisoners",
-        }.get(code, REASONS[code].summary)
+        if code == "EXXIT-DROP-NO-RESERVE":
+            me = self.turn if mv.player is None else COLOURS.index(mv.player)
+            return _verdict(code, "reserve", **colour("colour", COLOURS[me]))
+        return _verdict(code, "hex", hex=_fmt(mv))
 
-    def _over_detail(self) -> str:
+    def _over_detail(self) -> Verdict:
         out = self.outcome()
         assert out is not None
-        return f"the game is over ({out.termination.value.replace('-', ' ')})"
+        return _verdict("EXXIT-GAME-OVER", "over", **termination(out.termination))
 
     @staticmethod
     def _example(legal: list[int]) -> str:
@@ -1338,4 +1330,15 @@ def _qr(x: int) -> str:
 
 def _check_coord(q: int, r: int) -> None:
     if abs(q) > MAX_COORD or abs(r) > MAX_COORD:
-        raise PositionError("EXXIT-POSITION", f"hex {q},{r} is too far out (coordinates must lie within ±{MAX_COORD})")
+        raise error(PositionError, "EXXIT-POSITION", "EXXIT-POSITION.too-far", hex=f"{q},{r}", max=MAX_COORD)
+
+
+def _illegal(mv: Move, verdict: Verdict) -> IllegalMoveError:
+    """The error of a move that breaks *verdict*'s rule: ``drop 0,0: the tile at 0,0 already holds chips``."""
+    return IllegalMoveError(verdict.code, f"{mv}: {verdict.text('en')}", rule=verdict.rule,
+                            hu=f"{mv}: {verdict.text('hu')}")
+
+
+def termination(how: Termination) -> dict[str, Any]:
+    """How a game ended as a template argument: ``termination`` (``stock exhausted``) and its Hungarian."""
+    return both("termination", f"EXXIT.termination.{how.value}")

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...base.errors import DataError, KorbiroError, RulesSyntaxError
-from ...base.findings import Finding
-from .files import load_position
-from .position import Move, Outcome, Position, Verdict
+from ...base.findings import Finding, ThroughVerdict
+from .files import load_position, raise_findings
+from .messages import both, colour, error, finding, say
+from .position import Move, Outcome, Position, Verdict, termination
 from .rules import OPTION_INFO, REASONS, VARIANTS, Options
 
 __all__ = [
@@ -67,30 +68,43 @@ class Record:
 
 
 @dataclass(frozen=True)
-class Violation:
-    """A rule a record's move breaks."""
+class Violation(ThroughVerdict):
+    """A rule a record's move breaks: the move's :class:`Verdict` (``message`` is its English,
+    :meth:`text` either language), where it stands in the record, and whether it was carried out."""
 
     ply: int
     move: str
-    code: str
-    rule: str | None
-    message: str
+    verdict: Verdict
     line: int | None = None
     applied: bool = True
 
-    def to_dict(self) -> dict[str, Any]:
+    def said(self) -> Verdict:
+        return self.verdict
+
+    @property
+    def rule(self) -> str | None:
+        return self.verdict.rule
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         return {
             "ply": self.ply,
             "move": self.move,
             "code": self.code,
             "rule": self.rule,
-            "message": self.message,
+            "message": self.text(lang),
             "line": self.line,
             "applied": self.applied,
         }
 
     def to_finding(self, path: str | None) -> Finding:
-        return Finding(self.code, f"ply {self.ply} {self.move!r}: {self.message}", rule=self.rule, file=path, line=self.line)
+        """This violation as a finding (``ply 3 'drop 0,1': …``), printable in either language."""
+        args: dict[str, Any] = {"ply": self.ply, "move": self.move, **both("message", self.verdict.key, **self.verdict.args)}
+        return finding(self.code, "EXXIT.violation", rule=self.rule, file=path, line=self.line, **args)
+
+    def caption(self, lang: str = "en") -> str:
+        """The line of a replay picture's caption: ``CODE [rule]: message`` (and whether it was carried out)."""
+        return say("EXXIT.caption" if self.applied else "EXXIT.caption.skipped", lang, code=self.code,
+                   rule=self.rule, message=self.text(lang))
 
 
 @dataclass
@@ -121,16 +135,38 @@ class ReplayReport:
             "rule": out.rule if out else None,
         }
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         return {
             "file": self.record.path,
             "variant": self.record.variant,
             "options": self.record.options.changed(),
             "valid": self.valid,
             "plies": self.plies,
-            "violations": [v.to_dict() for v in self.violations],
+            "violations": [v.to_dict(lang) for v in self.violations],
             "result": self.result(),
         }
+
+    def summary(self, lang: str = "en") -> list[str]:
+        """The closing lines of ``korbiro exxit replay``: the verdict, then the result or the score so far.
+
+        >>> report = replay(parse_record_text("variant: standard\\n1. drop 0,0\\n"))
+        >>> report.summary("hu")
+        ['szabályos (1 féllépés)', 'nincs vége: az eddigi pontszám fehér 4, fekete 3']
+        """
+        n = len(self.violations)
+        verdict = "EXXIT.replay.valid" if self.valid else "EXXIT.replay.invalid" + (".one" if n == 1 else "")
+        lines = [say(verdict, lang, n=n, plies=self.plies)]
+        res = self.result()
+        score = res["score"]
+        if self.outcome is not None:
+            won = self.outcome.winner
+            winner = say("EXXIT.wins", lang, **colour("colour", won)) if won else say("EXXIT.draw", lang)
+            how = termination(self.outcome.termination)
+            lines.append(say("EXXIT.replay.result", lang, white=score["white"], black=score["black"], winner=winner,
+                             termination=res["termination"], termination_hu=how["termination_hu"], rule=res["rule"]))
+        else:
+            lines.append(say("EXXIT.replay.unfinished", lang, white=score["white"], black=score["black"]))
+        return lines
 
 
 def parse_record(path: str | os.PathLike[str], overrides: Mapping[str, Any] | None = None) -> Record:
@@ -142,31 +178,43 @@ def parse_record(path: str | os.PathLike[str], overrides: Mapping[str, Any] | No
     try:
         info = os.stat(name)
         if stat.S_ISDIR(info.st_mode):
-            raise DataError("FILE-IS-DIRECTORY", f"{name!r} is a directory, expected a record file", path=name)
+            raise error(DataError, "FILE-IS-DIRECTORY", "FILE-IS-DIRECTORY.exxit-record", path=name)
         if not stat.S_ISREG(info.st_mode):
-            raise DataError("FILE-NOT-REGULAR", f"{name!r} is not a regular file", path=name)
+            raise error(DataError, "FILE-NOT-REGULAR", "FILE-NOT-REGULAR.exxit", path=name)
         with open(name, "rb") as fh:
             raw = fh.read(MAX_RECORD_BYTES + 1)
     except FileNotFoundError:
-        raise DataError("FILE-NOT-FOUND", f"file {name!r} does not exist", path=name) from None
+        raise error(DataError, "FILE-NOT-FOUND", "FILE-NOT-FOUND.exxit", path=name) from None
     except OSError as exc:
-        raise DataError("FILE-UNREADABLE", f"cannot read {name!r}: {exc.strerror}", path=name) from None
+        raise error(DataError, "FILE-UNREADABLE", "FILE-UNREADABLE.exxit", path=name, reason=exc.strerror) from None
     if len(raw) > MAX_RECORD_BYTES:
-        raise DataError("FILE-TOO-LARGE", "record file exceeds 5 MB limit", path=name, line=1)
+        raise error(DataError, "FILE-TOO-LARGE", "FILE-TOO-LARGE.exxit-record", path=name, line=1)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise DataError("FILE-ENCODING", f"not valid UTF-8 (byte offset {exc.start})", path=name, line=line) from None
+        raise error(DataError, "FILE-ENCODING", "FILE-ENCODING.exxit", path=name, line=line,
+                    offset=exc.start) from None
     return parse_record_text(text, name, overrides)
 
 
-def parse_record_text(text: str, path: str = "<string>", overrides: Mapping[str, Any] | None = None) -> Record:
-    """Parse record text (see the module docstring); *overrides* sets options over the headers."""
+def parse_record_text(text: str, path: str = "<string>", overrides: Mapping[str, Any] | None = None, *,
+                      files: bool = True) -> Record:
+    """Parse record text (see the module docstring); *overrides* sets options over the headers.
+
+    Without *files*, a ``position:`` header (a file to read) is a problem, not a read: for text
+    that must not name files (the web app's).
+    """
     problems: list[Finding] = []
 
-    def problem(line: int, message: str, code: str = "EXXIT-RECORD-SYNTAX", column: int | None = None) -> None:
-        problems.append(Finding(code, message, file=path, line=line, column=column))
+    def problem(line: int, key: str, /, *, code: str = "EXXIT-RECORD-SYNTAX", column: int | None = None,
+                **args: Any) -> None:
+        problems.append(finding(code, key, file=path, line=line, column=column, **args))
+
+    def problem_from(line: int, exc: KorbiroError, column: int | None = None) -> None:
+        """The problem *exc* (a move that does not parse, a bad option) at *line*."""
+        problems.append(Finding(exc.code, exc.message, file=path, line=line, column=column,
+                                args={"message_hu": exc.to_finding().text("hu")}))
 
     headers: dict[str, str] = {}
     header_lines: dict[str, int] = {}
@@ -177,16 +225,16 @@ def parse_record_text(text: str, path: str = "<string>", overrides: Mapping[str,
         if not line:
             continue
         if any(ord(ch) < 32 and ch != "\t" for ch in line):
-            problem(lineno, "control character in record line")
+            problem(lineno, "EXXIT-RECORD-SYNTAX.control")
             continue
         header = _HEADER_RE.match(line)
         if header:
             key, value = header.group(1).lower(), header.group(2).strip()
             if moves:
-                problem(lineno, f"header {key!r} after the first move; headers come first")
+                problem(lineno, "EXXIT-RECORD-SYNTAX.late-header", key=key)
                 continue
             if key in header_lines:
-                problem(lineno, f"duplicate header {key!r} (first at line {header_lines[key]})")
+                problem(lineno, "EXXIT-RECORD-SYNTAX.duplicate-header", key=key, first=header_lines[key])
                 continue
             header_lines[key] = lineno
             norm = key.replace("-", "_")
@@ -194,14 +242,17 @@ def parse_record_text(text: str, path: str = "<string>", overrides: Mapping[str,
                 try:
                     Options().with_values({norm: value})
                 except KorbiroError as exc:
-                    problem(lineno, exc.message, "EXXIT-RECORD-OPTION")
+                    problems.append(Finding("EXXIT-RECORD-OPTION", exc.message, file=path, line=lineno,
+                                            args={"message_hu": exc.to_finding().text("hu")}))
                     continue
                 option_values[norm] = value
             elif key not in ("variant", "position") and key not in METADATA_KEYS and not key.startswith("x-"):
                 known = ["variant", "position", *OPTION_INFO, *METADATA_KEYS]
                 near = difflib.get_close_matches(norm, known, n=1)
-                hint = f" (did you mean {near[0]!r}?)" if near else "; free-form keys start with 'x-'"
-                problem(lineno, f"unknown header {key!r}{hint}")
+                if near:
+                    problem(lineno, "EXXIT-RECORD-SYNTAX.unknown-header-near", key=key, near=near[0])
+                else:
+                    problem(lineno, "EXXIT-RECORD-SYNTAX.unknown-header", key=key)
                 continue
             headers[key] = value
             continue
@@ -210,41 +261,43 @@ def parse_record_text(text: str, path: str = "<string>", overrides: Mapping[str,
         m = _NUMBER_RE.match(line)
         if m:
             if len(m.group(1)) > 9:
-                problem(lineno, f"move number {m.group(1)!r} is too long")
+                problem(lineno, "EXXIT-RECORD-SYNTAX.long-number", number=m.group(1))
                 continue
             number, body = int(m.group(1)), m.group(2)
         elif line[0].isdigit():
-            problem(lineno, f"cannot read {line!r}: a move number is followed by '.' or a space and a move")
+            problem(lineno, "EXXIT-RECORD-SYNTAX.number", text=line)
             continue
         try:
             move = Move.parse(body)
         except RulesSyntaxError as exc:
-            problem(lineno, exc.message, exc.code, column=raw.find(body.split()[0]) + 1 if body.split() else None)
+            problem_from(lineno, exc, column=raw.find(body.split()[0]) + 1 if body.split() else None)
             continue
         moves.append(RecordMove(len(moves) + 1, move, lineno, number, body))
 
     variant = headers.get("variant")
     if variant is None:
-        problem(1, "the record has no 'variant:' header (standard, blitz, beginner or expert)")
+        problem(1, "EXXIT-RECORD-SYNTAX.no-variant")
         variant = "standard"
     elif variant not in VARIANTS:
-        problem(header_lines["variant"], f"unknown variant {variant!r}; variants are {', '.join(VARIANTS)}")
+        problem(header_lines["variant"], "EXXIT-VARIANT.unknown", variant=variant, variants=", ".join(VARIANTS))
         variant = "standard"
     options = Options().with_values({**option_values, **(overrides or {})})
     start: Position | None = None
-    if "position" in headers and not problems:
+    if "position" in headers and not files:
+        problem(header_lines["position"], "EXXIT-RECORD-FILE.not-here", code="EXXIT-RECORD-FILE",
+                name=headers["position"])
+    elif "position" in headers and not problems:
         target = os.path.join(os.path.dirname(path), headers["position"]) if path != "<string>" else headers["position"]
         try:
             start = load_position(target, options)
         except DataError as exc:
-            problem(header_lines["position"], f"position file {headers['position']!r}: {exc}", exc.code)
+            problem(header_lines["position"], "EXXIT-RECORD-SYNTAX.position-file", code=exc.code,
+                    name=headers["position"], problem=str(exc), problem_hu=exc.text("hu"))
         else:
             if start.variant != variant:
-                problem(header_lines["position"], f"position file {headers['position']!r} is a {start.variant} position, but the record says variant {variant!r}")
-    if problems:
-        err = DataError(problems[0].code, problems[0].message, path=path, line=problems[0].line, column=problems[0].column)
-        err.findings = problems
-        raise err
+                problem(header_lines["position"], "EXXIT-RECORD-SYNTAX.position-variant", name=headers["position"],
+                        variant=start.variant, record=variant)
+    raise_findings(problems, path)
     return Record(path, variant, options, headers, moves, start)
 
 
@@ -281,13 +334,9 @@ def replay_plies(record: Record) -> Iterator[Ply]:
         text = str(rm.move)
         violations: list[Violation] = []
         if rm.number is not None and rm.number != rm.ply:
-            r = REASONS["EXXIT-RECORD-MOVE-NUMBER"]
-            violations.append(
-                Violation(rm.ply, text, r.code, r.rule.id, f"move number {rm.number} written on ply {rm.ply}", rm.line)
-            )
+            violations.append(Violation(rm.ply, text, _number_verdict(rm.number, rm.ply), rm.line))
         if pos.is_game_over():
-            v = pos.check(rm.move)
-            violations.append(Violation(rm.ply, text, v.code, v.rule, v.message, rm.line, applied=False))
+            violations.append(Violation(rm.ply, text, pos.check(rm.move), rm.line, applied=False))
             yield Ply(rm.ply, rm, pos, violations, after_end=True)
             continue
         found: list[Verdict] = pos.reasons(rm.move)
@@ -298,12 +347,20 @@ def replay_plies(record: Record) -> Iterator[Ply]:
             found = found + pos.reasons(move)
         impossible = any(REASONS[v.code].impossible for v in found if v.code in REASONS)
         for v in found:
-            violations.append(Violation(rm.ply, text, v.code, v.rule, v.message, rm.line, applied=not impossible))
+            violations.append(Violation(rm.ply, text, v, rm.line, applied=not impossible))
         if impossible:
             pos.push_null()
         else:
             pos.push(move.without_player())
         yield Ply(rm.ply, rm, pos, violations)
+
+
+def _number_verdict(number: int, ply: int) -> Verdict:
+    """``EXXIT-RECORD-MOVE-NUMBER``: a move number that does not count the plies."""
+    r = REASONS["EXXIT-RECORD-MOVE-NUMBER"]
+    key = "EXXIT-RECORD-MOVE-NUMBER.ply"
+    args = {"number": number, "ply": ply}
+    return Verdict(r.code, r.rule.id, say(key, "en", **args), r.rule.text, key, args)
 
 
 def position_after(record: Record, ply: int) -> Ply:

@@ -31,6 +31,7 @@ from typing import Protocol
 
 from ...base.svg import ALERT, Svg
 from .hexes import DIR_QR, DIRECTIONS
+from .messages import colour, say
 
 __all__ = ["BoardView", "MoveView", "text_board", "svg_board", "cell_text"]
 
@@ -84,23 +85,23 @@ def cell_text(tile: str | None, stack: tuple[str, ...]) -> str:
     return head + chips
 
 
-def _header(pos: BoardView) -> str:
+def _header(pos: BoardView, lang: str) -> str:
     res = pos.reserves
-    return (
-        f"EXXIT {pos.variant}: {pos.to_move} to move; stock {pos.stock};"
-        f" reserves white {res['white']}, black {res['black']}"
-        + (" (setup: lay tiles)" if pos.in_setup else "")
-    )
+    key = "EXXIT.board.header.setup" if pos.in_setup else "EXXIT.board.header"
+    return say(key, lang, variant=pos.variant, **colour("to_move", pos.to_move), stock=pos.stock, white=res["white"],
+               black=res["black"])
 
 
-def _over_line(out: OutcomeView) -> str:
-    winner = f"{out.winner} wins" if out.winner else "a draw"
-    return f"game over ({out.termination}): white {out.score[0]}, black {out.score[1]}: {winner}"
+def _over_line(out: OutcomeView, lang: str) -> str:
+    winner = say("EXXIT.wins", lang, **colour("colour", out.winner)) if out.winner else say("EXXIT.draw", lang)
+    how = say(f"EXXIT.termination.{out.termination}", "hu")
+    return say("EXXIT.board.over", lang, termination=out.termination, termination_hu=how, white=out.score[0],
+               black=out.score[1], winner=winner)
 
 
-def text_board(pos: BoardView) -> str:
-    """The position as text: a header line, then two lines per row of hexes."""
-    lines = [_header(pos)]
+def text_board(pos: BoardView, lang: str = "en") -> str:
+    """The position as text: a header line, then two lines per row of hexes (the words in *lang*)."""
+    lines = [_header(pos, lang)]
     tiles = pos.tiles()
     stacks = pos.stacks()
     prisoners = pos.prisoners()
@@ -120,7 +121,7 @@ def text_board(pos: BoardView) -> str:
         lines.append("".join(bottom).rstrip())
     out = pos.outcome()
     if out is not None:
-        lines.append(_over_line(out))
+        lines.append(_over_line(out, lang))
     return "\n".join(lines)
 
 
@@ -157,11 +158,12 @@ def svg_board(
     caption: Sequence[str] = (),
     alert: bool = False,
     move: MoveView | None = None,
+    lang: str = "en",
 ) -> str:
     """An SVG picture of *pos* (pointy-top hexes, ``r`` growing downward).
 
     *caption* lines go under the board (red, with a red frame, when *alert*);
-    *move* marks the hex of a move (and a dance's direction).
+    *move* marks the hex of a move (and a dance's direction); the words are in *lang*.
     """
     tiles = pos.tiles()
     stacks = pos.stacks()
@@ -171,17 +173,16 @@ def svg_board(
     ys = [_centre(q, r)[1] for q, r in hexes]
     board_w = max(xs) - min(xs) + 2 * _WIDTH
     width = max(board_w + 24, 460.0)
-    svg = Svg(width, _header(pos).split(";")[0])
+    svg = Svg(width, _header(pos, lang).split(";")[0])
     y = svg.title()
     res = pos.reserves
     score = pos.score()
-    info = f"stock {pos.stock}; reserves white {res['white']}, black {res['black']}; score white {score[0]}, black {score[1]}"
-    if pos.in_setup:
-        info += "; setup: lay tiles"
+    info = say("EXXIT.picture.info.setup" if pos.in_setup else "EXXIT.picture.info", lang, stock=pos.stock,
+               white=res["white"], black=res["black"], score_white=score[0], score_black=score[1])
     y = svg.notes(y - 8, [info], size=12)
     out = pos.outcome()
     if out is not None:
-        y = svg.notes(y - 6, [_over_line(out)], size=12)
+        y = svg.notes(y - 6, [_over_line(out, lang)], size=12)
     dx = (width - board_w) / 2 - min(xs) + _WIDTH
     dy = y + _SIZE * 1.2 - min(ys)
     for q, r in hexes:
@@ -193,15 +194,15 @@ def svg_board(
     y = svg.legend(
         y,
         [
-            ("white tile", _TILE_FILL["white"], _TILE_EDGE["white"]),
-            ("black tile", _TILE_FILL["black"], _TILE_EDGE["black"]),
-            ("white chip", _CHIP_FILL["white"], _CHIP_EDGE["white"]),
-            ("black chip", _CHIP_FILL["black"], _CHIP_EDGE["black"]),
-            ("prisoners (off the board)", "none", "#999999"),
-            ("the move", "none", _MARK),
+            (say("EXXIT.picture.white-tile", lang), _TILE_FILL["white"], _TILE_EDGE["white"]),
+            (say("EXXIT.picture.black-tile", lang), _TILE_FILL["black"], _TILE_EDGE["black"]),
+            (say("EXXIT.picture.white-chip", lang), _CHIP_FILL["white"], _CHIP_EDGE["white"]),
+            (say("EXXIT.picture.black-chip", lang), _CHIP_FILL["black"], _CHIP_EDGE["black"]),
+            (say("EXXIT.picture.prisoners", lang), "none", "#999999"),
+            (say("EXXIT.picture.move", lang), "none", _MARK),
         ],
     )
-    y = svg.notes(y - 12, ["hexes: q,r (r grows downward); chips bottom to top; in red: a stack's height"], size=11)
+    y = svg.notes(y - 12, [say("EXXIT.picture.key", lang)], size=11)
     y = svg.notes(y, caption, alert=alert)
     return svg.render(y + 8, alert=alert)
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ...base.errors import UsageError
+from .messages import error
 
 __all__ = [
     "Rule",
@@ -317,11 +318,9 @@ class Options:
             value = getattr(self, f.name)
             text = _option_text(value)
             if text not in OPTION_INFO[f.name].choices:
-                raise UsageError(
-                    "EXXIT-OPTION",
-                    f"option {f.name} (ambiguity {OPTION_INFO[f.name].ambiguity}) cannot be {text!r};"
-                    f" choose one of {', '.join(OPTION_INFO[f.name].choices)}",
-                )
+                raise error(UsageError, "EXXIT-OPTION", "EXXIT-OPTION.choice", name=f.name,
+                            ambiguity=OPTION_INFO[f.name].ambiguity, value=text,
+                            choices=", ".join(OPTION_INFO[f.name].choices))
 
     @classmethod
     def names(cls) -> list[str]:
@@ -334,10 +333,8 @@ class Options:
         for raw_name, raw in values.items():
             name = raw_name.strip().replace("-", "_")
             if name not in OPTION_INFO:
-                raise UsageError(
-                    "EXXIT-OPTION",
-                    f"unknown EXXIT option {raw_name!r}; known: {', '.join(self.names())}",
-                )
+                raise error(UsageError, "EXXIT-OPTION", "EXXIT-OPTION.unknown", name=raw_name,
+                            known=", ".join(self.names()))
             changes[name] = _option_value(name, raw)
         return replace(self, **changes)
 
@@ -348,7 +345,7 @@ class Options:
         for item in assignments:
             name, sep, value = item.partition("=")
             if not sep:
-                raise UsageError("EXXIT-OPTION", f"expected NAME=VALUE, got {item!r}")
+                raise error(UsageError, "EXXIT-OPTION", "EXXIT-OPTION.assignment", item=item)
             values[name] = value.strip()
         return cls().with_values(values)
 
@@ -379,12 +376,10 @@ def _option_value(name: str, raw: Any) -> Any:
             return True
         if text in ("false", "no", "off", "0"):
             return False
-        raise UsageError("EXXIT-OPTION", f"option {name} expects true or false, got {raw!r}")
+        raise error(UsageError, "EXXIT-OPTION", "EXXIT-OPTION.boolean", name=name, value=raw)
     if isinstance(default, int):
         if text not in OPTION_INFO[name].choices:
-            raise UsageError(
-                "EXXIT-OPTION",
-                f"option {name} expects one of {', '.join(OPTION_INFO[name].choices)}, got {raw!r}",
-            )
+            raise error(UsageError, "EXXIT-OPTION", "EXXIT-OPTION.number", name=name,
+                        choices=", ".join(OPTION_INFO[name].choices), value=raw)
         return int(text)
     return text

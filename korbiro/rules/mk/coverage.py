@@ -225,8 +225,8 @@ class Coverage:
 def implementations(book: Rulebook | None = None) -> dict[str, dict[str, str]]:
     """Each part's rules, each with the id the part cites for it (see the module's docstring)."""
     # lazy: only the coverage reads every part's registry; the engine is the largest import
+    from ...data.formats import load_formats
     from .deck import RULES as DECK_RULES
-    from .formats import load_formats
     from .timeline import RULES as ENGINE_RULES
     from .victory import load_variants
 

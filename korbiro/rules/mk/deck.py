@@ -18,6 +18,10 @@ The rules, with their numbers:
 * 1.14.5 – a card marked "no other resource in its player's deck" forbids
   every other erőforrás event in the deck (the sideboard may hold them).
 * Banned and restricted lists of the format, as of ``date``.
+
+With a ``date``, every card reads as it did that day (its ``history:``,
+:mod:`korbiro.data.dated`): an erratum that adds IGAZ NÉV or the 1.14.5 mark
+changes the verdict from its date on.
 """
 
 from __future__ import annotations
@@ -29,12 +33,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from ...base import i18n
-from ...base.findings import HINT_BUDGET, Finding, Severity, sort_findings
-from ...base.text import fold
+from ...base.errors import KorbiroError
+from ...base.findings import HINT_BUDGET, Finding, Severity, cap_per_file, sort_findings
 from ...data.cards import Card, CardSource
+from ...data.dated import cards_on
+from ...data.formats import Format, FormatSet, Limit, load_formats
 from ...grammar.decklist import DeckEntry, DeckList
-from .formats import Format, FormatSet, Limit, load_formats
 
 NO_OTHER_RESOURCE = "JÁTÉKOSA PAKLIJÁBAN NEM LEHET MÁS ERŐFORRÁS"
 
@@ -50,66 +54,6 @@ RULES: Mapping[str, str] = MappingProxyType({
     "1.13.C": "an exchange between games keeps the sizes of deck and sideboard and the cards of both",
 })
 
-i18n.register(
-    {
-        "MK-DECK-UNKNOWN-CARD": {
-            "en": "unknown card {name!r}{hint}",
-            "hu": "ismeretlen lap: {name!r}{hint_hu}",
-        },
-        "MK-DECK-AMBIGUOUS-CARD": {
-            "en": "{name!r} is ambiguous: {candidates}; write the id",
-            "hu": "{name!r} nem egyértelmű: {candidates}; írd ki az azonosítót",
-        },
-        "MK-DECK-NAME-SPELLING": {
-            "en": "read {name!r} as {canonical!r}",
-            "hu": "{name!r} lapot {canonical!r} néven olvastam",
-        },
-        "MK-DECK-COPY-LIMIT": {
-            "en": "{count} copies of {name!r} (max {limit}){detail}",
-            "hu": "{count} példány ebből: {name!r} (legfeljebb {limit}){detail_hu}",
-        },
-        "MK-DECK-MIN-SIZE": {
-            "en": "future deck has {size} cards; card limit {limit} needs at least {min} (starting tower levels do not count)",
-            "hu": "a Jövő pakli {size} lapos; {limit}-es laplimithez legalább {min} lap kell (a kezdő toronyszintek nem számítanak)",
-        },
-        "MK-DECK-NO-LIMIT": {
-            "en": "neither card limit makes the deck legal: {why}",
-            "hu": "egyik laplimittel sem szabályos a pakli: {why_hu}",
-        },
-        "MK-DECK-TOWER-SIZE": {
-            "en": "the tower starts with exactly {need} different tower levels; this deck has {have}",
-            "hu": "a torony pontosan {need} különböző toronyszinttel kezd; ebben a pakliban {have} van",
-        },
-        "MK-DECK-TOWER-DIFFERENT": {
-            "en": "starting tower levels must be different: {name!r} appears {count} times",
-            "hu": "a kezdő toronyszinteknek különbözőnek kell lenniük: {name!r} {count}-szor szerepel",
-        },
-        "MK-DECK-TOWER-TYPE": {
-            "en": "{name!r} is a {ctype}, not a tower level (toronyszint)",
-            "hu": "{name!r} {ctype}, nem toronyszint",
-        },
-        "MK-DECK-SIDEBOARD-SIZE": {
-            "en": "sideboard has {size} cards; with card limit {limit} it holds at most {max}",
-            "hu": "a Cserepakli {size} lapos; {limit}-es laplimitnél legfeljebb {max} lapos lehet",
-        },
-        "MK-DECK-OTHER-RESOURCE": {
-            "en": "{name!r} is an erőforrás event, but {marker!r} allows no other resource in the deck",
-            "hu": "{name!r} erőforrás eseménylap, de {marker!r} mellett nem lehet más erőforrás a pakliban",
-        },
-        "MK-DECK-BANNED": {
-            "en": "{name!r} is banned in {format} since {date} ({reason}; {source})",
-            "hu": "{name!r} tiltott lap a(z) {format} formátumban {date} óta ({reason}; {source})",
-        },
-        "MK-DECK-RESTRICTED": {
-            "en": "{count} copies of {name!r}, restricted to {max} in {format} since {date} ({reason})",
-            "hu": "{count} példány ebből: {name!r}, de a(z) {format} formátumban {date} óta legfeljebb {max} ({reason})",
-        },
-        "MK-DECK-EMPTY": {
-            "en": "the deck list has no cards",
-            "hu": "a paklilista üres",
-        },
-    }
-)
 
 
 @dataclass
@@ -123,15 +67,35 @@ class DeckReport:
     findings: list[Finding]
     sizes: dict[str, int] = field(default_factory=dict)
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {
+    def to_dict(self, lang: str = "en", *, max_findings: int | None = None) -> dict[str, Any]:
+        """The verdict as ``korbiro deck check --format json`` prints it: at most *max_findings*
+        findings (0 or None: all), then ``not_shown``, how many more there were."""
+        shown, hidden = cap_per_file(self.findings, max_findings)
+        out: dict[str, Any] = {
             "file": self.file,
             "legal": self.legal,
             "format": self.format,
             "limit": self.limit,
             "sizes": self.sizes,
-            "findings": [f.to_dict(lang) for f in self.findings],
+            "findings": [f.to_dict(lang) for f in shown],
         }
+        if hidden:
+            out["not_shown"] = hidden
+        return out
+
+
+def unreadable_to_dict(name: str, exc: KorbiroError, lang: str = "en") -> dict[str, Any]:
+    """The JSON of a deck list that cannot be read (``legal`` is null; the problem is ``error``)."""
+    return {"file": name, "legal": None, "error": exc.to_finding().to_dict(lang), "findings": []}
+
+
+def add_exchange(report: DeckReport, before: DeckList, after: DeckList, db: CardSource) -> DeckReport:
+    """*report* (on *after*) with the findings of the exchange from *before* (1.13.C) added."""
+    extra = check_exchange(before, after, db)
+    if extra:
+        report.findings = sort_findings([*report.findings, *extra])
+        report.legal = report.legal and not any(f.severity is Severity.ERROR for f in extra)
+    return report
 
 
 class _Resolved(NamedTuple):
@@ -210,17 +174,12 @@ def _memo(db: Any) -> dict[str, Any]:
 
 
 def _listed_kinds(form: Format, db: Any) -> dict[str, frozenset[str]]:
-    """The kinds (2.02) the format's banlist names, each with the names it is listed under."""
+    """The kinds (2.02) the format's banlist names (:meth:`Format.listed_kinds`), remembered per database."""
     memo = _memo(db) if db is not None else {}
     key = f"\0banlist:{form.file}:{form.id}"
     got = memo.get(key)
     if got is None:
-        kinds: dict[str, set[str]] = {}
-        for ev in form.banlist:
-            hit = db.lookup(ev.card, suggest=False) if db is not None else None
-            kind = db.kind_of(hit.card) if hit is not None and hit.card is not None else fold(ev.card)
-            kinds.setdefault(kind, set()).add(ev.card)
-        got = ({k: frozenset(v) for k, v in kinds.items()}, "")
+        got = (form.listed_kinds(db), "")
         memo[key] = got
     listed: dict[str, frozenset[str]] = got[0]
     return listed
@@ -233,14 +192,24 @@ def check_deck(
     fmt: Format | str | None = None,
     formats: FormatSet | None = None,
     date: dt.date | None = None,
+    limit: int | None = None,
 ) -> DeckReport:
-    """Check a parsed deck list against the card database and a format; never raises for a bad deck."""
+    """Check a parsed deck list against the card database and a format; never raises for a bad deck.
+
+    With *date*, the banlist and the card texts are those in force on that day (a card's ``history:``);
+    without it, the banlist of today and the cards' current texts.  *limit* (3 or 4) checks under that
+    card limit whatever the deck's ``Laplimit:`` line says.
+    """
+    if date is not None:
+        db = cards_on(db, date)
     fs = formats or load_formats()
     form = fmt if isinstance(fmt, Format) else fs.get(fmt if fmt is not None else deck.format)
     when = date or dt.date.today()
     findings: list[Finding] = list(deck.findings)
     resolved, problems = resolve(deck, db)
     findings.extend(problems)
+    if date is not None:
+        findings.extend(_dated_notes(deck, resolved, date))
     sizes = {"tower": 0, "deck": 0, "sideboard": 0}
     for e in deck.entries:
         sizes[e.section] += e.count
@@ -277,7 +246,8 @@ def check_deck(
     findings.extend(_resource_findings(deck, in_deck))
     findings.extend(_banlist_findings(deck, resolved, form, when, db))
 
-    candidates = [lim for lim in form.limits if deck.limit is None or lim.limit == deck.limit] or list(form.limits)
+    wanted = deck.limit if limit is None else limit
+    candidates = [lim for lim in form.limits if wanted is None or lim.limit == wanted] or list(form.limits)
     # the first limit under which the deck is legal decides; the others are looked at only when it is not
     chosen: Limit | None = None
     per_limit: list[tuple[Limit, list[Finding]]] = []
@@ -309,6 +279,27 @@ def check_deck(
         findings = sort_findings(findings)
     legal = not any(f.severity is Severity.ERROR for f in findings)
     return DeckReport(deck.path, legal, form.id, chosen.limit if chosen else None, findings, sizes)
+
+
+def _dated_notes(deck: DeckList, resolved: Sequence[_Resolved], date: dt.date) -> list[Finding]:
+    """A note for each card of the deck read with an earlier text than its current one (its ``history:``)."""
+    out: list[Finding] = []
+    seen: set[str] = set()
+    for r in resolved:
+        card = r.card
+        if card.id in seen or not card.attrs.get("history"):
+            continue
+        seen.add(card.id)
+        version = card.version_on(date)
+        if version is None or version.current:
+            continue
+        current = card.history[-1].since.isoformat()
+        out.append(_f("MK-DECK-DATED-TEXT",
+                      f"{card.name!r} read with its text of {date}: the version from {version.since} "
+                      f"({version.reason}); the current text is from {current}",
+                      deck, r.entry, card=card.name, severity=Severity.NOTE, name=card.name, date=str(date),
+                      since=str(version.since), reason=version.reason, current=current))
+    return out
 
 
 def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, size: int) -> list[Finding]:
@@ -431,18 +422,6 @@ def _banlist_findings(deck: DeckList, resolved: Sequence[_Resolved], form: Forma
     return out
 
 
-i18n.register(
-    {
-        "MK-DECK-EXCHANGE-SIZE": {
-            "en": "{what} had {before} cards before the exchange and has {after} now; an exchange keeps both sizes",
-            "hu": "{what_hu} a csere előtt {before} lapos volt, most {after}; a csere nem változtathat a méreten",
-        },
-        "MK-DECK-EXCHANGE-CARDS": {
-            "en": "{name!r}: {before} copies before the exchange, {after} now; cards may only move between deck and sideboard",
-            "hu": "{name!r}: a csere előtt {before} példány, most {after}; lapot csak a pakli és a Cserepakli között lehet cserélni",
-        },
-    }
-)
 
 
 def check_exchange(before: DeckList, after: DeckList, db: CardSource) -> list[Finding]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import string
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -32,7 +33,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ...base import i18n
 from ...base.errors import DataError
 from ...base.findings import Finding
 from ...base.text import fold
@@ -70,26 +70,6 @@ FIELD_WEIGHTS: Mapping[str, float] = {"id": 5.0, "title": 3.0, "keywords": 2.0, 
 
 LANGS = ("hu", "en")
 
-i18n.register(
-    {
-        "MK-RULEBOOK-DUPLICATE": {
-            "en": "rule id {id!r} appears twice (first at line {first})",
-            "hu": "a(z) {id!r} azonosító kétszer szerepel (először a(z) {first}. sorban)",
-        },
-        "MK-RULEBOOK-SEE": {
-            "en": "rule {id} links to {target!r}, which is not in the index",
-            "hu": "a(z) {id} szabály a(z) {target!r} szabályra mutat, amely nincs a mutatóban",
-        },
-        "MK-RULEBOOK-KEYWORD": {
-            "en": "rule {id} links to keyword {keyword!r}, which korbiro does not know{hint}",
-            "hu": "a(z) {id} szabály a(z) {keyword!r} kulcsszóra mutat, amelyet a korbiro nem ismer{hint_hu}",
-        },
-        "MK-RULEBOOK-APPLIES": {
-            "en": "archived rule {id} says nowhere where it still applies",
-            "hu": "a(z) {id} archivált szabálynál sehol sem áll, hol érvényes még",
-        },
-    }
-)
 
 
 def is_rule_id(text: str) -> bool:
@@ -148,6 +128,8 @@ class Rule:
     not_modelled: Mapping[str, str] | None = None
     keywords: tuple[str, ...] = ()
     see: tuple[str, ...] = ()
+    #: Reminder key (the keyword's key, ``[…] KEY`` with a condition) -> its rules text template per language.
+    reminders: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     line: int | None = field(default=None, compare=False)
 
     @property
@@ -186,6 +168,7 @@ class Rule:
             "not_modelled": pick(self.not_modelled),
             "keywords": list(self.keywords),
             "see": list(self.see),
+            "reminders": {k: (dict(v) if lang is None else (v.get(lang) or v.get("en"))) for k, v in self.reminders.items()},
         }
 
 
@@ -355,6 +338,42 @@ class Rulebook:
         return found if limit is None else found[:limit]
 
 
+    def not_found(self, query: str, lang: str = "en") -> str:
+        """Why *query* names no rule, with the closest ids: ``no rule '1.99' in the index; did you mean …?``."""
+        sugg = self.suggest(query)
+        texts = _NOT_FOUND["hu" if lang == "hu" else "en"]
+        hint = texts["did_you_mean"].format(options=texts["or"].join(sugg)) if sugg else ""
+        return texts["no_rule"].format(query=query) + hint
+
+    def show_to_dict(self, query: str, scenarios: Sequence[Scenario], lang: str = "en") -> dict[str, Any]:
+        """``korbiro rule show ID --format json``: the rule with its parents, its points and the
+        *scenarios* that cite it; ``rule`` is null, with the error and suggestions, for an unknown id."""
+        found = self.get(query)
+        if found is None:
+            return {"query": query, "rule": None, "error": self.not_found(query, lang),
+                    "suggestions": self.suggest(query)}
+        data = found.to_dict()
+        data["parents"] = [a.id for a in self.ancestors(found.id)]
+        data["points"] = [r.to_dict() | {"parent": self.parent_of(r.id)} for r in self.descendants(found.id)]
+        data["scenarios"] = [{"path": s.path, "title": s.title} for s in scenarios if s.cites(found.id, self)]
+        return {"query": query, "rule": data}
+
+    def search_to_dict(self, words: str | Sequence[str], *, limit: int | None = 20, lang: str = "en") -> dict[str, Any]:
+        """``korbiro rule search WORDS --format json``: the hits, best first, in *lang*."""
+        text = words if isinstance(words, str) else " ".join(words)
+        hits = self.search(words, limit=limit)
+        return {"query": text, "results": [
+            {"id": h.rule.id, "title": h.rule.text("title", lang), "status": h.rule.status, "matched": h.matched,
+             "score": h.score, "fields": list(h.fields), "summary": h.rule.text("summary", lang)} for h in hits]}
+
+
+_NOT_FOUND = {
+    "en": {"no_rule": "no rule {query!r} in the index", "did_you_mean": "; did you mean {options}?", "or": " or "},
+    "hu": {"no_rule": "nincs {query!r} azonosítójú szabály a mutatóban", "did_you_mean": "; erre gondoltál: {options}?",
+           "or": " vagy "},
+}
+
+
 def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[^0-9a-z]+", fold(text)) if w]
 
@@ -439,34 +458,43 @@ def _rule_to_json(rule: Rule) -> dict[str, Any]:
 
 
 def _rule_from_json(data: dict[str, Any]) -> Rule:
-    return Rule(**{k: tuple(v) if k in ("source", "keywords", "see") else v for k, v in data.items()})
+    fields: dict[str, Any] = {k: tuple(v) if k in ("source", "keywords", "see") else v for k, v in data.items()}
+    return Rule(**fields)
 
 
 def _schema_bytes(name: str) -> bytes:
     return (resources.files("korbiro.data") / "schemas" / f"{name}.schema.json").read_bytes()
 
 
+#: korbiro's files whose code decides what the remembered loaders (the rule index's, the scenarios')
+#: make of their inputs, package-relative.  ``tests/test_remembered.py`` checks that every korbiro
+#: module the loaders run is here or is one that cannot change a result (the cache's, the messages').
+REMEMBERED_CODE: tuple[str, ...] = (
+    "rules/mk/rulebook.py", "grammar/keywords.py", "grammar/vocabulary.py", "base/text.py", "base/yamlload.py",
+    "base/errors.py", "base/findings.py", "data/schema.py",
+)
+
+
 class _Remembered:
     """A result of this module's code on some inputs, kept in korbiro's cache as JSON.
 
-    Its key is the SHA-256 of korbiro's version, of this module's and the
-    keyword module's source, and of every input's bytes: an entry is found
-    only for the very inputs and code it was made from.
+    Its key is the SHA-256 of korbiro's version, of the source of the code
+    that makes the result (:data:`REMEMBERED_CODE`), of the installed YAML
+    parser and of every input's bytes: an entry is found only for the very
+    inputs and code it was made from.  A result holds only what the inputs
+    say (no message: a loader that fails remembers nothing).
     """
 
     def __init__(self, kind: str, inputs: Sequence[bytes]) -> None:
         import hashlib  # lazy: only the loaders that remember results hash
 
         # lazy: as is the cache, which only they read
-        from ...base.version import __version__
         from ...data.cache import Cache
+        from ...data.paths import library_stamp, package_digest
 
-        h = hashlib.sha256(f"{kind}\0{__version__}\0".encode())
-        for code in (__file__, str(Path(__file__).resolve().parent.parent.parent / "grammar" / "keywords.py")):
-            try:
-                h.update(Path(code).read_bytes())
-            except OSError:
-                h.update(code.encode())
+        h = hashlib.sha256(f"{kind}\0".encode())
+        h.update(package_digest(REMEMBERED_CODE))
+        h.update(library_stamp("yaml"))
         for data in inputs:
             h.update(len(data).to_bytes(8, "big"))
             h.update(data)
@@ -517,7 +545,8 @@ def _load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
             text_available=raw.get("text_available", True),
             not_modelled=dict(raw["not_modelled"]) if "not_modelled" in raw else None,
             keywords=tuple(raw.get("keywords", ())),
-            see=tuple(raw.get("see", ())), line=line,
+            see=tuple(raw.get("see", ())),
+            reminders={str(k): dict(v) for k, v in (raw.get("reminders") or {}).items()}, line=line,
         ))
     book = Rulebook(rules, doc.path)
     by_id: dict[str, int] = {}
@@ -540,6 +569,7 @@ def _load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
                 problems.append(Finding("MK-RULEBOOK-KEYWORD", f"rule {r.id} links to keyword {kw!r}, which korbiro does not know{hint}",
                                         file=doc.path, line=line, column=col,
                                         args={"id": r.id, "keyword": kw, "hint": hint, "hint_hu": hint_hu}))
+        problems.extend(_reminder_problems(r, doc, i))
         applies = r.applies
         if r.status == "archived" and applies is None:
             for anc in book.ancestors(r.id):
@@ -553,6 +583,42 @@ def _load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
     if problems:
         _raise(problems, doc.path)
     return Rulebook(final, doc.path)
+
+
+def _reminder_forms() -> dict[str, tuple[str | None, tuple[str, ...]]]:
+    """Reminder key -> (the rule id it belongs to, the names its text may use), over every keyword class."""
+    return {key: (cls.reminder_rule_id(), params) for cls in KEYWORD_CLASSES
+            for key, params in cls.reminder_forms().items()}
+
+
+def _reminder_problems(rule: Rule, doc: Any, i: int) -> list[Finding]:
+    """A reminder for a keyword that is not explained by this rule, or with a placeholder the keyword cannot fill."""
+    out: list[Finding] = []
+    forms = _reminder_forms()
+    for key, texts in rule.reminders.items():
+        line, col = doc.mark(("rules", i, "reminders", key))
+        form = forms.get(key)
+        if form is None or form[0] != rule.id:
+            where = f" (its rule is {form[0]})" if form is not None else ""
+            out.append(Finding("MK-RULEBOOK-REMINDER", f"rule {rule.id} has a reminder for {key!r}, which is not a "
+                               f"keyword form it explains{where}", file=doc.path, line=line, column=col,
+                               args={"id": rule.id, "keyword": key, "where": where}))
+            continue
+        for lang, text in texts.items():
+            try:
+                names = {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+            except ValueError as exc:
+                names = {f"<{exc}>"}
+            unknown = sorted(names - set(form[1]))
+            if unknown:
+                out.append(Finding("MK-RULEBOOK-REMINDER-VALUE",
+                                   f"rule {rule.id}: the {lang} reminder of {key!r} uses {', '.join(unknown)}; "
+                                   f"the keyword fills {', '.join('{' + p + '}' for p in form[1]) or 'nothing'}",
+                                   file=doc.path, line=line, column=col,
+                                   args={"id": rule.id, "keyword": key, "lang": lang, "unknown": ", ".join(unknown),
+                                         "known": ", ".join("{" + p + "}" for p in form[1]) or "nothing",
+                                         "known_hu": ", ".join("{" + p + "}" for p in form[1]) or "semmit"}))
+    return out
 
 
 def _replace(rule: Rule, **changes: Any) -> Rule:

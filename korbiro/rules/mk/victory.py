@@ -91,113 +91,6 @@ class Moment(StrEnum):
 
 # --------------------------------------------------------------------------- messages
 
-_MESSAGES: dict[str, dict[str, str]] = {
-    "MK-RESULT-TOWER-WIN": {
-        "en": "{who} alone still has tower levels; the DP do not matter",
-        "hu": "egyedül {who} rendelkezik még toronyszinttel; a DP-k nem számítanak",
-    },
-    "MK-RESULT-TOWER-DRAW": {
-        "en": "{who} lost their last tower levels at the same moment: a draw, whatever the DP",
-        "hu": "{who} ugyanabban a pillanatban vesztette el az utolsó toronyszintjét: döntetlen, a DP-ktől függetlenül",
-    },
-    "MK-RESULT-DP-IMMEDIATE": {
-        "en": "{who} has {dp} DP (at least {threshold}) and the most DP while every side has tower levels",
-        "hu": "{who} {dp} DP-vel (legalább {threshold}) a legtöbb DP-vel rendelkezik, és mindenkinek van toronyszintje",
-    },
-    "MK-RESULT-DP-END": {
-        "en": "{who} has {dp} DP at the end of the round (at least {threshold}) and the most DP",
-        "hu": "{who} a forduló végén {dp} DP-vel rendelkezik (legalább {threshold}), és neki van a legtöbb",
-    },
-    "MK-RESULT-EMPTY-DECK": {
-        "en": "{loser}: empty Jövő pakli at the end of the round and no win, so {who} wins",
-        "hu": "{loser}: üres a Jövő pakli a forduló végén, és nincs győzelem, ezért {who} nyer",
-    },
-    "MK-RESULT-ALL-EMPTY": {
-        "en": "every Jövő pakli left is empty at the end of the round and nobody won: a draw",
-        "hu": "a forduló végén minden megmaradt Jövő pakli üres, és senki sem nyert: döntetlen",
-    },
-    "MK-RESULT-TIE": {
-        "en": "{who} are level on {dp} DP (at least {threshold}) at the end of the round: a new round starts",
-        "hu": "{who} egyaránt {dp} DP-vel (legalább {threshold}) zárja a fordulót: új forduló kezdődik",
-    },
-    "MK-RESULT-LAST-IN": {
-        "en": "everyone else is out; {who} is the last one left in the game",
-        "hu": "mindenki más kiesett; egyedül {who} maradt a játékban",
-    },
-    "MK-RESULT-ALL-OUT": {
-        "en": "{who} went out at the same moment and nobody is left: a draw",
-        "hu": "{who} ugyanabban a pillanatban esett ki, és senki sem maradt: döntetlen",
-    },
-    "MK-RESULT-PLAY-ON-IMMEDIATE": {
-        "en": "no condition for an immediate end is met: play on",
-        "hu": "az azonnali befejezés egyik feltétele sem teljesül: a játék folytatódik",
-    },
-    "MK-RESULT-PLAY-ON-END": {
-        "en": "no condition for the end of the round is met: the game goes on with the next round",
-        "hu": "a forduló végi feltételek egyike sem teljesül: a játék a következő fordulóval folytatódik",
-    },
-    "MK-RESULT-ELIMINATIONS-WIN": {
-        "en": "{who} has knocked out {count} players ({target} needed)",
-        "hu": "{who} már {count} játékost ejtett ki (ennyi kell: {target})",
-    },
-    "MK-RESULT-VP-WIN": {
-        "en": "{who} has {count} victory points ({target} needed)",
-        "hu": "{who} {count} győzelmi ponttal rendelkezik (ennyi kell: {target})",
-    },
-    "MK-RESULT-SEVERAL-REACH": {
-        "en": "{who} reach {target} at the same moment: a draw between them",
-        "hu": "{who} ugyanabban a pillanatban éri el a(z) {target} értéket: döntetlen közöttük",
-    },
-    "MK-RESULT-PLAY-ON-ELIMINATION": {
-        "en": "nobody has {target} {what_en} yet and {count} players are still in: play on",
-        "hu": "még senkinek sincs {target} {what_hu}, és {count} játékos van még játékban: a játék folytatódik",
-    },
-    "MK-RESULT-MEMBER-LOST": {
-        "en": "{loser} of the alliance ({alliance}) has lost: the game ends, and its opponents still in win: {who}",
-        "hu": "a szövetség ({alliance}) tagja, {loser} veszített: a játék véget ér, és a még bent lévő ellenfelei nyernek: {who}",
-    },
-    "MK-RESULT-OPPONENTS-LOST": {
-        "en": "every opponent of the alliance has lost: the alliance ({who}) wins",
-        "hu": "a szövetség minden ellenfele veszített: a szövetség ({who}) nyer",
-    },
-    "MK-RESULT-OUT-TOWER": {
-        "en": "{who} has no tower level left and is out",
-        "hu": "{who} elvesztette az utolsó toronyszintjét, és kiesik",
-    },
-    "MK-RESULT-OUT-DECK": {
-        "en": "{who} ends the round with an empty Jövő pakli and no win, and is out",
-        "hu": "{who} üres Jövő paklival, győzelem nélkül zárja a fordulót, és kiesik",
-    },
-    "MK-RESULT-KNOCKOUT": {
-        "en": "{by} knocks {target} out ({how_en})",
-        "hu": "{by} kiejtése sikeres, {target} kiesik ({how_hu})",
-    },
-    "MK-RESULT-KNOCKOUT-REFUSED": {
-        "en": "{by} cannot knock out {target}: {why_en}",
-        "hu": "{by} kiejtési kísérlete {target} ellen nem sikerül: {why_hu}",
-    },
-    "MK-RESULT-CREDIT": {
-        "en": "{who} now has {count} knock-outs",
-        "hu": "{who} kiejtéseinek száma most {count}",
-    },
-    "MK-RESULT-VICTORY-POINT": {
-        "en": "{who} gets a victory point as {target}, the player in front, is out (now {count})",
-        "hu": "{who} győzelmi pontot kap, mert az előtte ülő {target} kiesett (most {count})",
-    },
-    "MK-RESULT-NO-DP-WIN": {
-        "en": "{who} has {dp} DP, but DP win nothing in this variant",
-        "hu": "{who} {dp} DP-vel rendelkezik, de ebben a változatban a DP nem hoz győzelmet",
-    },
-    "MK-RESULT-BUILDINGS": {
-        "en": "{who} controls {count} buildings; a side may control at most {max}",
-        "hu": "{who} {count} építményt irányít; egy oldal legfeljebb {max} építményt irányíthat",
-    },
-    "MK-RESULT-SOLO-NO-DP-WIN": {
-        "en": "{who} has {dp} DP, but with solo_dp_win off only an alliance wins by DP",
-        "hu": "{who} {dp} DP-vel rendelkezik, de solo_dp_win nélkül csak szövetség nyerhet DP-vel",
-    },
-}
-i18n.register(_MESSAGES)
 
 _VERDICT_WORDS = {
     "en": {"win": "win", "draw": "draw", "new-round": "new round", "play-on": "play on"},
@@ -206,8 +99,7 @@ _VERDICT_WORDS = {
 
 
 def _render(code: str, args: Mapping[str, Any], lang: str) -> str:
-    template = _MESSAGES[code]["en"]
-    return i18n.render(code, lang, args, template.format(**args))
+    return i18n.message(code, lang, **args)  # korbiro/rules/mk/messages.yaml
 
 
 @dataclass(frozen=True)
@@ -527,99 +419,17 @@ def load_variants_file(path: str | os.PathLike[str]) -> VariantSet:
 
 
 #: The problems that make a state unfit for a variant (``check_state``).
-_STATE_MESSAGES: dict[str, dict[str, str]] = {
-    "MK-RESULT-NAME": {"en": "two players are called {name!r}", "hu": "két játékos neve is {name!r}"},
-    "MK-RESULT-TEAM-NAME": {"en": "two teams are called {name!r}", "hu": "két csapat neve is {name!r}"},
-    "MK-RESULT-NEEDS-TEAMS": {
-        "en": "{label_en} is played by teams: write `teams:`, not `players:`",
-        "hu": "a(z) {label_hu} csapatokkal játszható: `teams:` kell, nem `players:`",
-    },
-    "MK-RESULT-NO-TEAMS": {
-        "en": "{label_en} has no teams: write `players:`, not `teams:`",
-        "hu": "a(z) {label_hu} változatban nincsenek csapatok: `players:` kell, nem `teams:`",
-    },
-    "MK-RESULT-PLAYER-COUNT": {
-        "en": "{label_en} is for {need_en} players; this state has {count}",
-        "hu": "a(z) {label_hu} {need_hu} játékosnak való; ebben az állapotban {count} van",
-    },
-    "MK-RESULT-EVEN": {
-        "en": "{label_en} needs an even number of players; this state has {count}",
-        "hu": "a(z) {label_hu} páros számú játékost kíván; ebben az állapotban {count} van",
-    },
-    "MK-RESULT-TEAM-COUNT": {
-        "en": "{label_en} has {need} teams; this state has {count}",
-        "hu": "a(z) {label_hu} változatban {need} csapat van; ebben az állapotban {count}",
-    },
-    "MK-RESULT-TEAM-SIZE": {
-        "en": "{label_en} has teams of {need}; these have {sizes}",
-        "hu": "a(z) {label_hu} változatban {need} fős csapatok vannak; ezek létszáma {sizes}",
-    },
-    "MK-RESULT-EQUAL-TEAMS": {
-        "en": "both teams have the same number of players ({rule}); these have {sizes}",
-        "hu": "a két csapat létszáma egyenlő ({rule}); ezeké {sizes}",
-    },
-    "MK-RESULT-COUNT-FIELD": {
-        "en": "{name}: eliminations and victory_points belong to Kihívás and Körbetámadás",
-        "hu": "{name}: az eliminations és a victory_points a Kihívás és a Körbetámadás mezője",
-    },
-    "MK-RESULT-WRONG-COUNT": {
-        "en": "{name}: {label_en} counts {field}, not {other}",
-        "hu": "{name}: a(z) {label_hu} a(z) {field} mezőt számolja, nem a(z) {other} mezőt",
-    },
-    "MK-RESULT-OUT-FIELD": {
-        "en": "{name}: nobody drops out of a {label_en} game; the game ends instead",
-        "hu": "{name}: a(z) {label_hu} játékból senki sem esik ki, hanem a játék ér véget",
-    },
-    "MK-RESULT-NOBODY": {"en": "every player is already out", "hu": "már minden játékos kiesett"},
-    "MK-RESULT-ALLIANCE-FIELD": {
-        "en": "`alliance` belongs to Szövetségek (12.00.4), not {label_en}",
-        "hu": "az `alliance` a Szövetségek (12.00.4) mezője, nem a(z) {label_hu} változaté",
-    },
-    "MK-RESULT-ALLIANCE-SIZE": {
-        "en": "an alliance is two players, one offering and one accepting (12.00.4.B); this one has {count}",
-        "hu": "a szövetség két játékosé, az ajánlóé és az elfogadóé (12.00.4.B); ebben {count} van",
-    },
-    "MK-RESULT-UNKNOWN-PLAYER": {
-        "en": "{field}: no player is called {name!r}",
-        "hu": "{field}: nincs {name!r} nevű játékos",
-    },
-    "MK-RESULT-ELIMINATION-FIELD": {
-        "en": "`elimination` belongs to Kihívás and Körbetámadás, not {label_en}",
-        "hu": "az `elimination` a Kihívás és a Körbetámadás mezője, nem a(z) {label_hu} változaté",
-    },
-    "MK-RESULT-SELF": {
-        "en": "a player cannot knock themselves out (4.01.C)",
-        "hu": "játékos önmagát nem ejtheti ki (4.01.C)",
-    },
-    "MK-RESULT-TARGET": {
-        "en": "a challenge knocks out the challenged player: name them as `target`",
-        "hu": "a kihívás a kihívott játékost ejti ki: add meg `target` néven",
-    },
-    "MK-RESULT-ALTERNATIVE-WIN": {
-        "en": "{label_en} does not turn an alternative win into a knock-out (that is Körbetámadás, 12.00.3.D)",
-        "hu": "a(z) {label_hu} változatban az alternatív győzelem nem kiejtés (az a Körbetámadás, 12.00.3.D)",
-    },
-    "MK-RESULT-SOURCES": {
-        "en": "quests, buildings and effects count only for a knock-out with DP (how: dp), not how: {how}",
-        "hu": "küldetés, építmény és hatás csak DP-vel való kiejtésnél számít (how: dp), how: {how} esetén nem",
-    },
-    "MK-RESULT-OPTION": {
-        "en": "option {name!r} does not apply to {label_en} (its parameters: {params})",
-        "hu": "a(z) {name!r} beállítás nem vonatkozik a(z) {label_hu} változatra (paraméterei: {params})",
-    },
-}
-i18n.register(_STATE_MESSAGES)
 
 
 def check_state(state: GameState, variant: Variant) -> list[Finding]:
     """What makes *state* unfit for *variant* (each a finding at its line when known)."""
     out: list[Finding] = []
-    labels = {"label_en": f"{variant.name['en']} ({variant.id})", "label_hu": f"{variant.name['hu']} ({variant.id})"}
+    labels = {"label": f"{variant.name['en']} ({variant.id})", "label_hu": f"{variant.name['hu']} ({variant.id})"}
 
     def bad(code: str, where: tuple[str | int, ...] = (), *, rule: str | None = None, **args: Any) -> None:
         line, col = state.locate(where) if state.locate else (None, None)
         args = {**labels, **args, **({"rule": rule} if rule else {})}
-        message = _STATE_MESSAGES[code]["en"].format(**args)
+        message = i18n.message(code, "en", **args)  # korbiro/rules/mk/messages.yaml
         out.append(Finding(code, message, rule=rule or variant.rule, file=state.path, line=line, column=col,
                            args=args))
 
@@ -644,7 +454,7 @@ def check_state(state: GameState, variant: Variant) -> list[Finding]:
     if n < lo or (hi is not None and n > hi):
         need_en, need_hu = ((f"exactly {lo}", f"pontosan {lo}") if hi == lo else
                             (f"{lo} to {hi}", f"{lo}–{hi}") if hi else (f"at least {lo}", f"legalább {lo}"))
-        bad("MK-RESULT-PLAYER-COUNT", ("teams",) if state.teams else ("players",), need_en=need_en, need_hu=need_hu,
+        bad("MK-RESULT-PLAYER-COUNT", ("teams",) if state.teams else ("players",), need=need_en, need_hu=need_hu,
             count=n)
     if variant.players_even and n % 2:
         bad("MK-RESULT-EVEN", ("teams",), count=n)
@@ -1062,16 +872,16 @@ class _Elimination(_Base):
                           tuple(self.eliminated), (), tuple(self.notes))
         what_en = "victory points" if vp_mode else "knock-outs"
         what_hu = "győzelmi pontja" if vp_mode else "kiejtése"
-        return self.result(Verdict.PLAY_ON, "win", "MK-RESULT-PLAY-ON-ELIMINATION", target=to_win, what_en=what_en,
+        return self.result(Verdict.PLAY_ON, "win", "MK-RESULT-PLAY-ON-ELIMINATION", target=to_win, what=what_en,
                            what_hu=what_hu, count=len(remaining))
 
     def _how(self, e: Elimination) -> dict[str, str]:
         if e.how == "siege":
-            return {"how_en": "the siege took the last tower level", "how_hu": "az ostrom elvitte az utolsó toronyszintet"}
+            return {"how": "the siege took the last tower level", "how_hu": "az ostrom elvitte az utolsó toronyszintet"}
         if e.how == "alternative-win":
-            return {"how_en": "an effect that would have won the game", "how_hu": "a játékot megnyerő hatás helyett"}
+            return {"how": "an effect that would have won the game", "how_hu": "a játékot megnyerő hatás helyett"}
         total = self._total(e)
-        return {"how_en": f"{total} DP put away", "how_hu": f"{total} DP-t tett félre"}
+        return {"how": f"{total} DP put away", "how_hu": f"{total} DP-t tett félre"}
 
     def _total(self, e: Elimination) -> int:
         allowed = set(self.v.params.get("elimination_sources", ()))
@@ -1083,7 +893,7 @@ class _Elimination(_Base):
 
         def no(rule_key: str, why_en: str, why_hu: str) -> Note:
             return Note("MK-RESULT-KNOCKOUT-REFUSED", self.rule(rule_key),
-                        {"by": by, "target": target or "?", "why_en": why_en, "why_hu": why_hu})
+                        {"by": by, "target": target or "?", "why": why_en, "why_hu": why_hu})
 
         if by not in active:
             return no("out", f"{by} is already out of the game", f"{by} már kiesett a játékból")

@@ -1,12 +1,16 @@
 """JSON Schemas of the XIG data files, compiled once per process.
 
 The schemas are package data in ``korbiro/data/xig``; validation errors become
-findings at the ``file:line:column`` of the offending value.
+findings at the ``file:line:column`` of the offending value.  Their English is
+jsonschema's; their Hungarian is made from the error's keyword (``required``,
+``type``, ``enum``, …) and values, by the templates ``XIG.schema.*`` of
+``messages.yaml``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
@@ -16,6 +20,7 @@ from ...base.errors import DataError
 from ...base.findings import Finding
 from ...base.yamlload import YamlDocument
 from ...data.schema import compiled_check
+from .messages import say
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -60,8 +65,11 @@ def schema_findings(doc: YamlDocument, name: str, code: str) -> list[Finding]:
     for err in errors:
         path = tuple(err.absolute_path)
         line, column = doc.mark(path)
+        where = _json_path(path)
         findings.append(
-            Finding(code, f"{_json_path(path)}: {err.message}", file=doc.path, line=line, column=column)
+            Finding(code, f"{where}: {err.message}", file=doc.path, line=line, column=column,
+                    args={"message_hu": say("XIG.schema", "hu", where=where, detail=err.message,
+                                            detail_hu=_hungarian(err))})
         )
     return findings
 
@@ -71,6 +79,37 @@ def raise_findings(findings: list[Finding]) -> None:
     if not findings:
         return
     first = findings[0]
-    err = DataError(first.code, first.message, path=first.file, line=first.line, column=first.column, rule=first.rule)
+    err = DataError(first.code, first.message, path=first.file, line=first.line, column=first.column, rule=first.rule,
+                    hu=first.text("hu"))
     err.findings = findings
     raise err
+
+
+#: JSON Schema type names in Hungarian
+_TYPES_HU = {"string": "szöveg", "integer": "egész szám", "number": "szám", "boolean": "true vagy false",
+             "array": "lista", "object": "leképezés", "null": "null"}
+_QUOTED = re.compile(r"^(.*) is a required property$")
+_EXTRA = re.compile(r"\((.*) (?:was|were) unexpected\)")
+
+
+def _hungarian(err: Any) -> str:
+    """A jsonschema error (*err*, a ``ValidationError``) in Hungarian, by its keyword."""
+    kw, wanted, value = err.validator, err.validator_value, err.instance
+    args: dict[str, Any] = {"value": value}
+    quoted = _QUOTED.match(err.message) if kw == "required" else _EXTRA.search(err.message)
+    if kw in ("required", "additionalProperties"):
+        if quoted is None:
+            kw = "other"
+        else:
+            args["fields"] = quoted.group(1)
+    elif kw == "type":
+        names = [wanted] if isinstance(wanted, str) else list(wanted)
+        args["types"] = " / ".join(_TYPES_HU.get(n, n) for n in names)
+    elif kw in ("enum", "const"):
+        args["allowed"] = ", ".join(repr(v) for v in (wanted if kw == "enum" else [wanted]))
+    elif kw in ("minimum", "maximum", "minItems", "maxItems", "minLength", "maxLength", "minProperties",
+                "maxProperties", "pattern"):
+        args["limit"] = wanted
+    else:
+        kw = "other"
+    return say(f"XIG.schema.{kw}", "hu", detail=err.message, **args)

@@ -34,6 +34,7 @@ from importlib import resources
 from ...base.findings import Finding
 from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ._schema import DATA_PACKAGE, raise_findings, schema_findings
+from .messages import found
 
 ON_DRAW = "on-draw"
 SECTION = "section"
@@ -45,7 +46,7 @@ TARGETS_OPPONENT = frozenset({"knock-out", "skip-turn"})
 
 @dataclass(frozen=True)
 class XapCard:
-    """One XAP card kind."""
+    """One XAP card kind (``name_hu``: its Hungarian name, where the card file gives one)."""
 
     id: str
     name: str
@@ -87,9 +88,8 @@ def cards_from_document(doc: YamlDocument) -> XapCardSet:
     for i, raw in enumerate(doc.data["cards"]):
         if raw["id"] in cards:
             line, col = doc.mark(("cards", i, "id"))
-            problems.append(
-                Finding("XIG-XAP-DUPLICATE", f"duplicate card id {raw['id']!r}", file=doc.path, line=line, column=col)
-            )
+            problems.append(found("XIG-XAP-DUPLICATE", "XIG-XAP-DUPLICATE.id", file=doc.path, line=line, column=col,
+                                  id=raw["id"]))
             continue
         cards[raw["id"]] = XapCard(
             id=raw["id"],

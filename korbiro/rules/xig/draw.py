@@ -19,14 +19,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from ...base.svg import Svg
 from .layout import CORNER, CREATURE, IB, OB, POSITIONS, RING, Layout, Section, Tile, pos_text
+from .messages import say
 from .rules import cite
 
 __all__ = ["PathwaysView", "show_text", "svg_pathways", "LEGEND"]
 
+#: the legend of :func:`show_text` in English (the template ``XIG.show.legend`` gives it in either language)
 LEGEND = (
     "legend: P protected, u unprotected (can be knocked out), - not on the table; "
     "[n] corner, R Ring, ob/ib outer/inner Burrow"
@@ -114,48 +116,44 @@ def _xig_up(pos: PathwaysView, pid: str) -> list[str]:
     return [p for p in pos.config.side_of_pathway[pid].players if pos.xig_status(p) == "active"]
 
 
-def _pathway_heading(pos: PathwaysView, pid: str, layout: Layout) -> str:
-    sample = ", sample layout" if layout.sample else ""
-    finished = pos.finished_sections([pid])
-    return (
-        f"Pathway {pid}: {layout.name}{sample}; {_owner_text(pos, pid)}; {len(pos.table(pid))} of 35 tiles on the table, "
-        f"{len(finished)} of {len(layout.sections)} sections finished"
-    )
+def _pathway_line(pos: PathwaysView, pid: str, layout: Layout, key: str, lang: str) -> str:
+    """A Pathway's heading (*key*: the text's or the picture's) in *lang*."""
+    return say(key + (".sample" if layout.sample else ""), lang, pathway=pid, name=layout.title(lang),
+               owner=_owner_text(pos, pid), n=len(pos.table(pid)), finished=len(pos.finished_sections([pid])),
+               sections=len(layout.sections))
 
 
-def show_text(pos: PathwaysView) -> str:
-    """Every Pathway drawn section by section, tiles marked protected or unprotected."""
+def show_text(pos: PathwaysView, lang: str = "en") -> str:
+    """Every Pathway drawn section by section, tiles marked protected or unprotected (the words in *lang*)."""
     lines: list[str] = []
     for pid, layout in pos.config.layouts.items():
         table = pos.table(pid)
         finished = pos.finished_sections([pid])
-        lines.append(_pathway_heading(pos, pid, layout))
+        lines.append(_pathway_line(pos, pid, layout, "XIG.show.pathway", lang))
         covered: set[int] = set()
         unfinished = pos.unfinished_sections(pid)
         for section in layout.sections:
             covered.update(section.members)
             cells = " ".join(_cell(pos, layout, Tile(pid, p)) for p in section.members)
+            missing = ", ".join(pos_text(p) for p in section.members if p not in table)
             if (pid, section.index) in finished:
-                note = f"finished: {cite('XIG 5.2')}"
+                case, rule = "finished", "XIG 5.2"
             else:
-                missing = ", ".join(pos_text(p) for p in section.members if p not in table)
-                if len(unfinished) == 1:
-                    note = f"last unfinished section, missing {missing}: {cite('XIG 5.3')}"
-                else:
-                    note = f"unfinished, missing {missing}"
+                case, rule = ("last", "XIG 5.3") if len(unfinished) == 1 else ("unfinished", "")
+            note = say(f"XIG.show.{case}", lang, missing=missing, rule=cite(rule, lang))
             lines.append(f"  {section.label():>6}  {cells}   {note}")
         rest = [p for p in POSITIONS if p not in covered]
         if rest:
             cells = " ".join(_cell(pos, layout, Tile(pid, p)) for p in rest)
-            lines.append(f"  {'other':>6}  {cells}   outside every section")
+            lines.append(f"  {say('XIG.show.other', lang):>6}  {cells}   {say('XIG.show.outside', lang)}")
         memory = _memory(pos, pid)
         if memory:
-            lines.append(f"  memory deck: {' '.join(map(str, memory))}")
+            lines.append("  " + say("XIG.show.memory", lang, tiles=" ".join(map(str, memory))))
         xig = _xig_up(pos, pid)
         if xig:
-            lines.append(f"  XIG card face up ({', '.join(xig)}): every tile is protected ({cite('XIG 2.4')})")
-    lines.append(LEGEND)
-    lines.append(f"{pos.turn} to move (turn {pos.ply}).")
+            lines.append("  " + say("XIG.show.xig", lang, players=", ".join(xig), rule=cite("XIG 2.4", lang)))
+    lines.append(say("XIG.show.legend", lang))
+    lines.append(say("XIG.show.to-move", lang, player=pos.turn, turn=pos.ply))
     return "\n".join(lines)
 
 
@@ -171,10 +169,10 @@ _MEMORY = ("#c9c9c9", "#8a8a8a", "#444444")
 _MARK = "#1f5fbf"
 
 
-def _heading(pos: PathwaysView) -> str:
+def _heading(pos: PathwaysView, lang: str) -> str:
     if pos.is_over():
-        return f"XIG: {pos.winner} wins (turn {pos.ply})"
-    return f"XIG: {pos.turn} to move (turn {pos.ply})"
+        return say("XIG.picture.heading.over", lang, winner=pos.winner, turn=pos.ply)
+    return say("XIG.picture.heading", lang, player=pos.turn, turn=pos.ply)
 
 
 def svg_pathways(
@@ -183,59 +181,57 @@ def svg_pathways(
     caption: Sequence[str] = (),
     alert: bool = False,
     marked: Iterable[Tile] = (),
+    lang: str = "en",
 ) -> str:
     """An SVG picture of *pos*.
 
     *caption* lines go under the picture (red, with a red frame, when *alert*);
-    *marked* tiles (those a turn placed or knocked out) get a blue ring.
+    *marked* tiles (those a turn placed or knocked out) get a blue ring; the words are in *lang*.
     """
     width = 32 + _PER_ROW * _STEP
-    svg = Svg(width, _heading(pos))
+    svg = Svg(width, _heading(pos, lang))
     y = svg.title()
     if pos.is_over():
-        y = svg.notes(y - 8, [f"{pos.winner} has completed their Pathway ({cite('XIG 1.1')})"])
+        y = svg.notes(y - 8, [say("XIG.picture.won", lang, winner=pos.winner, rule=cite("XIG 1.1", lang))])
     marks = set(marked)
     for pid, layout in pos.config.layouts.items():
-        y = _pathway(svg, pos, pid, layout, y + 6, marks)
+        y = _pathway(svg, pos, pid, layout, y + 6, marks, lang)
     # the players
     scores = pos.score()
     for player in pos.config.players:
         hand = " ".join(map(str, pos.hand(player))) or "-"
         xap = ", ".join(f"{n}x {c}" if n > 1 else c for c, n in sorted(pos.xap_hand(player).items())) or "-"
-        to_move = " (to move)" if player == pos.turn and not pos.is_over() else ""
+        key = "XIG.picture.player" + (".to-move" if player == pos.turn and not pos.is_over() else "")
         y += 17
-        svg.text(12, y, f"{player}{to_move}: hand {hand}; XAP cards {xap}; XIG card {pos.xig_status(player)}", 12)
+        svg.text(12, y, say(key, lang, player=player, hand=hand, xap=xap,
+                            **_xig_status(pos.xig_status(player))), 12)
     y += 6
-    svg.text(12, y + 12, "tiles on the table: " + ", ".join(f"{k} {n}" for k, n in scores.items()), 12)
+    svg.text(12, y + 12, say("XIG.picture.score", lang, score=", ".join(f"{k} {n}" for k, n in scores.items())), 12)
     y = svg.legend(
         y + 18,
         [
-            ("protected", _PROTECTED[0], _PROTECTED[1]),
-            ("unprotected (can be knocked out)", _UNPROTECTED[0], _UNPROTECTED[1]),
-            ("not on the table", _ABSENT[0], _ABSENT[1]),
-            ("in the memory deck", _MEMORY[0], _MEMORY[1]),
-            ("the turn's tiles", "none", _MARK),
+            (say("XIG.picture.protected", lang), _PROTECTED[0], _PROTECTED[1]),
+            (say("XIG.picture.unprotected", lang), _UNPROTECTED[0], _UNPROTECTED[1]),
+            (say("XIG.picture.absent", lang), _ABSENT[0], _ABSENT[1]),
+            (say("XIG.picture.memory", lang), _MEMORY[0], _MEMORY[1]),
+            (say("XIG.picture.marked", lang), "none", _MARK),
         ],
     )
-    y = svg.notes(
-        y - 12,
-        ["circle: a creature (position, tribe); square: a corner; ib, ob: the Burrows; R: the Ring;"
-         " bar: a section's creatures, green when it is finished, gold when it is the last unfinished one"],
-        size=11,
-    )
+    y = svg.notes(y - 12, [say("XIG.picture.key", lang)], size=11)
     y = svg.notes(y, caption, alert=alert)
     return svg.render(y + 8, alert=alert)
 
 
-def _pathway(svg: Svg, pos: PathwaysView, pid: str, layout: Layout, y: float, marks: set[Tile]) -> float:
-    sample = " (sample layout)" if layout.sample else ""
-    svg.text(12, y + 14, f"Pathway {pid}: {layout.name}{sample}, {_owner_text(pos, pid)}", 13, font_weight="bold")
+def _xig_status(status: str) -> dict[str, Any]:
+    """A player's XIG card (``unused``, ``active``, ``spent``) as a template argument in both languages."""
+    return {"xig": status, "xig_hu": say(f"XIG.xig-card.{status}", "hu")}
+
+
+def _pathway(svg: Svg, pos: PathwaysView, pid: str, layout: Layout, y: float, marks: set[Tile], lang: str) -> float:
+    svg.text(12, y + 14, _pathway_line(pos, pid, layout, "XIG.picture.pathway", lang), 13, font_weight="bold")
     finished = pos.finished_sections([pid])
-    svg.text(
-        svg.width - 12, y + 14,
-        f"{len(pos.table(pid))} of 35 tiles on the table, {len(finished)} of {len(layout.sections)} sections finished",
-        11, text_anchor="end", fill="#444444",
-    )
+    tiles = say("XIG.picture.tiles", lang, n=len(pos.table(pid)), finished=len(finished), sections=len(layout.sections))
+    svg.text(svg.width - 12, y + 14, tiles, 11, text_anchor="end", fill="#444444")
     y += 24
     table = pos.table(pid)
     memory = set(_memory(pos, pid))
@@ -282,9 +278,9 @@ def _pathway(svg: Svg, pos: PathwaysView, pid: str, layout: Layout, y: float, ma
     rows = (len(POSITIONS) + _PER_ROW - 1) // _PER_ROW
     y += rows * (_STEP + 22) - 4
     if xig:
-        svg.text(12, y + 4, f"XIG card face up ({', '.join(xig)}): every tile is protected ({cite('XIG 2.4')})", 11)
+        svg.text(12, y + 4, say("XIG.show.xig", lang, players=", ".join(xig), rule=cite("XIG 2.4", lang)), 11)
         y += 16
     if memory:
-        svg.text(12, y + 4, f"memory deck: {' '.join(map(str, sorted(memory)))}", 11)
+        svg.text(12, y + 4, say("XIG.show.memory", lang, tiles=" ".join(map(str, sorted(memory)))), 11)
         y += 16
     return y

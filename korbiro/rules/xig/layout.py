@@ -27,6 +27,7 @@ from ...base.errors import DataError
 from ...base.findings import Finding
 from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ._schema import DATA_PACKAGE, raise_findings, schema_findings
+from .messages import found, say
 
 IB = -1
 OB = 0
@@ -139,13 +140,21 @@ class Layout:
     def is_boundary(self, pos: int) -> bool:
         return pos in (OB, RING) or pos in self.corners
 
-    def describe(self, pos: int) -> str:
-        """A short human description: ``Kaaspe, tribe T07``, ``creature, tribe T04``, ``corner``."""
+    def describe(self, pos: int, lang: str = "en") -> str:
+        """A short human description: ``Kaaspe, tribe T07``, ``creature, tribe T04``, ``corner``
+        (in Hungarian: ``Kaaspe, T07 törzs``, ``lény, T04 törzs``, ``saroklapka``)."""
         kind = self.kind(pos)
         if kind == CREATURE:
             c = self.creatures[pos]
-            return f"{c.name or 'creature'}, tribe {c.tribe}"
-        return {CORNER: "corner", INNER_BURROW: "inner Burrow", OUTER_BURROW: "outer Burrow", RING_TILE: "Ring"}[kind]
+            name = c.name_hu or c.name if lang == "hu" else c.name
+            if name:
+                return say("XIG.describe.creature", lang, name=name, name_hu=name, tribe=c.tribe)
+            return say("XIG.describe.creature.unnamed", lang, tribe=c.tribe)
+        return say(f"XIG.describe.{kind}", lang)
+
+    def title(self, lang: str = "en") -> str:
+        """The Pathway's name: ``Water``, in Hungarian ``Víz``."""
+        return (self.name_hu or self.name) if lang == "hu" else self.name
 
 
 def layout_from_document(doc: YamlDocument) -> Layout:
@@ -160,16 +169,8 @@ def layout_from_document(doc: YamlDocument) -> Layout:
         pos = int(key)
         if pos in corners:
             line, col = doc.mark(("creatures", key))
-            problems.append(
-                Finding(
-                    "XIG-LAYOUT-OVERLAP",
-                    f"position {pos} is listed both as a corner and as a creature (XIG 2.1)",
-                    rule="XIG 2.1",
-                    file=doc.path,
-                    line=line,
-                    column=col,
-                )
-            )
+            problems.append(found("XIG-LAYOUT-OVERLAP", "XIG-LAYOUT-OVERLAP.both", rule="XIG 2.1", file=doc.path,
+                                  line=line, column=col, pos=pos))
         creatures[pos] = Creature(value["tribe"], value.get("name"), value.get("name_hu"))
     # 13 distinct corners and 19 creatures (schema), none both: every position 1-32 is covered
     raise_findings(problems)
@@ -194,7 +195,9 @@ def load_layout(path: str | os.PathLike[str]) -> Layout:
 def sample_layout(element: str) -> Layout:
     """The shipped sample layout of *element* (``earth``, ``water``, ``fire``, ``air``)."""
     if element not in ELEMENTS:
-        raise DataError("XIG-LAYOUT-ELEMENT", f"unknown element {element!r}; expected one of {', '.join(ELEMENTS)}")
+        args = {"element": element, "elements": ", ".join(ELEMENTS)}
+        raise DataError("XIG-LAYOUT-ELEMENT", say("XIG-LAYOUT-ELEMENT.unknown", "en", **args),
+                        hu=say("XIG-LAYOUT-ELEMENT.unknown", "hu", **args))
     ref = resources.files(DATA_PACKAGE).joinpath(f"{element}.yaml")
     doc = load_yaml_text(ref.read_bytes(), f"korbiro/data/xig/{element}.yaml")
     return layout_from_document(doc)

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ...base.errors import IllegalActionError
 from .cards import COUNTER, ON_DRAW, SECTION, TARGETS_OPPONENT, XapCard, XapCardSet
@@ -46,6 +46,7 @@ from .layout import (
     Tile,
     pos_text,
 )
+from .messages import both, say
 from .rules import cite
 
 HAND_SIZE = 5
@@ -93,7 +94,7 @@ class Options:
                 raise KeyError(key)
             attr, choices = cls.CHOICES[key]
             if value not in choices:
-                raise ValueError(f"option {key!r} must be one of {', '.join(choices)}, not {value!r}")
+                raise ValueError(say("XIG.option.choice", "en", key=key, choices=", ".join(choices), value=value))
             kwargs[attr] = value
         return cls(**kwargs)
 
@@ -111,6 +112,11 @@ class Options:
 
 def _tiles(tiles: Iterable[Tile]) -> str:
     return " ".join(str(t) for t in tiles)
+
+
+def _card(card: XapCard) -> dict[str, Any]:
+    """An XAP card's name as a template argument: ``Black Magic`` / ``Feketemágia``."""
+    return {"card": card.name, "card_hu": card.name_hu or card.name}
 
 
 @dataclass(frozen=True)
@@ -203,18 +209,41 @@ class Violation:
 
     ``fatal`` violations describe moves that cannot have happened (a tile that is
     not in hand); a forced push skips them.  The others are applied as recorded.
+    ``message`` is English; :meth:`text` gives it in either language, made from the
+    catalogue template ``key`` (``messages.yaml``) with ``args``.
     """
 
     code: str
     rule: str
     message: str
     fatal: bool = False
+    key: str = field(default="", compare=False)
+    args: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang* (``en`` or ``hu``)."""
+        return say(self.key, lang, **self.args) if self.key else self.message
+
+    def line(self, lang: str = "en") -> str:
+        """``CODE [XIG 5.2, Protected Tiles]: message`` in *lang* (``str()`` is the English)."""
+        return f"{self.code} [{cite(self.rule, lang)}]: {self.text(lang)}"
 
     def __str__(self) -> str:
-        return f"{self.code} [{cite(self.rule)}]: {self.message}"
+        return self.line()
+
+
+def violation(code: str, rule: str, case: str, /, *, fatal: bool = False, **args: Any) -> Violation:
+    """The violation *code* of *rule*, its message the template ``code.case`` with *args*."""
+    key = f"{code}.{case}"
+    return Violation(code, rule, say(key, "en", **args), fatal, key, args)
 
 
 OK: tuple[Violation, ...] = ()
+
+
+def game_over(winner: str) -> Violation:
+    """``XIG-GAME-OVER``: *winner* has completed their Pathway (XIG 1.1)."""
+    return violation("XIG-GAME-OVER", "XIG 1.1", "won", fatal=True, winner=winner)
 
 
 # --------------------------------------------------------------------------- configuration
@@ -319,11 +348,25 @@ class _State:
 
 
 class Protection(NamedTuple):
-    """Whether a tile on the table is protected, and the rule that says so."""
+    """Whether a tile on the table is protected, and the rule that says so; ``reason`` is why (in
+    English, :meth:`why` either language), from the template ``XIG.protection.<case>``."""
 
     protected: bool
     rule: str
-    reason: str
+    case: str
+    label: str = ""
+    missing: str = ""
+
+    def why(self, lang: str = "en") -> str:
+        return say(f"XIG.protection.{self.case}", lang, section=self.label, missing=self.missing)
+
+    @property
+    def reason(self) -> str:
+        return self.why("en")
+
+    def both(self, name: str) -> dict[str, Any]:
+        """The reason as a template argument in both languages."""
+        return {name: self.why("en"), f"{name}_hu": self.why("hu")}
 
 
 # --------------------------------------------------------------------------- the position
@@ -457,24 +500,23 @@ class Position:
                 return "memory"
         return "unknown"
 
-    def _where_text(self, tile: Tile) -> str:
+    def _where_text(self, tile: Tile, name: str = "where") -> dict[str, Any]:
+        """Where *tile* is (``in Bela's hand``, ``on the table``, …) as a template argument in both languages."""
         w = self.where(tile)
         if w.startswith("hand:"):
-            return f"in {w[5:]}'s hand"
-        return {
-            "table": "on the table",
-            "deck": "in the deck",
-            "memory": "in a memory deck",
-            "aside": "set aside",
-            "unknown": "not a tile of this game",
-        }[w]
+            return both(name, "XIG.where.hand", player=w[5:])
+        return both(name, f"XIG.where.{w}")
 
-    def describe(self, tile: Tile) -> str:
-        """``W22 (creature Gnasher, tribe XALVO)``."""
+    def describe(self, tile: Tile, lang: str = "en") -> str:
+        """``W22 (Gnasher, tribe XALVO)``; in Hungarian ``W22 (Csikorgató, XALVO törzs)``."""
         layout = self.config.layouts.get(tile.pathway)
         if layout is None or tile.pos not in POSITIONS:
             return str(tile)
-        return f"{tile} ({layout.describe(tile.pos)})"
+        return f"{tile} ({layout.describe(tile.pos, lang)})"
+
+    def _described(self, name: str, tile: Tile) -> dict[str, Any]:
+        """:meth:`describe` as a template argument in both languages."""
+        return {name: self.describe(tile), f"{name}_hu": self.describe(tile, "hu")}
 
     # ---- sections and protection
 
@@ -501,27 +543,23 @@ class Position:
         layout = self.config.layouts[tile.pathway]
         kind = layout.kind(tile.pos)
         if tile in self._fixed:
-            return Protection(True, "XIG 8.2", "the shared Kojjit of entwined Pathways cannot be removed")
+            return Protection(True, "XIG 8.2", "kojjit")
         if kind == CORNER:
-            return Protection(True, "XIG 5.1", "corner tiles are protected")
+            return Protection(True, "XIG 5.1", "corner")
         if kind == RING_TILE:
-            return Protection(True, "XIG 5.1", "the Ring tile is protected")
+            return Protection(True, "XIG 5.1", "ring")
         if kind != CREATURE:
-            return Protection(True, "XIG 5.1", "Burrow tiles are protected")
+            return Protection(True, "XIG 5.1", "burrow")
         section = layout.section_of(tile.pos)
         if self.section_finished(tile.pathway, section):
-            return Protection(True, "XIG 5.2", f"its section {section.label()} is finished")
+            return Protection(True, "XIG 5.2", "finished", section.label())
         unfinished = self.unfinished_sections(tile.pathway)
         if len(unfinished) == 1:
-            return Protection(
-                True, "XIG 5.3", f"its section {section.label()} is the only unfinished section of its Pathway"
-            )
+            return Protection(True, "XIG 5.3", "last", section.label())
         if self.xig_active(self.owner(tile)):
-            return Protection(True, "XIG 2.4", "its player's XIG card is face up")
+            return Protection(True, "XIG 2.4", "xig")
         missing = [pos_text(p) for p in section.members if p not in self._s.table[tile.pathway]]
-        return Protection(
-            False, "XIG 4.1", f"its section {section.label()} is not finished (missing {', '.join(missing)})"
-        )
+        return Protection(False, "XIG 4.1", "unfinished", section.label(), ", ".join(missing))
 
     def protected_tiles(self, pathway: str) -> list[Tile]:
         return [t for t in self.physical_table(pathway) if self.protection(t).protected]
@@ -738,9 +776,7 @@ class Position:
         """``OK`` (empty) if *move* is legal now, else every rule it breaks."""
         s = self._s
         if s.winner is not None:
-            return (
-                Violation("XIG-GAME-OVER", "XIG 1.1", f"the game is over: {s.winner} has completed their Pathway", True),
-            )
+            return (game_over(s.winner),)
         out: list[Violation] = []
         out += self._phase_violations(move)
         if isinstance(move, Play):
@@ -765,23 +801,10 @@ class Position:
         s = self._s
         if s.phase == Phase.DRAW_XAP and not isinstance(move, DrawXap):
             if self.config.options.corner_draw == "must":
-                return [
-                    Violation(
-                        "XIG-XAP-DRAW-MISSING",
-                        "XIG 7.1",
-                        "whoever plays a corner tile draws an XAP card; the record names none "
-                        "(option corner-draw: must)",
-                    )
-                ]
+                return [violation("XIG-XAP-DRAW-MISSING", "XIG 7.1", "none")]
         if s.phase == Phase.ON_DRAW and not (isinstance(move, PlayXap) and move.card == s.pending):
-            name = self.config.cards[s.pending].name if s.pending else "?"
-            return [
-                Violation(
-                    "XIG-XAP-AT-ONCE",
-                    "XIG 7.4",
-                    f"{name} must be played at once when drawn, before anything else",
-                )
-            ]
+            card = _card(self.config.cards[s.pending]) if s.pending else {"card": "?", "card_hu": "?"}
+            return [violation("XIG-XAP-AT-ONCE", "XIG 7.4", "first", **card)]
         return []
 
     def _check_play(self, move: Play) -> list[Violation]:
@@ -789,58 +812,29 @@ class Position:
         player = s.turn
         tile = move.tile
         if tile not in s.hands[player]:
-            return [
-                Violation(
-                    "XIG-NOT-IN-HAND", "XIG 3.3", f"{tile} is not in {player}'s hand: it is {self._where_text(tile)}", True
-                )
-            ]
+            return [violation("XIG-NOT-IN-HAND", "XIG 3.3", "where", fatal=True, tile=str(tile), player=player,
+                              **self._where_text(tile))]
         out: list[Violation] = []
         layout = self.layout(tile.pathway)
         kind = layout.kind(tile.pos)
         if s.phase in (Phase.MAIN, Phase.ON_DRAW) and s.plays_left <= 0:
-            out.append(
-                Violation("XIG-ONE-TILE", "XIG 3.3", f"{player} has already placed their tile this turn; {tile} is one too many")
-            )
+            out.append(violation("XIG-ONE-TILE", "XIG 3.3", "again", player=player, tile=str(tile)))
         if self.first_turn(player) and kind != CREATURE:
-            out.append(
-                Violation(
-                    "XIG-FIRST-TURN",
-                    "XIG 3.4",
-                    f"in a player's very first turn only a creature tile may be played; {self.describe(tile)} is not a creature",
-                )
-            )
+            out.append(violation("XIG-FIRST-TURN", "XIG 3.4", "creature", **self._described("tile", tile)))
         if kind == RING_TILE and not self._burrows_down(tile.pathway):
             missing = [f"{tile.pathway}{pos_text(p)}" for p in (IB, OB) if p not in s.table[tile.pathway]]
-            out.append(
-                Violation(
-                    "XIG-RING-EARLY",
-                    "XIG 3.9",
-                    f"the Ring tile {tile} may only be played after both Burrow tiles; {', '.join(missing)} not yet played",
-                )
-            )
+            out.append(violation("XIG-RING-EARLY", "XIG 3.9", "burrows", tile=str(tile), missing=", ".join(missing)))
         if kind != CREATURE:
             if move.knock is not None:
-                out.append(
-                    Violation(
-                        "XIG-KNOCKOUT-NOT-PAIR",
-                        "XIG 3.5",
-                        f"only a creature knocks out its pair; {self.describe(tile)} knocks out nothing",
-                    )
-                )
+                out.append(violation("XIG-KNOCKOUT-NOT-PAIR", "XIG 3.5", "creature", **self._described("tile", tile)))
             return out
         candidates = self.knockable(player, tile)
         if move.knock is None:
             if candidates:
                 names = ", ".join(str(t) for t in candidates)
                 rule = "XIG 3.6" if len(candidates) > 1 else "XIG 3.5"
-                out.append(
-                    Violation(
-                        "XIG-KNOCKOUT-MISSING",
-                        rule,
-                        f"{self.describe(tile)} knocks out an unprotected pair in front of an opponent; "
-                        f"the play must name which: {names}",
-                    )
-                )
+                out.append(violation("XIG-KNOCKOUT-MISSING", rule, "which", **self._described("tile", tile),
+                                     names=names))
             return out
         out += self._check_knock_target(player, tile, move.knock)
         return out
@@ -848,67 +842,37 @@ class Position:
     def _check_knock_target(self, player: str, tile: Tile, target: Tile) -> list[Violation]:
         if not self.on_table(target) or target.pos in self._virtual.get(target.pathway, ()):
             if target in self._fixed:
-                return [Violation("XIG-KNOCKOUT-PROTECTED", "XIG 8.2", f"{target} is the shared Kojjit, which cannot be removed")]
-            return [
-                Violation(
-                    "XIG-KNOCKOUT-NO-TILE", "XIG 3.5", f"{target} cannot be knocked out: it is {self._where_text(target)}"
-                )
-            ]
+                return [violation("XIG-KNOCKOUT-PROTECTED", "XIG 8.2", "kojjit", tile=str(target))]
+            return [violation("XIG-KNOCKOUT-NO-TILE", "XIG 3.5", "where", tile=str(target), **self._where_text(target))]
         out: list[Violation] = []
         if self.owner(target).name == self.side(player).name:
-            out.append(
-                Violation(
-                    "XIG-KNOCKOUT-OWN",
-                    "XIG 3.5",
-                    f"a creature knocks out pairs in front of an opponent; {target} is {player}'s own side's",
-                )
-            )
+            out.append(violation("XIG-KNOCKOUT-OWN", "XIG 3.5", "own", tile=str(target), player=player))
         my_tribe = self.layout(tile.pathway).tribe(tile.pos)
         their = self.layout(target.pathway)
         if their.kind(target.pos) != CREATURE or their.tribe(target.pos) != my_tribe:
-            out.append(
-                Violation(
-                    "XIG-KNOCKOUT-NOT-PAIR",
-                    "XIG 3.5",
-                    f"{self.describe(target)} is not a pair of {self.describe(tile)}: pairs belong to the same tribe",
-                )
-            )
+            out.append(violation("XIG-KNOCKOUT-NOT-PAIR", "XIG 3.5", "tribe", **self._described("target", target),
+                                 **self._described("tile", tile)))
         prot = self.protection(target)
         if prot.protected:
-            out.append(
-                Violation("XIG-KNOCKOUT-PROTECTED", prot.rule, f"{self.describe(target)} is protected: {prot.reason}")
-            )
+            out.append(violation("XIG-KNOCKOUT-PROTECTED", prot.rule, "reason", **self._described("tile", target),
+                                 **prot.both("reason")))
         return out
 
     def _check_draw_xap(self, move: DrawXap) -> list[Violation]:
         s = self._s
         if s.phase != Phase.DRAW_XAP:
             if move.card is None:
-                return [Violation("XIG-XAP-DRAW-NO-CORNER", "XIG 7.1", "there is no corner XAP draw to decline", True)]
-            out = [
-                Violation(
-                    "XIG-XAP-DRAW-NO-CORNER",
-                    "XIG 7.1",
-                    f"an XAP card is drawn only for a corner tile played from hand; {move.card} was drawn without one",
-                )
-            ]
+                return [violation("XIG-XAP-DRAW-NO-CORNER", "XIG 7.1", "decline", fatal=True)]
+            out = [violation("XIG-XAP-DRAW-NO-CORNER", "XIG 7.1", "drawn", card=move.card)]
         else:
             out = []
         if move.card is None:
             if self.config.options.corner_draw == "must":
-                out.append(
-                    Violation(
-                        "XIG-XAP-DRAW-MISSING",
-                        "XIG 7.1",
-                        "whoever plays a corner tile draws an XAP card (option corner-draw: must)",
-                    )
-                )
+                out.append(violation("XIG-XAP-DRAW-MISSING", "XIG 7.1", "declined"))
             return out
         pool = s.xap_deck if +s.xap_deck else (s.xap_discard if self.config.options.xap_exhausted == "reshuffle" else Counter())
         if pool[move.card] <= 0:
-            out.append(
-                Violation("XIG-XAP-NOT-IN-DECK", "XIG 7.1", f"no {move.card!r} card is left in the XAP deck", True)
-            )
+            out.append(violation("XIG-XAP-NOT-IN-DECK", "XIG 7.1", "left", fatal=True, card=move.card))
         return out
 
     def _check_play_xap(self, move: PlayXap) -> list[Violation]:
@@ -916,42 +880,22 @@ class Position:
         player = s.turn
         card = self.config.cards.cards.get(move.card)
         if card is None:
-            return [Violation("XIG-XAP-NOT-IN-HAND", "XIG 7.2", f"unknown XAP card {move.card!r}", True)]
+            return [violation("XIG-XAP-NOT-IN-HAND", "XIG 7.2", "unknown", fatal=True, card=move.card)]
         if s.xap_hands[player][move.card] <= 0:
-            return [Violation("XIG-XAP-NOT-IN-HAND", "XIG 7.2", f"{player} holds no {card.name} card", True)]
+            return [violation("XIG-XAP-NOT-IN-HAND", "XIG 7.2", "none", fatal=True, player=player, **_card(card))]
         out: list[Violation] = []
         if card.play == ON_DRAW:
             if not (s.phase == Phase.ON_DRAW and s.pending == move.card):
-                out.append(
-                    Violation("XIG-XAP-AT-ONCE", "XIG 7.4", f"{card.name} is played at once when drawn, not later")
-                )
+                out.append(violation("XIG-XAP-AT-ONCE", "XIG 7.4", "later", **_card(card)))
         elif card.play == COUNTER:
-            out.append(
-                Violation(
-                    "XIG-COUNTER-ONLY",
-                    "XIG 7.5",
-                    f"{card.name} is played only by the target of an opponent's XAP card, in answer to it",
-                )
-            )
+            out.append(violation("XIG-COUNTER-ONLY", "XIG 7.5", "answer", **_card(card)))
         elif s.phase != Phase.ON_DRAW and self.xap_credits() <= 0:
             if self._adjacent_corners_this_turn() and not self.completed_this_turn():
-                out.append(
-                    Violation(
-                        "XIG-XAP-ADJACENT-CORNERS",
-                        "XIG 7.3",
-                        f"two corners connected directly are no section, so {card.name} cannot be played for them",
-                    )
-                )
+                out.append(violation("XIG-XAP-ADJACENT-CORNERS", "XIG 7.3", "corners", **_card(card)))
             else:
                 done = len(self.completed_this_turn())
-                out.append(
-                    Violation(
-                        "XIG-XAP-NO-SECTION",
-                        "XIG 7.2",
-                        f"{card.name} may be played only for a section completed this turn; "
-                        f"{player} completed {done} and has played {s.credits_used} XAP card(s) for them",
-                    )
-                )
+                out.append(violation("XIG-XAP-NO-SECTION", "XIG 7.2", "credits", **_card(card), player=player,
+                                     done=done, used=s.credits_used))
         out += self._check_xap_targets(card, move)
         return out
 
@@ -961,77 +905,61 @@ class Position:
         effect = card.effect
         out: list[Violation] = []
 
-        def bad(message: str, rule: str = "XIG 7.2") -> None:
-            out.append(Violation("XIG-XAP-TARGET", rule, f"{card.name}: {message}"))
+        def bad(case: str, rule: str = "XIG 7.2", **args: Any) -> None:
+            out.append(violation("XIG-XAP-TARGET", rule, case, **_card(card), **args))
 
         if effect in ("knock-out", "lose-creature"):
             own = effect == "lose-creature"
             pool = self._unprotected_creatures(side.pathways if own else self._opponent_pathways(player))
-            whose = "one of its player's own" if own else "an opponent's"
+            whose = "own" if own else "opponent"
             if move.target is None:
                 if pool:
-                    bad(f"names no target; it takes {whose} unprotected creatures: {', '.join(map(str, pool))}")
+                    bad(f"no-target.{whose}", tiles=", ".join(map(str, pool)))
             elif not self.on_table(move.target) or move.target.pos in self._virtual.get(move.target.pathway, ()):
                 if move.target in self._fixed:
-                    out.append(Violation("XIG-KNOCKOUT-PROTECTED", "XIG 8.2", f"{move.target} is the shared Kojjit, which cannot be removed"))
+                    out.append(violation("XIG-KNOCKOUT-PROTECTED", "XIG 8.2", "kojjit", tile=str(move.target)))
                 else:
-                    bad(f"{move.target} is {self._where_text(move.target)}, not on the table")
+                    bad("not-on-table", tile=str(move.target), **self._where_text(move.target))
             else:
                 t = move.target
                 mine = self.owner(t).name == side.name
                 if mine != own:
-                    bad(f"{t} is not {whose} tiles")
+                    bad(f"whose.{whose}", tile=str(t))
                 if self.layout(t.pathway).kind(t.pos) != CREATURE:
-                    bad(f"{self.describe(t)} is not a creature")
+                    bad("creature", **self._described("tile", t))
                 prot = self.protection(t)
                 if prot.protected:
-                    out.append(
-                        Violation(
-                            "XIG-KNOCKOUT-PROTECTED",
-                            prot.rule,
-                            f"{self.describe(t)} is protected ({prot.reason}); protected tiles cannot be knocked out, not even by XAP cards",
-                        )
-                    )
+                    out.append(violation("XIG-KNOCKOUT-PROTECTED", prot.rule, "xap", **self._described("tile", t),
+                                         **prot.both("reason")))
         elif move.target is not None:
-            bad(f"takes no target tile, but {move.target} is named")
+            bad("no-target-tile", tile=str(move.target))
         if effect == "skip-turn":
             if move.player is None:
-                bad("names no opponent (write @NAME)")
+                bad("no-opponent")
             elif move.player not in self.config.players:
-                bad(f"{move.player!r} is not a player of this game")
+                bad("not-a-player", player=move.player)
             elif move.player not in self.opponents(player):
-                bad(f"{move.player} is not an opponent of {player}")
+                bad("not-an-opponent", target=move.player, player=player)
         elif move.player is not None:
-            bad(f"targets no player, but @{move.player} is named")
+            bad("no-player", player=move.player)
         if effect == "recall":
             mem = [t for t in self.drawable_memory(player) if t.pathway in side.pathways]
             for t in move.tiles:
                 if t not in mem:
-                    bad(f"{t} is not in {player}'s memory deck ({self._where_text(t)})", "XIG 6.2")
+                    bad("not-in-memory", "XIG 6.2", tile=str(t), player=player, **self._where_text(t))
             if len(move.tiles) > card.amount:
-                bad(f"takes at most {card.amount} tile(s) back, not {len(move.tiles)}", "XIG 6.2")
+                bad("too-many", "XIG 6.2", n=card.amount, got=len(move.tiles))
             if not move.tiles and mem:
-                bad(f"names no tile to take back from the memory deck: {', '.join(map(str, mem))}", "XIG 6.2")
+                bad("no-recall", "XIG 6.2", tiles=", ".join(map(str, mem)))
         elif move.tiles:
-            bad(f"takes no tiles, but {_tiles(move.tiles)} are named")
+            bad("no-tiles", tiles=_tiles(move.tiles))
         if move.countered:
             target_side = self._xap_target_side(card, move)
             if target_side is None or target_side.name == side.name:
-                out.append(
-                    Violation(
-                        "XIG-COUNTER-NO-TARGET",
-                        "XIG 7.5",
-                        f"a Counter-curse answers an opponent's XAP card aimed at its player; {card.name} here targets no opponent",
-                    )
-                )
+                out.append(violation("XIG-COUNTER-NO-TARGET", "XIG 7.5", "opponent", **_card(card)))
             elif not self._counter_holders(target_side):
-                out.append(
-                    Violation(
-                        "XIG-COUNTER-NOT-IN-HAND",
-                        "XIG 7.5",
-                        f"no player of {target_side.name} holds a Counter-curse to answer {card.name}",
-                    )
-                )
+                out.append(violation("XIG-COUNTER-NOT-IN-HAND", "XIG 7.5", "holder", side=target_side.name,
+                                     **_card(card)))
         return out
 
     def _xap_target_side(self, card: XapCard, move: PlayXap) -> Side | None:
@@ -1046,39 +974,33 @@ class Position:
     def _check_pass(self) -> list[Violation]:
         s = self._s
         if s.phase != Phase.PLAY:
-            return [Violation("XIG-PASS", "XIG 3.3", "a pass replaces the tile placed at the start of a turn; it comes first", True)]
+            return [violation("XIG-PASS", "XIG 3.3", "first", fatal=True)]
         plays = self._plays_possible()
         if plays:
-            return [
-                Violation(
-                    "XIG-PLAY-MISSING",
-                    "XIG 3.3",
-                    f"at the start of their turn a player places one tile; {s.turn} could play "
-                    f"{', '.join(sorted({str(p.tile) for p in plays}))}",
-                )
-            ]
+            return [violation("XIG-PLAY-MISSING", "XIG 3.3", "pass", player=s.turn,
+                              tiles=", ".join(sorted({str(p.tile) for p in plays})))]
         return []
 
     def _check_flip(self) -> list[Violation]:
         s = self._s
         if s.xig[s.turn] != "unused":
-            return [Violation("XIG-XIG-ONCE", "XIG 2.4", f"{s.turn} has already called on XIG's help; it is allowed once per game", True)]
+            return [violation("XIG-XIG-ONCE", "XIG 2.4", "again", fatal=True, player=s.turn)]
         if s.phase == Phase.PLAY:
-            return [Violation("XIG-XIG-END-OF-TURN", "XIG 2.4", "the XIG card is turned face up at the end of its player's turn, after the tile")]
+            return [violation("XIG-XIG-END-OF-TURN", "XIG 2.4", "tile")]
         return []
 
     def _check_give(self, move: Give) -> list[Violation]:
         s = self._s
         partner = self.config.partner(s.turn) if TEAM in self.config.variants else None
         if partner is None:
-            return [Violation("XIG-GIVE-NO-TEAM", "XIG 8.1", "XAP cards are passed only to a partner in the team game", True)]
+            return [violation("XIG-GIVE-NO-TEAM", "XIG 8.1", "team", fatal=True)]
         if s.xap_hands[s.turn][move.card] <= 0:
-            return [Violation("XIG-XAP-NOT-IN-HAND", "XIG 8.1", f"{s.turn} holds no {move.card!r} card to pass", True)]
+            return [violation("XIG-XAP-NOT-IN-HAND", "XIG 8.1", "give", fatal=True, player=s.turn, card=move.card)]
         out = []
         if s.gave:
-            out.append(Violation("XIG-GIVE-ONCE", "XIG 8.1", "a player passes at most one XAP card per turn"))
+            out.append(violation("XIG-GIVE-ONCE", "XIG 8.1", "once"))
         if s.phase == Phase.PLAY:
-            out.append(Violation("XIG-GIVE-END-OF-TURN", "XIG 8.1", "an XAP card is passed when its player finishes the turn"))
+            out.append(violation("XIG-GIVE-END-OF-TURN", "XIG 8.1", "end"))
         return out
 
     def _check_end(self, move: EndTurn) -> list[Violation]:
@@ -1087,14 +1009,8 @@ class Position:
         if s.phase == Phase.PLAY:
             plays = self._plays_possible()
             if plays:
-                out.append(
-                    Violation(
-                        "XIG-PLAY-MISSING",
-                        "XIG 3.3",
-                        f"at the start of their turn a player places one tile; {s.turn} placed none but could play "
-                        f"{', '.join(sorted({str(p.tile) for p in plays}))}",
-                    )
-                )
+                out.append(violation("XIG-PLAY-MISSING", "XIG 3.3", "end", player=s.turn,
+                                     tiles=", ".join(sorted({str(p.tile) for p in plays}))))
         out += [v for v, _ in self._plan_draws(move.draws)[0]]
         return out
 
@@ -1119,57 +1035,23 @@ class Position:
         handed_over = False
         for t in draws:
             if handed_over:
-                viol.append(
-                    (
-                        Violation(
-                            "XIG-DRAW-AFTER-HANDOVER",
-                            "XIG 8.4",
-                            f"a tile of another player drawn from the shared memory deck ends the turn; {t} was drawn after it",
-                        ),
-                        None,
-                    )
-                )
+                viol.append((violation("XIG-DRAW-AFTER-HANDOVER", "XIG 8.4", "after", tile=str(t)), None))
             if t in deck:
                 source = "deck"
                 deck.discard(t)
             elif t in memory:
                 source = "memory"
                 if deck:
-                    viol.append(
-                        (
-                            Violation(
-                                "XIG-DRAW-MEMORY-EARLY",
-                                "XIG 6.2",
-                                f"{t} comes from the memory deck, but {player}'s deck still holds {len(deck)} tile(s)",
-                            ),
-                            None,
-                        )
-                    )
+                    viol.append((violation("XIG-DRAW-MEMORY-EARLY", "XIG 6.2", "deck", tile=str(t), player=player,
+                                           n=len(deck)), None))
                 memory.discard(t)
             else:
-                viol.append(
-                    (
-                        Violation(
-                            "XIG-DRAW-UNAVAILABLE",
-                            "XIG 3.2",
-                            f"{t} cannot be drawn by {player}: it is {self._where_text(t)}",
-                            True,
-                        ),
-                        None,
-                    )
-                )
+                viol.append((violation("XIG-DRAW-UNAVAILABLE", "XIG 3.2", "where", fatal=True, tile=str(t), player=player,
+                                       **self._where_text(t)), None))
                 continue
             if drawn >= need:
-                viol.append(
-                    (
-                        Violation(
-                            "XIG-DRAW-TOO-MANY",
-                            "XIG 3.2",
-                            f"{player} draws up to five tiles in hand, so {need} tile(s); {t} is one too many",
-                        ),
-                        None,
-                    )
-                )
+                viol.append((violation("XIG-DRAW-TOO-MANY", "XIG 3.2", "five", player=player, need=need, tile=str(t)),
+                             None))
             drawn += 1
             recipient = None
             if t.pathway not in side.pathways:
@@ -1180,16 +1062,8 @@ class Position:
             own_mem = [m for m in memory if m.pathway in side.pathways or SHARED_MEMORY in self.config.variants]
             left = len(deck) + len(own_mem)
             if left:
-                viol.append(
-                    (
-                        Violation(
-                            "XIG-DRAW-TOO-FEW",
-                            "XIG 3.2" if deck else "XIG 6.2",
-                            f"{player} must draw until five tiles are in hand: {need} tile(s), but the record draws {drawn}",
-                        ),
-                        None,
-                    )
-                )
+                viol.append((violation("XIG-DRAW-TOO-FEW", "XIG 3.2" if deck else "XIG 6.2", "five", player=player,
+                                       need=need, drawn=drawn), None))
         return viol, plan
 
     def _rightful_owner(self, tile: Tile) -> str:
@@ -1213,7 +1087,8 @@ class Position:
         violations = self.check(move)
         if violations and not force:
             first = violations[0]
-            raise IllegalActionError(first.code, f"{move}: {first.message}", rule=first.rule)
+            raise IllegalActionError(first.code, f"{move}: {first.message}", rule=first.rule,
+                                     hu=f"{move}: {first.text('hu')}")
         if any(v.fatal for v in violations):
             return violations
         self._stack.append((move, self._s.copy()))

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from .layout import IB, OB, Tile
+from .messages import say
 from .model import DrawXap, EndTurn, FlipXig, Give, Move, Pass, Play, PlayXap
 
 TILE_RE = re.compile(r"^([A-Z]+)(ib|ob|[1-9]|[12][0-9]|3[0-3])$")
@@ -26,21 +28,31 @@ MAX_TURN_CHARS = 2000
 
 
 class NotationError(ValueError):
-    """A turn that does not parse; ``column`` is 1-based within the turn text."""
+    """A turn that does not parse; ``column`` is 1-based within the turn text.
 
-    def __init__(self, message: str, column: int = 1) -> None:
-        super().__init__(message)
-        self.message = message
+    ``message`` is English; :meth:`text` gives it in either language (the template ``key``).
+    """
+
+    def __init__(self, key: str, column: int = 1, /, **args: Any) -> None:
+        self.message = say(key, "en", **args)
+        super().__init__(self.message)
+        self.key = key
+        self.values = args
         self.column = column
+
+    def text(self, lang: str = "en") -> str:
+        return say(self.key, lang, **self.values)
+
+    def at(self, column: int) -> NotationError:
+        """The same problem at *column*."""
+        return NotationError(self.key, column, **self.values)
 
 
 def parse_tile(text: str) -> Tile:
     """``E5`` -> ``Tile("E", 5)``; ``Wib`` -> the Water inner Burrow."""
     m = TILE_RE.match(text)
     if not m:
-        raise NotationError(
-            f"{text!r} is not a tile: write a Pathway id and a position, e.g. E5, W33, Eib, Eob"
-        )
+        raise NotationError("XIG-NOTATION.tile", text=text)
     pos = {"ib": IB, "ob": OB}.get(m.group(2))
     return Tile(m.group(1), pos if pos is not None else int(m.group(2)))
 
@@ -59,29 +71,29 @@ class _Tokens:
 
     def next(self, what: str) -> tuple[str, int]:
         if self.i >= len(self.items):
-            raise NotationError(f"expected {what} at the end of the turn", self.end)
+            raise NotationError("XIG-NOTATION.end", self.end, **_what(what))
         tok = self.items[self.i]
         self.i += 1
         return tok
 
-    def tile(self, what: str = "a tile") -> Tile:
+    def tile(self, what: str = "tile") -> Tile:
         tok, col = self.next(what)
         try:
             return parse_tile(tok)
         except NotationError as exc:
-            raise NotationError(exc.message, col) from None
+            raise exc.at(col) from None
 
     def card(self) -> str:
-        tok, col = self.next("an XAP card id")
+        tok, col = self.next("card")
         if not CARD_RE.match(tok):
-            raise NotationError(f"{tok!r} is not an XAP card id (lower case, e.g. black-magic)", col)
+            raise NotationError("XIG-NOTATION.card", col, token=tok)
         return tok
 
 
 def parse_turn(text: str) -> list[Move]:
     """Parse one turn; a ``draw`` (or ``end``) may only come last."""
     if len(text) > MAX_TURN_CHARS:
-        raise NotationError(f"turn text longer than {MAX_TURN_CHARS} characters")
+        raise NotationError("XIG-NOTATION.long", n=MAX_TURN_CHARS)
     toks = _Tokens(text)
     moves: list[Move] = []
     while toks.peek() is not None:
@@ -89,8 +101,8 @@ def parse_turn(text: str) -> list[Move]:
             toks.next(";")
             continue
         if moves and isinstance(moves[-1], EndTurn):
-            raise NotationError("'draw' ends the turn; nothing may follow it", toks.col())
-        tok, col = toks.next("a move")
+            raise NotationError("XIG-NOTATION.after-draw", toks.col())
+        tok, col = toks.next("move")
         if tok == "pass":
             moves.append(Pass())
         elif tok == "xig":
@@ -102,7 +114,7 @@ def parse_turn(text: str) -> list[Move]:
             while toks.peek() not in (None, ";"):
                 draws.append(toks.tile())
             if tok == "end" and draws:
-                raise NotationError("'end' draws nothing; write 'draw TILES' instead", col)
+                raise NotationError("XIG-NOTATION.end-draws", col)
             moves.append(EndTurn(tuple(draws)))
         elif tok == "xap":
             moves.append(_parse_xap(toks))
@@ -110,22 +122,27 @@ def parse_turn(text: str) -> list[Move]:
             try:
                 tile = parse_tile(tok)
             except NotationError as exc:
-                raise NotationError(
-                    f"unknown move {tok!r}: expected a tile, pass, xap, xig, give or draw" if not tok[:1].isupper() else exc.message,
-                    col,
-                ) from None
+                if tok[:1].isupper():
+                    raise exc.at(col) from None
+                raise NotationError("XIG-NOTATION.move", col, token=tok) from None
             knock = None
             if toks.peek() == "x":
                 toks.next("x")
-                knock = toks.tile("the tile knocked out")
+                knock = toks.tile("knocked")
             moves.append(Play(tile, knock))
             if toks.peek() == "+":
                 toks.next("+")
                 moves.append(DrawXap(toks.card()))
         if toks.peek() not in (None, ";"):
-            tok, col = toks.next("';'")
-            raise NotationError(f"unexpected {tok!r}; separate moves with ';'", col)
+            tok, col = toks.next("separator")
+            raise NotationError("XIG-NOTATION.unexpected", col, token=tok)
     return moves
+
+
+def _what(what: str) -> dict[str, Any]:
+    """What the notation expected (``a tile``, ``an XAP card id``, …) as a template argument in both languages."""
+    key = f"XIG.expected.{what}"
+    return {"what": say(key, "en"), "what_hu": say(key, "hu")}
 
 
 def _parse_xap(toks: _Tokens) -> PlayXap:
@@ -135,15 +152,15 @@ def _parse_xap(toks: _Tokens) -> PlayXap:
     tiles: list[Tile] = []
     countered = False
     while toks.peek() not in (None, ";"):
-        tok, col = toks.next("an argument")
+        tok, col = toks.next("argument")
         if tok == "x":
             if target is not None:
-                raise NotationError("an XAP card names one target tile", col)
-            target = toks.tile("the target tile")
+                raise NotationError("XIG-NOTATION.one-target", col)
+            target = toks.tile("target")
         elif tok == "@":
-            name, ncol = toks.next("a player's name")
+            name, ncol = toks.next("player")
             if player is not None:
-                raise NotationError("an XAP card names one target player", col)
+                raise NotationError("XIG-NOTATION.one-player", col)
             player = name
         elif tok == "countered":
             countered = True
@@ -151,7 +168,7 @@ def _parse_xap(toks: _Tokens) -> PlayXap:
             try:
                 tiles.append(parse_tile(tok))
             except NotationError as exc:
-                raise NotationError(exc.message, col) from None
+                raise exc.at(col) from None
     return PlayXap(card, target, player, tuple(tiles), countered)
 
 

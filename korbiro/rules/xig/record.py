@@ -21,11 +21,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...base.errors import DataError
-from ...base.findings import Finding
+from ...base.findings import Finding, ThroughVerdict
 from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ._schema import raise_findings, schema_findings
 from .cards import XapCardSet, load_cards, sample_cards
 from .layout import IB, OB, Layout, Tile, load_layout, sample_layout
+from .messages import say
 from .model import (
     SHARED_MEMORY,
     DrawXap,
@@ -39,9 +40,11 @@ from .model import (
     Position,
     Violation,
     _State,
+    game_over,
+    violation,
 )
 from .notation import NotationError, parse_tile, parse_turn
-from .rules import section_of
+from .rules import cite, section_of
 from .setup import GameSpec, PlayerSpec, SetupError, Where, build_config, new_game
 
 
@@ -68,28 +71,46 @@ class Record:
 
 
 @dataclass
-class ReplayViolation:
-    """A violation found while replaying: turn number (0 = set-up), move, code, rule."""
+class ReplayViolation(ThroughVerdict):
+    """A violation found while replaying: turn number (0 = set-up), move, and the
+    :class:`~korbiro.rules.xig.model.Violation` (code, rule, its message in either language)."""
 
     ply: int
     move: str
-    code: str
-    rule: str
-    message: str
+    violation: Violation
     player: str | None = None
     line: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def said(self) -> Violation:
+        return self.violation
+
+    @property
+    def rule(self) -> str:
+        return self.violation.rule
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         return {
             "ply": self.ply,
             "move": self.move,
             "code": self.code,
             "rule": self.rule,
             "section": section_of(self.rule),
-            "message": self.message,
+            "message": self.text(lang),
             "player": self.player,
             "line": self.line,
         }
+
+    def line_text(self, path: str, lang: str = "en") -> str:
+        """``path:line: turn 3 Bela 'E5': CODE [XIG 3.3, Play of the Game]: message`` in *lang*."""
+        where = f"{path}:{self.line}" if self.line else path
+        key = "XIG.violation" if self.player else "XIG.violation.setup"
+        return say(key, lang, where=where, ply=self.ply, player=self.player, move=self.move, code=self.code,
+                   rule=cite(self.rule, lang), message=self.text(lang))
+
+    def caption(self, lang: str = "en") -> str:
+        """The line of a replay picture's caption: ``'E5': CODE [rule]: message``."""
+        return say("XIG.caption", lang, move=self.move, code=self.code, rule=cite(self.rule, lang),
+                   message=self.text(lang))
 
 
 @dataclass
@@ -106,41 +127,62 @@ class ReplayResult:
     def result(self) -> dict[str, Any]:
         return {"score": self.position.score(), "winner": self.position.winner, "finished": self.position.is_over()}
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         return {
             "file": self.path,
             "valid": self.valid,
-            "violations": [v.to_dict() for v in self.violations],
+            "violations": [v.to_dict(lang) for v in self.violations],
             "result": self.result(),
             "plies": self.plies,
         }
+
+    def summary(self, lang: str = "en") -> str:
+        """The closing line of ``korbiro xig replay``: valid or not, the turns, the winner and the tiles on the table."""
+        res = self.result()
+        score = ", ".join(f"{k} {n}" for k, n in res["score"].items())
+        n = len(self.violations)
+        verdict = say("XIG.replay.valid" if self.valid else "XIG.replay.invalid" + (".one" if n == 1 else ""), lang,
+                      n=n)
+        outcome = say("XIG.replay.wins", lang, winner=res["winner"]) if res["winner"] else say("XIG.replay.no-winner",
+                                                                                                 lang)
+        return say("XIG.replay.summary", lang, path=self.path, verdict=verdict, turns=self.plies, outcome=outcome,
+                   score=score)
 
 
 # --------------------------------------------------------------------------- loading
 
 
-def _fail(doc: YamlDocument, where: Where, code: str, message: str, rule: str | None = None) -> Finding:
+def _problem(doc: YamlDocument, where: Where, code: str, message: str, message_hu: str, rule: str | None = None) -> Finding:
+    """A problem of *doc* at *where*, with its message in both languages."""
     line, col = doc.mark(where)
-    return Finding(code, message, rule=rule, file=doc.path, line=line, column=col)
+    return Finding(code, message, rule=rule, file=doc.path, line=line, column=col, args={"message_hu": message_hu})
 
 
 class _Reader:
     """Turns a schema-valid document into a :class:`GameSpec`, collecting problems."""
 
-    def __init__(self, doc: YamlDocument) -> None:
+    def __init__(self, doc: YamlDocument, *, files: bool = True) -> None:
         self.doc = doc
         self.data: dict[str, Any] = doc.data
         self.base = os.path.dirname(os.path.abspath(doc.path))
         self.problems: list[Finding] = []
+        #: whether layout and card files named by the document are read (not for the web app's input)
+        self.files = files
 
-    def problem(self, where: Where, message: str, code: str = "XIG-FILE", rule: str | None = None) -> None:
-        self.problems.append(_fail(self.doc, where, code, message, rule))
+    def problem(self, where: Where, code: str, case: str, /, rule: str | None = None, **args: Any) -> None:
+        """The problem *code* at *where*, its message the template ``code.case`` with *args*."""
+        key = f"{code}.{case}"
+        self.problems.append(_problem(self.doc, where, code, say(key, "en", **args), say(key, "hu", **args), rule))
+
+    def setup_problem(self, exc: SetupError) -> None:
+        """A set-up that cannot describe a game (``XIG-SETUP``)."""
+        self.problems.append(_problem(self.doc, exc.where, "XIG-SETUP", exc.message, exc.text("hu"), exc.rule))
 
     def tile(self, text: str, where: Where) -> Tile | None:
         try:
             return parse_tile(text)
         except NotationError as exc:
-            self.problem(where, exc.message, "XIG-NOTATION")
+            self.problems.append(_problem(self.doc, where, "XIG-NOTATION", exc.message, exc.text("hu")))
             return None
 
     def tiles(self, items: list[str], where: Where) -> list[Tile]:
@@ -156,12 +198,18 @@ class _Reader:
 
     def _included(self, where: Where, ref: str, exc: DataError) -> None:
         """Report a broken layout or card file at its reference, then its own findings."""
-        self.problem(where, f"cannot read {ref!r}: {exc}", "XIG-INCLUDE")
+        self.problem(where, "XIG-INCLUDE", "read", ref=ref, problem=str(exc), problem_hu=exc.text("hu"))
         self.problems.extend(f for f in exc.findings if f.file != self.doc.path)
+
+    def _no_files(self, where: Where, ref: str) -> bool:
+        """Without :attr:`files`, a reference to a file is a problem at it (and True)."""
+        if not self.files:
+            self.problem(where, "XIG-INCLUDE", "not-here", ref=ref)
+        return not self.files
 
     def cards(self) -> XapCardSet:
         ref = self.data.get("xap-cards", "sample")
-        if ref == "sample":
+        if ref == "sample" or self._no_files(("xap-cards",), ref):
             return sample_cards()
         try:
             return load_cards(self.path(ref))
@@ -176,20 +224,18 @@ class _Reader:
             ref = entry.get("layout", "sample")
             if ref == "sample":
                 if element is None:
-                    self.problem(("pathways", pid), f"Pathway {pid!r} needs an element or a layout file")
+                    self.problem(("pathways", pid), "XIG-FILE", "element", pathway=pid)
                     continue
                 out[pid] = sample_layout(element)
-            else:
+            elif not self._no_files(("pathways", pid, "layout"), ref):
                 try:
                     layout = load_layout(self.path(ref))
                 except DataError as exc:
                     self._included(("pathways", pid, "layout"), ref, exc)
                     continue
                 if element is not None and layout.element != element:
-                    self.problem(
-                        ("pathways", pid, "layout"),
-                        f"layout {ref!r} is the {layout.element} Pathway, but {pid!r} is declared {element}",
-                    )
+                    self.problem(("pathways", pid, "layout"), "XIG-FILE", "layout-element", ref=ref,
+                                 element=layout.element, pathway=pid, declared=element)
                 out[pid] = layout
         return out
 
@@ -224,20 +270,21 @@ class _Reader:
         try:
             return build_config(spec)
         except SetupError as exc:
-            self.problem(exc.where, exc.message, "XIG-SETUP", exc.rule)
+            self.setup_problem(exc)
             raise_findings(self.problems)
             raise AssertionError("unreachable") from None
 
     def check_names(self, config: GameConfig, where: Where, tiles: list[Tile] = (), cards: list[str] = (), players: list[str] = ()) -> None:  # type: ignore[assignment]
         for t in tiles:
             if t.pathway not in config.layouts:
-                self.problem(where, f"tile {t}: there is no Pathway {t.pathway!r} in this game ({', '.join(config.layouts)})", "XIG-UNKNOWN-TILE")
+                self.problem(where, "XIG-UNKNOWN-TILE", "pathways", tile=str(t), pathway=t.pathway,
+                             pathways=", ".join(config.layouts))
         for c in cards:
             if c not in config.cards:
-                self.problem(where, f"unknown XAP card {c!r}; the card set has {', '.join(config.cards.cards)}", "XIG-UNKNOWN-CARD")
+                self.problem(where, "XIG-UNKNOWN-CARD", "set", card=c, cards=", ".join(config.cards.cards))
         for p in players:
             if p not in config.players:
-                self.problem(where, f"{p!r} is not a player of this game ({', '.join(config.players)})", "XIG-UNKNOWN-PLAYER")
+                self.problem(where, "XIG-UNKNOWN-PLAYER", "players", player=p, players=", ".join(config.players))
 
     def check_spec_names(self, config: GameConfig, spec: GameSpec) -> None:
         for key in ("hands", "quick"):
@@ -254,20 +301,21 @@ class _Reader:
             self.check_names(config, ("xap-deck", card), cards=[card])
 
 
-def _load(source: str | os.PathLike[str] | YamlDocument, kind: str) -> tuple[YamlDocument, _Reader]:
+def _load(source: str | os.PathLike[str] | YamlDocument, kind: str, files: bool = True) -> tuple[YamlDocument, _Reader]:
     doc = source if isinstance(source, YamlDocument) else load_yaml_file(source)
     raise_findings(schema_findings(doc, kind, "XIG-SCHEMA"))
-    return doc, _Reader(doc)
+    return doc, _Reader(doc, files=files)
 
 
-def load_record_text(text: str, path: str = "<string>") -> Record:
-    """:func:`load_record` from text (layout and card files resolve against the working directory)."""
-    return load_record(load_yaml_text(text, path))
+def load_record_text(text: str, path: str = "<string>", *, files: bool = True) -> Record:
+    """:func:`load_record` from text (layout and card files resolve against the working directory;
+    without *files* naming one is a problem)."""
+    return load_record(load_yaml_text(text, path), files=files)
 
 
-def load_position_text(text: str, path: str = "<string>") -> Position:
-    """:func:`load_position` from text."""
-    return load_position(load_yaml_text(text, path))
+def load_position_text(text: str, path: str = "<string>", *, files: bool = True) -> Position:
+    """:func:`load_position` from text (without *files*, naming a layout or card file is a problem)."""
+    return load_position(load_yaml_text(text, path), files=files)
 
 
 def _move_names(move: Move) -> tuple[list[Tile], list[str], list[str]]:
@@ -290,13 +338,14 @@ def _move_names(move: Move) -> tuple[list[Tile], list[str], list[str]]:
     return tiles, cards, players
 
 
-def load_record(path: str | os.PathLike[str] | YamlDocument) -> Record:
-    """Read a record file; raise :class:`DataError` (with every problem) if it cannot be replayed."""
-    doc, reader = _load(path, "record")
+def load_record(path: str | os.PathLike[str] | YamlDocument, *, files: bool = True) -> Record:
+    """Read a record file; raise :class:`DataError` (with every problem) if it cannot be replayed
+    (without *files*, a layout or card file it names is one)."""
+    doc, reader = _load(path, "record", files)
     try:
         spec = reader.spec()
     except SetupError as exc:  # pragma: no cover - spec() raises no SetupError today
-        reader.problem(exc.where, exc.message, "XIG-SETUP", exc.rule)
+        reader.setup_problem(exc)
         spec = None
     raise_findings(reader.problems)
     assert spec is not None
@@ -319,9 +368,11 @@ def load_record(path: str | os.PathLike[str] | YamlDocument) -> Record:
         try:
             moves = parse_turn(text)
         except NotationError as exc:
-            reader.problems.append(
-                Finding("XIG-NOTATION", f"turn {i + 1}: {exc.message} (column {exc.column} of {text!r})", file=doc.path, line=line, column=col)
-            )
+            args = {"turn": i + 1, "problem": exc.message, "problem_hu": exc.text("hu"), "column": exc.column,
+                    "text": text}
+            reader.problems.append(Finding("XIG-NOTATION", say("XIG-NOTATION.turn", "en", **args), file=doc.path,
+                                           line=line, column=col,
+                                           args={"message_hu": say("XIG-NOTATION.turn", "hu", **args)}))
             continue
         if player is not None:
             reader.check_names(config, where, players=[player])
@@ -332,7 +383,7 @@ def load_record(path: str | os.PathLike[str] | YamlDocument) -> Record:
     try:
         new_game(spec)
     except SetupError as exc:
-        reader.problem(exc.where, exc.message, "XIG-SETUP", exc.rule)
+        reader.setup_problem(exc)
         raise_findings(reader.problems)
     return Record(doc.path, spec, turns, doc)
 
@@ -361,7 +412,7 @@ def replay_turns(record: Record) -> Iterator[TurnStep]:
     setup: list[ReplayViolation] = []
     for v, where in setup_violations:
         line, _ = record.document.mark(where)
-        setup.append(ReplayViolation(0, "setup", v.code, v.rule, v.message, None, line))
+        setup.append(ReplayViolation(0, "setup", v, None, line))
     yield TurnStep(0, None, pos, setup)
     for turn in record.turns:
         found: list[ReplayViolation] = []
@@ -374,29 +425,24 @@ def replay_turns(record: Record) -> Iterator[TurnStep]:
             found: list[ReplayViolation] = found,
         ) -> None:
             for v in vs:
-                found.append(ReplayViolation(turn.ply, move_text, v.code, v.rule, v.message, player, turn.line))
+                found.append(ReplayViolation(turn.ply, move_text, v, player, turn.line))
 
         if pos.is_over():
-            add(
-                turn.text or "end",
-                [Violation("XIG-GAME-OVER", "XIG 1.1", f"the game is over: {pos.winner} has completed their Pathway", True)],
-                turn.player or pos.turn,
-            )
+            assert pos.winner is not None
+            add(turn.text or "end", [game_over(pos.winner)], turn.player or pos.turn)
             yield TurnStep(turn.ply, turn, pos, found)
             continue
         if turn.player is not None and turn.player != pos.turn:
-            skipped = f" ({turn.player} misses a turn)" if pos.skips(turn.player) else ""
-            add(
-                turn.text or "end",
-                [Violation("XIG-TURN-ORDER", "XIG 2.2", f"it is {pos.turn}'s turn, not {turn.player}'s{skipped}")],
-                turn.player,
-            )
+            case = "skipped" if pos.skips(turn.player) else "order"
+            add(turn.text or "end", [violation("XIG-TURN-ORDER", "XIG 2.2", case, turn=pos.turn, player=turn.player)],
+                turn.player)
             pos.set_turn(turn.player)
         player = pos.turn
         ended = False
         for move in turn.moves:
             if pos.is_over():
-                add(str(move), [Violation("XIG-GAME-OVER", "XIG 1.1", f"the game is over: {pos.winner} has completed their Pathway", True)], player)
+                assert pos.winner is not None
+                add(str(move), [game_over(pos.winner)], player)
                 break
             add(str(move), pos.push(move, force=True), player)
             ended = ended or isinstance(move, EndTurn)
@@ -424,9 +470,10 @@ def replay_file(path: str | os.PathLike[str]) -> ReplayResult:
 # --------------------------------------------------------------------------- positions
 
 
-def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
-    """Read a position file (the start of ``to-move``'s turn); raise :class:`DataError` if inconsistent."""
-    doc, reader = _load(path, "position")
+def load_position(path: str | os.PathLike[str] | YamlDocument, *, files: bool = True) -> Position:
+    """Read a position file (the start of ``to-move``'s turn); raise :class:`DataError` if inconsistent
+    (without *files*, a layout or card file it names is a problem)."""
+    doc, reader = _load(path, "position", files)
     spec = reader.spec()
     raise_findings(reader.problems)
     config = reader.config(spec)
@@ -437,11 +484,11 @@ def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
 
     def claim(t: Tile, where: Where) -> bool:
         if t.pathway not in config.layouts:
-            reader.problem(where, f"tile {t}: there is no Pathway {t.pathway!r} in this game", "XIG-UNKNOWN-TILE")
+            reader.problem(where, "XIG-UNKNOWN-TILE", "pathway", tile=str(t), pathway=t.pathway)
             return False
         if t in seen:
             line, _ = doc.mark(seen[t])
-            reader.problem(where, f"{t} is in two places (also at line {line})", "XIG-POSITION-TWICE")
+            reader.problem(where, "XIG-POSITION-TWICE", "places", tile=str(t), line=line)
             return False
         seen[t] = where
         return True
@@ -460,7 +507,7 @@ def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
         out: dict[str, list[Tile]] = {}
         for pid, items in (d.get(key) or {}).items():
             if pid not in config.layouts:
-                reader.problem((key, pid), f"there is no Pathway {pid!r} in this game ({', '.join(config.layouts)})", "XIG-UNKNOWN-TILE")
+                reader.problem((key, pid), "XIG-UNKNOWN-TILE", "no-pathway", pathway=pid, pathways=", ".join(config.layouts))
                 continue
             tiles = []
             for i, p in enumerate(items):
@@ -480,7 +527,7 @@ def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
         for t in tiles:
             layout = config.layouts[pid]
             if layout.kind(t.pos) != "creature":
-                reader.problem(("memory", pid), f"{t} is not a creature; only knocked-out creatures are in a memory deck (XIG 6.1)", "XIG-POSITION-MEMORY", "XIG 6.1")
+                reader.problem(("memory", pid), "XIG-POSITION-MEMORY", "creature", "XIG 6.1", tile=str(t))
             memory[key].add(t)
     hands: dict[str, set[Tile]] = {p: set() for p in config.players}
     xap_hands: dict[str, Counter[str]] = {p: Counter() for p in config.players}
@@ -497,7 +544,7 @@ def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
             if held is None:
                 continue
             if held.pathway not in side.pathways:
-                reader.problem(("players", i, "hand", j), f"{held} is not a tile of {name}'s Pathway", "XIG-POSITION-HAND")
+                reader.problem(("players", i, "hand", j), "XIG-POSITION-HAND", "own", tile=str(held), player=name)
                 continue
             if claim(held, ("players", i, "hand", j)):
                 hands[name].add(held)
@@ -522,7 +569,7 @@ def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
     xap_deck = Counter({c: total[c] - used[c] for c in total if total[c] - used[c] > 0})
     over = sorted(c for c in used if used[c] > total[c])
     if over:
-        reader.problem(("players",), f"more {', '.join(over)} cards in hands and discards than the XAP deck holds", "XIG-POSITION-XAP")
+        reader.problem(("players",), "XIG-POSITION-XAP", "more", cards=", ".join(over))
     raise_findings(reader.problems)
     state = _State(
         table=table,
@@ -546,12 +593,18 @@ def load_position(path: str | os.PathLike[str] | YamlDocument) -> Position:
     return pos
 
 
-def load_any(path: str | os.PathLike[str]) -> Position:
-    """A position file, or the final position of a record file."""
-    doc = load_yaml_file(path)
-    if isinstance(doc.data, dict) and doc.data.get("kind") == "xig-record":
-        return replay(load_record(doc)).position
-    return load_position(doc)
+def is_record(doc: YamlDocument) -> bool:
+    """Whether *doc* is a game record (``kind: xig-record``), not a position file."""
+    return isinstance(doc.data, dict) and doc.data.get("kind") == "xig-record"
+
+
+def load_any(path: str | os.PathLike[str] | YamlDocument, *, files: bool = True) -> Position:
+    """A position file, or the final position of a record file (without *files*, naming a layout or
+    card file is a problem)."""
+    doc = path if isinstance(path, YamlDocument) else load_yaml_file(path)
+    if is_record(doc):
+        return replay(load_record(doc, files=files)).position
+    return load_position(doc, files=files)
 
 
 __all__ = [

@@ -6,13 +6,18 @@ Every paragraph id (``XIG 5.2``) belongs to one section of the English rulebook
 
     >>> cite("XIG 5.2")
     'XIG 5.2, Protected Tiles'
+    >>> cite("XIG 5.2", "hu")
+    'XIG 5.2, Védett lapkák'
     >>> RULES["XIG 3.4"].section
     'Play of the Game'
 """
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
+
+from .messages import say
 
 
 class Rule(NamedTuple):
@@ -56,10 +61,19 @@ RULES: dict[str, Rule] = {
 }
 
 
-def cite(rule: str) -> str:
-    """The rule id followed by its rulebook section name, for messages."""
+def cite(rule: str, lang: str = "en") -> str:
+    """The rule id followed by its rulebook section name, for messages (the Hungarian rulebook's
+    heading with *lang* ``hu``)."""
     entry = RULES.get(rule)
-    return f"{rule}, {entry.section}" if entry else rule
+    if entry is None:
+        return rule
+    section = entry.section if lang == "en" else say(f"XIG.section.{_slug(entry.section)}", lang)
+    return f"{rule}, {section}"
+
+
+def _slug(section: str) -> str:
+    """``Variants: Marathon`` -> ``variants-marathon``: the catalogue key of a section's name."""
+    return re.sub(r"[^a-z0-9]+", "-", section.lower()).strip("-")
 
 
 def section_of(rule: str | None) -> str | None:

@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import ON_DRAW, XapCardSet, sample_cards
 from .layout import CREATURE, ELEMENT_LETTER, POSITIONS, Layout, Tile, sample_layout
+from .messages import say
 from .model import (
     ENTWINED,
     HAND_SIZE,
@@ -31,6 +33,7 @@ from .model import (
     Side,
     Violation,
     _State,
+    violation,
 )
 
 Where = tuple[str | int, ...]
@@ -38,13 +41,22 @@ QUICK_TILES = 10
 
 
 class SetupError(ValueError):
-    """The set-up cannot describe a game; ``where`` is the path of the offending entry."""
+    """The set-up cannot describe a game; ``where`` is the path of the offending entry.
 
-    def __init__(self, message: str, where: Where = (), rule: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    The message is the template ``XIG-SETUP.case`` with *args*: ``message`` is English,
+    :meth:`text` either language.
+    """
+
+    def __init__(self, case: str, where: Where = (), rule: str | None = None, /, **args: Any) -> None:
+        self.key = f"XIG-SETUP.{case}"
+        self.values = args
+        self.message = say(self.key, "en", **args)
+        super().__init__(self.message)
         self.where = where
         self.rule = rule
+
+    def text(self, lang: str = "en") -> str:
+        return say(self.key, lang, **self.values)
 
 
 @dataclass
@@ -86,38 +98,31 @@ def build_config(spec: GameSpec) -> GameConfig:
     """Check seating, Pathways and variants; raise :class:`SetupError` if no game results."""
     unknown = sorted(spec.variants - set(VARIANTS))
     if unknown:
-        raise SetupError(f"unknown variant {unknown[0]!r}; known: {', '.join(VARIANTS)}", ("variants",))
+        raise SetupError("variant", ("variants",), None, variant=unknown[0], known=", ".join(VARIANTS))
     names = [p.name for p in spec.players]
     if len(names) < 2:
-        raise SetupError("XIG is played by at least two players (Overview)", ("players",), "XIG 2.2")
+        raise SetupError("two-players", ("players",), "XIG 2.2")
     seen: set[str] = set()
     for i, name in enumerate(names):
         if name in seen:
-            raise SetupError(f"player {name!r} is listed twice", ("players", i, "name"))
+            raise SetupError("player-twice", ("players", i, "name"), None, player=name)
         seen.add(name)
     layouts: dict[str, Layout] = dict(spec.layouts)
     for i, p in enumerate(spec.players):
         if not p.pathways:
-            raise SetupError(f"player {p.name!r} has no Pathway", ("players", i))
+            raise SetupError("no-pathway", ("players", i), None, player=p.name)
         if len(p.pathways) > 1 and MARATHON not in spec.variants:
-            raise SetupError(
-                f"player {p.name!r} builds {len(p.pathways)} Pathways; several Pathways per player is the marathon variant (XIG 8.3)",
-                ("players", i, "pathways"),
-                "XIG 8.3",
-            )
+            raise SetupError("marathon", ("players", i, "pathways"), "XIG 8.3", player=p.name, n=len(p.pathways))
         for pid in p.pathways:
             if pid not in layouts:
                 layout = default_layout(pid)
                 if layout is None:
-                    raise SetupError(
-                        f"Pathway {pid!r} has no layout: use E, W, F or A for the sample layouts, or list it under 'pathways'",
-                        ("players", i, "pathways"),
-                    )
+                    raise SetupError("layout", ("players", i, "pathways"), None, pathway=pid)
                 layouts[pid] = layout
     sides = _sides(spec, layouts)
     for pid in layouts:
         if not any(pid in s.pathways for s in sides):
-            raise SetupError(f"Pathway {pid!r} belongs to no player", ("pathways", pid))
+            raise SetupError("owner", ("pathways", pid), None, pathway=pid)
     cards = spec.cards or sample_cards()
     entwined = _entwined(spec, layouts, sides) if ENTWINED in spec.variants else None
     return GameConfig(
@@ -138,62 +143,52 @@ def _sides(spec: GameSpec, layouts: Mapping[str, Layout]) -> list[Side]:
             owners.setdefault(pid, []).append(p.name)
     if TEAM not in spec.variants:
         if spec.teams:
-            raise SetupError("teams are given but the team variant is not chosen (XIG 8.1)", ("teams",), "XIG 8.1")
+            raise SetupError("teams-without-variant", ("teams",), "XIG 8.1")
         for pid, who in owners.items():
             if len(who) > 1:
-                raise SetupError(
-                    f"Pathway {pid!r} is built by {', '.join(who)}; only teammates share a Pathway (XIG 8.1)",
-                    ("players",),
-                    "XIG 8.1",
-                )
+                raise SetupError("shared", ("players",), "XIG 8.1", pathway=pid, players=", ".join(who))
         return [Side(p.name, (p.name,), tuple(p.pathways)) for p in spec.players]
     names = [p.name for p in spec.players]
     if len(names) != 4 or not spec.teams or len(spec.teams) != 2:
-        raise SetupError("the team game is for four players in two teams of two (XIG 8.1)", ("teams",), "XIG 8.1")
+        raise SetupError("team-game", ("teams",), "XIG 8.1")
     sides: list[Side] = []
     by_name = {p.name: p for p in spec.players}
     for team, members in spec.teams.items():
         if len(members) != 2 or any(m not in by_name for m in members):
-            raise SetupError(f"team {team!r} must name two players of the game", ("teams", team), "XIG 8.1")
+            raise SetupError("team-members", ("teams", team), "XIG 8.1", team=team)
         a, b = (by_name[m] for m in members)
         if set(a.pathways) != set(b.pathways):
-            raise SetupError(
-                f"teammates {a.name} and {b.name} build the same Pathway (XIG 8.1)", ("teams", team), "XIG 8.1"
-            )
+            raise SetupError("teammates", ("teams", team), "XIG 8.1", a=a.name, b=b.name)
         if team in by_name and team not in members:
-            raise SetupError(f"team name {team!r} is also a player's name", ("teams", team))
+            raise SetupError("team-name", ("teams", team), None, team=team)
         ordered = tuple(sorted(members, key=names.index))
         sides.append(Side(team, ordered, tuple(a.pathways)))
     listed = [m for s in sides for m in s.players]
     if sorted(listed) != sorted(names):
-        raise SetupError("every player must be in exactly one team (XIG 8.1)", ("teams",), "XIG 8.1")
+        raise SetupError("one-team", ("teams",), "XIG 8.1")
     for pid, who in owners.items():
         if len({s.name for s in sides if set(who) & set(s.players)}) > 1:
-            raise SetupError(f"Pathway {pid!r} is built by both teams", ("players",), "XIG 8.1")
+            raise SetupError("both-teams", ("players",), "XIG 8.1", pathway=pid)
     return sides
 
 
 def _entwined(spec: GameSpec, layouts: Mapping[str, Layout], sides: Sequence[Side]) -> tuple[Tile, Tile]:
     if len(spec.players) != 2 or any(len(p.pathways) != 1 for p in spec.players):
-        raise SetupError("entwined Pathways are for two players with one Pathway each (XIG 8.2)", ("variants",), "XIG 8.2")
+        raise SetupError("entwined-players", ("variants",), "XIG 8.2")
     by_element = {layouts[p.pathways[0]].element: p.pathways[0] for p in spec.players}
     if set(by_element) != {"water", "earth"}:
-        raise SetupError(
-            "entwined Pathways need one player on the Water Pathway and one on the Earth Pathway (XIG 8.2)",
-            ("variants",),
-            "XIG 8.2",
-        )
+        raise SetupError("entwined-elements", ("variants",), "XIG 8.2")
     water = Tile(by_element["water"], 2)
     earth = Tile(by_element["earth"], 5)
     for t in (water, earth):
         if layouts[t.pathway].kind(t.pos) != CREATURE:
-            raise SetupError(f"{t} must be a creature (the Kojjit) for entwined Pathways (XIG 8.2)", ("variants",), "XIG 8.2")
+            raise SetupError("kojjit", ("variants",), "XIG 8.2", tile=str(t))
     choice = spec.entwined or str(water)
     if choice == str(water):
         return water, earth
     if choice == str(earth):
         return earth, water
-    raise SetupError(f"the entwined Kojjit is {water} or {earth}, not {choice!r} (XIG 8.2)", ("entwined",), "XIG 8.2")
+    raise SetupError("entwined-choice", ("entwined",), "XIG 8.2", water=str(water), earth=str(earth), choice=choice)
 
 
 def start_player(spec: GameSpec, players: Sequence[str]) -> tuple[str, list[tuple[Violation, Where]]]:
@@ -202,25 +197,21 @@ def start_player(spec: GameSpec, players: Sequence[str]) -> tuple[str, list[tupl
         return players[0], []
     if isinstance(spec.start, str):
         if spec.start not in players:
-            raise SetupError(f"start player {spec.start!r} is not a player of this game", ("start",))
+            raise SetupError("start-player", ("start",), None, player=spec.start)
         return spec.start, []
     draws = spec.start
     for name in draws:
         if name not in players:
-            raise SetupError(f"{name!r} is not a player of this game", ("start", name))
+            raise SetupError("not-a-player", ("start", name), None, player=name)
     missing = [p for p in players if p not in draws]
     if missing:
-        raise SetupError(f"no start draw for {', '.join(missing)} (XIG 2.2)", ("start",), "XIG 2.2")
+        raise SetupError("start-draw", ("start",), "XIG 2.2", players=", ".join(missing))
     tied = list(players)
     rnd = 0
     while len(tied) > 1:
         have = [p for p in tied if len(draws[p]) > rnd]
         if len(have) < len(tied):
-            v = Violation(
-                "XIG-START-TIE",
-                "XIG 2.2",
-                f"{', '.join(tied)} drew the same lowest number; they draw again, but the record gives no further draw",
-            )
+            v = violation("XIG-START-TIE", "XIG 2.2", "again", players=", ".join(tied))
             return tied[0], [(v, ("start",))]
         low = min(draws[p][rnd] for p in tied)
         tied = [p for p in tied if draws[p][rnd] == low]
@@ -246,18 +237,17 @@ def new_game(spec: GameSpec) -> tuple[Position, list[tuple[Violation, Where]]]:
     def take(tile: Tile, player: str, where: Where) -> None:
         side = config.side_of_player[player]
         if tile.pathway not in side.pathways or tile.pos not in POSITIONS:
-            raise SetupError(f"{tile} is not a tile of {player}'s Pathway", where, "XIG 2.1")
+            raise SetupError("not-own-tile", where, "XIG 2.1", tile=str(tile), player=player)
         if config.entwined and tile in config.entwined:
-            state = "set aside" if tile in aside else "on the table from the start"
-            raise SetupError(f"{tile} is {state} for entwined Pathways (XIG 8.2)", where, "XIG 8.2")
+            raise SetupError("aside" if tile in aside else "on-table", where, "XIG 8.2", tile=str(tile))
         if tile in taken:
-            raise SetupError(f"{tile} is used twice in the set-up", where)
+            raise SetupError("tile-twice", where, None, tile=str(tile))
         taken[tile] = where
 
     xap_deck = Counter(spec.xap_deck if spec.xap_deck is not None else config.cards.counts())
     for cid in xap_deck:
         if cid not in config.cards:
-            raise SetupError(f"unknown XAP card {cid!r}", ("xap-deck", cid))
+            raise SetupError("card", ("xap-deck", cid), None, card=cid)
     xap_hands: dict[str, Counter[str]] = {p: Counter() for p in config.players}
     if QUICK in config.variants:
         for p in config.players:
@@ -266,32 +256,19 @@ def new_game(spec: GameSpec) -> tuple[Position, list[tuple[Violation, Where]]]:
                 take(t, p, ("quick", p, "tiles", i))
                 table[t.pathway].add(t.pos)
             if len(tiles) != QUICK_TILES:
-                violations.append(
-                    (
-                        Violation(
-                            "XIG-QUICK-SETUP",
-                            "XIG 8.5",
-                            f"in the quick game everyone lays out {QUICK_TILES} tiles at set-up; {p} lays out {len(tiles)}",
-                        ),
-                        ("quick", p),
-                    )
-                )
+                violations.append((violation("XIG-QUICK-SETUP", "XIG 8.5", "tiles", n=QUICK_TILES, player=p,
+                                             got=len(tiles)), ("quick", p)))
             card = spec.quick_xap.get(p)
             if card is None:
                 if +xap_deck:
-                    violations.append(
-                        (
-                            Violation("XIG-QUICK-SETUP", "XIG 8.5", f"in the quick game everyone draws one XAP card at set-up; {p} draws none"),
-                            ("quick", p),
-                        )
-                    )
+                    violations.append((violation("XIG-QUICK-SETUP", "XIG 8.5", "card", player=p), ("quick", p)))
             elif xap_deck[card] <= 0:
-                raise SetupError(f"no {card!r} card is left in the XAP deck", ("quick", p, "xap"), "XIG 8.5")
+                raise SetupError("quick-card", ("quick", p, "xap"), "XIG 8.5", card=card)
             else:
                 xap_deck[card] -= 1
                 xap_hands[p][card] += 1
     elif spec.quick_tiles or spec.quick_xap:
-        raise SetupError("a quick-game set-up is given but the quick variant is not chosen (XIG 8.5)", ("quick",), "XIG 8.5")
+        raise SetupError("quick-without-variant", ("quick",), "XIG 8.5")
     hands: dict[str, set[Tile]] = {p: set() for p in config.players}
     for p in config.players:
         tiles = spec.hands.get(p, [])
@@ -299,12 +276,7 @@ def new_game(spec: GameSpec) -> tuple[Position, list[tuple[Violation, Where]]]:
             take(t, p, ("hands", p, i))
             hands[p].add(t)
         if len(tiles) != HAND_SIZE:
-            violations.append(
-                (
-                    Violation("XIG-SETUP-HAND", "XIG 3.1", f"each player draws five tiles into hand; {p} has {len(tiles)}"),
-                    ("hands", p),
-                )
-            )
+            violations.append((violation("XIG-SETUP-HAND", "XIG 3.1", "five", player=p, n=len(tiles)), ("hands", p)))
     decks: dict[str, set[Tile]] = {}
     for side in config.sides:
         decks[side.name] = {
@@ -336,12 +308,9 @@ def new_game(spec: GameSpec) -> tuple[Position, list[tuple[Violation, Where]]]:
         for side in config.sides:
             a, b = (names.index(m) for m in side.players)
             if abs(a - b) != 2:
-                violations.append(
-                    (
-                        Violation("XIG-TEAM-SEATING", "XIG 8.1", f"teammates {' and '.join(side.players)} must sit opposite each other"),
-                        ("players",),
-                    )
-                )
+                violations.append((violation("XIG-TEAM-SEATING", "XIG 8.1", "opposite",
+                                             players=" and ".join(side.players),
+                                             players_hu=" és ".join(side.players)), ("players",)))
     # Black Magic drawn at set-up (quick game) is played at once, as any other time
     # (XIG 7.4); with no tile of its player on the table yet it has no target.
     for p in config.players:

@@ -22,6 +22,7 @@ from typing import Any
 
 from ...base.errors import DataError
 from ...base.yamlload import load_yaml_text
+from .messages import MessageError, say
 
 
 @dataclass(frozen=True)
@@ -132,10 +133,11 @@ def square_name(sq: int) -> str:
 
 
 def parse_square(text: str) -> int:
-    """``"c3"`` -> square; raises ``ValueError`` quoting *text* otherwise."""
+    """``"c3"`` -> square; raises :class:`~korbiro.rules.zen.messages.MessageError` (a ``ValueError``)
+    quoting *text* otherwise."""
     t = text.strip().lower()
     if not SQUARE_RE.match(t):
-        raise ValueError(f"{text!r} is not a square (column {COLUMNS[0]}-{COLUMNS[-1]}, floor 1-{FLOORS}, e.g. 'c3')")
+        raise MessageError("ZEN.square.bad", text=text, first=COLUMNS[0], last=COLUMNS[-1], floors=FLOORS)
     return square(int(t[1:]), COLUMNS.index(t[0]) + 1)
 
 
@@ -177,11 +179,16 @@ def piece_owner(piece: str) -> str | None:
 
 
 def piece_name(piece: str, lang: str = "en") -> str:
-    """``"B3"`` -> ``"B's Woman"``; ``"H"`` -> ``"a Warrior"``."""
-    hu, en = _D.strengths[piece_strength(piece)]
+    """``"B3"`` -> ``"B's Woman"`` (``B Nő bábuja``); ``"H"`` -> ``"a Warrior"`` (``egy Harcos``)."""
     if piece == WARRIOR:
-        return "a Warrior" if lang == "en" else "egy Harcos"
-    return f"{piece[0]}'s {en}" if lang == "en" else f"{piece[0]} {hu.lower()}"
+        return say("ZEN.piece.warrior", lang)
+    hu, en = _D.strengths[piece_strength(piece)]
+    return say("ZEN.piece", lang, seat=piece[0], name=en, name_hu=hu)
+
+
+def piece_args(name: str, piece: str) -> dict[str, Any]:
+    """A piece's name as a template argument in both languages: ``{name: "B's Woman", name_hu: "B Nő bábuja"}``."""
+    return {name: piece_name(piece, "en"), f"{name}_hu": piece_name(piece, "hu")}
 
 
 def is_piece(token: str) -> bool:

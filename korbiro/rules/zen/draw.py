@@ -19,6 +19,7 @@ from typing import Protocol
 
 from ...base.svg import Svg
 from .data import COLUMNS, FLOORS, NCOLS, WARRIOR, square, square_name
+from .messages import say
 
 __all__ = ["TowerView", "render", "describe_outcome", "squares_text", "svg_tower", "SEAT_COLOURS"]
 
@@ -83,46 +84,43 @@ def squares_text(sqs: Sequence[int] | frozenset[int]) -> str:
     return " ".join(square_name(s) for s in sorted(sqs))
 
 
-def _heading(pos: TowerView) -> str:
+def _heading(pos: TowerView, lang: str) -> str:
     outcome = pos.outcome()
-    head = f"Zen, {len(pos.players)} players ({' '.join(pos.players)})"
-    if pos.passive:
-        head += f", passive {' '.join(sorted(pos.passive))}"
-    if outcome is None:
-        return head + f": turn {pos.turn}, {pos.to_move} to move"
-    return head + f": game over after turn {pos.turn - 1}"
+    args = {"n": len(pos.players), "players": " ".join(pos.players), "passive": " ".join(sorted(pos.passive)),
+            "turn": pos.turn, "to_move": pos.to_move, "last": pos.turn - 1}
+    key = "ZEN.heading" + (".passive" if pos.passive else "") + (".over" if outcome is not None else "")
+    return say(key, lang, **args)
 
 
-def _player_line(pos: TowerView, p: str) -> str:
+def _player_line(pos: TowerView, p: str, lang: str) -> str:
     s = pos.score()[p]
     arrived = " ".join(f"{piece}@{square_name(sq)}" for piece, sq in pos.arrived_of(p)) or "-"
     took = " ".join(piece for piece, by in pos.captured if by == p) or "-"
-    return (
-        f"{p}: targets {squares_text(pos.targets_of(p)) or '-'}; arrived {arrived}; took {took}; "
-        f"{s.points} points (Zen {s.zen}, Harcos {s.harcos}, Kokeshi {s.kokeshi})"
-    )
+    return say("ZEN.player", lang, player=p, targets=squares_text(pos.targets_of(p)) or "-", arrived=arrived,
+               took=took, points=s.points, zen=s.zen, harcos=s.harcos, kokeshi=s.kokeshi)
 
 
-def _notes(pos: TowerView) -> list[str]:
+def _notes(pos: TowerView, lang: str) -> list[str]:
     """What the tower does not show: pieces captured for nobody, who put pieces where, options."""
     out = []
     lost = [piece for piece, by in pos.captured if by is None]
     if lost:
-        out.append(f"captured, no score: {' '.join(lost)}")
+        out.append(say("ZEN.notes.lost", lang, pieces=" ".join(lost)))
     if pos.placed_by_other:
-        out.append(f"placed by another player: {squares_text(pos.placed_by_other)}")
+        out.append(say("ZEN.notes.placed", lang, squares=squares_text(pos.placed_by_other)))
     changed = pos.options.changed()
     if changed:
-        out.append("options: " + ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items()))
+        shown = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in changed.items())
+        out.append(say("ZEN.notes.options", lang, options=shown))
     return out
 
 
-def render(pos: TowerView) -> str:
-    """The tower drawn floor by floor (top first), then each player's cards and score."""
-    out: list[str] = [_heading(pos), ""]
+def render(pos: TowerView, lang: str = "en") -> str:
+    """The tower drawn floor by floor (top first), then each player's cards and score (the words in *lang*)."""
+    out: list[str] = [_heading(pos, lang), ""]
     outcome = pos.outcome()
     mine = pos.targets_of(pos.to_move) if outcome is None else frozenset()
-    out.append(("  floor   " + "  ".join(f"{c:<3}" for c in COLUMNS)).rstrip())
+    out.append(("  " + say("ZEN.floor", lang).ljust(8) + "".join(f"{c:<5}" for c in COLUMNS)).rstrip())
     for floor in range(FLOORS, 0, -1):
         cells = []
         for c in range(1, NCOLS + 1):
@@ -132,31 +130,32 @@ def render(pos: TowerView) -> str:
             cells.append(f"{p:<2}{mark}")
         out.append(f"    {floor}     " + "  ".join(cells).rstrip())
     if mine:
-        out.append(f"  (* = {pos.to_move}'s unused target cards)")
+        out.append("  " + say("ZEN.targets-marked", lang, player=pos.to_move))
     out.append("")
     for p in pos.players:
-        out.append("  " + _player_line(pos, p))
-    out += [f"  {line}" for line in _notes(pos)]
+        out.append("  " + _player_line(pos, p, lang))
+    out += [f"  {line}" for line in _notes(pos, lang)]
     if outcome is not None:
         out.append("")
-        out.append(describe_outcome(pos))
+        out.append(describe_outcome(pos, lang))
     return "\n".join(out) + "\n"
 
 
-def describe_outcome(pos: TowerView) -> str:
-    """One line: how the game ended and who won, citing the rules."""
+def describe_outcome(pos: TowerView, lang: str = "en") -> str:
+    """One line: how the game ended and who won, citing the rules (in *lang*)."""
     o = pos.outcome()
     if o is None:
-        return "game not over"
+        return say("ZEN.outcome.none", lang)
     if o.termination == "finished":
-        how = f"{' and '.join(o.finished)} brought every piece left in the tower to a target [{o.rule}]"
+        how = say("ZEN.outcome.finished", lang, players=" and ".join(o.finished), players_hu=" és ".join(o.finished),
+                  rule=o.rule)
     else:
-        how = "no player can ever move again (korbiro: the game is blocked, docs/zen.md)"
+        how = say("ZEN.outcome.blocked", lang)
     if o.winner:
-        who = f"winner {o.winner}"
+        who = say("ZEN.outcome.winner", lang, player=o.winner)
     else:
-        who = f"tie between {' and '.join(o.winners)}"
-    return f"game over: {how}; {who} [Zen: Pontozás]"
+        who = say("ZEN.outcome.tie", lang, players=" and ".join(o.winners), players_hu=" és ".join(o.winners))
+    return say("ZEN.outcome", lang, how=how, who=who)
 
 
 #: each seat's colour: (fill, text on it)
@@ -185,19 +184,20 @@ def svg_tower(
     alert: bool = False,
     steps: Sequence[tuple[int, int]] = (),
     arrivals: Sequence[int] = (),
+    lang: str = "en",
 ) -> str:
     """An SVG picture of *pos*.
 
     *caption* lines go under the picture (red, with a red frame, when *alert*);
     *steps* (from, to) and *arrivals* (squares) of the turn that led here are
-    marked in gold.
+    marked in gold; the words are in *lang*.
     """
     width = 640.0
-    svg = Svg(width, _heading(pos))
+    svg = Svg(width, _heading(pos, lang))
     y = svg.title()
     outcome = pos.outcome()
     if outcome is not None:
-        y = svg.notes(y - 8, [describe_outcome(pos)])
+        y = svg.notes(y - 8, [describe_outcome(pos, lang)])
     x0, y0 = 52.0, y + 20
     owner = {sq: p for p in pos.players for sq in pos.targets_of(p)}
     for floor in range(FLOORS, 0, -1):
@@ -222,7 +222,7 @@ def svg_tower(
     for col, letter in enumerate(COLUMNS):
         svg.text(x0 + col * _CELL + _CELL / 2, y0 + FLOORS * _CELL + 18, letter, 14, text_anchor="middle",
                  font_weight="bold", fill="#555555")
-    svg.text(x0 - 10, y0 - 6, "floor", 10, text_anchor="end", fill="#555555")
+    svg.text(x0 - 10, y0 - 6, say("ZEN.floor", lang), 10, text_anchor="end", fill="#555555")
     for a, b in steps:
         _arrow(svg, x0, y0, a, b)
     for sq in arrivals:
@@ -236,34 +236,34 @@ def svg_tower(
         fill, _ = SEAT_COLOURS[p]
         s = scores[p]
         svg.circle(px + 8, py + 8, 8, fill=fill)
-        to_move = " (to move)" if p == pos.to_move and outcome is None else ""
-        points = f"{s.points} point{'' if s.points == 1 else 's'}"
-        svg.text(px + 22, py + 13, f"{p}: {points}{to_move}", 13, font_weight="bold")
+        key = "ZEN.picture.points" + (".one" if s.points == 1 else "") + (
+            ".to-move" if p == pos.to_move and outcome is None else "")
+        svg.text(px + 22, py + 13, say(key, lang, player=p, points=s.points), 13, font_weight="bold")
         rows = [
             f"Zen {s.zen}, Harcos {s.harcos}, Kokeshi {s.kokeshi}",
-            f"targets {squares_text(pos.targets_of(p)) or '-'}",
-            "arrived " + (" ".join(f"{piece}@{square_name(sq)}" for piece, sq in pos.arrived_of(p)) or "-"),
-            "took " + (" ".join(piece for piece, by in pos.captured if by == p) or "-"),
+            say("ZEN.picture.targets", lang, squares=squares_text(pos.targets_of(p)) or "-"),
+            say("ZEN.picture.arrived", lang,
+                pieces=" ".join(f"{piece}@{square_name(sq)}" for piece, sq in pos.arrived_of(p)) or "-"),
+            say("ZEN.picture.took", lang, pieces=" ".join(piece for piece, by in pos.captured if by == p) or "-"),
         ]
         for i, row in enumerate(rows):
             svg.text(px + 22, py + 30 + i * 15, row, 11, fill="#444444")
         py += 96
-    extra = _notes(pos)
+    extra = _notes(pos, lang)
     if pos.passive:
-        extra.append(f"passive colours: {' '.join(sorted(pos.passive))}")
+        extra.append(say("ZEN.picture.passive", lang, seats=" ".join(sorted(pos.passive))))
     for i, row in enumerate(extra):
         svg.text(px, py + i * 15, row, 11, fill="#444444")
     y = max(y0 + FLOORS * _CELL + 28, py + 15 * len(extra))
-    items = [(f"{p}'s pieces", SEAT_COLOURS[p][0], SEAT_COLOURS[p][0]) for p in pos.seats]
+    items = [(say("ZEN.picture.pieces-of", lang, seat=p), SEAT_COLOURS[p][0], SEAT_COLOURS[p][0]) for p in pos.seats]
     items += [
-        ("H Warrior", _WARRIOR[0], _WARRIOR[0]),
-        ("unused target card (dashed, owner's colour)", "none", "#777777"),
-        ("placed there by another player", "#7d5ba6", "#7d5ba6"),
-        ("the turn's steps and arrivals", "none", _MARK),
+        (say("ZEN.picture.warrior", lang), _WARRIOR[0], _WARRIOR[0]),
+        (say("ZEN.picture.target", lang), "none", "#777777"),
+        (say("ZEN.picture.placed", lang), "#7d5ba6", "#7d5ba6"),
+        (say("ZEN.picture.marked", lang), "none", _MARK),
     ]
     y = svg.legend(y, items)
-    svg.text(12, y + 4, "pieces: seat + strength (1 Girl, 2 Boy, 3 Woman, 4 Man); squares: column a-d + floor 1-5",
-             11, fill="#555555")
+    svg.text(12, y + 4, say("ZEN.picture.key", lang), 11, fill="#555555")
     y = svg.notes(y + 10, caption, alert=alert)
     return svg.render(y + 8, alert=alert)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...base.errors import DataError, UsageError
+from ...base.errors import DataError, KorbiroError, UsageError
 from ...base.findings import Finding
 from ...base.yamlload import YamlDocument
 from .data import (
@@ -42,6 +42,7 @@ from .data import (
     square_name,
 )
 from .draw import squares_text
+from .messages import MessageError, finding, say
 from .options import Options
 from .position import Position, _canonical_captures
 
@@ -77,14 +78,28 @@ class Reader:
         #: line of each floor in the last tower read
         self.floor_lines: dict[int, int] = {}
 
-    def error(self, path: Path, code: str, message: str) -> None:
+    def error(self, path: Path, code: str, case: str, /, **args: Any) -> None:
+        """The problem *code* at *path*, its message the template ``code.case`` with *args*."""
         line, col = self.doc.mark(path)
-        self.errors.append(Finding(code, message, file=self.doc.path, line=line, column=col))
+        self.error_at(line, col, code, case, **args)
+
+    def error_at(self, line: int, column: int | None, code: str, case: str, /, **args: Any) -> None:
+        key = f"{code}.{case}"
+        self.errors.append(finding(code, say(key, "en", **args), say(key, "hu", **args), file=self.doc.path,
+                                   line=line, column=column))
+
+    def error_from(self, path: Path, code: str, exc: KorbiroError | MessageError) -> None:
+        """The problem *exc* (an option or a square that cannot be read) at *path*, with code *code*."""
+        line, col = self.doc.mark(path)
+        hu = exc.text("hu") if isinstance(exc, MessageError) else exc.to_finding().text("hu")
+        en = str(exc) if isinstance(exc, MessageError) else exc.message
+        self.errors.append(finding(code, en, hu, file=self.doc.path, line=line, column=col))
 
     def raise_if_errors(self) -> None:
         if self.errors:
             first = self.errors[0]
-            err = DataError(first.code, first.message, path=first.file, line=first.line, column=first.column)
+            err = DataError(first.code, first.message, path=first.file, line=first.line, column=first.column,
+                            hu=first.text("hu"))
             err.findings = self.errors
             raise err
 
@@ -96,23 +111,20 @@ class Reader:
             return value.replace(",", " ").split()
         if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
             return [str(v) for v in value]
-        self.error(path, "ZEN-POSITION-TYPE", f"expected words separated by spaces, got {value!r}")
+        self.error(path, "ZEN-POSITION-TYPE", "words", value=value)
         return []
 
     def square(self, token: str, path: Path) -> int | None:
         try:
             return parse_square(token)
-        except ValueError as exc:
-            self.error(path, "ZEN-POSITION-SQUARE", str(exc))
+        except MessageError as exc:
+            self.error_from(path, "ZEN-POSITION-SQUARE", exc)
             return None
 
     def unknown_keys(self, data: Mapping[str, Any], allowed: Sequence[str], path: Path) -> None:
         for key in data:
             if key not in allowed:
-                self.error(path + (key,), "ZEN-POSITION-KEY", f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
-
-    def error_at(self, line: int, column: int | None, code: str, message: str) -> None:
-        self.errors.append(Finding(code, message, file=self.doc.path, line=line, column=column))
+                self.error(path + (key,), "ZEN-POSITION-KEY", "unknown", key=key, allowed=", ".join(allowed))
 
     def tower(self, value: Any, path: Path) -> list[str | None] | None:
         """The tower drawn as a literal block: one line per floor, floor number first.
@@ -120,7 +132,7 @@ class Reader:
         A line of the column letters alone (``a b c d``) may label the columns.
         """
         if not isinstance(value, str) or "\n" not in value.strip():
-            self.error(path, "ZEN-POSITION-TOWER", f"write the tower as a literal block ('tower: |') with one line per floor, e.g. '5  B2 H  .  B1'; got {value!r}")
+            self.error(path, "ZEN-POSITION-TOWER", "block", value=value)
             return None
         first_line = self.doc.mark(path)[0] + 1  # a block scalar's text starts on the next line
         board: list[str | None] = [None] * NSQUARES
@@ -134,18 +146,18 @@ class Reader:
                 continue
             label = toks[0].rstrip(":")
             if not (label.isdigit() and 1 <= int(label) <= FLOORS and label == str(int(label))):
-                self.error_at(line, None, "ZEN-POSITION-TOWER", f"{raw.strip()!r}: a tower line starts with its floor number (1-{FLOORS}), then {NCOLS} squares")
+                self.error_at(line, None, "ZEN-POSITION-TOWER", "label", text=raw.strip(), floors=FLOORS, n=NCOLS)
                 ok = False
                 continue
             floor = int(label)
             if floor in seen:
-                self.error_at(line, None, "ZEN-POSITION-TOWER", f"floor {floor} is drawn twice (first at line {seen[floor]})")
+                self.error_at(line, None, "ZEN-POSITION-TOWER", "twice", floor=floor, first=seen[floor])
                 ok = False
                 continue
             seen[floor] = line
             cells = toks[1:]
             if len(cells) != NCOLS:
-                self.error_at(line, None, "ZEN-POSITION-TOWER", f"floor {floor} has {len(cells)} squares, not {NCOLS} (write '.' for an empty square)")
+                self.error_at(line, None, "ZEN-POSITION-TOWER", "width", floor=floor, got=len(cells), n=NCOLS)
                 ok = False
                 continue
             for col, tok in enumerate(cells, start=1):
@@ -153,13 +165,14 @@ class Reader:
                     continue
                 t = tok.upper()
                 if not is_piece(t):
-                    self.error_at(line, None, "ZEN-POSITION-PIECE", f"{tok!r} on {COLUMNS[col - 1]}{floor} is not a piece (A1-D4, or {WARRIOR} for a Warrior, '.' for empty)")
+                    self.error_at(line, None, "ZEN-POSITION-PIECE", "cell", token=tok,
+                                  square=f"{COLUMNS[col - 1]}{floor}", warrior=WARRIOR)
                     ok = False
                     continue
                 board[square(floor, col)] = t
         missing = sorted(set(range(1, FLOORS + 1)) - set(seen))
         if missing:
-            self.error(path, "ZEN-POSITION-TOWER", f"the tower lacks floor(s) {', '.join(map(str, missing))}")
+            self.error(path, "ZEN-POSITION-TOWER", "missing", floors=", ".join(map(str, missing)))
             ok = False
         return board if ok else None
 
@@ -180,20 +193,20 @@ def read_options(r: Reader, value: Any, path: Path, base: Options | None = None)
     if value is None:
         return base or Options()
     if not isinstance(value, dict):
-        r.error(path, "ZEN-POSITION-OPTIONS", f"'options' is a mapping of option names to values, got {value!r}")
+        r.error(path, "ZEN-POSITION-OPTIONS", "mapping", value=value)
         return base or Options()
     try:
         return Options.parse(value, base)
     except UsageError as exc:
         bad = next((k for k in value if k in exc.message or repr(k) in exc.message), None)
-        r.error(path + ((bad,) if bad else ()), "ZEN-POSITION-OPTIONS", exc.message)
+        r.error_from(path + ((bad,) if bad else ()), "ZEN-POSITION-OPTIONS", exc)
         return base or Options()
 
 
 def read_position(r: Reader, data: Any, base: Path, *, options: Options | None = None) -> Position | None:
     """A :class:`Position` from a mapping, recording problems in *r* (``None`` if unusable)."""
     if not isinstance(data, dict):
-        r.error(base, "ZEN-POSITION-TYPE", f"a position is a mapping, got {type(data).__name__}")
+        r.error(base, "ZEN-POSITION-TYPE", "mapping", type=type(data).__name__)
         return None
     start_errors = len(r.errors)
     r.unknown_keys(data, POSITION_KEYS, base)
@@ -202,36 +215,39 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
     players = [t.upper() for t in r.tokens(data.get("players"), base + ("players",))]
     passive = [t.upper() for t in r.tokens(data.get("passive"), base + ("passive",))]
     if "players" not in data:
-        r.error(base, "ZEN-POSITION-KEY", "missing 'players' (the players in turn order, e.g. 'A B C D')")
+        r.error(base, "ZEN-POSITION-KEY", "players")
     for t in players + passive:
         if len(t) != 1 or t not in SEATS:
-            r.error(base + ("players",), "ZEN-POSITION-PLAYERS", f"{t!r} is not a seat ({' '.join(SEATS)})")
+            r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "seat", seat=t, seats=" ".join(SEATS))
     colours = players + passive
     if len(set(colours)) != len(colours):
-        r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "a colour is listed twice in players/passive")
+        r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "twice")
     if "players" in data and not players:
-        r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "'players' lists at least one player")
+        r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "none")
     seats = tuple(s for s in SEATS if s in colours)
 
     board = r.tower(data.get("tower"), base + ("tower",)) if "tower" in data else None
     if "tower" not in data:
-        r.error(base, "ZEN-POSITION-KEY", "missing 'tower'")
+        r.error(base, "ZEN-POSITION-KEY", "tower")
 
-    seen: dict[str, str] = {}
+    seen: dict[str, dict[str, str]] = {}
 
-    def note_piece(piece: str, where: str, path: Path, line: int | None = None) -> None:
-        def err(message: str) -> None:
+    def note_piece(piece: str, where: dict[str, str], path: Path, line: int | None = None) -> None:
+        """*piece* is *where* (``on c3``, ``arrived on d5``, ``captured by A``, in both languages)."""
+        def err(case: str, **args: Any) -> None:
             if line is None:
-                r.error(path, "ZEN-POSITION-PIECE", message)
+                r.error(path, "ZEN-POSITION-PIECE", case, **args)
             else:
-                r.error_at(line, None, "ZEN-POSITION-PIECE", message)
+                r.error_at(line, None, "ZEN-POSITION-PIECE", case, **args)
 
         if piece == WARRIOR:
             return
         if piece[0] not in colours:
-            err(f"{piece} ({where}) belongs to {piece[0]}, who is not in this game")
+            err("seat", piece=piece, where=where["where"], where_hu=where["where_hu"], seat=piece[0])
         if piece in seen:
-            err(f"{piece} is both {seen[piece]} and {where}; each piece exists once")
+            first = seen[piece]
+            err("twice", piece=piece, first=first["where"], first_hu=first["where_hu"], where=where["where"],
+                where_hu=where["where_hu"])
         seen.setdefault(piece, where)
 
     if board is not None:
@@ -241,68 +257,68 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
                 sq = square(floor, c)
                 p = board[sq]
                 if p is not None:
-                    note_piece(p, f"on {square_name(sq)}", base + ("tower",), r.floor_lines.get(floor))
+                    note_piece(p, _where("on", square=square_name(sq)), base + ("tower",), r.floor_lines.get(floor))
 
     targets: dict[str, frozenset[int]] = {}
     tdata = data.get("targets")
     if tdata is not None and not isinstance(tdata, dict):
-        r.error(base + ("targets",), "ZEN-POSITION-TYPE", "'targets' maps each player to his unused target cards")
+        r.error(base + ("targets",), "ZEN-POSITION-TYPE", "targets")
         tdata = {}
     for player, value in (tdata or {}).items():
         here = base + ("targets", player)
         if player not in players:
-            r.error(here, "ZEN-POSITION-PLAYERS", f"targets given for {player!r}, who is not an active player")
+            r.error(here, "ZEN-POSITION-PLAYERS", "targets", player=player)
             continue
         sqs = [r.square(t, here) for t in r.tokens(value, here)]
         targets[player] = frozenset(s for s in sqs if s is not None)
     for player in players:
         if player not in targets and tdata is not None:
-            r.error(base + ("targets",), "ZEN-POSITION-KEY", f"no targets for player {player}")
+            r.error(base + ("targets",), "ZEN-POSITION-KEY", "targets", player=player)
         targets.setdefault(player, frozenset())
 
     arrived: dict[str, list[tuple[str, int]]] = {}
     adata = data.get("arrived")
     if adata is not None and not isinstance(adata, dict):
-        r.error(base + ("arrived",), "ZEN-POSITION-TYPE", "'arrived' maps each player to pieces like 'A2@d5'")
+        r.error(base + ("arrived",), "ZEN-POSITION-TYPE", "arrived")
         adata = {}
     for player, value in (adata or {}).items():
         here = base + ("arrived", player)
         if player not in players:
-            r.error(here, "ZEN-POSITION-PLAYERS", f"arrivals given for {player!r}, who is not an active player")
+            r.error(here, "ZEN-POSITION-PLAYERS", "arrived", player=player)
             continue
         for tok in r.tokens(value, here):
             piece, _, card = tok.partition("@")
             piece = piece.upper()
             if not is_piece(piece) or piece == WARRIOR or piece[0] != player or not card:
-                r.error(here, "ZEN-POSITION-ARRIVED", f"{tok!r}: write {player}'s arrived pieces as piece@card, e.g. '{player}2@d5'")
+                r.error(here, "ZEN-POSITION-ARRIVED", "syntax", token=tok, player=player)
                 continue
             card_sq = r.square(card, here)
             if card_sq is None:
                 continue
             if card_sq in targets.get(player, frozenset()):
-                r.error(here, "ZEN-POSITION-ARRIVED", f"card {card} holds {piece} and is listed among {player}'s unused targets too")
+                r.error(here, "ZEN-POSITION-ARRIVED", "unused", card=card, piece=piece, player=player)
             if any(card_sq == s for _, s in arrived.get(player, [])):
-                r.error(here, "ZEN-POSITION-ARRIVED", f"card {card} holds two pieces")
-            note_piece(piece, f"arrived on {card}", here)
+                r.error(here, "ZEN-POSITION-ARRIVED", "two", card=card)
+            note_piece(piece, _where("arrived", card=card), here)
             arrived.setdefault(player, []).append((piece, card_sq))
 
     captured: list[tuple[str, str | None]] = []
     cdata = data.get("captured")
     if cdata is not None and not isinstance(cdata, dict):
-        r.error(base + ("captured",), "ZEN-POSITION-TYPE", "'captured' maps each player (or 'none') to the pieces he took off, e.g. 'H C4'")
+        r.error(base + ("captured",), "ZEN-POSITION-TYPE", "captured")
         cdata = {}
     for player, value in (cdata or {}).items():
         here = base + ("captured", player)
         by: str | None = None if str(player).lower() == "none" else str(player)
         if by is not None and by not in players:
-            r.error(here, "ZEN-POSITION-PLAYERS", f"captures given for {player!r}, who is not an active player (use 'none' for pieces nobody scores)")
+            r.error(here, "ZEN-POSITION-PLAYERS", "captured", player=player)
             continue
         for tok in r.tokens(value, here):
             piece = tok.upper()
             if not is_piece(piece):
-                r.error(here, "ZEN-POSITION-PIECE", f"{tok!r} is not a piece")
+                r.error(here, "ZEN-POSITION-PIECE", "token", token=tok)
                 continue
-            note_piece(piece, f"captured by {player}", here)
+            note_piece(piece, _where("captured", player=player), here)
             captured.append((piece, by))
 
     by_other: set[int] = set()
@@ -311,7 +327,7 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
         if flag_sq is None:
             continue
         if board is not None and (board[flag_sq] is None or board[flag_sq] == WARRIOR):
-            r.error(base + ("placed_by_other",), "ZEN-POSITION-SQUARE", f"{tok}: placed_by_other lists squares holding coloured pieces")
+            r.error(base + ("placed_by_other",), "ZEN-POSITION-SQUARE", "placed", token=tok)
             continue
         by_other.add(flag_sq)
 
@@ -319,10 +335,10 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
     if isinstance(to_move, str):
         to_move = to_move.upper()
     if to_move not in players:
-        r.error(base + ("to_move",), "ZEN-POSITION-PLAYERS", f"to_move {to_move!r} is not one of the players ({' '.join(players)})")
+        r.error(base + ("to_move",), "ZEN-POSITION-PLAYERS", "to-move", to_move=to_move, players=" ".join(players))
     turn = data.get("turn", 1)
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        r.error(base + ("turn",), "ZEN-POSITION-TYPE", f"turn is a positive whole number, not {turn!r}")
+        r.error(base + ("turn",), "ZEN-POSITION-TYPE", "turn", turn=turn)
         turn = 1
 
     if len(r.errors) > start_errors or board is None:
@@ -340,6 +356,12 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
         placed_by_other=frozenset(by_other),
         options=opts,
     )
+
+
+def _where(case: str, **args: str) -> dict[str, Any]:
+    """Where a piece is (``on c3``, ``arrived on d5``, ``captured by A``), in both languages."""
+    key = f"ZEN.where.{case}"
+    return {"where": say(key, "en", **args), "where_hu": say(key, "hu", **args)}
 
 
 # ---------------------------------------------------------------------------
@@ -393,6 +415,14 @@ def position_to_yaml(pos: Position, *, indent: str = "", comment: bool = True) -
         for k, v in changed.items():
             lines.append(f"  {k}: {str(v).lower() if isinstance(v, bool) else v}")
     return "".join(f"{indent}{line}\n" for line in lines)
+
+
+def moves_to_dict(pos: Position, file: str) -> dict[str, object]:
+    """``korbiro zen moves --format json`` of *pos* read from *file*: whose turn, and every legal turn."""
+    moves = [str(m) for m in pos.legal_moves()]
+    over = pos.outcome() is not None
+    return {"file": file, "to_move": None if over else pos.to_move, "turn": pos.turn, "over": over,
+            "count": len(moves), "moves": moves}
 
 
 def position_to_dict(pos: Position) -> dict[str, object]:

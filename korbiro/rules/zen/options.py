@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ...base.errors import UsageError
+from .messages import raise_as, say
 
 #: option -> allowed values (the first is the default) and one line of help.
 OPTION_HELP: dict[str, tuple[tuple[Any, ...], str]] = {
@@ -97,19 +98,18 @@ class Options:
         current = {f.name: getattr(base or cls(), f.name) for f in fields(cls)}
         for name, raw in values.items():
             if name not in OPTION_HELP:
-                known = ", ".join(sorted(OPTION_HELP))
-                raise UsageError("ZEN-OPTION", f"unknown Zen option {name!r} (known: {known})")
+                raise raise_as(UsageError, "ZEN-OPTION", "ZEN-OPTION.unknown", name=name,
+                               known=", ".join(sorted(OPTION_HELP)))
             allowed = OPTION_HELP[name][0]
             value: Any = raw
             if isinstance(allowed[0], bool):
                 if isinstance(raw, str) and raw.lower() in ("true", "false", "yes", "no", "1", "0"):
                     value = raw.lower() in ("true", "yes", "1")
                 if not isinstance(value, bool):
-                    raise UsageError("ZEN-OPTION", f"option {name!r} takes true or false, not {raw!r}")
+                    raise raise_as(UsageError, "ZEN-OPTION", "ZEN-OPTION.boolean", name=name, value=raw)
             elif value not in allowed:
-                raise UsageError(
-                    "ZEN-OPTION", f"option {name!r} takes one of {', '.join(map(str, allowed))}, not {raw!r}"
-                )
+                raise raise_as(UsageError, "ZEN-OPTION", "ZEN-OPTION.choice", name=name,
+                               choices=", ".join(map(str, allowed)), value=raw)
             current[name] = value
         return cls(**current)
 
@@ -120,3 +120,8 @@ class Options:
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def option_help(name: str, lang: str = "en") -> str:
+    """The one line of help of option *name* in *lang* (``OPTION_HELP`` holds the same English)."""
+    return say(f"ZEN.option.{name}", lang)

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import combinations
+from typing import Any
 
 from ...base.errors import IllegalActionError, RulesSyntaxError
 from .data import (
@@ -33,13 +34,14 @@ from .data import (
     floor_of,
     game_data,
     parse_square,
-    piece_name,
+    piece_args,
     piece_owner,
     piece_strength,
     rule,
     square_name,
 )
 from .draw import render, svg_tower
+from .messages import MessageError, both, raise_as, say
 from .options import Options
 
 # ---------------------------------------------------------------------------
@@ -106,10 +108,10 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Parse the turn notation of docs/zen.md; raises ``RulesSyntaxError`` (code ``ZEN-NOTATION``)."""
         if not isinstance(text, str):
-            raise RulesSyntaxError("ZEN-NOTATION", f"a turn is written as text, not {text!r}")
+            raise raise_as(RulesSyntaxError, "ZEN-NOTATION", "ZEN-NOTATION.type", value=text)
         tokens = text.split()
         if not tokens:
-            raise RulesSyntaxError("ZEN-NOTATION", "empty turn (write 'pass' when no own piece can move)")
+            raise raise_as(RulesSyntaxError, "ZEN-NOTATION", "ZEN-NOTATION.empty")
         acts: list[Action] = []
         for tok in tokens:
             low = tok.lower()
@@ -123,17 +125,13 @@ class Move:
                 else:
                     m = _STEP.match(low)
                     if not m:
-                        raise RulesSyntaxError(
-                            "ZEN-NOTATION",
-                            f"cannot read {tok!r}: expected a step like 'b3-b4' (or 'b3xb4' for a swap or a capture),"
-                            " an arrival like 'c4@', or 'pass'",
-                        )
+                        raise MessageError("ZEN-NOTATION.token", token=tok)
                     step = Step(_square(m.group(1), tok), _square(m.group(3), tok), m.group(2) == "x")
                     acts.append(step)
                     if m.group(4):
                         acts.append(Arrive(step.to))
-            except ValueError as exc:
-                raise RulesSyntaxError("ZEN-NOTATION", str(exc)) from None
+            except MessageError as exc:
+                raise RulesSyntaxError("ZEN-NOTATION", str(exc), hu=exc.text("hu")) from None
         return cls(tuple(acts))
 
     def __str__(self) -> str:
@@ -153,7 +151,7 @@ class Move:
 
 def _square(text: str, token: str) -> int:
     if not SQUARE_RE.match(text):
-        raise ValueError(f"{token!r}: {text!r} is not a square of the tower (e.g. 'c3')")
+        raise MessageError("ZEN-NOTATION.square", token=token, text=text)
     return parse_square(text)
 
 
@@ -166,12 +164,16 @@ class Verdict:
     """The checker's answer: ``OK``, or a stable code, the rule it rests on and a message.
 
     ``action`` is the index of the offending action within the move, when there is one.
+    ``message`` is English; :meth:`text` gives it in either language, made from the catalogue
+    template ``key`` (``messages.yaml``) with ``args``.
     """
 
     code: str
     rule: str | None
     message: str
     action: int | None = None
+    key: str = field(default="", compare=False)
+    args: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -180,17 +182,31 @@ class Verdict:
     def __bool__(self) -> bool:
         return self.ok
 
-    def __str__(self) -> str:
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang* (``en`` or ``hu``)."""
+        return say(self.key, lang, **self.args) if self.key else self.message
+
+    def line(self, lang: str = "en") -> str:
+        """``CODE [rule]: message`` in *lang* (``str()`` is the English)."""
         if self.ok:
             return "OK"
-        return f"{self.code} [{self.rule}]: {self.message}" if self.rule else f"{self.code}: {self.message}"
+        return f"{self.code} [{self.rule}]: {self.text(lang)}" if self.rule else f"{self.code}: {self.text(lang)}"
+
+    def __str__(self) -> str:
+        return self.line()
+
+    def error(self) -> IllegalActionError:
+        """This verdict as an error (its message in both languages)."""
+        return IllegalActionError(self.code, self.message, rule=self.rule, hu=self.text("hu"))
 
 
-OK = Verdict("OK", None, "legal")
+OK = Verdict("OK", None, "legal", key="ZEN.legal")
 
 
-def _v(code: str, rule_key: str | None, message: str) -> Verdict:
-    return Verdict(code, rule(rule_key) if rule_key else None, message)
+def _v(code: str, rule_key: str | None, case: str, /, **args: Any) -> Verdict:
+    """The verdict *code*, resting on rule *rule_key*, its message the template ``code.case`` with *args*."""
+    key = f"{code}.{case}"
+    return Verdict(code, rule(rule_key) if rule_key else None, say(key, "en", **args), key=key, args=args)
 
 
 # ---------------------------------------------------------------------------
@@ -385,14 +401,14 @@ class Position:
         pos, problems = self.play_lenient(move)
         if problems:
             v = problems[0]
-            raise IllegalActionError(v.code, f"{move}: {v.message}", rule=v.rule)
+            raise IllegalActionError(v.code, f"{move}: {v.message}", rule=v.rule, hu=f"{move}: {v.text('hu')}")
         return pos
 
     def play_lenient(self, move: Move) -> tuple[Position, list[Verdict]]:
         """Play *move* as far as the rules allow: every illegal action is reported and skipped."""
         problems: list[Verdict] = []
         if self.outcome() is not None:
-            problems.append(_v("ZEN-GAME-OVER", "befejezes", "the game is already over"))
+            problems.append(_v("ZEN-GAME-OVER", "befejezes", "over"))
             return self, problems
         w = _Work(self)
         for i, act in enumerate(move.actions):
@@ -440,11 +456,16 @@ class Position:
         if slot is None:
             return v
         fixed = Move(rest[:slot] + (arrival,) + rest[slot:])
-        where = f"first in the turn, before {rest[0]}" if slot == 0 and rest else f"right after {rest[slot - 1]}"
         before = rest[slot - 1] if slot else None
-        if isinstance(before, Step) and before.to == arrival.square:
-            where += " (the step that brings it there)"
-        return replace(v, message=f"{v.message}; it belongs {where}: write '{fixed}'")
+        if slot == 0 and rest:
+            where = both("where", "ZEN.arrival.first", first=str(rest[0]))
+        elif isinstance(before, Step) and before.to == arrival.square:
+            where = both("where", "ZEN.arrival.after-step", previous=str(before))
+        else:
+            where = both("where", "ZEN.arrival.after", previous=str(rest[slot - 1]))
+        key = "ZEN.arrival.belongs"
+        args = {"message": v.message, "message_hu": v.text("hu"), **where, "fixed": str(fixed)}
+        return replace(v, message=say(key, "en", **args), key=key, args=args)
 
     def with_options(self, options: Options) -> Position:
         return replace(self, options=options)
@@ -589,7 +610,7 @@ class _Work:
 
     def step(self, a: int, b: int, mark: bool = False) -> Verdict | None:
         if self.over:
-            return _v("ZEN-GAME-OVER", "befejezes", f"{_sn(a, b)}: the game is over: {self._finish_text()}")
+            return _v("ZEN-GAME-OVER", "befejezes", "action", act=_sn(a, b), **self._finish_text())
         if self.phase in (_PRE, _OWN_DONE):
             own = self.phase == _PRE
             self.phase = _OWN_DONE if own else _WARRIOR_DONE
@@ -600,23 +621,14 @@ class _Work:
                 self._apply_step(a, b, own=own)
                 self.own_ok = self.own_ok or own
                 if unmarked:
-                    return _v(
-                        "ZEN-MARK", "helycsere",
-                        f"{square_name(a)}x{square_name(b)}: 'x' marks a swap or a capture, but {square_name(b)}"
-                        f" is empty and the piece only moves there; write {_sn(a, b)}",
-                    )
+                    return _v("ZEN-MARK", "helycsere", "empty", marked=f"{square_name(a)}x{square_name(b)}",
+                              square=square_name(b), step=_sn(a, b))
             return v
         if self.phase == _PASSED and self.board[a] == WARRIOR:
-            return _v(
-                "ZEN-WARRIOR-SKIPPED", "kor-3",
-                f"{_sn(a, b)}: a player who cannot move any of his own pieces does not move a Warrior either",
-            )
+            return _v("ZEN-WARRIOR-SKIPPED", "kor-3", "passed", step=_sn(a, b))
         if self.phase == _PASSED:
-            return _v("ZEN-EXTRA-STEP", "kor-1", f"{_sn(a, b)}: a step after 'pass'")
-        return _v(
-            "ZEN-EXTRA-STEP", "kor-2",
-            f"{_sn(a, b)}: a turn is one step of an own piece and then one Warrior step; this is a third step",
-        )
+            return _v("ZEN-EXTRA-STEP", "kor-1", "after-pass", step=_sn(a, b))
+        return _v("ZEN-EXTRA-STEP", "kor-2", "third", step=_sn(a, b))
 
     def _check_step(self, a: int, b: int, own: bool) -> Verdict | None:
         me, board = self.me, self.board
@@ -624,35 +636,28 @@ class _Work:
         sn = _sn(a, b)
         if own:
             if piece is None:
-                return _v("ZEN-EMPTY-SQUARE", "kor-1", f"{sn}: there is no piece on {square_name(a)}")
+                return _v("ZEN-EMPTY-SQUARE", "kor-1", "empty", step=sn, square=square_name(a))
             if piece == WARRIOR:
-                return _v(
-                    "ZEN-NOT-OWN-PIECE", "kor-1",
-                    f"{sn}: {square_name(a)} holds a Warrior; a turn starts with a step of one of {me}'s own pieces",
-                )
+                return _v("ZEN-NOT-OWN-PIECE", "kor-1", "warrior", step=sn, square=square_name(a), me=me)
             if piece[0] != me:
-                passive = " (a passive colour: it never moves)" if piece[0] in self.pos.passive else ""
-                return _v(
-                    "ZEN-NOT-OWN-PIECE", "kor-1",
-                    f"{sn}: {piece} is {piece_name(piece)}{passive}, not one of {me}'s pieces",
-                )
+                case = "passive" if piece[0] in self.pos.passive else "other"
+                return _v("ZEN-NOT-OWN-PIECE", "kor-1", case, step=sn, piece=piece, **piece_args("name", piece), me=me)
         else:
             if piece is None:
-                return _v("ZEN-EMPTY-SQUARE", "kor-2", f"{sn}: there is no piece on {square_name(a)}")
+                return _v("ZEN-EMPTY-SQUARE", "kor-2", "empty", step=sn, square=square_name(a))
             if piece != WARRIOR:
-                return _v(
-                    "ZEN-NOT-WARRIOR", "kor-2",
-                    f"{sn}: the second step of a turn moves a Warrior, and {square_name(a)} holds {piece} ({piece_name(piece)})",
-                )
+                return _v("ZEN-NOT-WARRIOR", "kor-2", "piece", step=sn, square=square_name(a), piece=piece,
+                          **piece_args("name", piece))
         geo = _geometry(a, b, self.opts.ring_columns)
         if geo is not None:
-            code, key, why = geo
-            return _v(code, key, f"{sn}: {why}")
+            code, key, case, n = geo
+            return _v(code, key, case, step=sn, n=n)
         occ = board[b]
         kind, code, key = self.effect(piece, occ)
         if kind == "block":
             assert occ is not None
-            return _v(code, key, f"{sn}: {_block_text(code, piece, occ, self.me)}")
+            return _v(code, key, "block", step=sn, piece=piece, **piece_args("piece_name", piece), occ=occ,
+                      **piece_args("occ_name", occ), me=self.me)
         return None
 
     def _apply_step(self, a: int, b: int, own: bool) -> None:
@@ -709,33 +714,26 @@ class _Work:
     def arrive(self, s: int) -> Verdict | None:
         me = self.me
         if self.over:
-            return _v("ZEN-GAME-OVER", "befejezes", f"{square_name(s)}@: the game is over: {self._finish_text()}")
+            return _v("ZEN-GAME-OVER", "befejezes", "action", act=f"{square_name(s)}@", **self._finish_text())
         piece = self.board[s]
-        at = f"{square_name(s)}@"
+        sq = square_name(s)
         if piece is None:
-            return _v("ZEN-ARRIVE-EMPTY", "cel", f"{at}: there is no piece on {square_name(s)} to take off")
+            return _v("ZEN-ARRIVE-EMPTY", "cel", "empty", square=sq)
         if piece == WARRIOR:
-            return _v("ZEN-ARRIVE-WARRIOR", "elokeszuletek-7", f"{at}: Warriors have no targets and never arrive")
+            return _v("ZEN-ARRIVE-WARRIOR", "elokeszuletek-7", "warrior", square=sq)
         if piece[0] != me:
-            return _v(
-                "ZEN-ARRIVE-NOT-OWN", "belepes-1",
-                f"{at}: {piece} is {piece_name(piece)}; only its owner brings a piece in, on his own turn",
-            )
+            return _v("ZEN-ARRIVE-NOT-OWN", "belepes-1", "other", square=sq, piece=piece, **piece_args("name", piece))
         mine = self.targets.get(me, set())
         if s not in mine:
-            used = [p for p, sq in self.arrived.get(me, []) if sq == s]
+            used = [p for p, q in self.arrived.get(me, []) if q == s]
             if used:
-                return _v(
-                    "ZEN-TARGET-USED", "cel",
-                    f"{at}: {me}'s target card {square_name(s)} already holds {used[0]}",
-                )
-            cards = " ".join(square_name(t) for t in sorted(mine)) or "none left"
-            return _v(
-                "ZEN-NOT-TARGET", "elokeszuletek-7",
-                f"{at}: {square_name(s)} is not one of {me}'s target cards ({cards})",
-            )
+                return _v("ZEN-TARGET-USED", "cel", "used", square=sq, me=me, piece=used[0])
+            if mine:
+                cards = " ".join(square_name(t) for t in sorted(mine))
+                return _v("ZEN-NOT-TARGET", "elokeszuletek-7", "cards", square=sq, me=me, cards=cards)
+            return _v("ZEN-NOT-TARGET", "elokeszuletek-7", "none-left", square=sq, me=me)
         if s not in self.window:
-            return _v("ZEN-ARRIVAL-WINDOW", "belepes-1", f"{at}: {self._window_text(s, piece)}")
+            return _v("ZEN-ARRIVAL-WINDOW", "belepes-1", self._window_case(s, piece), square=sq, piece=piece, me=me)
         self.board[s] = None
         mine.discard(s)
         self.arrived.setdefault(me, []).append((piece, s))
@@ -744,39 +742,26 @@ class _Work:
         self._check_over()
         return None
 
-    def _window_text(self, s: int, piece: str) -> str:
-        base = f"{piece} on {square_name(s)} cannot arrive now"
+    def _window_case(self, s: int, piece: str) -> str:
+        """Why *piece* on *s* cannot arrive now: the case of the ``ZEN-ARRIVAL-WINDOW`` message."""
         if self.phase == _PRE:
-            return (
-                f"{base}: {self.me} left it there in an earlier turn; a piece arrives on the step its owner "
-                "brings it there, or at the owner's next turn when another player put it there "
-                "(option late_arrival allows it)"
-            )
+            return "earlier"
         if s in self.pos.placed_by_other and self.pos.board[s] == piece:
-            return (
-                f"{base}: a piece another player put on its owner's target is taken off at the "
-                "start of the owner's turn, before his own step"
-            )
+            return "placed"
         if not self.opts.own_displacement_arrival:
-            return (
-                f"{base}: only the piece that stepped arrives (option own_displacement_arrival is off)"
-            )
-        return f"{base}: a piece is taken off right after the step that brought it there"
+            return "stepped-only"
+        return "after-step"
 
     def pass_turn(self) -> Verdict | None:
         if self.over:
-            return _v("ZEN-GAME-OVER", "befejezes", f"pass: the game is over: {self._finish_text()}")
+            return _v("ZEN-GAME-OVER", "befejezes", "action", act="pass", **self._finish_text())
         if self.phase != _PRE:
-            return _v("ZEN-LATE-PASS", "kor-3", "'pass' stands for a whole turn in which no own piece can move; it cannot follow a step")
+            return _v("ZEN-LATE-PASS", "kor-3", "step")
         self.phase = _PASSED
         self.window = set()
         steps = self.own_steps()
         if steps:
-            listed = " ".join(_sn(a, b) for a, b in steps[:6]) + (" …" if len(steps) > 6 else "")
-            return _v(
-                "ZEN-MOVE-COMPULSORY", "lepesek-1",
-                f"pass: moving is compulsory and {self.me} can step ({listed})",
-            )
+            return _v("ZEN-MOVE-COMPULSORY", "lepesek-1", "pass", me=self.me, steps=_listed(steps))
         return None
 
     def finish(self) -> list[Verdict]:
@@ -786,19 +771,11 @@ class _Work:
             if self.phase == _PRE:
                 steps = self.own_steps()
                 if steps:
-                    listed = " ".join(_sn(a, b) for a, b in steps[:6]) + (" …" if len(steps) > 6 else "")
-                    out.append(_v(
-                        "ZEN-MOVE-COMPULSORY", "lepesek-1",
-                        f"the turn has no step, but moving is compulsory and {self.me} can step ({listed})",
-                    ))
+                    out.append(_v("ZEN-MOVE-COMPULSORY", "lepesek-1", "no-step", me=self.me, steps=_listed(steps)))
             elif self.phase == _OWN_DONE and self.own_ok and self.opts.warrior_compulsory:
                 ws = self.warrior_steps()
                 if ws:
-                    listed = " ".join(_sn(a, b) for a, b in ws[:6]) + (" …" if len(ws) > 6 else "")
-                    out.append(_v(
-                        "ZEN-WARRIOR-REQUIRED", "kor-2",
-                        f"the turn has no Warrior step, but one is possible ({listed}); moving is compulsory (Zen: Lépések 1)",
-                    ))
+                    out.append(_v("ZEN-WARRIOR-REQUIRED", "kor-2", "no-step", steps=_listed(ws)))
         me = self.me
         for s in [s for s in self.by_other if _owner(self.board[s]) == me]:
             self.by_other.discard(s)
@@ -812,8 +789,9 @@ class _Work:
         present = {p[0] for p in self.board if p is not None and p != WARRIOR}
         return [p for p in self.pos.players if p not in present]
 
-    def _finish_text(self) -> str:
-        return ", ".join(self._finished()) + " brought in every piece left in the tower"
+    def _finish_text(self) -> dict[str, Any]:
+        """Who has finished, as the ``finish`` argument of a game-over message."""
+        return both("finish", "ZEN.finished", players=", ".join(self._finished()))
 
     def freeze(self) -> Position:
         """The position after this turn (the next player to move)."""
@@ -847,40 +825,27 @@ def _sn(a: int, b: int) -> str:
     return f"{square_name(a)}-{square_name(b)}"
 
 
-def _geometry(a: int, b: int, ring: bool) -> tuple[str, str, str] | None:
-    """Why a→b is not one legal step (Zen: Lépések 2-4), or ``None`` when it is."""
+def _listed(steps: list[tuple[int, int]]) -> str:
+    """The first six of *steps*, ``a1-a2 b3-b4 …``, for a message."""
+    return " ".join(_sn(a, b) for a, b in steps[:6]) + (" …" if len(steps) > 6 else "")
+
+
+def _geometry(a: int, b: int, ring: bool) -> tuple[str, str, str, int] | None:
+    """Why a→b is not one legal step (Zen: Lépések 2-4): (code, rule key, the message's case, how far),
+    or ``None`` when it is one."""
     if b in NEIGHBOURS[ring][a]:
         return None
     fa, fb, ca, cb = floor_of(a), floor_of(b), column_of(a), column_of(b)
     if a == b:
-        return ("ZEN-NO-STEP", "lepesek-2", "a step must move the piece to another square")
+        return ("ZEN-NO-STEP", "lepesek-2", "same", 0)
     if fa != fb and ca != cb:
-        return ("ZEN-DIAGONAL", "lepesek-4", "no diagonal steps between floors; go sideways and up or down in two turns")
+        return ("ZEN-DIAGONAL", "lepesek-4", "floors", 0)
     if fa == fb:
         d = abs(ca - cb)
         if ring and d == 2 and NCOLS == 4:
-            return ("ZEN-DIAGONAL", "lepesek-4", "the squares are diagonally opposite on their floor; no diagonal steps within a floor")
-        return ("ZEN-TOO-FAR", "lepesek-2", f"{d} columns apart; a piece moves exactly one square")
-    return ("ZEN-TOO-FAR", "lepesek-2", f"{abs(fa - fb)} floors apart; a piece moves exactly one square")
-
-
-def _block_text(code: str, piece: str, occ: str, me: str) -> str:
-    who, what = f"{piece} ({piece_name(piece)})", f"{occ} ({piece_name(occ)})"
-    if code == "ZEN-WEAKER":
-        return f"{who} may not step onto {what}: only the stronger piece starts a swap, and the stronger blocks the weaker"
-    if code == "ZEN-EQUAL":
-        return f"{who} may not step onto {what}: equal pieces block each other"
-    if code == "ZEN-OWN-MAN":
-        return f"{who} may not step onto {what}: a Warrior captures only another player's Man"
-    if code == "ZEN-WARRIOR-ONTO-GIRL":
-        return f"{who} may not step onto {what}: the Girl beats the Warrior (option step_into_capture=blocked)"
-    if code == "ZEN-PASSIVE-GIRL":
-        return f"{who} may not step onto {what}: a passive Girl does not capture a Warrior, and the Warrior cannot pass her"
-    if code == "ZEN-PASSIVE":
-        return f"{who} may not step onto {what}: passive pieces are obstacles and are never moved (option passive_swaps)"
-    if code == "ZEN-OWN-SWAP":
-        return f"{who} may not swap with {me}'s own {what} (option swap_own is off)"
-    return f"{who} may not step onto {what}"
+            return ("ZEN-DIAGONAL", "lepesek-4", "opposite", 0)
+        return ("ZEN-TOO-FAR", "lepesek-2", "columns", d)
+    return ("ZEN-TOO-FAR", "lepesek-2", "floors", abs(fa - fb))
 
 
 # ---------------------------------------------------------------------------

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...base.errors import RulesSyntaxError, UsageError
-from ...base.findings import Finding
+from ...base.findings import Finding, ThroughVerdict
 from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from .data import NSQUARES, SEATS, rule
+from .messages import finding, say
 from .notation import Reader, read_options, read_position
 from .options import Options
 from .position import Move, Position, Verdict
@@ -31,7 +32,8 @@ SETUP_KEYS = ("players", "variant", "seed", "hands", "tower", "first")
 
 @dataclass
 class Turn:
-    """One entry of ``moves``."""
+    """One entry of ``moves``; ``error`` is why its text does not parse (``ZEN-NOTATION``), in English,
+    ``error_hu`` in Hungarian."""
 
     ply: int
     player: str | None
@@ -39,6 +41,7 @@ class Turn:
     line: int | None
     move: Move | None = None
     error: str | None = None
+    error_hu: str | None = None
 
 
 @dataclass
@@ -54,32 +57,41 @@ class Record:
 
 
 @dataclass(frozen=True)
-class Violation:
-    """One broken rule in a record."""
+class Violation(ThroughVerdict):
+    """One broken rule in a record: where, and the :class:`Verdict` (``message`` is its English,
+    :meth:`text` either language)."""
 
     ply: int
     move: str
     player: str | None
-    code: str
-    rule: str | None
-    message: str
+    verdict: Verdict
     line: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def said(self) -> Verdict:
+        return self.verdict
+
+    @property
+    def rule(self) -> str | None:
+        return self.verdict.rule
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         return {
             "ply": self.ply,
             "move": self.move,
             "player": self.player,
             "code": self.code,
             "rule": self.rule,
-            "message": self.message,
+            "message": self.text(lang),
             "line": self.line,
         }
 
     def to_finding(self, path: str | None) -> Finding:
-        """This violation as a project :class:`~korbiro.base.findings.Finding`."""
-        where = "setup" if self.ply == 0 else f"turn {self.ply} {self.player} {self.move!r}"
-        return Finding(self.code, f"{where}: {self.message}", rule=self.rule, file=path, line=self.line)
+        """This violation as a project :class:`~korbiro.base.findings.Finding` (``turn 3 A 'b3-b4': …``)."""
+        key = "ZEN.violation.setup" if self.ply == 0 else "ZEN.violation"
+        args = {"ply": self.ply, "player": self.player, "move": self.move, "message": self.message,
+                "message_hu": self.text("hu")}
+        return finding(self.code, say(key, "en", **args), say(key, "hu", **args), rule=self.rule, file=path,
+                       line=self.line)
 
 
 @dataclass
@@ -114,14 +126,14 @@ class ReplayReport:
         }
         return res
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         return {
             "file": self.path,
             "game": "zen",
             "options": self.final.options.changed(),
             "valid": self.valid,
             "plies": len(self.positions) - 1,
-            "violations": [v.to_dict() for v in self.violations],
+            "violations": [v.to_dict(lang) for v in self.violations],
             "result": self.result(),
         }
 
@@ -144,22 +156,27 @@ def _squares(r: Reader, value: Any, path: tuple[str | int, ...]) -> list[int]:
     return out
 
 
+def is_record(doc: YamlDocument) -> bool:
+    """Whether *doc* is a game record (it has ``moves``, ``setup`` or ``start``), not a position file."""
+    return isinstance(doc.data, dict) and ("moves" in doc.data or "setup" in doc.data or "start" in doc.data)
+
+
 def read_record(doc: YamlDocument, *, options: Options | None = None) -> Record:
     """A :class:`Record` from a loaded YAML document."""
     r = Reader(doc)
     data = doc.data
     if not isinstance(data, dict):
-        r.error((), "ZEN-RECORD-TYPE", "a record is a mapping with 'setup' or 'start', and 'moves'")
+        r.error((), "ZEN-RECORD-TYPE", "mapping")
         r.raise_if_errors()
     r.unknown_keys(data, RECORD_KEYS, ())
     if data.get("game", "zen") != "zen":
-        r.error(("game",), "ZEN-RECORD-GAME", f"this is a record of {data.get('game')!r}, not of Zen")
+        r.error(("game",), "ZEN-RECORD-GAME", "other", game=data.get("game"))
     opts = read_options(r, data.get("options"), ("options",), options)
     start: Position | None = None
     problems: list[Verdict] = []
     setup_lines: dict[str, int] = {}
     if ("setup" in data) == ("start" in data):
-        r.error((), "ZEN-RECORD-KEY", "a record has exactly one of 'setup' (a deal) and 'start' (a position)")
+        r.error((), "ZEN-RECORD-KEY", "start")
     elif "start" in data:
         start = read_position(r, data["start"], ("start",), options=opts)
     else:
@@ -170,7 +187,7 @@ def read_record(doc: YamlDocument, *, options: Options | None = None) -> Record:
     if moves is None:
         moves = []
     if not isinstance(moves, list):
-        r.error(("moves",), "ZEN-RECORD-MOVES", "'moves' is a list with one entry per turn, e.g. '- A: b3-b4 c2-c3'")
+        r.error(("moves",), "ZEN-RECORD-MOVES", "list")
         moves = []
     for i, entry in enumerate(moves):
         p = ("moves", i)
@@ -179,12 +196,12 @@ def read_record(doc: YamlDocument, *, options: Options | None = None) -> Record:
         text: Any = entry
         if isinstance(entry, dict):
             if len(entry) != 1:
-                r.error(p, "ZEN-RECORD-MOVES", f"a turn is one 'player: moves' pair, got {entry!r}")
+                r.error(p, "ZEN-RECORD-MOVES", "pair", entry=entry)
                 continue
             player, text = next(iter(entry.items()))
             player = str(player).upper()
             if player not in SEATS:
-                r.error(p, "ZEN-RECORD-MOVES", f"{player!r} is not a player (A-D)")
+                r.error(p, "ZEN-RECORD-MOVES", "player", player=player)
                 continue
         if text is None:
             text = ""
@@ -192,7 +209,7 @@ def read_record(doc: YamlDocument, *, options: Options | None = None) -> Record:
         try:
             turn.move = Move.parse(str(text))
         except RulesSyntaxError as exc:
-            turn.error = exc.message
+            turn.error, turn.error_hu = exc.message, exc.to_finding().text("hu")
         turns.append(turn)
     r.raise_if_errors()
     assert start is not None
@@ -202,41 +219,41 @@ def read_record(doc: YamlDocument, *, options: Options | None = None) -> Record:
 def _read_setup(r: Reader, data: Any, opts: Options) -> tuple[Position | None, list[Verdict]]:
     base: tuple[str | int, ...] = ("setup",)
     if not isinstance(data, dict):
-        r.error(base, "ZEN-RECORD-SETUP", "'setup' is a mapping: players, and seed or hands")
+        r.error(base, "ZEN-RECORD-SETUP", "mapping")
         return None, []
     r.unknown_keys(data, SETUP_KEYS, base)
     n_errors = len(r.errors)
     players = data.get("players")
     if players not in (2, 3, 4):
-        r.error(base + ("players",), "ZEN-RECORD-SETUP", f"players is 2, 3 or 4, not {players!r}")
+        r.error(base + ("players",), "ZEN-RECORD-SETUP", "players", players=players)
         return None, []
     variant = data.get("variant", "standard")
     if variant not in VARIANTS:
-        r.error(base + ("variant",), "ZEN-RECORD-SETUP", f"variant is one of {', '.join(VARIANTS)}, not {variant!r}")
+        r.error(base + ("variant",), "ZEN-RECORD-SETUP", "variant", variants=", ".join(VARIANTS), variant=variant)
         return None, []
     try:
         seats, _passive = seats_for(players, variant)
     except UsageError as exc:
-        r.error(base + ("variant",), "ZEN-RECORD-SETUP", exc.message)
+        r.error_from(base + ("variant",), "ZEN-RECORD-SETUP", exc)
         return None, []
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        r.error(base + ("seed",), "ZEN-RECORD-SETUP", f"seed is a whole number, not {seed!r}")
+        r.error(base + ("seed",), "ZEN-RECORD-SETUP", "seed", seed=seed)
     hands: dict[str, list[int]] | None = None
     if "hands" in data:
         hdata = data["hands"]
         if not isinstance(hdata, dict):
-            r.error(base + ("hands",), "ZEN-RECORD-SETUP", "'hands' maps each seat to its five start cards")
+            r.error(base + ("hands",), "ZEN-RECORD-SETUP", "hands")
         else:
             hands = {}
             for seat, value in hdata.items():
                 s = str(seat).upper()
                 if s not in SEATS:
-                    r.error(base + ("hands", seat), "ZEN-RECORD-SETUP", f"{seat!r} is not a seat")
+                    r.error(base + ("hands", seat), "ZEN-RECORD-SETUP", "seat", seat=seat)
                     continue
                 hands[s] = _squares(r, value, base + ("hands", seat))
     elif seed is None:
-        r.error(base, "ZEN-RECORD-SETUP", "'setup' needs 'seed' (deal at random) or 'hands' (the cards dealt)")
+        r.error(base, "ZEN-RECORD-SETUP", "deal")
     board: list[str | None] | None = None
     if "tower" in data:
         board = r.tower(data["tower"], base + ("tower",))
@@ -246,13 +263,13 @@ def _read_setup(r: Reader, data: Any, opts: Options) -> tuple[Position | None, l
     if first is not None:
         first = str(first).upper()
         if first not in seats:
-            r.error(base + ("first",), "ZEN-RECORD-SETUP", f"first player {first!r} is not in the game ({' '.join(seats)})")
+            r.error(base + ("first",), "ZEN-RECORD-SETUP", "first", first=first, seats=" ".join(seats))
     if len(r.errors) > n_errors:
         return None, []
     try:
         return prepare(players, seed=seed, variant=variant, hands=hands, board=board, first=first, options=opts)
     except UsageError as exc:
-        r.error(base, "ZEN-RECORD-SETUP", exc.message)
+        r.error_from(base, "ZEN-RECORD-SETUP", exc)
         return None, []
 
 
@@ -262,37 +279,45 @@ def replay(record: Record) -> ReplayReport:
     for v in record.setup_problems:
         part = "tower" if v.code in ("ZEN-SETUP-PLACEMENT", "ZEN-SETUP-STRAY") else "hands"
         line = record.setup_lines.get(part) or record.setup_lines.get("setup")
-        out.append(Violation(0, "setup", None, v.code, v.rule, v.message, line))
+        out.append(Violation(0, "setup", None, v, line))
     pos = record.start
     positions = [pos]
     for turn in record.turns:
         if turn.error is not None or turn.move is None:
-            out.append(Violation(turn.ply, turn.text, turn.player, "ZEN-NOTATION", None, turn.error or "unreadable turn", turn.line))
+            out.append(Violation(turn.ply, turn.text, turn.player, _unreadable(turn), turn.line))
             if pos.outcome() is None:
                 pos = _skip(pos, turn.player)
             positions.append(pos)
             continue
         if pos.outcome() is None and turn.player is not None and turn.player != pos.to_move:
+            order = " ".join(pos.players)
             if turn.player in pos.players:
-                out.append(Violation(
-                    turn.ply, turn.text, turn.player, "ZEN-WRONG-PLAYER", rule("sorrend"),
-                    f"it is {pos.to_move}'s turn, not {turn.player}'s (players move in seat order, "
-                    f"{' '.join(pos.players)}); checked as {turn.player}'s turn",
-                    turn.line,
-                ))
+                v = _verdict("ZEN-WRONG-PLAYER", "sorrend", "order", to_move=pos.to_move, player=turn.player,
+                             order=order)
+                out.append(Violation(turn.ply, turn.text, turn.player, v, turn.line))
                 pos = _at_turn_of(pos, turn.player)
             else:
-                out.append(Violation(
-                    turn.ply, turn.text, turn.player, "ZEN-WRONG-PLAYER", rule("sorrend"),
-                    f"{turn.player} is not a player in this game ({' '.join(pos.players)})",
-                    turn.line,
-                ))
+                v = _verdict("ZEN-WRONG-PLAYER", "sorrend", "unknown", player=turn.player, order=order)
+                out.append(Violation(turn.ply, turn.text, turn.player, v, turn.line))
         mover = pos.to_move
         pos, problems = pos.play_lenient(turn.move)
         for v in problems:
-            out.append(Violation(turn.ply, turn.text, mover, v.code, v.rule, v.message, turn.line))
+            out.append(Violation(turn.ply, turn.text, mover, v, turn.line))
         positions.append(pos)
     return ReplayReport(record.path, out, positions, list(record.turns))
+
+
+def _verdict(code: str, rule_key: str | None, case: str, /, **args: Any) -> Verdict:
+    """A replay's own verdict: *code*, resting on rule *rule_key*, its message the template ``code.case``."""
+    key = f"{code}.{case}"
+    return Verdict(code, rule(rule_key) if rule_key else None, say(key, "en", **args), key=key, args=args)
+
+
+def _unreadable(turn: Turn) -> Verdict:
+    """``ZEN-NOTATION``: a turn whose text does not parse (its ``error`` says why)."""
+    if turn.error is None:
+        return _verdict("ZEN-NOTATION", None, "unreadable")
+    return _verdict("ZEN-NOTATION", None, "turn", problem=turn.error, problem_hu=turn.error_hu or turn.error)
 
 
 def _skip(pos: Position, player: str | None) -> Position:

@@ -19,8 +19,9 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...base.errors import IllegalActionError, UsageError
+from ...base.errors import UsageError
 from .data import NSQUARES, SEATS, WARRIOR, card_marks, square_name
+from .messages import raise_as
 from .options import Options
 from .position import Position, Verdict, _v
 
@@ -57,16 +58,16 @@ class Deal:
 def seats_for(players: int, variant: str = "standard") -> tuple[tuple[str, ...], frozenset[str]]:
     """The colours in the tower and the passive ones for a player count and variant."""
     if variant not in VARIANTS:
-        raise UsageError("ZEN-SETUP", f"unknown variant {variant!r} (standard or passive)")
+        raise raise_as(UsageError, "ZEN-SETUP", "ZEN-SETUP.variant", variant=variant)
     if players == 4 or players == 3:
         if variant != "standard":
-            raise UsageError("ZEN-SETUP", "the passive-colour variant is for two players (Zen: Két játékos)")
+            raise raise_as(UsageError, "ZEN-SETUP", "ZEN-SETUP.passive")
         return tuple(SEATS[:players]), frozenset()
     if players == 2:
         if variant == "passive":
             return tuple(SEATS[:4]), frozenset({SEATS[2], SEATS[3]})
         return tuple(SEATS[:2]), frozenset()
-    raise UsageError("ZEN-SETUP", f"Zen is for 2-4 players, not {players!r}")
+    raise raise_as(UsageError, "ZEN-SETUP", "ZEN-SETUP.players", players=players)
 
 
 def _decks() -> dict[int, list[int]]:
@@ -113,21 +114,17 @@ def check_deal(deal_: Deal) -> list[Verdict]:
     expected = set(deal_.seats)
     size_rule = "ket-jatekos" if two_std else ("harom-jatekos" if deal_.players == 3 else "elokeszuletek-4")
     if set(hands) != expected:
-        out.append(_v(
-            "ZEN-SETUP-SEATS", size_rule,
-            f"hands are given for {' '.join(sorted(hands)) or 'nobody'}; "
-            f"{deal_.players} players ({deal_.variant}) deal to {' '.join(sorted(expected))}",
-        ))
+        case = "seats" if hands else "nobody"
+        out.append(_v("ZEN-SETUP-SEATS", size_rule, case, given=" ".join(sorted(hands)), players=deal_.players,
+                      variant=deal_.variant, seats=" ".join(sorted(expected))))
     seen: dict[int, str] = {}
     for seat, hand in deal_.hands:
         if len(hand) != 5:
-            out.append(_v("ZEN-SETUP-HAND-SIZE", size_rule, f"{seat} holds {len(hand)} start cards, not 5"))
+            out.append(_v("ZEN-SETUP-HAND-SIZE", size_rule, "size", seat=seat, n=len(hand)))
         for sq in hand:
             if sq in seen:
-                out.append(_v(
-                    "ZEN-SETUP-DUPLICATE-CARD", "elokeszuletek-2",
-                    f"card {square_name(sq)} is dealt to both {seen[sq]} and {seat}; there is one card per square",
-                ))
+                out.append(_v("ZEN-SETUP-DUPLICATE-CARD", "elokeszuletek-2", "twice", card=square_name(sq),
+                              first=seen[sq], seat=seat))
             seen.setdefault(sq, seat)
     kinds: dict[str, int | None] = {}
     for seat, hand in deal_.hands:
@@ -135,32 +132,22 @@ def check_deal(deal_: Deal) -> list[Verdict]:
         names = " ".join(square_name(sq) for sq in hand)
         if two_std:
             if 2 in marks:
-                out.append(_v(
-                    "ZEN-SETUP-TWO-MARK", "ket-jatekos",
-                    f"{seat} holds a two-mark card ({names}); with two players those are not dealt",
-                ))
+                out.append(_v("ZEN-SETUP-TWO-MARK", "ket-jatekos", "dealt", seat=seat, cards=names))
             rest = [m for m in marks if m != 2]
         else:
             if marks.count(2) != 1:
-                out.append(_v(
-                    "ZEN-SETUP-THIRD-FLOOR", "elokeszuletek-3",
-                    f"{seat} holds {marks.count(2)} two-mark (third-floor) cards ({names}); each player gets exactly one",
-                ))
+                out.append(_v("ZEN-SETUP-THIRD-FLOOR", "elokeszuletek-3", "count", seat=seat, n=marks.count(2),
+                              cards=names))
             rest = [m for m in marks if m != 2]
         kind = rest[0] if rest and all(m == rest[0] for m in rest) else None
         if rest and kind is None:
-            out.append(_v(
-                "ZEN-SETUP-DECK", "ket-jatekos" if two_std else "elokeszuletek-4",
-                f"{seat}'s cards ({names}) mix the one-mark and three-mark decks",
-            ))
+            out.append(_v("ZEN-SETUP-DECK", "ket-jatekos" if two_std else "elokeszuletek-4", "mixed", seat=seat,
+                          cards=names))
         kinds[seat] = kind
     if two_std:
         ks = [kinds.get(s) for s in deal_.seats]
         if None not in ks and sorted(k for k in ks if k is not None) != [1, 3]:
-            out.append(_v(
-                "ZEN-SETUP-DECK", "ket-jatekos",
-                "one player takes five one-mark cards and the other five three-mark cards",
-            ))
+            out.append(_v("ZEN-SETUP-DECK", "ket-jatekos", "two-players"))
     else:
         a, b, c, d = tuple(SEATS[:4])
         pairs = [(a, c), (b, d)]
@@ -168,16 +155,10 @@ def check_deal(deal_: Deal) -> list[Verdict]:
         for x, y in pairs:
             kx, ky = kinds.get(x), kinds.get(y)
             if kx is not None and ky is not None and kx != ky:
-                out.append(_v(
-                    "ZEN-SETUP-OPPOSITE", "elokeszuletek-4",
-                    f"{x} and {y} sit opposite and halve one deck between them, but hold cards of different decks",
-                ))
+                out.append(_v("ZEN-SETUP-OPPOSITE", "elokeszuletek-4", "different", x=x, y=y))
             pair_kind.append(kx if kx is not None else ky)
         if pair_kind[0] is not None and pair_kind[0] == pair_kind[1]:
-            out.append(_v(
-                "ZEN-SETUP-OPPOSITE", "elokeszuletek-4",
-                f"{a}/{c} and {b}/{d} hold cards of the same deck; one pair halves the one-mark cards, the other the three-mark cards",
-            ))
+            out.append(_v("ZEN-SETUP-OPPOSITE", "elokeszuletek-4", "same", a=a, b=b, c=c, d=d))
     return out
 
 
@@ -203,16 +184,10 @@ def check_placement(deal_: Deal, board: Sequence[str | None]) -> list[Verdict]:
         want = sorted([f"{seat}{k}" for k in range(1, 5)] + [WARRIOR])
         if got != want:
             names = " ".join(f"{square_name(sq)}={board[sq] or '.'}" for sq in hand)
-            out.append(_v(
-                "ZEN-SETUP-PLACEMENT", "elokeszuletek-5",
-                f"{seat}'s start cards hold {names}; they take {seat}1-{seat}4 and one Warrior, one piece a card",
-            ))
+            out.append(_v("ZEN-SETUP-PLACEMENT", "elokeszuletek-5", "pieces", seat=seat, cards=names))
     for sq, p in enumerate(board):
         if p is not None and sq not in covered:
-            out.append(_v(
-                "ZEN-SETUP-STRAY", "elokeszuletek-5",
-                f"{p} stands on {square_name(sq)}, which is nobody's start card",
-            ))
+            out.append(_v("ZEN-SETUP-STRAY", "elokeszuletek-5", "stray", piece=p, square=square_name(sq)))
     return out
 
 
@@ -245,12 +220,12 @@ def prepare(
     else:
         placed = list(board)
         if len(placed) != NSQUARES:
-            raise UsageError("ZEN-SETUP", f"a tower has {NSQUARES} squares, not {len(placed)}")
+            raise raise_as(UsageError, "ZEN-SETUP", "ZEN-SETUP.squares", n=NSQUARES, got=len(placed))
         problems += check_placement(dl, placed)
     active = [s for s in seats if s not in passive]
     start = first or active[0]
     if start not in active:
-        raise UsageError("ZEN-SETUP", f"first player {start!r} is not one of the players ({' '.join(active)})")
+        raise raise_as(UsageError, "ZEN-SETUP", "ZEN-SETUP.first", first=start, players=" ".join(active))
     targets = dl.targets()
     pos = Position(
         seats=seats,
@@ -278,6 +253,6 @@ def setup(
         players, seed=seed, variant=variant, hands=hands, board=board, first=first, options=options
     )
     if problems:
-        raise IllegalActionError(problems[0].code, problems[0].message, rule=problems[0].rule)
+        raise problems[0].error()
     return pos
 

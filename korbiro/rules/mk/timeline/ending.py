@@ -59,8 +59,11 @@ class Ending(Part):
         return VictoryState(players=players, moment=moment, variant=self.variant.id, alliance=seats.alliance,
                             elimination=elimination, options=self.variant_options)
 
-    def state_data(self, moment: Moment = Moment.END_OF_ROUND) -> dict[str, Any]:
-        """The snapshot as the data of a state file (``korbiro game result`` reads it)."""
+    def state_data(self, moment: Moment | None = None) -> dict[str, Any]:
+        """The snapshot as the data of a state file (``korbiro game result`` reads it): at the end of a round
+        when the round has closed, else at this moment (the immediate conditions)."""
+        if moment is None:
+            moment = Moment.END_OF_ROUND if self.state.phase == "forduló zárása" else Moment.IMMEDIATE
         snap = self.snapshot(moment)
         out: dict[str, Any] = {"title": f"round {self.state.round}, {self.state.phase}", "variant": self.variant.id,
                                "moment": moment.value}

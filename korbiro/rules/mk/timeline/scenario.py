@@ -14,6 +14,7 @@ expectation holds and every refusal was expected.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from ....base.text import fold
 from ....base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ....data.behaviour import Behaviour, read_behaviour
 from ....data.cards import Card
+from ....data.history import parse_date
 from ....data.index import open_index
 from ....data.schema import compiled_check
 from ....grammar.action import Action, parse_action
@@ -66,6 +68,8 @@ class Scenario:
     effects: dict[str, Behaviour]
     #: the variant the game is played out under (victory checks), or None for a ruling that is not
     variant: str | None = None
+    #: the day whose card texts the database's cards are played with (``date:``), or None for the current ones
+    date: dt.date | None = None
 
     @property
     def data(self) -> Any:
@@ -107,6 +111,8 @@ class Result:
     diffs: list[str] = field(default_factory=list)
     has_expect: bool = False
     engine: Engine | None = None
+    #: the day whose card texts were played (the scenario's ``date:``), or None for the current ones
+    date: dt.date | None = None
 
     @property
     def passed(self) -> bool:
@@ -117,7 +123,8 @@ class Result:
                 "checked": self.has_expect,
                 "steps": [{"step": s, "line": ln, "action": t, "trace_from": n} for s, ln, t, n in self.steps],
                 "trace": [e.to_dict(lang) for e in self.trace],
-                "refusals": [r.to_dict(lang) for r in self.refusals], "diff": list(self.diffs)}
+                "refusals": [r.to_dict(lang) for r in self.refusals], "diff": list(self.diffs),
+                **({"date": self.date.isoformat()} if self.date is not None else {})}
 
 
 @cache
@@ -141,9 +148,27 @@ def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(_schema())
 
 
-def _error(doc: YamlDocument, path: Sequence[str | int], code: str, message: str) -> DataError:
+def _error(doc: YamlDocument, path: Sequence[str | int], code: str, message: str,
+           hu: str | None = None) -> DataError:
     line, col = doc.mark(tuple(path))
-    return DataError(code, message, path=doc.path, line=line, column=col)
+    return DataError(code, message, path=doc.path, line=line, column=col, hu=hu)
+
+
+def _mean(close: Sequence[str]) -> tuple[str, str]:
+    """"; did you mean 'A' or 'B'?" in English and Hungarian ("" when there is nothing close)."""
+    if not close:
+        return "", ""
+    return (f"; did you mean {' or '.join(repr(c) for c in close)}?",
+            f"; erre gondoltál: {' vagy '.join(repr(c) for c in close)}?")
+
+
+def _close_names(name: str, names: Sequence[str], more: Sequence[str] = (), n: int = 3) -> list[str]:
+    """The names of *names* close to *name* (accents and case aside), then those of *more*, at most *n*."""
+    folded = {fold(x): x for x in names}
+    import difflib  # lazy: only an unknown card's name needs it
+
+    close = [folded[c] for c in difflib.get_close_matches(fold(name), list(folded), n=n, cutoff=0.6)]
+    return list(dict.fromkeys([*close, *more]))[:n]
 
 
 def _raise_all(errors: list[DataError]) -> None:
@@ -155,8 +180,12 @@ def _raise_all(errors: list[DataError]) -> None:
 
 
 def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str], Card | None] | None = None,
-                  options: Mapping[str, str] | None = None) -> Scenario:
-    """Read and check a scenario; raise :class:`DataError` with file:line for any problem."""
+                  options: Mapping[str, str] | None = None,
+                  suggest: Callable[[str], list[str]] | None = None) -> Scenario:
+    """Read and check a scenario; raise :class:`DataError` with file:line for any problem.
+
+    An unknown card gets a did-you-mean from the scenario's own cards and from *suggest* (the card
+    database's close names, e.g. :meth:`~korbiro.data.index.CardIndex.suggest`)."""
     doc = load_yaml_text(text, path) if text is not None else load_yaml_file(path)
     errors: list[DataError] = []
     for err in () if _valid()(doc.data) else _validator().iter_errors(doc.data):
@@ -174,6 +203,11 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
         resolve_options(opts)
     except UsageError as exc:
         raise _error(doc, ["options"], "MK-SCENARIO-OPTION", exc.message) from None
+    date = None
+    if data.get("date") is not None:
+        date = parse_date(data["date"])
+        if date is None:
+            errors.append(_error(doc, ["date"], "MK-SCENARIO-DATE", f"date {data['date']!r} is not a day (YYYY-MM-DD)"))
     variant = data.get("variant")
     if variant is not None:
         # lazy: the victory rules' variants are read only for a played scenario
@@ -201,9 +235,13 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
     cards: dict[str, Card] = {}
     for i, raw in enumerate(data.get("cards") or []):
         try:
-            cards[fold(raw["name"])] = _inline_card(raw, doc, i, lines)
+            card = _inline_card(raw, doc, i, lines)
+            cards[fold(raw["name"])] = card.as_of(date) if date is not None else card
         except DataError as exc:
             errors.extend(DataError(f.code, f.message, path=f.file, line=f.line, column=f.column) for f in exc.findings)
+        except RulesSyntaxError as exc:  # a version of its history: that is no card text
+            errors.append(_error(doc, ["cards", i, "history"], "MK-SCENARIO-CARD-TEXT",
+                                 f"card {raw['name']!r}: its text of {date}: {exc.message}"))
     effects: dict[str, Behaviour] = {}
     for name, spec in (data.get("effects") or {}).items():
         behaviour, found = read_behaviour(spec, path=doc.path, locate=_locator(doc, ("effects", name), lines),
@@ -225,7 +263,9 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
                                  f"no player {ref['controller']!r} to control it; players: {', '.join(seated)}"))
         name = ref if isinstance(ref, str) else ref["card"]
         if fold(name) not in cards and (lookup is None or lookup(name) is None):
-            errors.append(_error(doc, where, "MK-SCENARIO-CARD", f"unknown card {name!r}"))
+            en, hu = _mean(_close_names(name, [c.name for c in cards.values()], suggest(name) if suggest else ()))
+            errors.append(_error(doc, where, "MK-SCENARIO-CARD", f"unknown card {name!r}{en}",
+                                 f"ismeretlen lap: {name!r}{hu}"))
         names.add(fold(name))
         if isinstance(ref, dict):
             if "as" in ref:
@@ -258,7 +298,7 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
         try:
             action = parse_action(text_, path=doc.path, line=line, column=col)
         except RulesSyntaxError as exc:
-            err = DataError(exc.code, exc.message, path=exc.path, line=exc.line, column=exc.column)
+            err = DataError(exc.code, exc.message, path=exc.path, line=exc.line, column=exc.column, hu=exc.hu)
             errors.append(err)
             continue
         if action.verb == "game" and variant is None:
@@ -266,7 +306,8 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
                                     "variant (variant: two-player)", path=doc.path, line=line, column=col))
         steps.append((player, action, line))
     _raise_all(errors)
-    return Scenario(path, doc, data["title"], fmt, opts, steps, cards, effects, variant if isinstance(variant, str) else None)
+    return Scenario(path, doc, data["title"], fmt, opts, steps, cards, effects,
+                    variant if isinstance(variant, str) else None, date)
 
 
 def _locator(doc: YamlDocument, base: tuple[str | int, ...],
@@ -316,9 +357,12 @@ def _inline_card(raw: Mapping[str, Any], doc: YamlDocument, i: int, lines: list[
 
 
 def _lookup_card(sc: Scenario, lookup: Callable[[str], Card | None] | None, name: str) -> Card:
+    """The card named in the setup: the scenario's own, else the database's (as of the scenario's ``date:``)."""
     card = sc.cards.get(fold(name))
     if card is None and lookup is not None:
         card = lookup(name)
+    if card is not None and sc.date is not None:
+        card = card.as_of(sc.date)
     if card is None:  # pragma: no cover - load_scenario checked every name
         raise DataError("MK-SCENARIO-CARD", f"unknown card {name!r}", path=sc.path)
     return card
@@ -400,14 +444,17 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
     """Run the scenario's script (its first *until* steps, if given) and compare its expectations
     (only when the whole script ran)."""
     eng = build_engine(sc, lookup)
-    result = Result(sc.path, sc.title, sc.format.key, eng.state.trace, engine=eng)
-    known = {fold(cs.label) for cs in eng.state.cards.values()} | {fold(cs.name) for cs in eng.state.cards.values()}
+    result = Result(sc.path, sc.title, sc.format.key, eng.state.trace, engine=eng, date=sc.date)
+    names = [n for cs in eng.state.cards.values() for n in (cs.label, cs.name)]
+    known = {fold(n) for n in names}
     for step, (player, action, line) in enumerate(sc.steps, 1):
         if until is not None and step > until:
             break
         for name in _names_in(action):
             if fold(name) not in known:
-                raise DataError("MK-SCENARIO-CARD", f"step {step}: no card {name!r} in this game", path=sc.path, line=line)
+                en, hu = _mean(_close_names(name, names))
+                raise DataError("MK-SCENARIO-CARD", f"step {step}: no card {name!r} in this game{en}", path=sc.path,
+                                line=line, hu=f"{step}. lépés: nincs {name!r} nevű lap ebben a játékban{hu}")
         who = f"{player}: " if player else ""
         result.steps.append((step, line, who + action.text, len(eng.state.trace) + 1))
         try:
@@ -439,16 +486,50 @@ def _play_game(eng: Engine, a: Action) -> None:
 
 
 def run_file(path: str, *, lookup: Callable[[str], Card | None] | None = None,
-             options: Mapping[str, str] | None = None, until: int | None = None) -> Result:
-    """Load and run one scenario file against the card database behind *lookup*."""
+             options: Mapping[str, str] | None = None, until: int | None = None, text: str | None = None,
+             suggest: Callable[[str], list[str]] | None = None) -> Result:
+    """Load and run one scenario file against the card database behind *lookup* (the shipped one by default;
+    *text*: the file's text, given rather than read, *path* then only names it; *suggest* gives an unknown
+    card's did-you-mean)."""
     if lookup is None:
         idx = open_index()
 
         def lookup(name: str) -> Card | None:
             return idx.lookup(name, suggest=False).card
 
-    sc = load_scenario(path, lookup=lookup, options=options)
+        suggest = suggest or idx.suggest
+    sc = load_scenario(path, text=text, lookup=lookup, options=options, suggest=suggest)
     return run_scenario(sc, lookup, until=until)
+
+
+def legal_after(result: Result, player: str | None = None, *, at: int | None = None) -> dict[str, list[Any]]:
+    """Each player's legal actions where *result* stopped (or only *player*'s, named in any case and
+    accents), as ``korbiro resolve --legal`` lists them; *at* is the step asked for, a
+    :class:`UsageError` when the script is shorter."""
+    if at is not None and at > len(result.steps):
+        raise UsageError("MK-TL-AT", f"--at {at}: the script has {len(result.steps)} step(s)", path=result.path,
+                         hu=f"--at {at}: a forgatókönyv {len(result.steps)} lépésből áll")
+    eng = result.engine
+    assert eng is not None
+    names = list(eng.state.players)
+    if player is not None:
+        chosen = [n for n in names if fold(n) == fold(player)]
+        if not chosen:
+            raise UsageError("MK-TL-NO-PLAYER", f"no player {player!r} in the scenario; players: {', '.join(names)}",
+                             path=result.path,
+                             hu=f"nincs {player!r} nevű játékos a forgatókönyvben; játékosok: {', '.join(names)}")
+        names = chosen
+    return {n: eng.legal_actions(n) for n in names}
+
+
+def legal_to_dict(listing: Mapping[str, Sequence[Any]], after_step: int) -> dict[str, Any]:
+    """The ``legal`` member of ``korbiro resolve --legal --format json``."""
+    return {"after_step": after_step, "players": {p: [f.to_dict() for f in forms] for p, forms in listing.items()}}
+
+
+def error_to_dict(path: str, exc: KorbiroError, lang: str = "en") -> dict[str, Any]:
+    """The JSON of a scenario that cannot be read or run: ``passed`` is null, ``errors`` every problem."""
+    return {"file": path, "passed": None, "errors": [f.to_dict(lang) for f in exc.findings]}
 
 
 # ---------------------------------------------------------------- expectations

@@ -1,0 +1,132 @@
+"""The project's configuration: ``korbiro.toml``, or ``[tool.korbiro]`` in ``pyproject.toml``.
+
+Found by walking up from the working folder, as ruff and yamllint find theirs;
+the first folder holding either file wins (``korbiro.toml`` before
+``pyproject.toml``, and a ``pyproject.toml`` without a ``[tool.korbiro]`` table
+does not count)::
+
+    db = "cards"                      # the card database: a set file or a folder of them
+    exclude = ["cards/drafts/**"]     # globs, relative to the configuration's folder
+    strict = true                     # data check: warnings fail too
+    lang = "hu"                       # en or hu
+    format = "github"                 # data check: text, json or github
+
+Paths in it are relative to its folder.  An unknown key or a value of the wrong
+type is a :class:`~korbiro.base.errors.UsageError` naming the file (exit 2).
+
+    >>> Config.from_mapping({"db": "cards", "strict": True}, Path("/p/korbiro.toml")).db
+    PosixPath('/p/cards')
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import UsageError
+
+__all__ = ["KEYS", "Config", "find_config", "git_work_tree"]
+
+#: The keys of a configuration, and what each holds.
+KEYS: dict[str, str] = {
+    "db": "the card database: a set file or a folder of them",
+    "exclude": "globs of set files to leave out (relative to the configuration's folder)",
+    "strict": "data check: warnings fail too (true or false)",
+    "lang": "the message language: en or hu",
+    "format": "data check's output: text, json or github",
+}
+_FORMATS = ("text", "json", "github")
+
+
+@dataclass(frozen=True)
+class Config:
+    """One project's settings, and the file they came from."""
+
+    path: Path
+    db: Path | None = None
+    exclude: tuple[str, ...] = ()
+    strict: bool | None = None
+    lang: str | None = None
+    format: str | None = None
+    #: where each setting came from, for messages: ``korbiro.toml`` or ``pyproject.toml [tool.korbiro]``
+    source: str = field(default="", compare=False)
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], path: Path, source: str = "") -> Config:
+        where = source or path.name
+        for key in data:
+            if key not in KEYS:
+                close = difflib.get_close_matches(str(key), list(KEYS), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(KEYS)}"
+                hint_hu = f"; erre gondoltál: {close[0]!r}?" if close else f"; ismertek: {', '.join(KEYS)}"
+                raise UsageError("CONFIG-KEY", f"{where}: unknown key {key!r}{hint}", path=str(path),
+                                 hu=f"{where}: ismeretlen kulcs: {key!r}{hint_hu}")
+
+        def want(key: str, kind: type, what: str, what_hu: str) -> Any:
+            value = data.get(key)
+            if value is not None and not isinstance(value, kind):
+                raise UsageError("CONFIG-TYPE", f"{where}: {key} is {what}, not {value!r}", path=str(path),
+                                 hu=f"{where}: a(z) {key} értéke {what_hu}, nem {value!r}")
+            return value
+
+        db = want("db", str, "a path (text)", "útvonal (szöveg)")
+        exclude = want("exclude", list, "a list of globs", "mintázatok listája") or []
+        if not all(isinstance(g, str) for g in exclude):
+            raise UsageError("CONFIG-TYPE", f"{where}: exclude is a list of globs (text)", path=str(path),
+                             hu=f"{where}: az exclude mintázatok (szövegek) listája")
+        strict = want("strict", bool, "true or false", "true vagy false")
+        lang = want("lang", str, "en or hu", "en vagy hu")
+        fmt = want("format", str, "text, json or github", "text, json vagy github")
+        if lang is not None and lang not in ("en", "hu"):
+            raise UsageError("CONFIG-VALUE", f"{where}: lang is en or hu, not {lang!r}", path=str(path),
+                             hu=f"{where}: a lang értéke en vagy hu, nem {lang!r}")
+        if fmt is not None and fmt not in _FORMATS:
+            raise UsageError("CONFIG-VALUE", f"{where}: format is {', '.join(_FORMATS)}, not {fmt!r}", path=str(path),
+                             hu=f"{where}: a format értéke {', '.join(_FORMATS)}, nem {fmt!r}")
+        folder = path.parent
+        return cls(path, (folder / db) if db else None, tuple(exclude), strict, lang, fmt, where)
+
+
+def find_config(start: str | os.PathLike[str] | None = None) -> Config | None:
+    """The configuration that governs *start* (default: the working folder), or None."""
+    here = Path(start if start is not None else os.getcwd()).resolve()
+    for folder in (here, *here.parents):
+        toml = folder / "korbiro.toml"
+        if toml.is_file():
+            return Config.from_mapping(_read(toml), toml, "korbiro.toml")
+        project = folder / "pyproject.toml"
+        if project.is_file():
+            table = _read(project).get("tool", {}).get("korbiro")
+            if isinstance(table, dict):
+                return Config.from_mapping(table, project, "pyproject.toml [tool.korbiro]")
+    return None
+
+
+def git_work_tree(start: str | os.PathLike[str] | None = None) -> Path | None:
+    """The top folder of the git work tree *start* is in (a folder holding ``.git``), or None."""
+    here = Path(start if start is not None else os.getcwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / ".git").exists():
+            return folder
+    return None
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError("CONFIG-SYNTAX", f"{path}: not valid TOML: {exc}", path=str(path),
+                         hu=f"{path}: nem érvényes TOML: {exc}") from None
+    except OSError as exc:
+        raise UsageError("CONFIG-UNREADABLE", f"{path}: cannot be read ({exc.strerror})", path=str(path),
+                         hu=f"{path}: nem olvasható ({exc.strerror})") from None

@@ -1,0 +1,81 @@
+"""A card database as it read on a day: every card with the text in force then (``history:``).
+
+    >>> from korbiro.data.cards import Card, CardDatabase
+    >>> db = CardDatabase([Card("A-001", "Wirg", "kalandozó", text="KINCSKERESÉS 3", attrs={"history": [
+    ...     {"from": "2004-11-20", "text": "KINCSKERESÉS 2", "source": "printing", "reason": "printed"},
+    ...     {"from": "2025-03-01", "source": "errata", "reason": "raised"}]})])
+    >>> CardsOn(db, dt.date(2020, 1, 1)).lookup("wirg").card.text
+    'KINCSKERESÉS 2'
+
+Lookups answer with :meth:`Card.as_of` of the card found.  Which cards count
+as the same kind (IGAZ NÉV, rule 2.02) is worked out again over the dated
+texts only when an erratum changed a card's IGAZ NÉV by that day; otherwise
+the database's own answer stands.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from typing import Any
+
+from ..base.text import fold
+from .cards import Card, CardSource, DatedSource, Lookup, kinds_of
+
+__all__ = ["CardsOn", "cards_on"]
+
+
+class CardsOn:
+    """*source* as of *day*: a :class:`~korbiro.data.cards.CardSource` for the deck rules and the engine."""
+
+    def __init__(self, source: DatedSource, day: dt.date) -> None:
+        self.source = source
+        self.day = day
+        self._kinds: dict[str, str] | None = None
+        self._kinds_known = False
+
+    def lookup(self, query: str, *, suggest: bool = True) -> Lookup:
+        hit = self.source.lookup(query, suggest=suggest)
+        if hit.card is not None:
+            return replace(hit, card=hit.card.as_of(self.day))
+        if hit.ambiguous:
+            return replace(hit, ambiguous=tuple(c.as_of(self.day) for c in hit.ambiguous))
+        return hit
+
+    def kind_of(self, card: Card) -> str:
+        kinds = self._dated_kinds()
+        if kinds is None:
+            return self.source.kind_of(card)
+        k = fold(card.name)
+        return kinds.get(k, k)
+
+    def _dated_kinds(self) -> dict[str, str] | None:
+        """The kinds over the texts of *day*, or ``None`` when no erratum changed an IGAZ NÉV by then."""
+        if not self._kinds_known:
+            self._kinds_known = True
+            changed = [(c, c.as_of(self.day)) for c in self.source.with_errata()]
+            if any(now.true_names != then.true_names for now, then in changed):
+                dated = {then.id: then for _, then in changed}
+                self._kinds = kinds_of(dated.get(c.id, c) for c in self.source)
+        return self._kinds
+
+
+def cards_on(source: CardSource, day: dt.date) -> CardSource:
+    """*source* as of *day*, one view per source and day (its lookups are remembered across decks).
+
+    A source that cannot list its changed cards is returned as it is.
+    """
+    if not hasattr(source, "with_errata"):
+        return source
+    holder: Any = source  # a CardDatabase or a CardIndex: both list their cards and their changed ones
+    views: dict[dt.date, CardsOn] | None = getattr(holder, "_korbiro_dated", None)
+    if views is None:
+        views = {}
+        try:
+            holder._korbiro_dated = views
+        except AttributeError:  # a source that takes no attributes: a view per call
+            pass
+    view = views.get(day)
+    if view is None:
+        view = views[day] = CardsOn(holder, day)
+    return view

@@ -1,0 +1,84 @@
+"""Property-based fuzzing of the JSON API from its own OpenAPI schema (schemathesis): for inputs made
+from the schema, valid and not, no answer is a 5xx, every answer matches the schema (status code,
+content type, headers, body), and input the schema forbids is refused.
+
+Each operation is driven through schemathesis's Hypothesis strategy and its checks (its pytest
+plugin's subtests do not run under pytest 9).  The default run tries a few cases per operation;
+``python3 -m pytest -m fuzz`` tries many more, in one process, where the closing summary prints the
+count per operation.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+schemathesis = pytest.importorskip("schemathesis", reason="the test extra's schemathesis is not installed")
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from schemathesis.checks import (  # noqa: E402
+    content_type_conformance,
+    negative_data_rejection,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from korbiro.web.openapi import ENDPOINTS  # noqa: E402
+
+#: cases tried per operation, for the closing summary (tests/conftest.py)
+CASES: Counter[str] = Counter()
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
+          response_schema_conformance, negative_data_rejection]
+OPERATIONS = [f"{e.method.upper()} {e.path}" for e in ENDPOINTS]
+
+
+@pytest.fixture(scope="module")
+def api_schema(web_client: Any) -> Any:
+    app = web_client.app
+
+    async def served(scope: Any, receive: Any, send: Any) -> None:
+        """The app as the running server has it: schemathesis's client starts and stops an ASGI app's
+        lifespan around every call, which would end the worker processes each time."""
+        if scope["type"] == "lifespan":
+            while (await receive())["type"] != "lifespan.shutdown":
+                await send({"type": "lifespan.startup.complete"})
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+        await app(scope, receive, send)
+
+    return schemathesis.openapi.from_asgi("/api/openapi.json", served)
+
+
+def fuzz(api_schema: Any, label: str, examples: int) -> None:
+    method, path = label.split(" ", 1)
+    operation = api_schema[path][method]
+
+    @given(case=operation.as_strategy())
+    @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    def run(case: Any) -> None:
+        CASES[label] += 1
+        response = case.call_and_validate(checks=CHECKS)
+        assert response.status_code < 500, response.text
+
+    run()
+    assert CASES[label] >= 1
+
+
+#: the slow operations get fewer cases in the default run (coverage runs every shipped scenario)
+QUICK = {"GET /api/rules/coverage": 2, "POST /api/resolve/step": 5}
+
+
+@pytest.mark.parametrize("label", OPERATIONS)
+def test_api_fuzz(api_schema: Any, label: str) -> None:
+    fuzz(api_schema, label, QUICK.get(label, 8))
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("label", OPERATIONS)
+def test_api_fuzz_long(api_schema: Any, label: str) -> None:
+    fuzz(api_schema, label, 20 if label == "GET /api/rules/coverage" else 250)
