@@ -109,6 +109,16 @@ def message(code: str, lang: str = "en", /, **args: Any) -> str:
     return _Formatter(lang).format(texts.get(lang) or texts["en"], **args)
 
 
+#: the argument of a finding that names its template when that is not the code itself (``CODE.case``)
+TEMPLATE = "_template"
+
+
+def said(key: str, /, **args: Any) -> tuple[str, dict[str, Any]]:
+    """The English message of the template *key* with *args*, and the arguments a finding keeps so that
+    it says it in either language when printed (*key* among them when it is not the code)."""
+    return message(key, "en", **args), ({**args, TEMPLATE: key} if "." in key else dict(args))
+
+
 def both(name: str, key: str, /, **args: Any) -> dict[str, str]:
     """A template argument in both languages: ``{name: English, name_hu: Hungarian}``."""
     return {name: message(key, "en", **args), f"{name}_hu": message(key, "hu", **args)}
@@ -164,8 +174,10 @@ class _Formatter(string.Formatter):
 
 
 def render(code: str, lang: str, args: Mapping[str, object], default: str) -> str:
-    """Format the catalogue template for *code* in *lang*, falling back to *default*."""
-    texts = catalogue().get(code) or CATALOG.get(code)
+    """Format the catalogue template for *code* (or the finding's own ``_template``) in *lang*, falling
+    back to *default*."""
+    key = args.get(TEMPLATE)
+    texts = catalogue().get(key if isinstance(key, str) else code) or CATALOG.get(code)
     if not texts:
         composed = args.get(f"message_{lang}")
         if lang != "en" and isinstance(composed, str):
