@@ -47,3 +47,41 @@ def test_a_message_is_made_from_its_template() -> None:
         "3 more finding(s) from this line on not shown (--max-findings 10; 0 shows all)"
     assert i18n.message("FINDINGS-NOT-SHOWN", "hu", n=3, limit=10) == \
         "innen további 3 problémát nem írok ki (--max-findings 10; a 0 mindet kiírja)"
+
+
+def test_every_command_takes_lang() -> None:
+    """Why: zen and exxit took no --lang; neither did card search, data index nor serve."""
+    import click
+
+    import korbiro.cli as cli
+
+    group = next(v for v in vars(cli).values() if isinstance(v, click.Group))
+    missing: list[str] = []
+
+    def walk(cmd: click.Command, path: list[str]) -> None:
+        if isinstance(cmd, click.Group):
+            ctx = click.Context(cmd)
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                assert sub is not None
+                walk(sub, [*path, name])
+        elif not any(p.name == "lang" for p in cmd.params):
+            missing.append(" ".join(path))
+
+    walk(group, [])
+    assert missing == []
+
+
+def test_card_search_and_data_index_in_hungarian() -> None:
+    from clirun import run_main
+
+    ran = run_main(["card", "search", "name:Wirg", "--lang", "hu"])
+    assert (ran.code, ran.stdout.splitlines()[-1]) == (0, "1 lap")
+    ran = run_main(["card", "search", "name:zzzzz", "--lang", "hu"])
+    assert (ran.code, ran.stderr) == (1, "Egy lap sem felel meg ennek: name:zzzzz.\n")
+    ran = run_main(["card", "search", "", "--limit", "2", "--lang", "hu"])
+    assert ran.stdout.splitlines()[-1] == "2 / 78 lap"
+    ran = run_main(["card", "search", "", "--limit", "2"])
+    assert ran.stdout.splitlines()[-1] == "2 of 78 cards"
+    ran = run_main(["data", "index", "--lang", "hu"])
+    assert ran.code == 0 and ran.stdout.startswith("78 lap indexelve")
