@@ -101,3 +101,41 @@ def test_a_command_says_the_same_in_hungarian_with_the_catalogue_kept(tmp_path: 
         runs.append((proc.returncode, proc.stdout, proc.stderr))
     assert (tmp_path / "messages" / "catalogue.txt").is_file()
     assert runs[0] == runs[1] and "féllépés" in runs[0][1]
+
+
+def test_every_command_takes_lang() -> None:
+    """Why: zen and exxit took no --lang; neither did card search, data index nor serve."""
+    import click
+
+    import korbiro.cli as cli
+
+    group = next(v for v in vars(cli).values() if isinstance(v, click.Group))
+    missing: list[str] = []
+
+    def walk(cmd: click.Command, path: list[str]) -> None:
+        if isinstance(cmd, click.Group):
+            ctx = click.Context(cmd)
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                assert sub is not None
+                walk(sub, [*path, name])
+        elif not any(p.name == "lang" for p in cmd.params):
+            missing.append(" ".join(path))
+
+    walk(group, [])
+    assert missing == []
+
+
+def test_card_search_and_data_index_in_hungarian() -> None:
+    from clirun import run_main
+
+    ran = run_main(["card", "search", "name:Wirg", "--lang", "hu"])
+    assert (ran.code, ran.stdout.splitlines()[-1]) == (0, "1 lap")
+    ran = run_main(["card", "search", "name:zzzzz", "--lang", "hu"])
+    assert (ran.code, ran.stderr) == (1, "Egy lap sem felel meg ennek: name:zzzzz.\n")
+    ran = run_main(["card", "search", "", "--limit", "2", "--lang", "hu"])
+    assert ran.stdout.splitlines()[-1] == "2 / 78 lap"
+    ran = run_main(["card", "search", "", "--limit", "2"])
+    assert ran.stdout.splitlines()[-1] == "2 of 78 cards"
+    ran = run_main(["data", "index", "--lang", "hu"])
+    assert ran.code == 0 and ran.stdout.startswith("78 lap indexelve")

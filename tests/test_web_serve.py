@@ -58,3 +58,19 @@ def test_the_app_answers_on_127_0_0_1() -> None:
         with urllib.request.urlopen(url + "/api/deck/formats", timeout=30) as r:  # noqa: S310 - 127.0.0.1
             assert json.loads(r.read())["default"] == "korfordulo"
             assert "default-src 'none'" in r.headers["Content-Security-Policy"]
+
+
+def test_serve_speaks_hungarian(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("uvicorn", reason="the web extra is not installed (pip install -e '.[web]')")
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
+    ran = run_main(["serve", "--host", "0.0.0.0", "--port", "8123", "--lang", "hu"])
+    assert ran.stderr.splitlines() == [
+        "figyelmeztetés: kiszolgálás ezen: 0.0.0.0: bárki, aki eléri ezt a gépet a(z) 8123. porton, használhatja "
+        "az alkalmazást (nincs belépés és nincs TLS)",
+        "korbiro: a bírói asztal itt: http://0.0.0.0:8123/ (Ctrl+C leállítja)"]
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    ran = run_main(["serve", "--lang", "hu"])
+    assert (ran.code, ran.stderr) == (2, "Hiba: a korbiro serve-höz kell a web kiegészítő (a(z) uvicorn nincs "
+                                         "telepítve): pip install -e '.[web]'\n")

@@ -14,9 +14,12 @@ rests on where there is one.  Messages quote the offending value with ``!r``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
+from . import i18n
 from .findings import Finding
+
+E = TypeVar("E", bound="KorbiroError")
 
 
 class KorbiroError(Exception):
@@ -48,6 +51,18 @@ class KorbiroError(Exception):
         self.rule = rule
         #: arguments for the message catalogue (``korbiro.base.i18n``), as a finding's
         self.message_args = dict(args or {})
+
+    @classmethod
+    def said(cls: type[E], key: str, /, *, path: str | None = None, line: int | None = None,
+             column: int | None = None, rule: str | None = None, **args: Any) -> E:
+        """The error whose message is the catalogue template *key* (``CODE`` or ``CODE.case``) with
+        *args*, said in either language wherever it is printed::
+
+            >>> str(DataError.said("FILE-NOT-FOUND", name="a.yaml", path="a.yaml"))
+            "a.yaml: file 'a.yaml' does not exist"
+        """
+        message, margs = i18n.said(key, **args)
+        return cls(key.split(".")[0], message, path=path, line=line, column=column, rule=rule, args=margs)
 
     @property
     def location(self) -> str:

@@ -10,40 +10,22 @@ language wherever it was made, a cached finding included::
     >>> message("FILE-OUTPUT-EMPTY", "hu")
     'a kimeneti fájl útvonala üres'
 
-A template is ``str.format`` text; ``tests/test_i18n.py`` checks that both
-languages of every code take the same placeholders.
+A key is the code, or ``CODE.case`` where a code has several messages (the
+finding then keeps the key as its ``_template`` argument); a template is
+``str.format`` text with the format specs of :class:`_Formatter`.
+``tests/test_i18n_catalogues.py`` checks that both languages of every key take
+the same placeholders (docs/architecture.md, "Messages as data").
 """
 
 from __future__ import annotations
 
 import os
-import re
 import string
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
 LANGS = ("en", "hu")
-
-#: code -> {"en": template, "hu": template}.  Modules register their own.
-CATALOG: dict[str, dict[str, str]] = {}
-
-#: code -> [(pattern over the English message, Hungarian template)], for messages built
-#: without arguments (the YAML loader's): the pattern's named groups fill the template.  The
-#: patterns are compiled when a message is first rendered in Hungarian, not at start-up.
-PATTERNS: dict[str, list[tuple[str, str]]] = {}
-
-
-def register(entries: Mapping[str, Mapping[str, str]]) -> None:
-    """Add message templates to the catalogue (each module registers its codes once)."""
-    for code, texts in entries.items():
-        CATALOG[code] = dict(texts)
-
-
-def register_patterns(entries: Mapping[str, list[tuple[str, str]]]) -> None:
-    """Add Hungarian templates that read their values off the English message."""
-    for code, pairs in entries.items():
-        PATTERNS.setdefault(code, []).extend(pairs)
 
 
 def detect_lang(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -167,10 +149,25 @@ def _from_kept(text: str | None) -> dict[str, dict[str, str]] | None:
 
 def message(code: str, lang: str = "en", /, **args: Any) -> str:
     """The message of *code* in *lang*, made from its catalogue template with *args*."""
-    texts = catalogue().get(code) or CATALOG.get(code)
+    texts = catalogue().get(code)
     if texts is None:
         raise KeyError(f"no message {code!r} in the catalogues")
     return _Formatter(lang).format(texts.get(lang) or texts["en"], **args)
+
+
+#: the argument of a finding that names its template when that is not the code itself (``CODE.case``)
+TEMPLATE = "_template"
+
+
+def said(key: str, /, **args: Any) -> tuple[str, dict[str, Any]]:
+    """The English message of the template *key* with *args*, and the arguments a finding keeps so that
+    it says it in either language when printed (*key* among them when it is not the code)."""
+    return message(key, "en", **args), ({**args, TEMPLATE: key} if "." in key else dict(args))
+
+
+def part(key: str, /, **args: Any) -> dict[str, Any]:
+    """A message to stand as an argument of another (a hint): said in the outer message's language."""
+    return {TEMPLATE: key, **args}
 
 
 def both(name: str, key: str, /, **args: Any) -> dict[str, str]:
@@ -211,12 +208,21 @@ class _Formatter(string.Formatter):
         {close:hint}   the did-you-mean of a list of names ("" when it is empty)
         {names:or}     'a' or 'b' / 'a' vagy 'b'
         {got:word}     the word WORD.<value> of the catalogues (a type's name, a severity)
+        {want:words}   the words of a list, joined by "or" / "vagy"
+
+    An argument that is itself a mapping with a ``_template`` (:func:`part`) is that message, in the
+    same language: a hint or a clause that only some findings of a code have.
     """
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Mapping) and TEMPLATE in value:  # a message within the message (a hint)
+            return message(str(value[TEMPLATE]), self.lang, **{k: v for k, v in value.items() if k != TEMPLATE})
+        if format_spec == "words":
+            return either([word(v, self.lang) for v in ([value] if isinstance(value, str) else value)], self.lang,
+                          quote=False)
         if format_spec == "hint":
             names = [value] if isinstance(value, str) else list(value or ())
             return message("DID-YOU-MEAN", self.lang, names=either(names, self.lang)) if names else ""
@@ -228,17 +234,14 @@ class _Formatter(string.Formatter):
 
 
 def render(code: str, lang: str, args: Mapping[str, object], default: str) -> str:
-    """Format the catalogue template for *code* in *lang*, falling back to *default*."""
-    texts = catalogue().get(code) or CATALOG.get(code)
+    """Format the catalogue template for *code* (or the finding's own ``_template``) in *lang*, falling
+    back to *default*."""
+    key = args.get(TEMPLATE)
+    texts = catalogue().get(key if isinstance(key, str) else code)
     if not texts:
         composed = args.get(f"message_{lang}")
         if lang != "en" and isinstance(composed, str):
             return composed  # composed in both languages where it was raised (KorbiroError(hu=...))
-        if lang != "en" and code in PATTERNS:
-            for rx, pattern_template in PATTERNS[code]:
-                m = re.fullmatch(rx, default)  # re's own cache keeps each compiled
-                if m:
-                    return pattern_template.format(**m.groupdict())
         return default
     template = texts.get(lang) or texts.get("en")
     if template is None:

@@ -49,22 +49,23 @@ _NO_MARKS = _Marks()
 _INVISIBLE = {"\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"}
 
 
-def suspicious_characters(s: str) -> list[str]:
-    """Problems that make two names look alike: invisible characters, odd spacing, mixed scripts.
+def suspicious_characters(s: str) -> list[tuple[str, dict[str, str]]]:
+    """Problems that make two names look alike: invisible characters, odd spacing, mixed scripts, each
+    a case (the message's) and its arguments.
 
     >>> suspicious_characters("Wirg\u200b")
-    ['invisible character U+200B']
+    [('invisible', {'cp': 'U+200B'})]
     >>> suspicious_characters("W\u0456rg")
-    ['mixed scripts (CYRILLIC, LATIN)']
+    [('scripts', {'scripts': 'CYRILLIC, LATIN'})]
     """
-    problems: list[str] = []
+    problems: list[tuple[str, dict[str, str]]] = []
     for ch in s:
         if ch in _INVISIBLE:
-            problems.append(f"invisible character U+{ord(ch):04X}")
+            problems.append(("invisible", {"cp": f"U+{ord(ch):04X}"}))
     if s != s.strip():
-        problems.append("leading or trailing space")
+        problems.append(("space", {}))
     if "  " in s:
-        problems.append("double space")
+        problems.append(("double-space", {}))
     if max(s, default="\0") < "\u0250":
         # Basic Latin to Latin Extended-B: one script, nothing invisible but the soft hyphen
         return problems
@@ -75,5 +76,5 @@ def suspicious_characters(s: str) -> list[str]:
             scripts.add(name.split(" ")[0] if name else "UNKNOWN")
     scripts.discard("")
     if len(scripts) > 1:
-        problems.append(f"mixed scripts ({', '.join(sorted(scripts))})")
+        problems.append(("scripts", {"scripts": ", ".join(sorted(scripts))}))
     return problems

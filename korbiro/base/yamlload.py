@@ -117,12 +117,13 @@ _CONSTANTS: Final[dict[str, None | bool]] = {
     "false": False,
 }
 _NUMBER_START: Final = frozenset("+-0123456789")
+#: a value's type as a word of the catalogues (``WORD.mapping``: "a mapping" / "leképezés")
 _TYPE_NAMES: Final = {
-    dict: "a mapping",
-    list: "a list",
-    str: "a string",
-    int: "an integer",
-    bool: "a boolean",
+    dict: "mapping",
+    list: "list",
+    str: "string",
+    int: "integer",
+    bool: "boolean",
 }
 
 
@@ -176,12 +177,12 @@ def load_yaml_text(
     if isinstance(source, (bytes, bytearray, memoryview)):
         raw = bytes(source)
         if len(raw) > MAX_BYTES:
-            _fail("FILE-TOO-LARGE", _too_large_message(), path, 1, 1)
+            _fail("FILE-TOO-LARGE", path, 1, 1, mb=MAX_BYTES // (1024 * 1024))
         text = _decode(raw, path)
     elif isinstance(source, str):
         text = source[1:] if source.startswith("\ufeff") else source
         if len(text) * 4 > MAX_BYTES and len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-            _fail("FILE-TOO-LARGE", _too_large_message(), path, 1, 1)
+            _fail("FILE-TOO-LARGE", path, 1, 1, mb=MAX_BYTES // (1024 * 1024))
     else:
         raise TypeError(f"expected str or bytes, got {type(source).__name__}")
     return _load_text(text, path, expect)
@@ -195,21 +196,23 @@ def _check_expect(expect: str) -> None:
         raise ValueError(f"expect must be 'mapping', 'sequence' or 'any', not {expect!r}")
 
 
-def _too_large_message() -> str:
-    return f"file exceeds {MAX_BYTES // (1024 * 1024)} MB limit"
+def _fail(key: str, path: str, line: int | None = None, column: int | None = None, /, **args: Any) -> NoReturn:
+    """Raise the problem *key* (``CODE`` or ``CODE.case``, a template of ``base/messages.yaml``)."""
+    raise DataError.said(key, path=path, line=line, column=column, **args)
 
 
-def _fail(
-    code: str, message: str, path: str, line: int | None = None, column: int | None = None
-) -> NoReturn:
-    raise DataError(code, message, path=path, line=line, column=column)
+def _finding(key: str, path: str, line: int, column: int, severity: Severity = Severity.ERROR, /,
+             **args: Any) -> Finding:
+    """The finding *key* (``CODE`` or ``CODE.case``) with *args*, said in either language when printed."""
+    message, margs = i18n.said(key, **args)
+    return Finding(key.split(".")[0], message, severity, file=path, line=line, column=column, args=margs)
 
 
 def _raise_all(errors: list[Finding], path: str) -> NoReturn:
     """Raise a DataError headed by the first of *errors* (by position) and carrying them all."""
     errors = sorted(errors, key=lambda f: (f.line or 0, f.column or 0))
     head = errors[0]
-    err = DataError(head.code, head.message, path=path, line=head.line, column=head.column)
+    err = DataError(head.code, head.message, path=path, line=head.line, column=head.column, args=head.args)
     err.findings = errors
     raise err
 
@@ -225,30 +228,28 @@ def _read_regular_file(name: str | bytes, display: str) -> bytes:
     try:
         return read_regular(name, MAX_BYTES).data
     except (FileNotFoundError, NotADirectoryError):
-        _fail("FILE-NOT-FOUND", f"file {display!r} does not exist", display)
+        _fail("FILE-NOT-FOUND", display, name=display)
     except NotRegularFileError as exc:
         if exc.kind == "directory":
-            _fail("FILE-IS-DIRECTORY", f"{display!r} is a directory, expected a file", display)
-        _fail("FILE-NOT-REGULAR", f"{display!r} is {KIND_NAMES[exc.kind][0]}, expected a regular file", display)
+            _fail("FILE-IS-DIRECTORY", display, name=display)
+        _fail("FILE-NOT-REGULAR", display, name=display, kind=KIND_NAMES[exc.kind][0], kind_hu=KIND_NAMES[exc.kind][1])
     except FileTooLargeError:
-        _fail("FILE-TOO-LARGE", _too_large_message(), display, 1, 1)
+        _fail("FILE-TOO-LARGE", display, 1, 1, mb=MAX_BYTES // (1024 * 1024))
     except (OSError, ValueError) as exc:
-        _fail("FILE-UNREADABLE", f"cannot read {display!r}: {getattr(exc, 'strerror', None) or exc}", display)
+        _fail("FILE-UNREADABLE", display, name=display, why=str(getattr(exc, "strerror", None) or exc))
 
 
 def _decode(raw: bytes, path: str) -> str:
     """Strict UTF-8, one UTF-8 BOM stripped; UTF-16/32 and invalid bytes refused."""
     if raw.startswith((b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00")):
-        _fail("FILE-UTF16", "file is UTF-32; save as UTF-8", path, 1, 1)
+        _fail("FILE-UTF16", path, 1, 1, encoding="UTF-32")
     if raw.startswith((b"\xfe\xff", b"\xff\xfe")):
-        _fail("FILE-UTF16", "file is UTF-16; save as UTF-8", path, 1, 1)
+        _fail("FILE-UTF16", path, 1, 1, encoding="UTF-16")
     if len(raw) >= 4 and (
         (raw[0] and not raw[1] and raw[2] and not raw[3])
         or (not raw[0] and raw[1] and not raw[2] and raw[3])
     ):  # ASCII text in UTF-16 without a BOM: every other byte is NUL
-        _fail(
-            "FILE-UTF16", "file looks like UTF-16 (no byte-order mark); save as UTF-8", path, 1, 1
-        )
+        _fail("FILE-UTF16.no-bom", path, 1, 1)
     skip = 3 if raw.startswith(b"\xef\xbb\xbf") else 0
     try:
         return raw[skip:].decode("utf-8")
@@ -268,15 +269,8 @@ def _decode(raw: bytes, path: str) -> str:
             )
             line, col = _line_col(prefix, len(prefix))
             offset = start + skip
-            errors.append(
-                Finding(
-                    "FILE-ENCODING",
-                    f"not valid UTF-8 at line {line} col {col} (byte offset {offset}): byte 0x{body[start]:02X}",
-                    file=path,
-                    line=line,
-                    column=col,
-                )
-            )
+            errors.append(_finding("FILE-ENCODING", path, line, col, line=line, col=col, offset=offset,
+                                   byte=f"0x{body[start]:02X}"))
             pos = pos + exc.end
     _raise_all(errors, path)
 
@@ -289,17 +283,10 @@ def _check_characters(text: str, path: str) -> None:
     errors: list[Finding] = []
     for m in _BAD_CHAR.finditer(text, match.start()):
         cp = ord(m.group())
-        kind = "control character" if cp < 0xD800 or cp in (0x2028, 0x2029) else "character"
+        control = cp < 0xD800 or cp in (0x2028, 0x2029)
         line, col = _line_col(text, m.start())
-        errors.append(
-            Finding(
-                "FILE-CONTROL-CHAR",
-                f"{kind} U+{cp:04X} not allowed",
-                file=path,
-                line=line,
-                column=col,
-            )
-        )
+        errors.append(_finding("FILE-CONTROL-CHAR" if control else "FILE-CONTROL-CHAR.surrogate", path, line, col,
+                               cp=f"U+{cp:04X}"))
         if len(errors) >= MAX_REPEATS:
             break
     _raise_all(errors, path)
@@ -323,44 +310,6 @@ def _event_source(text: str) -> Any:
         return _CParser(text)
     return yaml.BaseLoader(text)
 
-
-# Hungarian messages: read off the English ones, which stay the single source of the wording.
-i18n.register_patterns({
-    "FILE-NOT-FOUND": [(r"file (?P<f>.+) does not exist", "a(z) {f} fájl nem létezik")],
-    "FILE-IS-DIRECTORY": [(r"(?P<f>.+) is a directory, expected a file", "{f} mappa, fájlt vártam")],
-    "FILE-NOT-REGULAR": [(r"(?P<f>.+) is an? (?P<what>.+), expected a regular file",
-                          "{f} nem közönséges fájl ({what}), közönséges fájlt vártam")],
-    "FILE-TOO-LARGE": [(r"file exceeds (?P<n>.+) limit(?P<rest>.*)", "a fájl nagyobb, mint {n}{rest}")],
-    "FILE-UNREADABLE": [(r"cannot read (?P<rest>.+)", "nem olvasható: {rest}")],
-    "FILE-ENCODING": [(r"not valid UTF-8 at line (?P<l>\d+) col (?P<c>\d+) \(byte offset (?P<o>\d+)\)(?P<rest>.*)",
-                       "nem érvényes UTF-8 a(z) {l}. sor {c}. oszlopában ({o}. bájt){rest}")],
-    "FILE-UTF16": [(r"file is (?P<enc>UTF-\d+); save as UTF-8", "a fájl {enc} kódolású; mentsd UTF-8-ként"),
-                   (r"file looks like UTF-16 \(no byte-order mark\); save as UTF-8",
-                    "a fájl UTF-16 kódolásúnak látszik (bájtsorrend-jel nélkül); mentsd UTF-8-ként")],
-    "FILE-CONTROL-CHAR": [(r"(control )?character (?P<cp>U\+[0-9A-F]+) not allowed", "a(z) {cp} vezérlőkarakter nem megengedett")],
-    "FILE-EMPTY": [(r"file is empty(?P<rest>.*)", "a fájl üres{rest}")],
-    "YAML-DUPLICATE-KEY": [(r"duplicate key (?P<k>.+) \(first at line (?P<l>\d+)\)",
-                            "ismétlődő kulcs: {k} (először a(z) {l}. sorban)")],
-    "YAML-ALIAS": [(r"anchors/aliases not allowed \((?P<a>.+)\); quote the value if '(?P<c>.)' is text",
-                    "horgony és hivatkozás nem megengedett ({a}); tedd idézőjelbe az értéket, ha a '{c}' szöveg")],
-    "YAML-TAG": [(r"tags not allowed \((?P<t>.+)\); quote the value if '!' is text",
-                  "címke nem megengedett ({t}); tedd idézőjelbe az értéket, ha a '!' szöveg")],
-    "YAML-MERGE": [(r"merge keys not allowed \('<<'\)", "összefésülő kulcs ('<<') nem megengedett")],
-    "YAML-DEPTH": [(r"nesting deeper than (?P<n>\d+); flatten the data",
-                    "a beágyazás mélyebb, mint {n}; egyszerűsítsd az adatot")],
-    "YAML-NUMBER-TOO-LONG": [(r"number too long \((?P<d>\d+) digits, at most (?P<m>\d+)\); quote it if it is text",
-                              "túl hosszú szám ({d} számjegy, legfeljebb {m}); tedd idézőjelbe, ha szöveg")],
-    "YAML-KEY-TYPE": [(r"mapping key must be a string, got (?P<what>.+?)(?P<q>; quote it)?",
-                       "a kulcsnak szövegnek kell lennie, ez: {what}")],
-    "YAML-MULTI-DOC": [(r"only one YAML document per file", "fájlonként csak egy YAML-dokumentum lehet")],
-    "YAML-ROOT-TYPE": [(r"expected (?P<want>.+) at top level, got (?P<got>.+)",
-                        "a legfelső szinten {want} kell, ez: {got}")],
-    "YAML-TAB": [(r"tabs are not allowed for indentation", "behúzáshoz nem használható tabulátor"),
-                 (r"tab character not allowed here; use spaces", "itt nem állhat tabulátor; használj szóközt")],
-    "YAML-SYNTAX": [(r"YAML syntax error: (?P<rest>.+)", "YAML-szintaktikai hiba: {rest}")],
-    "YAML-COMMENT-IN-VALUE": [(r"comment inside text\? quote the value: (?P<v>.+) reads as (?P<r>.+)",
-                               "megjegyzés a szövegben? tedd idézőjelbe az értéket: {v} így olvasódik: {r}")],
-})
 
 # --------------------------------------------------------------------------- the loader
 
@@ -409,21 +358,18 @@ class _Builder:
             self._lines = self.text.split("\n")
         return self._lines[line0] if 0 <= line0 < len(self._lines) else ""
 
-    def error(self, code: str, message: str, line: int, column: int) -> None:
-        """Record a fatal finding at 1-based *line*:*column* (at most MAX_REPEATS per code)."""
+    def error(self, key: str, line: int, column: int, /, **args: Any) -> None:
+        """Record the fatal finding *key* at 1-based *line*:*column* (at most MAX_REPEATS per code)."""
+        code = key.split(".")[0]
         n = self._repeats.get(code, 0)
         if n >= MAX_REPEATS:
             return
         self._repeats[code] = n + 1
-        self.errors.append(Finding(code, message, file=self.path, line=line, column=column))
+        self.errors.append(_finding(key, self.path, line, column, **args))
 
-    def warn(self, code: str, message: str, line: int, column: int) -> None:
-        """Record a non-fatal finding."""
-        self.warnings.append(
-            Finding(
-                code, message, severity=Severity.WARNING, file=self.path, line=line, column=column
-            )
-        )
+    def warn(self, key: str, line: int, column: int, /, **args: Any) -> None:
+        """Record the non-fatal finding *key*."""
+        self.warnings.append(_finding(key, self.path, line, column, Severity.WARNING, **args))
 
     def properties(self, event: Any) -> None:
         """Report the anchor and the tag of a node event, each at its own column."""
@@ -444,20 +390,10 @@ class _Builder:
                     anchor_col = found
         if anchor is not None and not self._alias_reported:
             self._alias_reported = True
-            self.error(
-                "YAML-ALIAS",
-                f"anchors/aliases not allowed ('&{anchor}'); quote the value if '&' is text",
-                line0 + 1,
-                anchor_col + 1,
-            )
+            self.error("YAML-ALIAS", line0 + 1, anchor_col + 1, name=f"&{anchor}", char="&")
         if tag is not None:
             token = _first_token(src[tag_col:]) or "!"
-            self.error(
-                "YAML-TAG",
-                f"tags not allowed ({token[:60]!r}); quote the value if '!' is text",
-                line0 + 1,
-                tag_col + 1,
-            )
+            self.error("YAML-TAG", line0 + 1, tag_col + 1, tag=token[:60])
 
     def alias(self, event: Any) -> None:
         """Report an alias (only the first anchor or alias of a file is reported)."""
@@ -465,12 +401,7 @@ class _Builder:
             return
         self._alias_reported = True
         mark = event.start_mark
-        self.error(
-            "YAML-ALIAS",
-            f"anchors/aliases not allowed ('*{event.anchor}'); quote the value if '*' is text",
-            mark.line + 1,
-            mark.column + 1,
-        )
+        self.error("YAML-ALIAS", mark.line + 1, mark.column + 1, name=f"*{event.anchor}", char="*")
 
     def lint_comment(self, event: Any) -> None:
         """Warn when a plain value is followed on its line by what may be text after '#'."""
@@ -484,12 +415,8 @@ class _Builder:
         if len(gap) == 1 and (
             after not in ("", " ", "\t", "#") or any(c in event.value for c in " \t")
         ):
-            self.warn(
-                "YAML-COMMENT-IN-VALUE",
-                f"comment inside text? quote the value: {event.value + rest.rstrip()!r} reads as {event.value!r}",
-                end.line + 1,
-                end.column + len(gap) + 1,
-            )
+            self.warn("YAML-COMMENT-IN-VALUE", end.line + 1, end.column + len(gap) + 1,
+                      text=event.value + rest.rstrip(), value=event.value)
 
     # ---- the event loop
 
@@ -511,7 +438,7 @@ class _Builder:
         except yaml.YAMLError as exc:  # ReaderError: the character scan should have caught it
             pos = getattr(exc, "position", 0) or 0
             line, col = _line_col(self.text, min(pos, len(self.text)))
-            self.error("YAML-SYNTAX", f"YAML syntax error: {exc}", line, col)
+            self.error("YAML-SYNTAX", line, col, problem=str(exc))
         finally:
             dispose = getattr(parser, "dispose", None)
             if dispose is not None:
@@ -559,27 +486,15 @@ class _Builder:
                             if constants.get(value, 0) is None
                             else _TYPE_NAMES[type(_plain(value))]
                         )
-                        self.error(
-                            "YAML-KEY-TYPE",
-                            f"mapping key must be a string, got {what} {value!r}; quote it",
-                            line,
-                            sm.column + 1,
-                        )
+                        self.error("YAML-KEY-TYPE.scalar", line, sm.column + 1, got=what, value=value)
                         key = DISCARD
                     elif plain and value == "<<":
-                        self.error(
-                            "YAML-MERGE", "merge keys not allowed ('<<')", line, sm.column + 1
-                        )
+                        self.error("YAML-MERGE", line, sm.column + 1)
                         key = DISCARD
                     else:
                         key = value
                     if value in keylines:
-                        self.error(
-                            "YAML-DUPLICATE-KEY",
-                            f"duplicate key {value!r} (first at line {keylines[value]})",
-                            line,
-                            sm.column + 1,
-                        )
+                        self.error("YAML-DUPLICATE-KEY", line, sm.column + 1, key=value, first=keylines[value])
                         key = DISCARD
                     else:
                         keylines[value] = line
@@ -618,24 +533,14 @@ class _Builder:
                 if ev.anchor is not None or ev.tag is not None:
                     self.properties(ev)
                 if len(stack) >= max_depth:
-                    self.error(
-                        "YAML-DEPTH",
-                        f"nesting deeper than {max_depth}; flatten the data",
-                        sm.line + 1,
-                        sm.column + 1,
-                    )
+                    self.error("YAML-DEPTH", sm.line + 1, sm.column + 1, depth=max_depth)
                     raise _Stop
                 new: Any = {} if cls is MappingStartEvent else []
                 # place the new collection into its parent
                 if is_map:
                     if key is NOKEY:  # a collection as a mapping key
-                        kind = "a mapping" if cls is MappingStartEvent else "a list"
-                        self.error(
-                            "YAML-KEY-TYPE",
-                            f"mapping key must be a string, got {kind}",
-                            sm.line + 1,
-                            sm.column + 1,
-                        )
+                        kind = "mapping" if cls is MappingStartEvent else "list"
+                        self.error("YAML-KEY-TYPE", sm.line + 1, sm.column + 1, got=kind)
                         npath: Path | None = None
                         key = DISCARD  # the value that follows is dropped too
                         stack.append((cont, cpath, is_map, key, keylines))
@@ -677,12 +582,7 @@ class _Builder:
                 sm = ev.start_mark
                 if is_map:
                     if key is NOKEY:
-                        self.error(
-                            "YAML-KEY-TYPE",
-                            "mapping key must be a string, got an alias",
-                            sm.line + 1,
-                            sm.column + 1,
-                        )
+                        self.error("YAML-KEY-TYPE", sm.line + 1, sm.column + 1, got="alias")
                         key = DISCARD
                     else:
                         if key is not DISCARD and cpath is not None:
@@ -700,22 +600,13 @@ class _Builder:
                 documents += 1
                 if documents > 1:
                     sm = ev.start_mark
-                    self.error(
-                        "YAML-MULTI-DOC",
-                        "only one YAML document per file",
-                        sm.line + 1,
-                        sm.column + 1,
-                    )
+                    self.error("YAML-MULTI-DOC", sm.line + 1, sm.column + 1)
                     raise _Stop
             elif cls is StreamEndEvent:
                 break
         if not have_root or root_empty:
-            noun = {
-                "mapping": " (expected a mapping)",
-                "sequence": " (expected a list)",
-                "any": "",
-            }[expect]
-            self.error("FILE-EMPTY", f"file is empty{noun}", 1, 1)
+            self.error("FILE-EMPTY" if expect == "any" else "FILE-EMPTY.expected", 1, 1,
+                       want="mapping" if expect == "mapping" else "list")
 
     # ---- checks
 
@@ -728,12 +619,8 @@ class _Builder:
         if value.__class__ is want:
             return
         got = "null" if value is None else _TYPE_NAMES.get(value.__class__, type(value).__name__)
-        self.error(
-            "YAML-ROOT-TYPE",
-            f"expected {_EXPECT_NAMES[expect]} at top level, got {got}",
-            mark.line + 1,
-            mark.column + 1,
-        )
+        self.error("YAML-ROOT-TYPE", mark.line + 1, mark.column + 1, want="mapping" if expect == "mapping" else "list",
+                   got=got)
 
     def number(self, value: str, mark: Any) -> Any:
         """Resolve a plain scalar starting with a digit or a sign: int, else str."""
@@ -745,12 +632,7 @@ class _Builder:
             return value
         digits = sum(c.isdigit() for c in value)
         if digits > MAX_INT_DIGITS:
-            self.error(
-                "YAML-NUMBER-TOO-LONG",
-                f"number too long ({digits} digits, at most {MAX_INT_DIGITS}); quote it if it is text",
-                mark.line + 1,
-                mark.column + 1,
-            )
+            self.error("YAML-NUMBER-TOO-LONG", mark.line + 1, mark.column + 1, digits=digits, most=MAX_INT_DIGITS)
         return value
 
     def syntax_error(self, exc: yaml.MarkedYAMLError) -> None:
@@ -763,14 +645,10 @@ class _Builder:
         # tabs
         lead = src[: len(src) - len(src.lstrip(" \t"))]
         if "\t" in lead and col0 <= len(lead):
-            self.error(
-                "YAML-TAB", "tabs are not allowed for indentation", line0 + 1, lead.index("\t") + 1
-            )
+            self.error("YAML-TAB", line0 + 1, lead.index("\t") + 1)
             return
         if "tab" in problem or src[col0 : col0 + 1] == "\t":
-            self.error(
-                "YAML-TAB", "tab character not allowed here; use spaces", line0 + 1, col0 + 1
-            )
+            self.error("YAML-TAB.here", line0 + 1, col0 + 1)
             return
         # '*' or '&' with no name: report at the indicator
         if (
@@ -780,45 +658,27 @@ class _Builder:
             cm = exc.context_mark
             snippet = self.line_text(cm.line)[cm.column :].split(" #", 1)[0].strip()
             indicator = snippet[:1] or "*"
-            what = "an alias" if indicator == "*" else "an anchor"
-            self.error(
-                "YAML-SYNTAX",
-                f"YAML syntax error: {indicator!r} marks {what} here; quote {snippet[:60]!r}",
-                cm.line + 1,
-                cm.column + 1,
-            )
+            self.error("YAML-SYNTAX.indicator" if indicator == "*" else "YAML-SYNTAX.anchor", cm.line + 1,
+                       cm.column + 1, char=indicator, text=snippet[:60])
             return
         if problem.startswith("mapping values are not allowed"):
             before = src[:col0]
-            if ": " in before or before.rstrip().endswith(":"):
-                hint = "quote values containing ': '"
-            else:
-                hint = "check the indentation of this line"
-            self.error(
-                "YAML-SYNTAX",
-                f"YAML syntax error: mapping values are not allowed here; {hint}",
-                line0 + 1,
-                col0 + 1,
-            )
+            quote = ": " in before or before.rstrip().endswith(":")
+            self.error("YAML-SYNTAX.colon-quote" if quote else "YAML-SYNTAX.colon-indent", line0 + 1, col0 + 1)
             return
         if "cannot start any token" in problem:
             snippet = src[col0:].split(" #", 1)[0].strip()
             char = src[col0 : col0 + 1]
-            self.error(
-                "YAML-SYNTAX",
-                f"YAML syntax error: {char!r} cannot start a value; quote {snippet[:60]!r}",
-                line0 + 1,
-                col0 + 1,
-            )
+            self.error("YAML-SYNTAX.start", line0 + 1, col0 + 1, char=char, text=snippet[:60])
             return
-        message = f"YAML syntax error: {problem}"
-        if context:
-            where = exc.context_mark
-            if where is not None and (where.line, where.column) != (line0, col0):
-                message += f" ({context} at line {where.line + 1} col {where.column + 1})"
-            else:
-                message += f" ({context})"
-        self.error("YAML-SYNTAX", message, line0 + 1, col0 + 1)
+        where = exc.context_mark
+        if context and where is not None and (where.line, where.column) != (line0, col0):
+            self.error("YAML-SYNTAX.context-at", line0 + 1, col0 + 1, problem=problem, context=context,
+                       line=where.line + 1, col=where.column + 1)
+        elif context:
+            self.error("YAML-SYNTAX.context", line0 + 1, col0 + 1, problem=problem, context=context)
+        else:
+            self.error("YAML-SYNTAX", line0 + 1, col0 + 1, problem=problem)
 
 
 class _Sentinel:

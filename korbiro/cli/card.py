@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from ..base.i18n import message
 from ._common import (
     date_argument,
     date_option,
@@ -97,9 +98,10 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str, lang: str | N
 @click.option("--formats", "formats_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="A formats and banlist file of your own for legal:, banned: and restricted: "
                    "(YAML, schema mk-formats; default: the shipped one).")
+@lang_option
 @click.pass_context
 def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bool, sort: str,
-           limit: int | None, date: dt.date | None, formats_file: str | None) -> None:
+           limit: int | None, date: dt.date | None, formats_file: str | None, lang: str | None) -> None:
     """Find the cards that match QUERY (the card search language, docs/card-search.md).
 
     Words and "quoted phrases" are searched in names and texts; filters test
@@ -132,6 +134,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
       korbiro card search "errata:yes changed>=2025-01-01"
     """
     from ..base.errors import KorbiroError, RulesSyntaxError
+    from ..base.i18n import current, message
     from ..data.formats import load_formats
     from ..data.index import open_index
     from ..data.paths import default_db_path
@@ -139,8 +142,10 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     from ..data.search import search as run_search
     from ..grammar.query import parse_query
 
+    lang_ = current()
+
     def refuse(exc: RulesSyntaxError) -> None:
-        click.echo(f"Error: query {exc.message}", err=True)
+        click.echo(error_line(message("CLI.search.query-error", lang_, message=exc.message), lang_), err=True)
         if fmt == "json":
             echo_json(query_error_to_dict(query, exc))
         ctx.exit(2)
@@ -154,7 +159,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
         # the shipped formats are read only by a query that asks for them (legal:, banned:, restricted:)
         formats = load_formats(formats_file) if formats_file else None
     except KorbiroError as exc:
-        echo_errors(exc)
+        echo_errors(exc, lang_)
         ctx.exit(2)
     try:
         # a table reads only the columns it shows; JSON and CSV show every field
@@ -163,22 +168,23 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     except RulesSyntaxError as exc:  # a format the formats file does not have
         refuse(exc)
     matched = result.matched or {}
-    shown_query = parsed.render() or "(every card)"
+    shown_query = parsed.render() or message("CLI.search.every-card", lang_)
     if fmt == "json":
         echo_json(result.to_dict(query, sort=sort, limit=limit))
     elif fmt == "csv":
         click.echo(render_csv(result.cards), nl=False)
     else:
         if explain:
-            click.echo(f"parsed: {shown_query}")
+            click.echo(message("CLI.search.parsed", lang_, query=shown_query))
         if result.cards:
-            click.echo(render_table(result.cards, matched if explain else None))
+            click.echo(render_table(result.cards, matched if explain else None, lang_))
         shown = len(result.cards)
-        total = "1 card" if result.count == 1 else f"{result.count} cards"
         if not result.count:
-            click.echo(f"No card matches {shown_query}.", err=True)
+            click.echo(message("CLI.search.none", lang_, query=shown_query), err=True)
+        elif shown < result.count:
+            click.echo(message("CLI.search.count-of", lang_, shown=shown, n=result.count))
         else:
-            click.echo(f"{shown} of {total}" if shown < result.count else total)
+            click.echo(message("CLI.search.count" + (".one" if result.count == 1 else ""), lang_, n=result.count))
     ctx.exit(0 if result.count else 1)
 
 
@@ -242,7 +248,7 @@ def _keyword_column(c: Any) -> str:
     return ", ".join(_keywords(c))
 
 
-def render_table(cards: Sequence[Any], matched: dict[str, list[str]] | None = None) -> str:
+def render_table(cards: Sequence[Any], matched: dict[str, list[str]] | None = None, lang: str = "en") -> str:
     """The search result table: id, name, type, MP, DP, keywords (and the matched clauses)."""
     head = ("id", "name", "type", "MP", "DP", "keywords")
     rows = [(c.id, c.name, c.type + (f" · {c.subtype}" if c.subtype else ""),
@@ -259,7 +265,7 @@ def render_table(cards: Sequence[Any], matched: dict[str, list[str]] | None = No
     for c, r in zip(cards, rows, strict=True):
         lines.append(line(r))
         if matched is not None:
-            lines.append(f"    matched: {', '.join(matched.get(c.id, []))}")
+            lines.append("    " + message("CLI.search.matched", lang, clauses=", ".join(matched.get(c.id, []))))
     return "\n".join(lines)
 
 

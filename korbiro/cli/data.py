@@ -170,8 +170,9 @@ def _formats_findings(path: str, files: list) -> list:  # type: ignore[type-arg]
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @click.option("--rebuild", is_flag=True, help="Build the index again even when it is up to date.")
 @format_option(("text", "json"))
+@lang_option
 @click.pass_context
-def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str) -> None:
+def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str, lang: str | None) -> None:
     """Build the card index (SQLite) of a database, or say where the current one is.
 
     Every command that reads cards builds the index by itself when the set
@@ -188,23 +189,25 @@ def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str) -
     import time
 
     from ..base.errors import DataError, UsageError
+    from ..base.i18n import current, message
     from ..data.index import open_index
     from ..data.paths import default_db_path
 
+    lang_ = current()
     start = time.perf_counter()
     try:
         idx = open_index(list(paths) or [default_db_path()], rebuild=rebuild, verify=True)
     except UsageError as exc:
-        echo_errors(exc)
+        echo_errors(exc, lang_)
         ctx.exit(2)
     except DataError as exc:
-        echo_errors(exc)
+        echo_errors(exc, lang_)
         ctx.exit(1)
     took = time.perf_counter() - start
     if fmt == "json":
         echo_json({"index": idx.path, "cards": len(idx), "key": idx.key, "verified": idx.path != ":memory:",
                    "seconds": round(took, 3)})
     elif idx.path == ":memory:":
-        click.echo(f"{len(idx)} card(s) indexed in memory only; the cache folder cannot hold the index ({took:.2f} s)")
+        click.echo(message("CLI.index.memory", lang_, n=len(idx), seconds=took))
     else:
-        click.echo(f"{len(idx)} card(s) indexed in {idx.path}, verified ({took:.2f} s)")
+        click.echo(message("CLI.index.done", lang_, n=len(idx), path=idx.path, seconds=took))

@@ -7,7 +7,7 @@ import ipaddress
 
 import click
 
-from ._common import db_option
+from ._common import db_option, error_line, lang_option
 
 #: what to install when the web extra is missing
 INSTALL = "pip install -e '.[web]'"
@@ -31,7 +31,8 @@ def _loopback(host: str) -> bool:
               help="Worker processes that do the work (default: the cores, at most 4).")
 @click.option("--time-limit", "time_limit", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True,
               metavar="SECONDS", help="The longest one request may take; a request past it is stopped (503).")
-def serve(host: str, port: int, db: str | None, workers: int | None, time_limit: float) -> None:
+@lang_option
+def serve(host: str, port: int, db: str | None, workers: int | None, time_limit: float, lang: str | None) -> None:
     """Serve the judge's table: pages in Hungarian and English and a JSON API.
 
     Pages: Pakli / Deck (paste a list, every finding at its line), Kártyák /
@@ -51,6 +52,9 @@ def serve(host: str, port: int, db: str | None, workers: int | None, time_limit:
       korbiro serve
       korbiro serve --port 8080 --db my-cards/
     """
+    from ..base.i18n import current, message, word
+
+    lang_ = current()
     try:
         # lazy: the web extra (starlette, jinja2, uvicorn) is optional, and only this command needs it.
         # The web face is a sibling of the command line, independent of it (pyproject.toml's layers):
@@ -59,13 +63,13 @@ def serve(host: str, port: int, db: str | None, workers: int | None, time_limit:
 
         create_app = importlib.import_module("korbiro.web.app").create_app
     except ImportError as exc:
-        click.echo(f"Error: korbiro serve needs the web extra ({exc.name or exc} is not installed): {INSTALL}", err=True)
+        click.echo(error_line(message("CLI.serve.no-extra", lang_, name=exc.name or exc, install=INSTALL), lang_),
+                   err=True)
         raise SystemExit(2) from None
     if not _loopback(host):
-        click.echo(f"warning: serving on {host}: anyone who can reach this machine on port {port} can use the app "
-                   "(it has no login and no TLS)", err=True)
+        click.echo(f"{word('warning', lang_)}: " + message("CLI.serve.open", lang_, host=host, port=port), err=True)
     app = create_app(db, workers=workers, time_limit=time_limit)
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"korbiro: the judge's table on http://{shown}:{port}/ (Ctrl+C stops it)", err=True)
+    click.echo(message("CLI.serve.listening", lang_, host=shown, port=port), err=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False,
                 timeout_graceful_shutdown=5)

@@ -24,7 +24,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import i18n
 from ..base.errors import DataError, RulesSyntaxError
 from ..base.findings import Finding
 from ..base.text import fold
@@ -47,9 +46,7 @@ __all__ = ["FIELDS", "NO_BEHAVIOUR", "Ability", "Behaviour", "Trigger", "read_be
 CODE_FIELD = "MK-BEHAVIOUR-FIELD"
 CODE_TYPE = "MK-BEHAVIOUR-TYPE"
 
-# Messages are composed here and in korbiro.grammar.behaviour in both languages; the catalogue picks one.
-i18n.register({code: {"en": "{message}", "hu": "{message_hu}"}
-               for code in (CODE_FIELD, CODE_TYPE, "MK-BEHAVIOUR-SYNTAX", "MK-BEHAVIOUR-WORD")})
+# Messages are composed here and in korbiro.grammar.behaviour in both languages: a finding carries both.
 
 #: The fields of a behaviour and what each holds.
 FIELDS: dict[str, str] = {

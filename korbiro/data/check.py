@@ -30,27 +30,6 @@ from .cards import CARD_TYPES, Card, CardDatabase
 from .paths import code_digest, default_db_path, discover
 from .sources import Source, read_source
 
-i18n.register_patterns({
-    "MK-DATA-SUSPICIOUS-NAME": [
-        (r"card name (?P<n>.+): invisible character (?P<cp>.+)", "a(z) {n} lapnév láthatatlan karaktert tartalmaz: {cp}"),
-        (r"card name (?P<n>.+): mixed scripts \((?P<s>.+)\)", "a(z) {n} lapnév vegyes írásrendszerű ({s})"),
-        (r"card name (?P<n>.+): leading or trailing space", "a(z) {n} lapnév szóközzel kezdődik vagy végződik"),
-        (r"card name (?P<n>.+): double space", "a(z) {n} lapnévben dupla szóköz áll"),
-    ],
-    "MK-DATA-NAME-NOT-NFC": [(r"card name (?P<n>.+) is not in NFC form \(decomposed accents\); it is read as (?P<r>.+)",
-                              "a(z) {n} lapnév nem NFC alakú (felbontott ékezetek); így olvasom: {r}")],
-    "MK-CARD-KEYWORD-REPEATED": [(r"(?P<k>.+) stands twice on this card \(first at line (?P<l>\d+)\)",
-                                  "{k} kétszer áll ezen a lapon (először a(z) {l}. sorban)")],
-    "MK-BANLIST-ORDER": [(r"(?P<f>[^:]+): (?P<d>\S+) comes after (?P<p>\S+); keep the list in date order",
-                          "{f}: {d} a(z) {p} után áll; a listát dátum szerint rendezd")],
-    "MK-BANLIST-UNKNOWN-CARD": [(r"(?P<f>[^:]+): (?P<c>.+) is not a card of the database", "{f}: {c} nincs az adatbázisban")],
-    "MK-BANLIST-REDUNDANT": [(r"(?P<f>[^:]+): (?P<c>.+) is already (?P<s>\S+) on (?P<d>\S+); the entry changes nothing",
-                              "{f}: {c} {d} napján már {s}; a bejegyzés semmit sem változtat")],
-    "MK-BANLIST-RESTRICTED-MAX": [(r"(?P<f>[^:]+): restricted (?P<c>.+) needs max >= 1", "{f}: a korlátozott {c} lapnak max >= 1 kell")],
-})
-
-
-
 # --------------------------------------------------------------------------
 # per-file stage
 
@@ -313,10 +292,9 @@ def _keyword_findings(keywords: Sequence[Any], rc: dict[str, Any], path: str, ci
         if ctype in CARD_TYPES and not k.allowed_on(ctype, subtype):
             out.append(_wrong_type(k, ctype, subtype, path, cid))
         if not k.repeatable and k.key in seen:
-            out.append(Finding("MK-CARD-KEYWORD-REPEATED",
-                               f"{k.keyword} stands twice on this card (first at line {seen[k.key].line})",
-                               severity=Severity.WARNING, rule=k.rule, file=path, line=k.line, column=k.column,
-                               card=cid, args={}))
+            message, args = i18n.said("MK-CARD-KEYWORD-REPEATED", keyword=k.keyword, first=seen[k.key].line)
+            out.append(Finding("MK-CARD-KEYWORD-REPEATED", message, severity=Severity.WARNING, rule=k.rule,
+                               file=path, line=k.line, column=k.column, card=cid, args=args))
         seen.setdefault(k.key, k)
     dialects = [k for k in keywords if k.keyword in _DIALECTS]
     if len({k.keyword for k in dialects}) > 1:
@@ -353,14 +331,14 @@ def _wrong_type(k: Any, ctype: Any, subtype: Any, path: str, cid: str | None) ->
 def _name_findings(name: str, path: str, ref: CardRef) -> list[Finding]:
     out = []
     line, col = ref.name_pos
-    for problem in suspicious_characters(name):
-        out.append(Finding("MK-DATA-SUSPICIOUS-NAME", f"card name {name!r}: {problem}",
-                           severity=Severity.WARNING, file=path, line=line, column=col, card=ref.id))
+    for case, found in suspicious_characters(name):
+        message, args = i18n.said(f"MK-DATA-SUSPICIOUS-NAME.{case}", name=name, **found)
+        out.append(Finding("MK-DATA-SUSPICIOUS-NAME", message, severity=Severity.WARNING, file=path, line=line,
+                           column=col, card=ref.id, args=args))
     if not unicodedata.is_normalized("NFC", name):
-        out.append(Finding("MK-DATA-NAME-NOT-NFC",
-                           f"card name {name!r} is not in NFC form (decomposed accents); it is read as "
-                           f"{unicodedata.normalize('NFC', name)!r}",
-                           severity=Severity.WARNING, file=path, line=line, column=col, card=ref.id))
+        message, args = i18n.said("MK-DATA-NAME-NOT-NFC", name=name, nfc=unicodedata.normalize("NFC", name))
+        out.append(Finding("MK-DATA-NAME-NOT-NFC", message, severity=Severity.WARNING, file=path, line=line,
+                           column=col, card=ref.id, args=args))
     return out
 
 
@@ -426,11 +404,10 @@ def cross_file_findings(reports: Sequence[FileReport]) -> list[Finding]:
                     import difflib  # lazy: only a name that is no card's needs it
 
                     close = difflib.get_close_matches(fold(target), known, n=1)
-                hint = f" (did you mean {all_names[close[0]]!r}?)" if close else ""
-                out.append(Finding("MK-DATA-UNKNOWN-TRUE-NAME",
-                                   f"IGAZ NÉV names {target!r}, which is not a card of the database{hint}",
-                                   rule="2.02", file=rep.path, line=line, column=col, card=ref.id,
-                                   args={"name": target, "hint": hint}))
+                hint = i18n.part("MK-DATA.hint.close", close=all_names[close[0]]) if close else ""
+                message, args = i18n.said("MK-DATA-UNKNOWN-TRUE-NAME", name=target, hint=hint)
+                out.append(Finding("MK-DATA-UNKNOWN-TRUE-NAME", message, rule="2.02", file=rep.path, line=line,
+                                   column=col, card=ref.id, args=args))
     return out
 
 
@@ -468,23 +445,8 @@ def _finding_to_json(f: Finding) -> dict[str, Any]:
 
 
 def _finding_from_json(d: dict[str, Any]) -> Finding:
-    _patterns_of_cached_findings()
     return Finding(d["code"], d["message"], Severity(d["severity"]), d["rule"], d["file"], d["line"],
                    d["column"], d["card"], d.get("args") or {})
-
-
-def _patterns_of_cached_findings() -> None:
-    """Register the Hungarian of every finding a set file's check can make.
-
-    The YAML loader's and the schema check's findings have their Hungarian read
-    off the English message by patterns those modules register when imported
-    (:func:`korbiro.base.i18n.register_patterns`).  A finding served from the
-    cache was made by another process, and a re-check imports neither module:
-    without them it would print its English under ``--lang hu``.
-    """
-    # lazy: only a check that serves findings from the cache needs the modules, for their patterns
-    from ..base import yamlload  # noqa: F401
-    from . import schema  # noqa: F401
 
 
 def _report_to_json(rep: FileReport) -> str:

@@ -21,6 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..base import i18n
 from ..base.errors import DataError
 from ..base.findings import Finding, Severity
 from ..base.text import fold
@@ -198,21 +199,27 @@ def banlist_findings(fs: FormatSet, card_names: Iterable[str] | None = None) -> 
         state: dict[str, tuple[str, int | None]] = {}
         for ev in f.banlist:
             if last is not None and ev.date < last:
-                out.append(Finding("MK-BANLIST-ORDER", f"{f.id}: {ev.date} comes after {last}; keep the list in date order",
-                                   file=f.file, line=ev.line))
+                out.append(_said("MK-BANLIST-ORDER", file=f.file, line=ev.line, format=f.id, date=str(ev.date),
+                                 last=str(last)))
             last = ev.date if last is None or ev.date > last else last
             if known is not None and fold(ev.card) not in known:
-                out.append(Finding("MK-BANLIST-UNKNOWN-CARD", f"{f.id}: {ev.card!r} is not a card of the database",
-                                   file=f.file, line=ev.line, card=ev.card))
+                out.append(_said("MK-BANLIST-UNKNOWN-CARD", file=f.file, line=ev.line, card=ev.card, format=f.id,
+                                 name=ev.card))
             key = fold(ev.card)
             before = state.get(key, ("legal", None))
             now = (ev.status, ev.max if ev.status == "restricted" else None)
             if before == now:
-                out.append(Finding("MK-BANLIST-REDUNDANT",
-                                   f"{f.id}: {ev.card!r} is already {ev.status} on {ev.date}; the entry changes nothing",
-                                   severity=Severity.WARNING, file=f.file, line=ev.line, card=ev.card))
+                out.append(_said("MK-BANLIST-REDUNDANT", Severity.WARNING, file=f.file, line=ev.line, card=ev.card,
+                                 format=f.id, name=ev.card, status=ev.status, date=str(ev.date)))
             if ev.status == "restricted" and (ev.max is None or ev.max < 1):
-                out.append(Finding("MK-BANLIST-RESTRICTED-MAX", f"{f.id}: restricted {ev.card!r} needs max >= 1",
-                                   file=f.file, line=ev.line, card=ev.card))
+                out.append(_said("MK-BANLIST-RESTRICTED-MAX", file=f.file, line=ev.line, card=ev.card, format=f.id,
+                                 name=ev.card))
             state[key] = now
     return out
+
+
+def _said(code: str, severity: Severity = Severity.ERROR, /, *, file: str | None, line: int | None,
+          card: str | None = None, **args: Any) -> Finding:
+    """A banlist finding, its message the catalogue template *code* with *args*."""
+    message, margs = i18n.said(code, **args)
+    return Finding(code, message, severity, file=file, line=line, card=card, args=margs)

@@ -84,7 +84,7 @@ def discover(paths: Iterable[str | os.PathLike[str]], exclude: Iterable[str] = (
         elif path.exists():
             out.append(path)
         else:
-            raise UsageError("FILE-NOT-FOUND", f"{str(path)!r} does not exist", path=str(path))
+            raise UsageError.said("FILE-NOT-FOUND.path", name=str(path), path=str(path))
     return list(dict.fromkeys(out))
 
 

@@ -33,13 +33,6 @@ if TYPE_CHECKING:
 
     from ..base.yamlload import YamlDocument
 
-i18n.register_patterns({
-    "MK-DATA-FORMAT": [(r"(?P<where>.+): (?P<v>.+) is not a valid date", "{where}: {v} nem érvényes dátum (ÉÉÉÉ-HH-NN)"),
-                       (r"(?P<where>.+): (?P<v>.+) is not a valid (?P<f>.+)", "{where}: {v} nem érvényes ({f})")],
-    "MK-DATA-PATTERN": [(r"(?P<where>.+): (?P<v>.+) does not match the pattern (?P<p>.+)", "{where}: {v} nem illeszkedik a {p} mintára")],
-    "MK-DATA-RANGE": [(r"(?P<where>.+): (?P<v>.+) is out of range \((?P<d>.+)\)", "{where}: {v} a megengedett tartományon kívül esik ({d})")],
-    "MK-DATA-SCHEMA": [(r"(?P<where>.+?): (?P<d>.+)", "{where}: sémahiba: {d}")],
-})
 
 
 
@@ -57,46 +50,40 @@ def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(json.loads(schema_text(name)), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
+#: a JSON Schema type as a word of the catalogues (``WORD.whole-number``: "a whole number" / "egész szám")
 _JSON_TYPES = {
-    "string": "a string",
-    "integer": "a whole number",
-    "number": "a number",
-    "boolean": "true or false",
+    "string": "string",
+    "integer": "whole-number",
+    "number": "number",
+    "boolean": "true-or-false",
     "null": "null",
-    "array": "a list",
-    "object": "a mapping",
+    "array": "list",
+    "object": "mapping",
 }
 
 
 def _type_name(value: Any) -> str:
+    """The word (``WORD.…``) of a value's type, as a finding says what it got."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, int):
-        return "a whole number"
+        return "whole-number"
     if isinstance(value, str):
-        return "a string"
+        return "string"
     if isinstance(value, list):
-        return "a list"
+        return "list"
     if isinstance(value, dict):
-        return "a mapping"
+        return "mapping"
     return type(value).__name__
 
 
-def describe_path(path: tuple[Any, ...], data: Any) -> str:
-    """``$.cards[3].level``, with the card id when the path is inside a card."""
+def _json_path(path: tuple[Any, ...]) -> str:
+    """``$.cards[3].level``."""
     out = "$"
     for p in path:
         out += f"[{p}]" if isinstance(p, int) else f".{p}"
-    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
-        try:
-            card = data["cards"][path[1]]
-            cid = card.get("id") if isinstance(card, dict) else None
-        except (KeyError, IndexError, TypeError):
-            cid = None
-        if isinstance(cid, str):
-            out += f" (card {cid})"
     return out
 
 
@@ -241,36 +228,31 @@ def _leaves(err: ValidationError) -> Iterator[ValidationError]:
 _LEADING_ZERO = re.compile(r"^[+-]?0[0-9]+$")
 
 
-def _quote_hint(value: Any) -> str:
+def _quote_hint(value: Any) -> dict[str, Any] | str:
     """YAML read a flow mapping or list where text was meant: say how to quote it."""
     if isinstance(value, dict) and all(v is None for v in value.values()):
-        return f" (got a mapping: quote the value, e.g. '{{{', '.join(map(str, value))}}}')"
+        return i18n.part("MK-DATA.hint.quote-mapping", text=", ".join(map(str, value)))
     if isinstance(value, list):
-        return " (got a list: quote the value if the brackets are text)"
+        return i18n.part("MK-DATA.hint.quote-list")
     return ""
 
 
 def _to_findings(top: ValidationError, doc: YamlDocument, hints: _Hints) -> Iterator[Finding]:
     if top.validator in ("anyOf", "oneOf") and isinstance(top.instance, str) and _LEADING_ZERO.match(top.instance):
         path = tuple(top.absolute_path)
-        where = describe_path(path, doc.data)
         line, col = doc.mark(path)
-        hint = " (a whole number has no leading zeros)"
-        yield _finding("MK-DATA-TYPE", f"{where}: {top.instance!r} is not a whole number{hint}", doc, line, col,
-                       _card_id(path, doc.data), where=where, value=top.instance, expected="a whole number", hint=hint)
+        yield _finding("MK-DATA-TYPE", doc, path, line, col, value=top.instance, expected=["whole-number"],
+                       hint=i18n.part("MK-DATA.hint.leading-zero"))
         return
     for err in _leaves(top):
         path = tuple(err.absolute_path)
-        where = describe_path(path, doc.data)
-        card = _card_id(path, doc.data)
         kw = err.validator
         wanted: Any = err.validator_value  # jsonschema types it as possibly unset; it is set on every error
         if kw == "required":
             missing = [f for f in wanted if isinstance(err.instance, dict) and f not in err.instance]
             for field in missing or list(wanted)[:1]:
                 line, col = doc.mark(path)
-                yield _finding("MK-DATA-REQUIRED", f"{where}: missing required field {field!r}",
-                               doc, line, col, card, where=where, field=field)
+                yield _finding("MK-DATA-REQUIRED", doc, path, line, col, field=field)
             continue
         if kw in ("additionalProperties", "unevaluatedProperties"):
             allowed = _allowed_fields(err)
@@ -279,54 +261,48 @@ def _to_findings(top: ValidationError, doc: YamlDocument, hints: _Hints) -> Iter
                 line, col = doc.mark(path + (field,))
                 owners = _types_allowing(err.schema, field)
                 close = [] if owners else hints.close(field, allowed)
+                hint: dict[str, Any] | str = ""
                 if owners:
-                    hint = f" (it belongs on {', '.join(owners)} cards)"
-                else:
-                    hint = f" (did you mean {close[0]!r}?)" if close else ""
-                yield _finding("MK-DATA-UNKNOWN-FIELD", f"{where}: unknown field {field!r}{hint}",
-                               doc, line, col, card, where=where, field=field, hint=hint)
+                    hint = i18n.part("MK-DATA.hint.belongs", types=", ".join(owners))
+                elif close:
+                    hint = i18n.part("MK-DATA.hint.close", close=close[0])
+                yield _finding("MK-DATA-UNKNOWN-FIELD", doc, path, line, col, field=field, hint=hint)
             continue
         line, col = doc.mark(path)
         value = err.instance
         if kw == "type":
             expected = wanted
             names = [expected] if isinstance(expected, str) else list(expected)
-            exp = " or ".join(_JSON_TYPES.get(n, n) for n in names)
-            hint = ""
             if isinstance(value, (dict, list)) and "string" in names and _quote_hint(value):
                 hint = _quote_hint(value)
             elif isinstance(value, str) and "integer" in names and value.lstrip("-").isdigit():
-                hint = " (a whole number has no leading zeros)"
+                hint = i18n.part("MK-DATA.hint.leading-zero" if _LEADING_ZERO.match(value) else "MK-DATA.hint.unquote")
             elif isinstance(value, str) and "boolean" in names:
-                hint = " (write true or false)"
+                hint = i18n.part("MK-DATA.hint.true-or-false")
             else:
-                hint = f" (got {_type_name(value)})"
-            yield _finding("MK-DATA-TYPE", f"{where}: {value!r} is not {exp}{hint}",
-                           doc, line, col, card, where=where, value=value, expected=exp, hint=hint)
+                hint = i18n.part("MK-DATA.hint.got", got=_type_name(value))
+            yield _finding("MK-DATA-TYPE", doc, path, line, col, value=value,
+                           expected=[_JSON_TYPES.get(n, n) for n in names], hint=hint)
         elif kw in ("enum", "const"):
             allowed_vals = wanted if kw == "enum" else [wanted]
             shown = ", ".join(repr(a) for a in allowed_vals)
             hint = _quote_hint(value)
             if isinstance(value, str):
                 close = hints.close(value, [a for a in allowed_vals if isinstance(a, str)])
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-            yield _finding("MK-DATA-ENUM", f"{where}: {value!r} is not one of {shown}{hint}",
-                           doc, line, col, card, where=where, value=value, allowed=shown, hint=hint)
+                hint = i18n.part("MK-DATA.hint.close", close=close[0]) if close else ""
+            yield _finding("MK-DATA-ENUM", doc, path, line, col, value=value, allowed=shown, hint=hint)
         elif kw == "format":
-            yield _finding("MK-DATA-FORMAT", f"{where}: {value!r} is not a valid {wanted}",
-                           doc, line, col, card)
+            yield _finding("MK-DATA-FORMAT.date" if wanted == "date" else "MK-DATA-FORMAT", doc, path, line, col,
+                           value=value, format=wanted)
         elif kw == "pattern" and isinstance(value, str) and _LEADING_ZERO.match(value) and _allows_integer(err):
-            hint = " (a whole number has no leading zeros)"
-            yield _finding("MK-DATA-TYPE", f"{where}: {value!r} is not a whole number{hint}", doc, line, col, card,
-                           where=where, value=value, expected="a whole number", hint=hint)
+            yield _finding("MK-DATA-TYPE", doc, path, line, col, value=value, expected=["whole-number"],
+                           hint=i18n.part("MK-DATA.hint.leading-zero"))
         elif kw == "pattern":
-            yield _finding("MK-DATA-PATTERN", f"{where}: {value!r} does not match the pattern {err.validator_value!r}",
-                           doc, line, col, card)
+            yield _finding("MK-DATA-PATTERN", doc, path, line, col, value=value, pattern=wanted)
         elif kw in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-            yield _finding("MK-DATA-RANGE", f"{where}: {value!r} is out of range ({err.message})",
-                           doc, line, col, card)
+            yield _finding(f"MK-DATA-RANGE.{kw}", doc, path, line, col, value=value, limit=wanted)
         else:
-            yield _finding("MK-DATA-SCHEMA", f"{where}: {err.message}", doc, line, col, card)
+            yield _said_or_detail(err, doc, path, line, col)
 
 
 def _allows_integer(err: ValidationError) -> bool:
@@ -334,9 +310,25 @@ def _allows_integer(err: ValidationError) -> bool:
     return t == "integer" or (isinstance(t, list) and "integer" in t)
 
 
-def _finding(code: str, message: str, doc: YamlDocument, line: int, col: int, card: str | None, **args: Any) -> Finding:
-    return Finding(code, message, severity=Severity.ERROR, rule=None, file=doc.path, line=line,
-                   column=col, card=card, args=args)
+def _finding(key: str, doc: YamlDocument, path: tuple[Any, ...], line: int, col: int, /, **args: Any) -> Finding:
+    """The schema finding *key* (``CODE`` or ``CODE.case``) at *path*: its ``where`` (``$.cards[3].level``)
+    and card are arguments too, so that it is said in either language when printed."""
+    card = _card_id(path, doc.data)
+    message, margs = i18n.said(key, where=_json_path(path), card=i18n.part("MK-DATA.card", id=card) if card else "",
+                               **args)
+    return Finding(key.split(".")[0], message, severity=Severity.ERROR, rule=None, file=doc.path, line=line,
+                   column=col, card=card, args=margs)
+
+
+def _said_or_detail(err: ValidationError, doc: YamlDocument, path: tuple[Any, ...], line: int, col: int) -> Finding:
+    """A finding of a keyword the catalogue says in both languages where its English is jsonschema's own
+    (``should be non-empty``), else jsonschema's words as the detail."""
+    key = f"MK-DATA-SCHEMA.{err.validator}"
+    if key in i18n.catalogue():
+        f = _finding(key, doc, path, line, col, value=err.instance)
+        if f.message.endswith(f": {err.message}"):
+            return f
+    return _finding("MK-DATA-SCHEMA", doc, path, line, col, detail=err.message)
 
 
 def _card_id(path: tuple[Any, ...], data: Any) -> str | None:

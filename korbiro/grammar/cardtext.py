@@ -51,7 +51,6 @@ from typing import TYPE_CHECKING, TypeVar
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..base import i18n
 from ..base.errors import RulesSyntaxError
 from ..base.findings import Finding, Severity
 from . import prebuilt
@@ -126,13 +125,7 @@ MAX_TEXT_BYTES = 64 * 1024
 #: Errors after which the rest of a text is not checked.
 MAX_ERRORS = 100
 
-# Messages are composed here in both languages; the catalogue just picks one.
-i18n.register(
-    {
-        code: {"en": "{message}", "hu": "{message_hu}"}
-        for code in (CODE_SYNTAX, CODE_UNKNOWN, CODE_VALUE, CODE_SPELLING, CODE_TOO_LONG, CODE_TOO_MANY, CODE_INTERNAL)
-    }
-)
+# Messages are composed here in both languages (``message``, ``message_hu``): a finding carries both.
 
 K = TypeVar("K", bound=Keyword)
 

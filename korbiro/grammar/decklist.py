@@ -98,22 +98,22 @@ def read_deck_file(path: str) -> DeckList:
         try:
             st = os.stat(path)
         except FileNotFoundError:
-            raise DeckError("FILE-NOT-FOUND", f"deck file {path!r} does not exist", path=path) from None
+            raise DeckError.said("FILE-NOT-FOUND.deck", name=path, path=path) from None
         except OSError as exc:
-            raise DeckError("FILE-UNREADABLE", f"cannot read {path!r}: {exc.strerror}", path=path) from None
+            raise DeckError.said("FILE-UNREADABLE", name=path, why=exc.strerror, path=path) from None
         import stat as stat_mod
 
         if stat_mod.S_ISDIR(st.st_mode):
-            raise DeckError("FILE-IS-DIRECTORY", f"{path!r} is a directory, expected a deck file", path=path)
+            raise DeckError.said("FILE-IS-DIRECTORY.deck", name=path, path=path)
         if not stat_mod.S_ISREG(st.st_mode):
-            raise DeckError("FILE-NOT-REGULAR", f"{path!r} is not a regular file", path=path)
+            raise DeckError.said("FILE-NOT-REGULAR.deck", name=path, path=path)
         if st.st_size > MAX_BYTES:
-            raise DeckError("FILE-TOO-LARGE", f"deck file exceeds {MAX_BYTES // 2**20} MB limit", path=path, line=1)
+            raise DeckError.said("FILE-TOO-LARGE.deck", mb=MAX_BYTES // 2**20, path=path, line=1)
         try:
             with open(path, "rb") as fh:
                 raw = fh.read(MAX_BYTES + 1)
         except OSError as exc:
-            raise DeckError("FILE-UNREADABLE", f"cannot read {path!r}: {exc.strerror}", path=path) from None
+            raise DeckError.said("FILE-UNREADABLE", name=path, why=exc.strerror, path=path) from None
     return read_deck_bytes(raw, name)
 
 
@@ -124,16 +124,16 @@ def read_deck_bytes(raw: bytes, name: str = "<deck>") -> DeckList:
     Raises :class:`DeckError` for input that cannot be read (too large, UTF-16, not UTF-8).
     """
     if len(raw) > MAX_BYTES:
-        raise DeckError("FILE-TOO-LARGE", f"deck file exceeds {MAX_BYTES // 2**20} MB limit", path=name, line=1)
+        raise DeckError.said("FILE-TOO-LARGE.deck", mb=MAX_BYTES // 2**20, path=name, line=1)
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise DeckError("FILE-UTF16", "file is UTF-16; save it as UTF-8", path=name, line=1)
+        raise DeckError.said("FILE-UTF16.deck", path=name, line=1)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise DeckError("FILE-ENCODING", f"not valid UTF-8 at line {line} col {col} (byte offset {exc.start})",
-                        path=name, line=line, column=col) from None
+        raise DeckError.said("FILE-ENCODING.deck", line=line, column=col, path=name, row=line, col=col,
+                             offset=exc.start) from None
     if _looks_like_yaml(name, text):
         return parse_deck_yaml(text, name)
     return parse_deck_text(text, name)
