@@ -139,3 +139,16 @@ def test_card_search_and_data_index_in_hungarian() -> None:
     assert ran.stdout.splitlines()[-1] == "2 of 78 cards"
     ran = run_main(["data", "index", "--lang", "hu"])
     assert ran.code == 0 and ran.stdout.startswith("78 lap indexelve")
+
+
+def test_a_query_error_in_hungarian() -> None:
+    from clirun import run_main
+
+    ran = run_main(["card", "search", "type:kalandozo )", "--lang", "hu"])
+    assert (ran.code, ran.stderr) == (2, "Hiba: keresőkifejezés: 16. oszlop: váratlan ')': nincs lezáratlan '('\n"
+                                         "  type:kalandozo )\n                 ^\n")
+    ran = run_main(["card", "search", "legal:korfordulo2", "--lang", "hu"])
+    assert ran.stderr.splitlines()[0] == ("Hiba: keresőkifejezés: 7. oszlop: nincs 'korfordulo2' formátum; erre "
+                                          "gondoltál: 'korfordulo'? (formátumok: korfordulo, frissen-bontott, draft)")
+    ran = run_main(["card", "search", "mp>="])
+    assert ran.stderr.splitlines()[0] == "Error: query column 5: unexpected end of query; expected a value after 'mp>='"

@@ -221,8 +221,8 @@ class _Formatter(string.Formatter):
         if isinstance(value, Mapping) and TEMPLATE in value:  # a message within the message (a hint)
             return message(str(value[TEMPLATE]), self.lang, **{k: v for k, v in value.items() if k != TEMPLATE})
         if format_spec == "words":
-            return either([word(v, self.lang) for v in ([value] if isinstance(value, str) else value)], self.lang,
-                          quote=False)
+            items = [value] if isinstance(value, (str, Mapping)) else list(value)
+            return either([self.format_field(v, "word") for v in items], self.lang, quote=False)
         if format_spec == "hint":
             names = [value] if isinstance(value, str) else list(value or ())
             return message("DID-YOU-MEAN", self.lang, names=either(names, self.lang)) if names else ""

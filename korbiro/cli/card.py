@@ -145,7 +145,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     lang_ = current()
 
     def refuse(exc: RulesSyntaxError) -> None:
-        click.echo(error_line(message("CLI.search.query-error", lang_, message=exc.message), lang_), err=True)
+        click.echo(error_line(message("CLI.search.query-error", lang_, message=exc.to_finding().text(lang_)), lang_), err=True)
         if fmt == "json":
             echo_json(query_error_to_dict(query, exc))
         ctx.exit(2)

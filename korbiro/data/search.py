@@ -249,9 +249,8 @@ class _Compiler:
         except KeyError:
             known = list(formats.formats)
             close = difflib.get_close_matches(fold(node.value), known, n=3, cutoff=0.6)
-            hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-            raise self.query.error(CODE_VALUE, node.value_start,
-                                   f"no format {node.value!r}{hint} (formats: {', '.join(known)})") from None
+            raise self.query.error(CODE_VALUE, node.value_start, "QUERY-VALUE.format", value=node.value, close=close,
+                                   formats=", ".join(known)) from None
         wanted = "restricted" if node.field == "restricted" else "banned"
         key = (form.id, wanted)
         kinds = self._kinds.get(key)

@@ -48,6 +48,7 @@ from typing import Any
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..base import i18n
 from ..base.errors import RulesSyntaxError
 from ..base.text import fold
 from . import prebuilt
@@ -400,23 +401,25 @@ class Query:
         """Whether the query is empty: it matches every card."""
         return isinstance(self.root, And) and not self.root.children
 
-    def error(self, code: str, pos: int, message: str) -> RulesSyntaxError:
+    def error(self, code: str, pos: int, key: str, /, **args: Any) -> RulesSyntaxError:
         """A :class:`~korbiro.base.errors.RulesSyntaxError` at offset *pos* of the query (for the checks
-        that need the data, such as a format's name), with the query and a caret."""
-        return _error(self.source, code, pos, message)
+        that need the data, such as a format's name), its message the template *key* with *args*,
+        with the query and a caret."""
+        return _error(self.source, code, pos, i18n.part(key, **args))
 
 
 # ------------------------------------------------------------------- parsing
 
 
 class _Syntax(Exception):
-    """An error found while building the tree: its code, offset and message."""
+    """An error found while building the tree: its code, offset and message (a template and its
+    arguments, :func:`korbiro.base.i18n.part`)."""
 
-    def __init__(self, code: str, pos: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, pos: int, key: str, /, **args: Any) -> None:
+        super().__init__(i18n.message(key, "en", **args))
         self.code = code
         self.pos = pos
-        self.message = message
+        self.said = i18n.part(key, **args)
 
 
 def _unquote(token: Token) -> str:
@@ -430,9 +433,8 @@ def keyword_key(value: str) -> str:
     return " ".join(fold(value).replace("_", " ").replace("-", " ").split())
 
 
-def _suggest(word: str, choices: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=3, cutoff=0.6)
-    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+def _suggest(word: str, choices: Sequence[str]) -> list[str]:
+    return difflib.get_close_matches(word, list(choices), n=3, cutoff=0.6)
 
 
 class _Build(Transformer[Token, Node]):
@@ -444,16 +446,14 @@ class _Build(Transformer[Token, Node]):
     def word(self, items: list[Token]) -> Node:
         (tok,) = items
         if str(tok).casefold() in _RESERVED:
-            raise _Syntax(CODE_SYNTAX, tok.start_pos or 0,
-                          f"unexpected {str(tok)!r}: it joins two terms (a or b); to search for the word, "
-                          f"quote it: \"{tok}\"")
+            raise _Syntax(CODE_SYNTAX, tok.start_pos or 0, "QUERY-SYNTAX.reserved", word=str(tok))
         return Term(tok.start_pos or 0, tok.end_pos or 0, "", str(tok))
 
     def phrase(self, items: list[Token]) -> Node:
         (tok,) = items
         value = _unquote(tok)
         if not value.strip():
-            raise _Syntax(CODE_VALUE, tok.start_pos or 0, "empty phrase; write words between the quotes")
+            raise _Syntax(CODE_VALUE, tok.start_pos or 0, "QUERY-VALUE.empty-phrase")
         return Term(tok.start_pos or 0, tok.end_pos or 0, "", value, phrase=True)
 
     def negation(self, items: list[Any]) -> Node:
@@ -467,7 +467,7 @@ class _Build(Transformer[Token, Node]):
         lpar, inner, rpar = items
         assert isinstance(inner, Node)
         if inner.depth >= MAX_DEPTH:
-            raise _Syntax(CODE_TOO_LONG, lpar.start_pos or 0, f"parentheses nested more than {MAX_DEPTH} deep")
+            raise _Syntax(CODE_TOO_LONG, lpar.start_pos or 0, "QUERY-TOO-LONG.depth", depth=MAX_DEPTH)
         return replace(inner, start=lpar.start_pos or 0, end=rpar.end_pos or 0, depth=inner.depth + 1)
 
     def and_expr(self, items: list[Node]) -> Node:
@@ -491,38 +491,32 @@ class _Build(Transformer[Token, Node]):
         spec = _FIELD_BY_NAME.get(fold(written))
         if spec is None:
             names = sorted({n for f in FIELDS for n in f.names if len(n) > 1})
-            hint = _suggest(fold(written), [fold(n) for n in names])
-            if hint:
-                folded = {fold(n): n for n in names}
-                close = difflib.get_close_matches(fold(written), list(folded), n=3, cutoff=0.6)
-                hint = f"; did you mean {' or '.join(repr(folded[c] + op) for c in close)}?"
-            else:
-                hint = f"; fields: {', '.join(f.name for f in FIELDS)}"
-            raise _Syntax(CODE_FIELD, start, f"unknown field {written!r}{hint}"
-                          f" (to search for the word, quote it: \"{written}{op}…\")")
+            folded = {fold(n): n for n in names}
+            close = [folded[c] + op for c in _suggest(fold(written), list(folded))]
+            if close:
+                raise _Syntax(CODE_FIELD, start, "QUERY-FIELD.close", field=written, op=op, close=close)
+            raise _Syntax(CODE_FIELD, start, "QUERY-FIELD", field=written, op=op,
+                          fields=", ".join(f.name for f in FIELDS))
         value_tok = items[1]
         head_end = head.end_pos or 0
         if value_tok.start_pos != head_end:
-            raise _Syntax(CODE_SYNTAX, head_end, f"blank after {str(head)!r}: write the value right after "
-                                                 f"the operator ({str(head)}{value_tok})")
+            raise _Syntax(CODE_SYNTAX, head_end, "QUERY-SYNTAX.blank-after", head=str(head), value=str(value_tok))
         if op not in spec.ops:
-            raise _Syntax(CODE_VALUE, head_end - len(op), f"{spec.name!r} takes {_join_or(spec.ops)}, "
-                                                          f"not {op!r}")
+            raise _Syntax(CODE_VALUE, head_end - len(op), "QUERY-VALUE.operator", field=spec.name, ops=list(spec.ops),
+                          op=op)
         value = _unquote(value_tok)
         vpos = value_tok.start_pos or 0
         if not value.strip():
-            raise _Syntax(CODE_VALUE, vpos, f"empty value after {str(head)!r}")
+            raise _Syntax(CODE_VALUE, vpos, "QUERY-VALUE.empty", head=str(head))
         compare: str | None = None
         number: int | None = None
         if len(items) > 2:
             cmp_tok, num_tok = items[2], items[3]
             if cmp_tok.start_pos != value_tok.end_pos or num_tok.start_pos != cmp_tok.end_pos:
                 pos = (value_tok.end_pos or 0) if cmp_tok.start_pos != value_tok.end_pos else (cmp_tok.end_pos or 0)
-                raise _Syntax(CODE_SYNTAX, pos, "blank inside a filter: write it as one word, e.g. kw:kincskeresés>=2")
+                raise _Syntax(CODE_SYNTAX, pos, "QUERY-SYNTAX.blank-inside")
             if spec.kind != "keyword":
-                raise _Syntax(CODE_SYNTAX, cmp_tok.start_pos or 0,
-                              f"unexpected {str(cmp_tok)!r}: only a keyword filter compares a number after "
-                              f"its value (kw:kincskeresés>=2)")
+                raise _Syntax(CODE_SYNTAX, cmp_tok.start_pos or 0, "QUERY-SYNTAX.compare", cmp=str(cmp_tok))
             compare = str(cmp_tok)
             number = _number(str(num_tok), num_tok.start_pos or 0, f"{str(head)}{value}{compare}")
         _check_value(spec, op, value, vpos, compare, items[2].start_pos if len(items) > 2 else None)
@@ -532,16 +526,11 @@ class _Build(Transformer[Token, Node]):
         return Filter(start, end, "", spec.name, op, value, compare, number)
 
 
-def _join_or(items: Sequence[str]) -> str:
-    quoted = [repr(i) for i in items]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-
-
 def _number(text: str, pos: int, after: str) -> int:
     if not re.fullmatch(r"[0-9]+", text):
-        raise _Syntax(CODE_VALUE, pos, f"expected a number after {after!r}, not {text!r}")
+        raise _Syntax(CODE_VALUE, pos, "QUERY-VALUE.number", after=after, text=text)
     if len(text) > MAX_NUMBER_DIGITS:
-        raise _Syntax(CODE_VALUE, pos, f"number {text!r} is too large (at most {MAX_NUMBER_DIGITS} digits)")
+        raise _Syntax(CODE_VALUE, pos, "QUERY-VALUE.too-large", text=text, digits=MAX_NUMBER_DIGITS)
     return int(text)
 
 
@@ -549,14 +538,14 @@ def _check_value(spec: Field, op: str, value: str, pos: int, compare: str | None
     v = fold(value)
     if spec.kind == "flag":
         if v not in FLAG_VALUES:
-            raise _Syntax(CODE_VALUE, pos, f"{spec.name}: takes yes or no (igen, nem), not {value!r}")
+            raise _Syntax(CODE_VALUE, pos, "QUERY-VALUE.flag", field=spec.name, value=value)
     elif spec.kind == "date":
         if not _is_day(value):
-            raise _Syntax(CODE_VALUE, pos, f"expected a date YYYY-MM-DD after {spec.name + op!r}, not {value!r}")
+            raise _Syntax(CODE_VALUE, pos, "QUERY-VALUE.date", after=spec.name + op, value=value)
     elif spec.kind == "number":
         if v == "x" and spec.name == "mp":
             if op not in (":", "=", "!="):
-                raise _Syntax(CODE_VALUE, pos, f"'X' is not a number: mp{op}x cannot be compared; use mp=x")
+                raise _Syntax(CODE_VALUE, pos, "QUERY-VALUE.x", op=op)
             return
         _number(value, pos, f"{spec.name}{op}")
     elif spec.kind == "type":
@@ -564,24 +553,23 @@ def _check_value(spec: Field, op: str, value: str, pos: int, compare: str | None
         types = [fold(t) for t in CARD_TYPES]
         ok = target in types if op != ":" else any((" " + t).find(" " + target) >= 0 for t in types)
         if not ok:
-            raise _Syntax(CODE_VALUE, pos, f"no card type {value!r}{_suggest(target, list(CARD_TYPES))}"
-                                           f" (types: {', '.join(CARD_TYPES)})")
+            raise _Syntax(CODE_VALUE, pos, "QUERY-VALUE.type", value=value, close=_suggest(target, list(CARD_TYPES)),
+                          types=", ".join(CARD_TYPES))
     elif spec.kind == "keyword":
         key = keyword_key(value)
         known = keyword_numbers()
         if key not in known:
             names = {fold(k): k for k, _ in known.values()}
-            close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.6)
-            hint = f"; did you mean {' or '.join(repr(names[c]) for c in close)}?" if close else ""
-            if " " not in key and any(n.startswith(key + " ") for n in names):
-                hint += " (a keyword of several words is quoted: kw:\"igaz név\")"
-            raise _Syntax(CODE_VALUE, pos, f"unknown keyword {value!r}{hint}")
+            close = [names[c] for c in _suggest(key, list(names))]
+            quoted = " " not in key and any(n.startswith(key + " ") for n in names)
+            raise _Syntax(CODE_VALUE, pos, "QUERY-VALUE.keyword", value=value, close=close,
+                          quoted=i18n.part("QUERY.hint.quoted") if quoted else "")
         keyword, number = known[key]
         if compare is not None:
             if number is None:
-                raise _Syntax(CODE_VALUE, cmp_pos or pos, f"{keyword} has no number to compare")
+                raise _Syntax(CODE_VALUE, cmp_pos or pos, "QUERY-VALUE.no-number", keyword=keyword)
             if op == "!=":
-                raise _Syntax(CODE_VALUE, cmp_pos or pos, f"kw!= takes no comparison; write -kw:{value}{compare}…")
+                raise _Syntax(CODE_VALUE, cmp_pos or pos, "QUERY-VALUE.not-compare", value=value, compare=compare)
 
 
 def _is_day(text: str) -> bool:
@@ -600,7 +588,7 @@ def _scan(text: str) -> None:
     for i, ch in enumerate(text):
         o = ord(ch)
         if (o < 32 and ch not in "\t\n\r") or 0x7F <= o <= 0x9F or 0xD800 <= o <= 0xDFFF:
-            raise _Syntax(CODE_SYNTAX, i, f"control character U+{o:04X} is not allowed in a query")
+            raise _Syntax(CODE_SYNTAX, i, "QUERY-SYNTAX.control", cp=f"U+{o:04X}")
 
 
 @cache
@@ -620,7 +608,7 @@ def parse_query(text: str) -> Query:
         {'or': [{'field': 'race', 'op': ':', 'value': 'sárkány'}, {'not': {'and': [{'field': 'kw', 'op': ':', 'value': 'igaz név'}, {'field': 'dp', 'op': '>=', 'value': '2'}]}}]}
     """
     if len(text) > MAX_QUERY_CHARS:
-        raise _error(text, CODE_TOO_LONG, MAX_QUERY_CHARS, f"query longer than {MAX_QUERY_CHARS} characters")
+        raise _error(text, CODE_TOO_LONG, MAX_QUERY_CHARS, i18n.part("QUERY-TOO-LONG", n=MAX_QUERY_CHARS))
     source = text.translate(_QUOTES)
     try:
         _scan(source)
@@ -628,10 +616,10 @@ def parse_query(text: str) -> Query:
             return Query(text, And(0, len(text), text, ()))
         root = _parser().parse(source)
     except _Syntax as exc:
-        raise _error(text, exc.code, exc.pos, exc.message) from None
+        raise _error(text, exc.code, exc.pos, exc.said) from None
     except UnexpectedInput as exc:
-        pos, message = _describe(source, exc)
-        raise _error(text, CODE_SYNTAX, pos, message) from None
+        pos, said = _describe(source, exc)
+        raise _error(text, CODE_SYNTAX, pos, said) from None
     assert isinstance(root, Node)  # the embedded transformer builds nodes, not a tree
     return Query(text, _with_text(root, text))
 
@@ -662,28 +650,33 @@ def _with_text(node: Node, text: str) -> Node:
     return done[0]
 
 
-def _error(text: str, code: str, pos: int, message: str) -> RulesSyntaxError:
+def _error(text: str, code: str, pos: int, said: dict[str, Any]) -> RulesSyntaxError:
+    """The error *said* (a message part) at offset *pos* of the query *text*: ``column N: …``, the
+    query and a caret, in either language (the arguments are kept)."""
     pos = max(0, min(pos, len(text)))
     start = max(0, pos - 50)
     before = text[start:pos].replace("\n", " ").replace("\t", " ").replace("\r", " ")
     after = text[pos:pos + 30].replace("\n", " ").replace("\t", " ").replace("\r", " ")
     shown = "".join(ch if ch.isprintable() else "?" for ch in before + after)
     snippet = f"\n  {shown}\n  {' ' * len(before)}^"
-    err = RulesSyntaxError(code, f"column {pos + 1}: {message}{snippet}", column=pos + 1)
-    err.reason = message  # type: ignore[attr-defined]
+    message, args = i18n.said("QUERY.at", col=pos + 1, reason=said, snippet=snippet)
+    err = RulesSyntaxError(code, message, column=pos + 1, args={**args, "_template": "QUERY.at"})
+    err.reason = i18n.message("QUERY.part", "en", reason=said)  # type: ignore[attr-defined]
+    err.reason_hu = i18n.message("QUERY.part", "hu", reason=said)  # type: ignore[attr-defined]
     return err
 
 
+#: what a token the parser expected is, in words (``WORD.…`` of the catalogues, else as it is)
 _DESCRIBE = {
     "RPAR": "')'",
     "_OR": "'or'",
-    "CMP": "a comparison (>=2)",
-    "$END": "end of query",
+    "CMP": "query-comparison",
+    "$END": "query-end",
 }
 
 
-def _describe(text: str, exc: UnexpectedInput) -> tuple[int, str]:
-    """Where a lark error stands and what was expected there, in words."""
+def _describe(text: str, exc: UnexpectedInput) -> tuple[int, dict[str, Any]]:
+    """Where a lark error stands and what was expected there, in words (a message part)."""
     if isinstance(exc, UnexpectedCharacters):
         pos = exc.pos_in_stream or 0
         expected = set(exc.allowed or ())
@@ -693,45 +686,45 @@ def _describe(text: str, exc: UnexpectedInput) -> tuple[int, str]:
         at_end = tok.type == "$END"
         pos = len(text) if at_end or tok.start_pos is None else int(tok.start_pos)
         expected = set(exc.expected or ())
-        unexpected = "end of query" if at_end else repr(str(tok))
+        unexpected = "query-end" if at_end else repr(str(tok))
     elif isinstance(exc, UnexpectedEOF):  # pragma: no cover - LALR reports the end as a token
-        pos, expected, unexpected = len(text), set(exc.expected or ()), "end of query"
+        pos, expected, unexpected = len(text), set(exc.expected or ()), "query-end"
     else:  # pragma: no cover - lark raises only the three above
         pos, expected, unexpected = 0, set(), repr(text[:1])
     ch = text[pos:pos + 1]
     if ch in "\"'" and isinstance(exc, UnexpectedCharacters):
-        return pos, f"quoted phrase opened at column {pos + 1} is not closed (expected {ch!r})"
+        return pos, i18n.part("QUERY-SYNTAX.unclosed-quote", col=pos + 1, quote=ch)
     term_start = {"WORD", "STRING", "FIELD_OP"} <= expected
     value_only = expected and expected <= {"WORD", "STRING"}
     if value_only:
         head = re.search(r"[^\W\d_]\w*(?:<=|>=|!=|[:=<>])\s*\Z|(?:<=|>=|!=|[:=<>])\s*\Z", text[:pos])
-        after = head.group().strip() if head else "the operator"
-        return pos, f"unexpected {unexpected}; expected a value after {after!r}"
+        if head is None:
+            return pos, i18n.part("QUERY-SYNTAX.value-expected", unexpected=unexpected)
+        return pos, i18n.part("QUERY-SYNTAX.value-expected-after", unexpected=unexpected, after=head.group().strip())
     if ch == ")" and "RPAR" not in expected and _unclosed(text[:pos]) is None:
-        return pos, "unexpected ')': there is no '(' to close"
-    wants: list[str] = []
+        return pos, i18n.part("QUERY-SYNTAX.no-open")
+    wants: list[Any] = []
     if pos >= len(text.rstrip()) and "RPAR" in expected:
         opened = _unclosed(text)
-        wants.append(f"')' to close the '(' at column {opened + 1}" if opened is not None else "')'")
+        wants.append(i18n.part("QUERY.close-paren", col=opened + 1) if opened is not None else "')'")
     elif term_start:
-        wants.append("a word, a \"phrase\", a filter such as type:kalandozó, '-' or '('")
+        wants.append("query-term")
     else:
         wants.extend(d for n, d in _DESCRIBE.items() if n in expected)
-    message = f"unexpected {unexpected}"
-    if wants:
-        message += "; expected " + (wants[0] if len(wants) == 1 else ", ".join(wants[:-1]) + " or " + wants[-1])
+    extra: dict[str, Any] | str = ""
     if ch and ch in "<>=!:":
         before = text[:pos]
-        if before and before[-1].isspace() and before.rstrip()[-1:].isalnum():
-            message += " (no blanks inside a filter: mp<=3)"
-        else:
-            message += " (a comparison needs a field before it: mp<=3)"
-    return pos, message
+        blank = before and before[-1].isspace() and before.rstrip()[-1:].isalnum()
+        extra = i18n.part("QUERY.hint.no-blanks" if blank else "QUERY.hint.needs-field")
+    if wants:
+        return pos, i18n.part("QUERY-SYNTAX.unexpected-expected", unexpected=unexpected, wants=wants, extra=extra)
+    return pos, i18n.part("QUERY-SYNTAX.unexpected", unexpected=unexpected, extra=extra)
 
 
 def _shown(text: str, pos: int) -> str:
+    """The character at *pos* as a message shows it (``query-end``, the word, past the end)."""
     if pos >= len(text):
-        return "end of query"
+        return "query-end"
     ch = text[pos]
     if ch.isspace() or not ch.isprintable():
         return f"{ch!r} (U+{ord(ch):04X})"
