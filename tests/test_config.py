@@ -182,18 +182,38 @@ def _git(cwd: Path, *args: str) -> None:
                    capture_output=True)
 
 
-@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def _this_checkout(tmp: Path) -> tuple[str, str]:
+    """This checkout as ``pre-commit try-repo`` takes it: its HEAD, or, with uncommitted changes, a
+    commit of them in a clone (so the hook tested is the one in the working tree)."""
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True)
+    diff = subprocess.run(["git", "diff", "HEAD", "--binary"], cwd=ROOT, capture_output=True, check=True).stdout
+    if not diff:
+        return str(ROOT), head.stdout.strip()
+    shadow = tmp / "shadow"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(shadow)], check=True, capture_output=True)
+    subprocess.run(["git", "apply", "--binary", "-"], cwd=shadow, input=diff, check=True, capture_output=True)
+    _git(shadow, "commit", "-qam", "uncommitted changes")
+    ref = subprocess.run(["git", "rev-parse", "HEAD"], cwd=shadow, capture_output=True, text=True, check=True)
+    return str(shadow), ref.stdout.strip()
+
+
+@pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="needs git and a checkout")
 def test_the_pre_commit_hook_fails_on_a_broken_card_and_passes_once_it_is_fixed(tmp_path: Path) -> None:
+    """The hook of this checkout, run by pre-commit as a card repository's configuration names it
+    (what ``pre-commit try-repo`` does, with one installed environment for the three runs)."""
     pytest.importorskip("pre_commit")
+    hook_repo, rev = _this_checkout(tmp_path)
     repo = tmp_path / "repo"
     cards(repo / "cards", bad=True)
     (repo / "korbiro.toml").write_text('db = "cards"\n', encoding="utf-8")
+    (repo / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hook_repo}\n    rev: {rev}\n    hooks:\n      - id: korbiro-data-check\n", encoding="utf-8")
     _git(repo.parent, "init", "-q", str(repo))
     _git(repo, "add", ".")
     _git(repo, "commit", "-qm", "cards")
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "KORBIRO_CACHE_DIR": str(tmp_path / "c")}
     env.pop("KORBIRO_DB", None)
-    run = [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "korbiro-data-check", "--all-files"]
+    run = [sys.executable, "-m", "pre_commit", "run", "korbiro-data-check", "--all-files"]
     failed = subprocess.run(run, cwd=repo, env=env, capture_output=True, text=True, timeout=600)
     assert failed.returncode == 1, failed.stdout + failed.stderr
     assert "cards/HIBA.yaml:3:5: error MK-DATA-REQUIRED: $.cards[0] (card HIBA-001): missing required field 'level'" \
