@@ -468,3 +468,14 @@ def test_a_scenarios_own_cards_read_as_of_its_date_too(tmp_path: Path) -> None:
         load_scenario(str(path), lookup=lookup)
     assert [(f.code, f.line) for f in info.value.findings] == [("MK-SCENARIO-CARD-TEXT", 12)]
     assert run("resolve", str(path))[0] == 2
+
+
+@pytest.mark.parametrize("day", [dt.date(1998, 1, 1), dt.date(2005, 6, 1), dt.date(2024, 1, 1), dt.date(2030, 1, 1)])
+def test_a_dated_view_answers_every_lookup_as_the_card_read_that_day(day: dt.date) -> None:
+    # a card whose text never changed is served as it is, without reading it as of the day: the same answer
+    db = load_database([shipped_db_path()])
+    view = CardsOn(db, day)
+    assert view.changed_ids() == {c.id for c in db if len(c.history) > 1} != set()
+    for card in db:
+        hit = view.lookup(card.id)
+        assert hit.card == card.as_of(day) and hit.card.text == card.as_of(day).text, card.id

@@ -20,9 +20,7 @@ type is a :class:`~korbiro.base.errors.UsageError` naming the file (exit 2).
 
 from __future__ import annotations
 
-import difflib
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,6 +63,8 @@ class Config:
         where = source or path.name
         for key in data:
             if key not in KEYS:
+                import difflib  # lazy: only an unknown key needs it
+
                 close = difflib.get_close_matches(str(key), list(KEYS), n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(KEYS)}"
                 hint_hu = f"; erre gondoltál: {close[0]!r}?" if close else f"; ismertek: {', '.join(KEYS)}"
@@ -121,6 +121,8 @@ def git_work_tree(start: str | os.PathLike[str] | None = None) -> Path | None:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    import tomllib  # lazy: only a project that has a korbiro.toml reads one (every command looks for it)
+
     try:
         with open(path, "rb") as fh:
             return tomllib.load(fh)

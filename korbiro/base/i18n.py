@@ -152,7 +152,7 @@ def message(code: str, lang: str = "en", /, **args: Any) -> str:
     texts = catalogue().get(code)
     if texts is None:
         raise KeyError(f"no message {code!r} in the catalogues")
-    return _Formatter(lang).format(texts.get(lang) or texts["en"], **args)
+    return _format(texts.get(lang) or texts["en"], lang, args)
 
 
 #: the argument of a finding that names its template when that is not the code itself (``CODE.case``)
@@ -233,6 +233,31 @@ class _Formatter(string.Formatter):
         return str(super().format_field(value, format_spec))
 
 
+#: the format specs that only :class:`_Formatter` knows
+_SPECS = frozenset(("hint", "or", "word", "words"))
+#: argument types that are never a message part (tested before the slower ``isinstance(v, Mapping)``)
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+@cache
+def _plain(template: str) -> bool:
+    """Whether *template* uses none of the catalogues' own format specs (``str.format`` makes it alike)."""
+    try:
+        return not any(spec in _SPECS for _, name, spec, _ in string.Formatter().parse(template) if name is not None)
+    except ValueError:
+        return False  # a broken template: the formatter says why
+
+
+def _format(template: str, lang: str, args: Mapping[str, Any]) -> str:
+    """*template* made with *args* in *lang*: by ``str.format`` when neither the template's specs nor a
+    message part among the arguments needs :class:`_Formatter` (a finding's text is made often: a deck
+    check says the Hungarian of every failed limit)."""
+    if _plain(template) and not any(v.__class__ not in _SCALARS and isinstance(v, Mapping) and TEMPLATE in v
+                                    for v in args.values()):
+        return template.format(**args)
+    return _Formatter(lang).format(template, **args)
+
+
 def render(code: str, lang: str, args: Mapping[str, object], default: str) -> str:
     """Format the catalogue template for *code* (or the finding's own ``_template``) in *lang*, falling
     back to *default*."""
@@ -247,6 +272,6 @@ def render(code: str, lang: str, args: Mapping[str, object], default: str) -> st
     if template is None:
         return default
     try:
-        return _Formatter(lang).format(template, **args)
+        return _format(template, lang, args)
     except (KeyError, IndexError, ValueError, TypeError):
         return default

@@ -135,7 +135,6 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     """
     from ..base.errors import KorbiroError, RulesSyntaxError
     from ..base.i18n import current, message
-    from ..data.formats import load_formats
     from ..data.index import open_index
     from ..data.paths import default_db_path
     from ..data.search import query_error_to_dict
@@ -157,7 +156,12 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     try:
         database = open_index([default_db_path(db)])
         # the shipped formats are read only by a query that asks for them (legal:, banned:, restricted:)
-        formats = load_formats(formats_file) if formats_file else None
+        formats = None
+        if formats_file:
+            # lazy: as above, and the module is not imported either
+            from ..data.formats import load_formats
+
+            formats = load_formats(formats_file)
     except KorbiroError as exc:
         echo_errors(exc, lang_)
         ctx.exit(2)

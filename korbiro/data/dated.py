@@ -33,10 +33,26 @@ class CardsOn:
         self.day = day
         self._kinds: dict[str, str] | None = None
         self._kinds_known = False
+        self._changed: list[Card] | None = None
+        self._changed_ids: frozenset[str] | None = None
+
+    def changed(self) -> list[Card]:
+        """The source's cards whose text has changed (the only ones :meth:`Card.as_of` reads otherwise)."""
+        if self._changed is None:
+            self._changed = list(self.source.with_errata())
+        return self._changed
+
+    def changed_ids(self) -> frozenset[str]:
+        """The ids of :meth:`changed`: a card not among them reads on any day as it does now."""
+        if self._changed_ids is None:
+            self._changed_ids = frozenset(c.id for c in self.changed())
+        return self._changed_ids
 
     def lookup(self, query: str, *, suggest: bool = True) -> Lookup:
         hit = self.source.lookup(query, suggest=suggest)
         if hit.card is not None:
+            if hit.card.id not in self.changed_ids():
+                return hit  # its one text is the text of every day (Card.as_of would return the card itself)
             return replace(hit, card=hit.card.as_of(self.day))
         if hit.ambiguous:
             return replace(hit, ambiguous=tuple(c.as_of(self.day) for c in hit.ambiguous))
@@ -53,7 +69,7 @@ class CardsOn:
         """The kinds over the texts of *day*, or ``None`` when no erratum changed an IGAZ NÉV by then."""
         if not self._kinds_known:
             self._kinds_known = True
-            changed = [(c, c.as_of(self.day)) for c in self.source.with_errata()]
+            changed = [(c, c.as_of(self.day)) for c in self.changed()]
             if any(now.true_names != then.true_names for now, then in changed):
                 dated = {then.id: then for _, then in changed}
                 self._kinds = kinds_of(dated.get(c.id, c) for c in self.source)

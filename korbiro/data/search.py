@@ -18,10 +18,9 @@ cards joined by IGAZ NÉV share their status).
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..base.errors import RulesSyntaxError
 from ..base.text import fold
@@ -41,8 +40,10 @@ from ..grammar.query import (
 )
 from ..grammar.vocabulary import CARD_TYPES, TYPE_ALIASES
 from .cards import Card
-from .formats import FormatSet, load_formats
 from .index import CardIndex
+
+if TYPE_CHECKING:
+    from .formats import FormatSet
 
 __all__ = ["COLUMNS", "SORTS", "SearchResult", "condition", "search"]
 
@@ -243,11 +244,19 @@ class _Compiler:
 
     def status(self, node: Filter) -> tuple[str, list[Any]]:
         """``legal:F`` (not banned), ``banned:F``, ``restricted:F``: the kinds of card with that status on the day."""
-        formats = self.formats if self.formats is not None else load_formats()
+        if self.formats is not None:
+            formats = self.formats
+        else:
+            # lazy: only a query of legal:, banned: or restricted: reads them
+            from .formats import load_formats
+
+            formats = load_formats()
         try:
             form = formats.get(node.value)
         except KeyError:
             known = list(formats.formats)
+            import difflib  # lazy: only a format that is none of the file's
+
             close = difflib.get_close_matches(fold(node.value), known, n=3, cutoff=0.6)
             raise self.query.error(CODE_VALUE, node.value_start, "QUERY-VALUE.format", value=node.value, close=close,
                                    formats=", ".join(known)) from None

@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 from ...base.errors import KorbiroError
 from ...base.findings import HINT_BUDGET, Finding, Severity, cap_per_file, sort_findings
 from ...data.cards import Card, CardSource
-from ...data.dated import cards_on
+from ...data.dated import CardsOn, cards_on
 from ...data.formats import Format, FormatSet, Limit, load_formats
 from ...grammar.decklist import DeckEntry, DeckList
 
@@ -209,7 +209,7 @@ def check_deck(
     resolved, problems = resolve(deck, db)
     findings.extend(problems)
     if date is not None:
-        findings.extend(_dated_notes(deck, resolved, date))
+        findings.extend(_dated_notes(deck, resolved, date, db))
     sizes = {"tower": 0, "deck": 0, "sideboard": 0}
     for e in deck.entries:
         sizes[e.section] += e.count
@@ -281,12 +281,17 @@ def check_deck(
     return DeckReport(deck.path, legal, form.id, chosen.limit if chosen else None, findings, sizes)
 
 
-def _dated_notes(deck: DeckList, resolved: Sequence[_Resolved], date: dt.date) -> list[Finding]:
+def _dated_notes(deck: DeckList, resolved: Sequence[_Resolved], date: dt.date, db: CardSource) -> list[Finding]:
     """A note for each card of the deck read with an earlier text than its current one (its ``history:``)."""
     out: list[Finding] = []
     seen: set[str] = set()
+    changed = db.changed_ids() if isinstance(db, CardsOn) else None
+    if changed is not None and not changed:
+        return out  # no card of the database has another text
     for r in resolved:
         card = r.card
+        if changed is not None and card.id not in changed:
+            continue
         if card.id in seen or not card.attrs.get("history"):
             continue
         seen.add(card.id)
