@@ -116,6 +116,9 @@ def test_card_search_syntax_error_is_422_with_the_clis_json(web_client: Any) -> 
     r = web_client.get("/api/cards/search", params={"q": "mp<=(3"})
     assert r.status_code == 422
     assert r.json() == cli_json("card", "search", "mp<=(3")
+    hu = web_client.get("/api/cards/search", params={"q": "mp<=(3"}, headers={"accept-language": "hu"})
+    assert hu.json() == cli_json("card", "search", "mp<=(3", "--lang", "hu")
+    assert hu.json()["error"]["message"] == "váratlan '('; értéket vártam ez után: 'mp<='"
 
 
 @pytest.mark.parametrize(("query", "status"), [("Briar Sichetti", 200), ("minta-042", 200),

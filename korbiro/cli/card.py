@@ -146,7 +146,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     def refuse(exc: RulesSyntaxError) -> None:
         click.echo(error_line(message("CLI.search.query-error", lang_, message=exc.to_finding().text(lang_)), lang_), err=True)
         if fmt == "json":
-            echo_json(query_error_to_dict(query, exc))
+            echo_json(query_error_to_dict(query, exc, lang_))
         ctx.exit(2)
 
     try:

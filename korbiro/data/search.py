@@ -305,10 +305,10 @@ class SearchResult:
                 "limit": limit, "sort": sort, "cards": cards}
 
 
-def query_error_to_dict(text: str, exc: RulesSyntaxError) -> dict[str, Any]:
-    """The JSON of a query that does not parse: its code, column and reason."""
-    return {"query": text, "error": {"code": exc.code, "column": exc.column,
-                                     "message": getattr(exc, "reason", exc.message)}}
+def query_error_to_dict(text: str, exc: RulesSyntaxError, lang: str = "en") -> dict[str, Any]:
+    """The JSON of a query that does not parse: its code, column and reason (in *lang*)."""
+    reason = getattr(exc, "reason_hu" if lang == "hu" else "reason", None) or getattr(exc, "reason", exc.message)
+    return {"query": text, "error": {"code": exc.code, "column": exc.column, "message": reason}}
 
 
 def search(index: CardIndex, query: Query | str, *, sort: str = "name", limit: int | None = None,

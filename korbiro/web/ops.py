@@ -205,7 +205,7 @@ def cards_search(r: Request) -> Reply:
     try:
         parsed = parse_query(text)
     except RulesSyntaxError as exc:
-        return 422, query_error_to_dict(text, exc)
+        return 422, query_error_to_dict(text, exc, r.lang)
     sort, limit = r.get("sort", "name"), r.get("limit")
     result = search(r.index(), parsed, sort=sort, limit=limit, explain=bool(r.get("explain", False)))
     return 200, result.to_dict(text, sort=sort, limit=limit)
