@@ -726,3 +726,21 @@ def test_lines_generated_from_the_grammar_parse(line: str) -> None:
     if ct is not None:
         assert len(ct) == 1
         assert parse_card_text(ct.render()) == ct
+
+
+def test_every_keyword_class_is_a_frozen_dataclass_of_its_own_name() -> None:
+    """The keyword classes that add no field inherit their dataclass methods (start-up): each still
+    says its own name, compares only with its own class, hashes, and refuses to change."""
+    import dataclasses
+
+    from korbiro.grammar import keywords
+
+    classes = [c for c in vars(keywords).values() if isinstance(c, type) and issubclass(c, keywords.Keyword)]
+    assert len(classes) >= 30
+    for cls in classes:
+        assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen, cls  # type: ignore[attr-defined]
+    fal, tulutes = keywords.Fal(3), keywords.Tulutes(3)
+    assert (repr(fal), fal == keywords.Fal(3), fal == tulutes, hash(fal) == hash(keywords.Fal(3))) == \
+        ("Fal(value=3)", True, False, True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fal.value = 4  # type: ignore[misc]

@@ -140,7 +140,13 @@ def _check_int(obj: object, name: str, value: object, low: int, high: int) -> No
 
 @dataclass(frozen=True)
 class Keyword:
-    """Base class: one line of card text."""
+    """Base class: one line of card text.
+
+    A subclass that adds no field is not decorated again: it inherits the frozen dataclass's
+    ``__init__``, ``__repr__``, ``__eq__`` and ``__hash__``, which read the instance's own class,
+    and each ``@dataclass`` would cost every command's start-up about half a millisecond
+    (``tests/test_cardtext.py`` checks that every keyword class is still a frozen dataclass).
+    """
 
     #: Canonical spelling (empty for free text).
     keyword: ClassVar[str]
@@ -308,7 +314,6 @@ class _Conditioned(Keyword):
 # ---------------------------------------------------------------- 2.00 keywords
 
 
-@dataclass(frozen=True)
 class Fal(NumericKeyword):
     """FAL X (2.01): the wall value of a tower level or building; in a siege or a
     building capture X is added to the obstructing team's level (0 with no team)."""
@@ -339,7 +344,6 @@ class IgazNev(Keyword):
         return {"name": self.name}
 
 
-@dataclass(frozen=True)
 class Expedicio(NumericKeyword):
     """EXPEDÍCIÓ X (2.03): when a team meets the quest's condition, its controller
     may pay 1 MP to take X DP instead of solving it; the quest stays awaiting
@@ -350,7 +354,6 @@ class Expedicio(NumericKeyword):
     card_types = _types("küldetés")
 
 
-@dataclass(frozen=True)
 class Akaratatvitel(NumericKeyword):
     """AKARATÁTVITEL X (2.04): replaces the attack roll; an adventurer of current
     level ≤ X moves, resting, into the Sor of the keyword card's controller."""
@@ -361,7 +364,6 @@ class Akaratatvitel(NumericKeyword):
     subtypes_by_type = _subtypes("akadálylap", "bestia")
 
 
-@dataclass(frozen=True)
 class Tulutes(NumericKeyword):
     """TÚLÜTÉS X (2.05): overstrike X.  The rule's text is not available to the
     project; the value is kept for the engine."""
@@ -372,7 +374,6 @@ class Tulutes(NumericKeyword):
     subtypes_by_type = _subtypes("akadálylap", "bestia")
 
 
-@dataclass(frozen=True)
 class Hatas(_Conditioned):
     """[feltétel] HÁTAS (2.06): a beast obstacle with HÁTAS is a mount (Hátas); an
     optional [condition] may stand before the keyword (2.06.a–b)."""
@@ -383,7 +384,6 @@ class Hatas(_Conditioned):
     subtypes_by_type = _subtypes("akadálylap", "bestia")
 
 
-@dataclass(frozen=True)
 class Kincs(NumericKeyword):
     """KINCS X (2.07): the treasure value of a Kincs quest; a team whose summed
     Kincskeresés is at least the (modified) value returns home awake (1.14.14)."""
@@ -393,7 +393,6 @@ class Kincs(NumericKeyword):
     card_types = _types("küldetés")
 
 
-@dataclass(frozen=True)
 class Csatlos(_Conditioned):
     """[feltétel] CSATLÓS (2.09): a follower adventurer, attachable from hand to an
     adventurer meeting the optional condition as a free Sor-phase MP-bound
@@ -404,7 +403,6 @@ class Csatlos(_Conditioned):
     card_types = _types("kalandozó")
 
 
-@dataclass(frozen=True)
 class Osero(Keyword):
     """ŐSERŐ (2.12): the card is free while its player controls an aquir or dragon
     adventurer; a quest with it is solved free by such a player (2.12.a–b)."""
@@ -416,7 +414,6 @@ class Osero(Keyword):
 # ----------------------------------------------------- 1.14 further expressions
 
 
-@dataclass(frozen=True)
 class RaktarozandoKuldetes(Keyword):
     """RAKTÁROZANDÓ KÜLDETÉS (1.14.3): after solving, the quest is attached to one
     of its player's tower levels (one per level) and gives DP while stored."""
@@ -426,7 +423,6 @@ class RaktarozandoKuldetes(Keyword):
     card_types = _types("küldetés")
 
 
-@dataclass(frozen=True)
 class EgyIlyenEpitmeny(Keyword):
     """EGY JÁTÉKOS LEGFELJEBB EGY ILYEN ÉPÍTMÉNYT IRÁNYÍTHAT (1.14.4): a player
     controls at most one such building; gaining a second forces a sacrifice."""
@@ -436,7 +432,6 @@ class EgyIlyenEpitmeny(Keyword):
     card_types = _types("építmény")
 
 
-@dataclass(frozen=True)
 class NincsMasEroforras(Keyword):
     """JÁTÉKOSA PAKLIJÁBAN NEM LEHET MÁS ERŐFORRÁS (1.14.5): no other resource
     event card may be put in its player's deck (the sideboard may hold some)."""
@@ -447,7 +442,6 @@ class NincsMasEroforras(Keyword):
     subtypes_by_type = _subtypes("eseménylap", "erőforrás")
 
 
-@dataclass(frozen=True)
 class BestiaAktivizalas(Keyword):
     """A KÉPESSÉG BESTIA AKTIVIZÁLÁSNAK MINŐSÜL (1.14.7): the ability enters the
     timeline only as a beast activation and is neutralised only as one, which
@@ -458,7 +452,6 @@ class BestiaAktivizalas(Keyword):
     card_types = _types("kalandozó")
 
 
-@dataclass(frozen=True)
 class Kincskereses(NumericKeyword):
     """KINCSKERESÉS X (1.14.14): after solving a Kincs quest whose treasure is at
     most the team's summed Kincskeresés, the team returns awake; once a round."""
@@ -469,7 +462,6 @@ class Kincskereses(NumericKeyword):
     card_types = _types("kalandozó")
 
 
-@dataclass(frozen=True)
 class NemSzakithatMegIdofonalat(Keyword):
     """NEM SZAKÍTHAT MEG IDŐFONALAT (1.14.17): cannot be used once a deed has opened
     a timeline; phase timelines (and combat, unless in a manoeuvre) do not stop it."""
@@ -481,7 +473,6 @@ class NemSzakithatMegIdofonalat(Keyword):
 # ------------------------------------------------------ 3.05 power words, combos
 
 
-@dataclass(frozen=True)
 class Hatalomszo(Keyword):
     """HATALOMSZÓ (3.05.A): the power-word mark; the adventurer may summon power
     words, and with no dialect written it speaks SZOLGA NYELV (3.05.D)."""
@@ -491,7 +482,6 @@ class Hatalomszo(Keyword):
     card_types = _types("kalandozó")
 
 
-@dataclass(frozen=True)
 class Dialect(Keyword):
     """A power-word dialect (3.05.D); an adventurer has one at a time."""
 
@@ -499,21 +489,18 @@ class Dialect(Keyword):
     card_types = _types("kalandozó")
 
 
-@dataclass(frozen=True)
 class SzolgaNyelv(Dialect):
     """SZOLGA NYELV (3.05.D): may use power words but suffers their negative effects."""
 
     keyword = key = "SZOLGA NYELV"
 
 
-@dataclass(frozen=True)
 class NemesNyelv(Dialect):
     """NEMES NYELV (3.05.D): the power words it uses have no negative effect on it."""
 
     keyword = key = "NEMES NYELV"
 
 
-@dataclass(frozen=True)
 class TitkosNyelv(Dialect):
     """TITKOS NYELV (3.05.D): power words (and their negative effects) do not affect
     it unless its controller wishes."""
@@ -521,7 +508,6 @@ class TitkosNyelv(Dialect):
     keyword = key = "TITKOS NYELV"
 
 
-@dataclass(frozen=True)
 class NegativHatas(TextKeyword):
     """NEGATÍV HATÁS "…" (3.05.C): a power word's drawback, suffered by the
     adventurer who summoned it."""
@@ -532,7 +518,6 @@ class NegativHatas(TextKeyword):
     subtypes_by_type = _subtypes("akciólap", "hatalomszó")
 
 
-@dataclass(frozen=True)
 class PusztakezesKombinacio(NumericKeyword):
     """PUSZTAKEZES KOMBINÁCIÓ X (3.05.E): if an unarmed attack's roll succeeds and
     is at least X, its summoner may chain another unarmed attack as a fast effect
@@ -547,7 +532,6 @@ class PusztakezesKombinacio(NumericKeyword):
 # ------------------------------------------------------------- 6.00 to 11.00
 
 
-@dataclass(frozen=True)
 class MozaikVarazslat(Keyword):
     """MOZAIK VARÁZSLAT (7.00): a mosaic spell; its player chooses the MP spent on
     it and its form on casting, and its damage is called the base value."""
@@ -557,7 +541,6 @@ class MozaikVarazslat(Keyword):
     card_types = _types("akciólap")
 
 
-@dataclass(frozen=True)
 class AntissSymbol(Keyword):
     """ANTISS (8.01.A): the antiss symbol on an adventurer, which makes it an
     antiss-wizard; the symbol counts as Antissjárás II."""
@@ -592,7 +575,6 @@ class Antissjaras(Keyword):
         return {"level": ROMAN_LEVELS[self.level - 1]}
 
 
-@dataclass(frozen=True)
 class AntissAbility(TextKeyword):
     """ANTISS "…" (8.01.B): an antiss ability (marked with the antiss symbol); an
     antiss-wizard activates it as an antiss manoeuvre, while resting (8.02)."""
@@ -602,7 +584,6 @@ class AntissAbility(TextKeyword):
     rule = "8.01.B"
 
 
-@dataclass(frozen=True)
 class Allando(TextKeyword):
     """ÁLLANDÓ "…" (6.00): a constant ability; it works continuously, needs no
     activation, opens and uses no timeline and so never targets (6.04)."""
@@ -667,7 +648,6 @@ class Raepites(Keyword):
         return {"X": self.mp}
 
 
-@dataclass(frozen=True)
 class FreeText(TextKeyword):
     """"…": a line of ability text that is not a keyword."""
 
