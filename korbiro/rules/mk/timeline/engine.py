@@ -24,7 +24,8 @@ and :mod:`.semantics` answers the keywords' questions.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from ....base.errors import IllegalActionError
 from ....data.behaviour import Behaviour
@@ -77,6 +78,13 @@ _SHAPE: dict[str, frozenset[str]] = {
     "swap": frozenset({"card", "dest"}),
 }
 _EMPTY = Action("pass")
+
+
+@cache
+def _refused_clauses(verb: str) -> tuple[tuple[str, Any, str, str], ...]:
+    """The clauses *verb* does not take: each its field, its empty value and its words (en, hu)."""
+    allowed = _CLAUSES.get(verb, frozenset()) | _SHAPE.get(verb, frozenset())
+    return tuple((name, getattr(_EMPTY, name), en, hu) for name, (en, hu) in _WORDS.items() if name not in allowed)
 _WORDS = {"by": ("by", "által"), "targets": ("target", "célpont"), "x": ("x", "x"), "mode": ("mode", "mód"),
           "free": ("free", "ingyen"), "accept": ("accept", "akarja"), "roll": ("roll", "dob"), "kind": ("as", "mint"),
           "source": ("source", "forrás"), "expedition": ("expedition", "expedíció"), "store": ("store", "raktároz"),
@@ -397,8 +405,7 @@ class Engine:
     @staticmethod
     def _clauses(a: Action) -> None:
         """A clause the verb does not take is refused: the script says something the engine would ignore."""
-        allowed = _CLAUSES.get(a.verb, frozenset()) | _SHAPE.get(a.verb, frozenset())
-        for name, (en, hu) in _WORDS.items():
-            if name not in allowed and getattr(a, name) != getattr(_EMPTY, name):
+        for name, empty, en, hu in _refused_clauses(a.verb):
+            if getattr(a, name) != empty:
                 raise illegal("MK-TL-CLAUSE", "6.00", f"{a.verb} takes no '{en}' clause", f"a(z) {a.verb} nem kap '{hu}' kitételt",
                               remedy=(f"leave out '{en}'", f"hagyd el: '{hu}'"))

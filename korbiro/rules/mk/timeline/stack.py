@@ -82,7 +82,11 @@ class TimelineStack(Part):
     def check_can_add(self, cs: CardState | None, mp_bound: bool, what: str) -> None:
         """Who may add what and when: an MP-bound manoeuvre needs no open deed timeline;
         a card that cannot interrupt a timeline (1.14.17) is refused while a deed's is open."""
-        open_deed = any(tl.kind in ("deed", "timed") for tl in self.state.timelines)
+        open_deed = False
+        for tl in self.state.timelines:
+            if tl.kind == "deed" or tl.kind == "timed":
+                open_deed = True
+                break
         if mp_bound and open_deed:
             raise illegal("MK-TL-MP-BOUND", "6.01",
                        f"{what} is an MP-bound deed and cannot be added to an open timeline",
