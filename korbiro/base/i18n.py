@@ -157,6 +157,8 @@ def message(code: str, lang: str = "en", /, **args: Any) -> str:
 
 #: the argument of a finding that names its template when that is not the code itself (``CODE.case``)
 TEMPLATE = "_template"
+#: the English a message part stands for when its arguments cannot fill its template
+DEFAULT = "_default"
 
 
 def said(key: str, /, **args: Any) -> tuple[str, dict[str, Any]]:
@@ -168,6 +170,13 @@ def said(key: str, /, **args: Any) -> tuple[str, dict[str, Any]]:
 def part(key: str, /, **args: Any) -> dict[str, Any]:
     """A message to stand as an argument of another (a hint): said in the outer message's language."""
     return {TEMPLATE: key, **args}
+
+
+def part_of(code: str, message: str, args: Mapping[str, Any]) -> dict[str, Any]:
+    """A finding's message (its *code*, or its own ``_template``, with *args*) as a message part; its
+    English *message* stands in where the arguments do not fill the template."""
+    key = args.get(TEMPLATE, code)
+    return {**{k: v for k, v in args.items() if k != TEMPLATE}, TEMPLATE: key, DEFAULT: message}
 
 
 def both(name: str, key: str, /, **args: Any) -> dict[str, str]:
@@ -209,6 +218,7 @@ class _Formatter(string.Formatter):
         {names:or}     'a' or 'b' / 'a' vagy 'b'
         {got:word}     the word WORD.<value> of the catalogues (a type's name, a severity)
         {want:words}   the words of a list, joined by "or" / "vagy"
+        {items:join; } each item of a list said (a part, or as it is), joined by what follows "join"
 
     An argument that is itself a mapping with a ``_template`` (:func:`part`) is that message, in the
     same language: a hint or a clause that only some findings of a code have.
@@ -219,7 +229,15 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, Mapping) and TEMPLATE in value:  # a message within the message (a hint)
-            return message(str(value[TEMPLATE]), self.lang, **{k: v for k, v in value.items() if k != TEMPLATE})
+            args = {k: v for k, v in value.items() if k not in (TEMPLATE, DEFAULT)}
+            try:
+                return message(str(value[TEMPLATE]), self.lang, **args)
+            except (KeyError, IndexError, ValueError, TypeError):
+                if DEFAULT in value:  # a finding's message whose arguments do not fill its template
+                    return str(value[DEFAULT])
+                raise
+        if format_spec.startswith("join"):  # {reasons:join, }: each item said, joined by what follows "join"
+            return (format_spec[4:] or ", ").join(self.format_field(v, "") for v in value)
         if format_spec == "words":
             items = [value] if isinstance(value, (str, Mapping)) else list(value)
             return either([self.format_field(v, "word") for v in items], self.lang, quote=False)
@@ -243,7 +261,8 @@ _SCALARS = frozenset((str, int, float, bool, type(None)))
 def _plain(template: str) -> bool:
     """Whether *template* uses none of the catalogues' own format specs (``str.format`` makes it alike)."""
     try:
-        return not any(spec in _SPECS for _, name, spec, _ in string.Formatter().parse(template) if name is not None)
+        return not any(spec in _SPECS or spec.startswith("join")
+                       for _, name, spec, _ in string.Formatter().parse(template) if name is not None)
     except ValueError:
         return False  # a broken template: the formatter says why
 

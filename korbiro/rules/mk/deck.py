@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from ...base import i18n
 from ...base.errors import KorbiroError
 from ...base.findings import HINT_BUDGET, Finding, Severity, cap_per_file, sort_findings
 from ...data.cards import Card, CardSource
@@ -265,16 +266,12 @@ def check_deck(
         chosen, extra = min(per_limit, key=lambda p: (sum(f.severity is Severity.ERROR for f in p[1]),
                                                       -p[0].limit if sizes["deck"] >= p[0].min_deck else p[0].limit))
         findings.extend(extra)
-        why = "; ".join(
-            f"limit {lim.limit}: " + ", ".join(f.message for f in fs_ if f.severity is Severity.ERROR)
-            for lim, fs_ in per_limit
-        )
-        why_hu = "; ".join(
-            f"{lim.limit}-es laplimit: " + ", ".join(f.text("hu") for f in fs_ if f.severity is Severity.ERROR)
-            for lim, fs_ in per_limit
-        )
-        findings.append(_f("MK-DECK-NO-LIMIT", f"neither card limit makes the deck legal: {why}", deck,
-                           line=deck.limit_line or 1, rule="1.02.A", why=why, why_hu=why_hu))
+        # each limit's errors as message parts: said in the language the finding is printed in
+        limits = [i18n.part("MK-DECK.limit-why", limit=lim.limit,
+                            reasons=[i18n.part_of(f.code, f.message, f.args) for f in fs_ if f.severity is Severity.ERROR])
+                  for lim, fs_ in per_limit]
+        said, args = i18n.said("MK-DECK-NO-LIMIT", limits=limits)
+        findings.append(_f("MK-DECK-NO-LIMIT", said, deck, line=deck.limit_line or 1, rule="1.02.A", **args))
     if len(findings) > 1:
         findings = sort_findings(findings)
     legal = not any(f.severity is Severity.ERROR for f in findings)
