@@ -444,3 +444,17 @@ def test_bom_crlf_and_no_final_newline(db: CardDatabase, tmp_path: Path) -> None
 def test_bad_counts_rejected_at_line_and_column(line: str, code: str) -> None:
     deck = parse_deck_text("Pakli:\n  " + line + "\n", "c.deck")
     assert [(f.code, f.line, f.column) for f in deck.findings] == [(code, 2, 3 if code == "MK-DECK-COUNT" else 13)]
+
+
+def test_no_limit_is_said_from_its_template_in_both_languages(db: CardDatabase) -> None:
+    """MK-DECK-NO-LIMIT's English is made by joins (speed); its template says the same, and the
+    Hungarian is made from each limit's findings when printed."""
+    from korbiro.base.findings import Finding
+
+    report = check_deck(read_deck_file(str(DECKS / "illegal-size39.deck")), db)
+    f = next(f for f in report.findings if f.code == "MK-DECK-NO-LIMIT")
+    assert Finding(f.code, "", args=f.args).text("en") == f.message
+    assert f.text("hu") == (
+        "egyik laplimittel sem szabályos a pakli: 3-es laplimit: a Jövő pakli 39 lapos; 3-es laplimithez legalább "
+        "40 lap kell (a kezdő toronyszintek nem számítanak); 4-es laplimit: a Jövő pakli 39 lapos; 4-es "
+        "laplimithez legalább 60 lap kell (a kezdő toronyszintek nem számítanak)")

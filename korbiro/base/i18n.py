@@ -229,6 +229,8 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, Mapping) and TEMPLATE in value:  # a message within the message (a hint)
+            if self.lang == "en" and DEFAULT in value:
+                return str(value[DEFAULT])  # a finding's part: its English is made already
             args = {k: v for k, v in value.items() if k not in (TEMPLATE, DEFAULT)}
             try:
                 return message(str(value[TEMPLATE]), self.lang, **args)

@@ -270,8 +270,12 @@ def check_deck(
         limits = [i18n.part("MK-DECK.limit-why", limit=lim.limit,
                             reasons=[i18n.part_of(f.code, f.message, f.args) for f in fs_ if f.severity is Severity.ERROR])
                   for lim, fs_ in per_limit]
-        said, args = i18n.said("MK-DECK-NO-LIMIT", limits=limits)
-        findings.append(_f("MK-DECK-NO-LIMIT", said, deck, line=deck.limit_line or 1, rule="1.02.A", **args))
+        # the English as the template says it (tests/test_deck.py checks the two agree), made by joins: a
+        # deck check makes it for every deck that fails both limits
+        said = "neither card limit makes the deck legal: " + "; ".join(
+            f"limit {lim.limit}: " + ", ".join(f.message for f in fs_ if f.severity is Severity.ERROR)
+            for lim, fs_ in per_limit)
+        findings.append(_f("MK-DECK-NO-LIMIT", said, deck, line=deck.limit_line or 1, rule="1.02.A", limits=limits))
     if len(findings) > 1:
         findings = sort_findings(findings)
     legal = not any(f.severity is Severity.ERROR for f in findings)
