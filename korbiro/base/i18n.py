@@ -263,7 +263,7 @@ _SCALARS = frozenset((str, int, float, bool, type(None)))
 def _plain(template: str) -> bool:
     """Whether *template* uses none of the catalogues' own format specs (``str.format`` makes it alike)."""
     try:
-        return not any(spec in _SPECS or spec.startswith("join")
+        return not any(spec in _SPECS or (spec or "").startswith("join")
                        for _, name, spec, _ in string.Formatter().parse(template) if name is not None)
     except ValueError:
         return False  # a broken template: the formatter says why
