@@ -62,11 +62,12 @@ class Table:
     def emit(self, rule: str, event: str, en: str, hu: str, **data: Any) -> None:
         """Append one trace step; *rule* must be a known rule id."""
         status = RULES[rule].status
+        items = tuple(data.items()) if len(data) < 2 else tuple(sorted(data.items()))
         if self._pending is not None:
-            self._pending.append((rule, status, event, en, hu, tuple(sorted(data.items()))))
+            self._pending.append((rule, status, event, en, hu, items))
             return
-        self.state.trace.append(TraceEvent(len(self.state.trace) + 1, rule, status, event, en, hu,
-                                           tuple(sorted(data.items()))))
+        trace = self.state.trace
+        trace.append(TraceEvent(len(trace) + 1, rule, status, event, en, hu, items))
 
     def begin(self) -> None:
         """An action starts: what its checks trace waits for its commit point."""
@@ -80,8 +81,10 @@ class Table:
             raise Probe
         self.committed = True
         pending, self._pending = self._pending, None
-        for rule, status, event, en, hu, data in pending or ():
-            self.state.trace.append(TraceEvent(len(self.state.trace) + 1, rule, status, event, en, hu, data))
+        if pending:
+            trace = self.state.trace
+            n = len(trace)
+            trace.extend([TraceEvent(n + i, *step) for i, step in enumerate(pending, 1)])
 
     def end(self, refused: bool) -> None:
         """An action ends: a refused one leaves no trace step; one without a commit point traces its steps."""
