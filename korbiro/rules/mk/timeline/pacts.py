@@ -17,7 +17,6 @@ a deed may be open); it costs no MP and takes effect at once.
 from __future__ import annotations
 
 from ....grammar.action import Action
-from ..victory import Elimination
 from .model import CardState
 from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
@@ -122,6 +121,10 @@ class Pacts(Part):
         self.emit(rule, "knockout", f"{player} puts {', '.join(c.label for c in cards)} ({total} DP) at the bottom of the "
                   f"Jövő pakli and knocks {target} out", f"{player} a Jövő pakli aljára teszi: {', '.join(c.label for c in cards)} "
                   f"({total} DP), és kiejti: {target}", player=player)
+        from ..victory import (
+            Elimination,  # lazy: the victory rules are read only when a player is knocked out
+        )
+
         elim = Elimination(player, target, "dp", quests=tuple(int(c.card.dp or 0) for c in cards if c.type == "küldetés"),
                            buildings=tuple(int(c.card.dp or 0) for c in cards if c.type == "építmény"))
         if kihivas:
