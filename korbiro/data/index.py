@@ -33,7 +33,6 @@ database's :class:`~korbiro.base.errors.DataError` otherwise.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import os
@@ -242,6 +241,8 @@ class CardIndex:
         """Printed names close to *query* (accent- and case-insensitive)."""
         if self._names is None:
             self._names = {fold(name): name for (name,) in self.rows("SELECT name FROM cards ORDER BY name")}
+        import difflib  # lazy: only a name that is not found asks for suggestions
+
         close = difflib.get_close_matches(fold(query), list(self._names), n=n, cutoff=0.6)
         return [self._names[c] for c in close]
 
