@@ -121,9 +121,8 @@ class Pacts(Part):
         self.emit(rule, "knockout", f"{player} puts {', '.join(c.label for c in cards)} ({total} DP) at the bottom of the "
                   f"Jövő pakli and knocks {target} out", f"{player} a Jövő pakli aljára teszi: {', '.join(c.label for c in cards)} "
                   f"({total} DP), és kiejti: {target}", player=player)
-        from ..victory import (
-            Elimination,  # lazy: the victory rules are read only when a player is knocked out
-        )
+        # lazy: the victory rules are read only when a player is knocked out
+        from ..victory import Elimination
 
         elim = Elimination(player, target, "dp", quests=tuple(int(c.card.dp or 0) for c in cards if c.type == "küldetés"),
                            buildings=tuple(int(c.card.dp or 0) for c in cards if c.type == "építmény"))
