@@ -407,3 +407,28 @@ def test_accept_language_never_fails() -> None:
     assert negotiate("en;q=0.9, hu;q=0.95") == "hu"
     assert negotiate("hu;q=0, en") == "en"
     assert negotiate("hu;q=abc") == "en"
+
+
+def test_the_pool_answers_when_the_server_has_more_than_1024_descriptors_open() -> None:
+    """Found by the long fuzz run: a worker's reply was awaited with ``select``, which cannot watch a
+    descriptor numbered 1024 or more; with that many files or connections open every call was a 500."""
+    import os
+    import resource
+
+    from korbiro.web.pool import Pool
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip("this system allows fewer than 1,200 open files")
+    if soft != resource.RLIM_INFINITY and soft < 1200:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1200 if hard == resource.RLIM_INFINITY else min(1200, hard), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    pool = Pool(1)
+    try:
+        status, body = pool.call("deck.formats", {})
+        assert status == 200 and "korfordulo" in json.dumps(body)
+    finally:
+        pool.close()
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
