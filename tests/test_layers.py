@@ -138,3 +138,4 @@ def test_docs_architecture_names_every_module() -> None:
             if path.name != "__init__.py" and f"`{path.name}`" not in doc and f"{path.name}`" not in doc:
                 unnamed.append(f"{folder}/{path.name}")
     assert not unnamed
+

@@ -536,3 +536,23 @@ def test_relative_xdg_cache_home_is_ignored(tmp_path: Path, monkeypatch: pytest.
     assert (home / ".cache" / "korbiro" / "index").is_dir()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache_dir() == tmp_path / "xdg" / "korbiro"
+
+
+def test_running_commands_in_process_leaves_no_file_open() -> None:
+    """Found by the long fuzz run (tens of thousands of commands in one process): ``main()`` froze
+    every object at its end, so the card index each command opened was never collected and its
+    file stayed open until the process ran out of descriptors."""
+    import gc
+
+    def open_files() -> int:
+        gc.collect()
+        return len(os.listdir("/proc/self/fd"))
+
+    if not os.path.isdir("/proc/self/fd"):
+        pytest.skip("needs /proc/self/fd")
+    run_main(["deck", "check", str(ROOT / "examples" / "decks" / "legal-limit3.deck")])
+    before = open_files()
+    for _ in range(10):
+        assert run_main(["deck", "check", str(ROOT / "examples" / "decks" / "legal-limit3.deck")]).code == 0
+        assert run_main(["card", "show", "Wirg"]).code == 0
+    assert open_files() == before

@@ -184,9 +184,12 @@ def main(argv: list[str] | None = None) -> Any:
         sys.stdout.flush()
     except BrokenPipeError:
         _silence_broken_pipe()
-    # The process ends: what the command made is freed as the interpreter shuts down, without the
-    # collector walking it first (after a data check of 10,000 cards that walk alone took 80 ms).
-    gc.freeze()
+    if argv is None:
+        # The process ends (korbiro's own command line): what the command made is freed as the
+        # interpreter shuts down, without the collector walking it first (after a data check of
+        # 10,000 cards that walk alone took 80 ms).  Called from Python with arguments, the caller
+        # goes on, and what the command made must stay collectable (its index's file included).
+        gc.freeze()
     sys.exit(code)
 
 
