@@ -432,3 +432,12 @@ def test_the_pool_answers_when_the_server_has_more_than_1024_descriptors_open() 
         for fd in held:
             os.close(fd)
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_a_replay_picture_is_captioned_in_the_asked_language(web_client: Any) -> None:
+    record = text("examples/exxit/mistakes.txt")
+    en = web_client.post("/api/exxit/picture", json={"text": record, "name": "mistakes.txt", "ply": 3})
+    hu = web_client.post("/api/exxit/picture", json={"text": record, "name": "mistakes.txt", "ply": 3, "lang": "hu"})
+    assert en.status_code == hu.status_code == 200
+    assert "mistakes.txt: ply 3 of " in en.text and "féllépés" not in en.text
+    assert "mistakes.txt: 3. féllépés (összesen " in hu.text
