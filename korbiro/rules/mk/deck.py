@@ -227,24 +227,28 @@ def check_deck(
         counted_sections.add("tower")
     groups: dict[str, list[_Resolved]] = {}
     copies: dict[str, int] = {}
+    marked = False  # a card in the deck that allows no other resource (1.14.5)
     for r in resolved:
-        section = r.entry.section
+        entry, card, k = r
+        section = entry.section
         if section == "tower":
             tower.append(r)
             in_deck.append(r)
         elif section == "deck":
             in_deck.append(r)
+            if not marked and NO_OTHER_RESOURCE in card.keyword_keys:
+                marked = True
         if section in counted_sections:
-            k = r.kind
             if k in groups:
                 groups[k].append(r)
-                copies[k] += r.entry.count
+                copies[k] += entry.count
             else:
                 groups[k] = [r]
-                copies[k] = r.entry.count
+                copies[k] = entry.count
 
     findings.extend(_tower_findings(deck, tower, form, sizes["tower"]))
-    findings.extend(_resource_findings(deck, in_deck))
+    if marked or any(NO_OTHER_RESOURCE in r.card.keyword_keys for r in tower):
+        findings.extend(_resource_findings(deck, in_deck))
     findings.extend(_banlist_findings(deck, resolved, form, when, db))
 
     wanted = deck.limit if limit is None else limit
@@ -309,8 +313,11 @@ def _dated_notes(deck: DeckList, resolved: Sequence[_Resolved], date: dt.date, d
 
 
 def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, size: int) -> list[Finding]:
-    out: list[Finding] = []
     need = form.tower_levels
+    if size == need and len({k for _, _, k in tower}) == len(tower) == size \
+            and all(card.type == "toronyszint" for _, card, _ in tower):
+        return []  # the commonest tower: the levels it needs, each once (3.01.A)
+    out: list[Finding] = []
     for r in tower:
         if r.card.type != "toronyszint":
             out.append(_f("MK-DECK-TOWER-TYPE", f"{r.card.name!r} is a {r.card.type}, not a tower level (toronyszint)",
