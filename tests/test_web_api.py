@@ -441,3 +441,10 @@ def test_a_replay_picture_is_captioned_in_the_asked_language(web_client: Any) ->
     assert en.status_code == hu.status_code == 200
     assert "mistakes.txt: ply 3 of " in en.text and "féllépés" not in en.text
     assert "mistakes.txt: 3. féllépés (összesen " in hu.text
+
+
+def test_the_cards_page_says_a_query_error_in_its_language(web_client: Any) -> None:
+    hu = web_client.get("/cards", params={"q": "mp<=(3", "lang": "hu"})
+    en = web_client.get("/cards", params={"q": "mp<=(3", "lang": "en"})
+    assert "QUERY-SYNTAX: oszlop 5: váratlan &#39;(&#39;; értéket vártam ez után: &#39;mp&lt;=&#39;</p>" in hu.text
+    assert "unexpected" not in hu.text and "unexpected" in en.text

@@ -191,7 +191,8 @@ async def cards(request: Request) -> Response:
     sort = sort if sort in ("name", "id", "mp", "dp", "level", "type") else "name"
     result = error = None
     if q:
-        got = await call(request, "cards.search", {"q": q, "explain": explain, "sort": sort})
+        got = await call(request, "cards.search", {"q": q, "explain": explain, "sort": sort,
+                                                   "lang": page_lang(request)})
         if isinstance(got, Response):
             return _failed(request, got)
         status, body = got
