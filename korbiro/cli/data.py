@@ -91,12 +91,9 @@ def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: 
     if not named:
         tree = git_work_tree()
         if tree is not None:
-            en = (f"no card database named: in the git work tree {str(tree)!r} korbiro checks your cards, not its "
-                  "sample; give PATHS, --db, or `db = \"cards\"` in a korbiro.toml (or [tool.korbiro] in pyproject.toml)")
-            hu = (f"nincs megadott kártyaadatbázis: a(z) {str(tree)!r} git munkafában a korbiro a te lapjaidat "
-                  "ellenőrzi, nem a mintát; adj meg PATHS-t, --db-t, vagy `db = \"cards\"` sort egy korbiro.toml-ban "
-                  "(vagy a pyproject.toml [tool.korbiro] részében)")
-            click.echo(error_line(hu if lang == "hu" else en, lang), err=True)
+            from ..base.i18n import message
+
+            click.echo(error_line(message("CLI.data.no-database", lang, tree=str(tree)), lang), err=True)
             ctx.exit(2)
         named, sample = [shipped_db_path()], True
     exclude = list(excludes)
