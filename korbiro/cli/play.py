@@ -78,16 +78,14 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
                    "result": {"verdict": verdict, "winners": list(who), "rule": rule, "reason": reason},
                    "trace": [e.to_dict(lang) for e in eng.state.trace]})
     else:
-        hu = lang == "hu"
+        from ..base.i18n import message
+
         seats = ", ".join(f"{n} ({d})" for n, d in out["seats"])
-        click.echo(f"{'játék' if hu else 'game'}: {out['variant']} [{eng.format.key}], "
-                   f"{'mag' if hu else 'seed'} {seed}; {seats}")
+        click.echo(message("CLI.play.game", lang, variant=out["variant"], format=eng.format.key, seed=seed, seats=seats))
         for e in eng.state.trace:
             click.echo(e.render(lang))
-        word = {"win": ("win", "győzelem"), "draw": ("draw", "döntetlen"),
-                "unfinished": ("unfinished", "befejezetlen")}[verdict][1 if hu else 0]
-        click.echo(f"{'eredmény' if hu else 'result'}: {word}{': ' + ', '.join(who) if who else ''} [{rule}] "
-                   f"({len(record.steps)} {'lépés' if hu else 'steps'})")
+        click.echo(message("CLI.play.result", lang, verdict=f"play-{verdict}",
+                           who=": " + ", ".join(who) if who else "", rule=rule, steps=len(record.steps)))
     ctx.exit(0 if eng.over else 1)
 
 

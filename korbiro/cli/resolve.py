@@ -131,20 +131,20 @@ def _write_state(result: Any, path: str) -> None:
 
 
 def _print_legal(listing: dict[str, list[Any]], after: int, lang: str) -> None:
-    hu = lang == "hu"
-    click.echo(f"  {'szabályos cselekvések' if hu else 'legal actions'} "
-               f"{'a(z) ' + str(after) + '. lépés után' if hu else 'after step ' + str(after)}:")
+    from ..base.i18n import message
+
+    click.echo("  " + message("CLI.resolve.legal", lang, step=after))
     for name, forms in listing.items():
-        none = "nincs (nem ő következik)" if hu else "none (not their turn)"
-        click.echo(f"    {name}: {none}" if not forms else f"    {name}:")
+        click.echo("    " + message("CLI.resolve.none", lang, player=name) if not forms else f"    {name}:")
         width = max((len(f.text(lang)) for f in forms), default=0)
         for f in forms:
             click.echo(f"      {f.text(lang):<{width}}  [{f.rule}]")
 
 
 def _print_text(result: Any, lang: str) -> None:
-    hu = lang == "hu"
-    dated = "" if result.date is None else (f"; a lapok {result.date} napján" if hu else f"; cards as of {result.date}")
+    from ..base.i18n import message
+
+    dated = "" if result.date is None else message("CLI.resolve.dated", lang, date=str(result.date))
     click.echo(f"{result.path}: {result.title} [{result.format}{dated}]")
     starts = sorted((n, s, ln, t) for s, ln, t, n in result.steps)
     refused = {r.step: r for r in result.refusals}
@@ -154,22 +154,20 @@ def _print_text(result: Any, lang: str) -> None:
         events = [e for e in result.trace if first <= e.n < end]
         for event in [e for e in result.trace if shown_to < e.n < first]:
             click.echo("  " + event.render(lang))
-        click.echo(f"  {'lépés' if hu else 'step'} {s} ({'sor' if hu else 'line'} {ln}): {t}")
+        click.echo("  " + message("CLI.resolve.step", lang, step=s, line=ln, text=t))
         for event in events:
             click.echo("  " + event.render(lang))
         shown_to = max(shown_to, end - 1)
         r = refused.get(s)
         if r is not None:
-            word = "ELUTASÍTVA" if hu else "REFUSED"
-            click.echo(f"    {word} [{r.rule}] {r.hu if hu else r.message}")
+            click.echo("    " + message("CLI.resolve.refused", lang, rule=r.rule, why=r.message, why_hu=r.hu))
             if r.remedy is not None:
-                click.echo(f"      {'szabályossá tenné' if hu else 'to make it legal'}: {r.remedy[1] if hu else r.remedy[0]}")
+                click.echo("      " + message("CLI.resolve.remedy", lang, remedy=r.remedy[0], remedy_hu=r.remedy[1]))
     for event in [e for e in result.trace if e.n > shown_to]:
         click.echo("  " + event.render(lang))
     if result.passed:
-        verdict = ("MEGFELEL" if hu else "PASS") if result.has_expect else ("kész" if hu else "done")
-        click.echo(f"  {verdict}")
+        click.echo("  " + message("CLI.resolve.pass" if result.has_expect else "CLI.resolve.done", lang))
     else:
-        click.echo(f"  {'ELTÉRÉS' if hu else 'FAIL'}")
+        click.echo("  " + message("CLI.resolve.fail", lang))
         for d in result.diffs:
             click.echo(f"  - {d}")
