@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..base.i18n import message
+from ..base.i18n import message, part
 from ._common import (
     date_argument,
     date_option,
@@ -294,7 +294,6 @@ _ATTR_LABELS = (
 def render_card(c: Any, *, lang: str = "en", reminders: list[Any] | None = None, date: dt.date | None = None,
                 history: bool = False) -> str:
     """The card for people: its fields, its text, the rules text of its keywords, what it does, where it is."""
-    hu = lang == "hu"
     head = f"{c.name}  ({c.id})"
     kind = c.type + (f" · {c.subtype}" if c.subtype else "")
     costs = []
@@ -309,7 +308,7 @@ def render_card(c: Any, *, lang: str = "en", reminders: list[Any] | None = None,
     if c.attrs.get("skills"):
         lines.append("képzettségek: " + ", ".join(map(str, c.attrs["skills"])))
     if date is not None:
-        lines.append(_in_force_line(c, date, hu))
+        lines.append(_in_force_line(c, date, lang))
     summary = c.keyword_summary()
     if summary:
         lines.append("")
@@ -322,18 +321,18 @@ def render_card(c: Any, *, lang: str = "en", reminders: list[Any] | None = None,
         lines.extend("  " + t for t in c.text.splitlines())
     if reminders:
         lines.append("")
-        lines.append("szabályszöveg:" if hu else "rules text:")
+        lines.append(message("CLI.card.rules-text", lang))
         lines.extend(f"  {r.line}: {r.text(lang)}" for r in reminders)
     if c.attrs.get("flavor"):
         lines.append("")
         lines.append(f"  „{c.attrs['flavor']}”")
     if c.attrs.get("behaviour") is not None:
         lines.append("")
-        lines.append("what it does (docs/card-behaviour.md):")
+        lines.append(message("CLI.card.behaviour", lang))
         lines.extend("  " + line for line in c.behaviour.lines())
     if history:
         lines.append("")
-        lines.extend(_history_lines(c, date, hu))
+        lines.extend(_history_lines(c, date, lang))
     lines.append("")
     lines.append(f"{_shown(c.file)}:{c.line}")
     return "\n".join(lines)
@@ -346,50 +345,41 @@ def _reminders(c: Any) -> list[Any]:
     return reminders(c.keywords)
 
 
-def _in_force_line(c: Any, date: dt.date, hu: bool) -> str:
+def _in_force_line(c: Any, date: dt.date, lang: str) -> str:
     """Which version of the text *date* reads: the current one, or an earlier one and why."""
     version = c.version_on(date)
     if version is None:
-        return (f"a(z) {date} napján érvényes szöveg: a mostani (a lapnak nincsenek változatai)" if hu else
-                f"text in force on {date}: the current text (the card has no history)")
-    earliest = " (a legkorábbi)" if hu and version.since > date else (" (the earliest)" if version.since > date else "")
+        return message("CLI.card.in-force.none", lang, date=str(date))
+    earliest = part("CLI.card.earliest") if version.since > date else ""
     if version.current:
-        return (f"a(z) {date} napján érvényes szöveg: a mostani, {version.since} óta{earliest}" if hu else
-                f"text in force on {date}: the current text, from {version.since}{earliest}")
-    current = c.history[-1].since
-    return (f"a(z) {date} napján érvényes szöveg: a(z) {version.since} óta érvényes változat{earliest} "
-            f"({version.reason}); a mostani szöveg {current} óta érvényes" if hu else
-            f"text in force on {date}: the version from {version.since}{earliest} ({version.reason}); "
-            f"the current text is from {current}")
+        return message("CLI.card.in-force.current", lang, date=str(date), since=str(version.since), earliest=earliest)
+    return message("CLI.card.in-force.version", lang, date=str(date), since=str(version.since), earliest=earliest,
+                   reason=version.reason, current=str(c.history[-1].since))
 
 
-def _history_lines(c: Any, date: dt.date | None, hu: bool) -> list[str]:
+def _history_lines(c: Any, date: dt.date | None, lang: str) -> list[str]:
     """Every version of the text, oldest first, each as a word diff against the one before."""
     from ..data.history import render_word_diff, word_diff  # lazy: only --history diffs texts
 
     versions = c.history
     if not versions:
-        return ["a szövegnek nincsenek változatai (history:)" if hu else "the text has no history (history:)"]
+        return [message("CLI.card.history.none", lang)]
     illustrative = all(v.illustrative for v in versions)
     n = len(versions)
-    if hu:
-        head = f"a szöveg változatai ({n}, mindegyik a dátumától érvényes{'; illusztratív' if illustrative else ''}):"
-    else:
-        head = (f"text history ({n} version{'s' if n != 1 else ''}, each in force from its date"
-                f"{'; illustrative' if illustrative else ''}):")
-    out = [head]
+    out = [message("CLI.card.history" + (".one" if n == 1 else ""), lang, n=n,
+                   illustrative=part("CLI.card.history.illustrative") if illustrative else "")]
     marked = c.version_on(date) if date is not None else versions[-1]
     for i, v in enumerate(versions):
         tags = []
         if v is marked:
-            tags.append((f"{date} napján érvényes" if hu else f"in force on {date}") if date is not None else
-                        ("mostani" if hu else "current"))
+            tags.append(message("CLI.card.tag.in-force", lang, date=str(date)) if date is not None else
+                        message("CLI.card.tag.current", lang))
         if v.illustrative and not illustrative:
-            tags.append("illusztratív" if hu else "illustrative")
+            tags.append(message("CLI.card.tag.illustrative", lang))
         tag = f"  [{', '.join(tags)}]" if tags else ""
         out.append(f"  {v.since}  {v.reason} ({v.source}){tag}")
         text = v.text if i == 0 else render_word_diff(word_diff(versions[i - 1].text, v.text))
-        out.extend(f"      {line}" for line in (text.strip("\n").splitlines() or ["" if hu else ""]))
+        out.extend(f"      {line}" for line in (text.strip("\n").splitlines() or [""]))
     return out
 
 
