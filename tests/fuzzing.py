@@ -84,16 +84,24 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
 
 
 def _paths(node: yaml.Node, prefix: str = "") -> Iterator[tuple[str, tuple[int, ...]]]:
-    """Every node below *node*: a label (``.cards[2].name``) and its path of child positions."""
-    for n, child in enumerate(_children(node)):
-        if isinstance(node, yaml.MappingNode):
-            key = node.value[n][0]
-            where = f"{prefix}.{key.value if isinstance(key, yaml.ScalarNode) else '?'}"
+    """Every node below *node*, depth first: a label (``.cards[2].name``) and its path of child
+    positions.  Without recursion: a mutant of a mutant may be nested thousands deep."""
+    stack: list[tuple[yaml.Node, str, tuple[int, ...], Iterator[tuple[int, yaml.Node]]]] = [
+        (node, prefix, (), iter(enumerate(_children(node))))]
+    while stack:
+        parent, above, path, children = stack[-1]
+        step = next(children, None)
+        if step is None:
+            stack.pop()
+            continue
+        n, child = step
+        if isinstance(parent, yaml.MappingNode):
+            key = parent.value[n][0]
+            where = f"{above}.{key.value if isinstance(key, yaml.ScalarNode) else '?'}"
         else:
-            where = f"{prefix}[{n}]"
-        yield where, (n,)
-        for sub, rest in _paths(child, where):
-            yield sub, (n, *rest)
+            where = f"{above}[{n}]"
+        yield where, (*path, n)
+        stack.append((child, where, (*path, n), iter(enumerate(_children(child)))))
 
 
 def _parent(root: yaml.Node, path: tuple[int, ...]) -> yaml.Node:
@@ -214,6 +222,7 @@ class YamlSeed:
     """The mutants of one YAML seed, each made on demand: every field times every mutation."""
 
     def __init__(self, data: bytes) -> None:
+        self.source = data
         try:
             self.root: yaml.Node | None = yaml.compose(data.decode("utf-8"), Loader=yaml.SafeLoader)
         except (yaml.YAMLError, UnicodeDecodeError, RecursionError):
@@ -234,6 +243,8 @@ class YamlSeed:
         undo = mutate(self.root, _parent(self.root, path), path[-1], em)
         try:
             return f"{where} {label}", em.emit(self.root)
+        except RecursionError:  # PyYAML's emitter recurses: a mutant too deep for it is tried as it stood
+            return f"{where} {label} (too deep to write; the seed instead)", self.source
         finally:
             undo()
 
