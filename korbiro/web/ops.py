@@ -164,27 +164,30 @@ def deck_check(r: Request) -> Reply:
     return 200, report.to_dict(r.lang, max_findings=r.get("max_findings", DEFAULT_MAX_FINDINGS))
 
 
-@op("deck.show")
-def deck_show(r: Request) -> Reply:
-    """``korbiro deck show FILE --format json``: the deck's statistics (with ``chart``: also its SVG chart)."""
+def _stats(r: Request) -> DeckStats | Reply:
+    """The statistics of the request's deck list, or the 422 of a list that cannot be read."""
     name = r.get("name", "<deck>")
     try:
         parsed = _deck(r.args["text"], name)
     except DeckError as exc:
         return 422, unreadable_to_dict(name, exc, r.lang)
-    stats = DeckStats.of(parsed, r.index())
+    return DeckStats.of(parsed, r.index())
+
+
+@op("deck.show")
+def deck_show(r: Request) -> Reply:
+    """``korbiro deck show FILE --format json``: the deck's statistics (with ``chart``: also its SVG chart)."""
+    stats = _stats(r)
+    if not isinstance(stats, DeckStats):
+        return stats
     return 200, {**stats.to_dict(r.lang), **({"svg": stats.svg(r.lang)} if r.get("chart") else {})}
 
 
 @op("deck.chart")
 def deck_chart(r: Request) -> Reply:
     """``korbiro deck show FILE --svg PATH``: the deck's chart."""
-    name = r.get("name", "<deck>")
-    try:
-        parsed = _deck(r.args["text"], name)
-    except DeckError as exc:
-        return 422, unreadable_to_dict(name, exc, r.lang)
-    return 200, {"svg": DeckStats.of(parsed, r.index()).svg(r.lang)}
+    stats = _stats(r)
+    return (200, {"svg": stats.svg(r.lang)}) if isinstance(stats, DeckStats) else stats
 
 
 @op("deck.formats")
