@@ -370,6 +370,9 @@ class CardDatabase:
             self._by_fold.setdefault(fold(c.id), []).append(c)
         self._names: list[str] | None = None
         self._kinds: dict[str, str] | None = None
+        #: the ids of the cards whose text has changed, when the source knows them without reading
+        #: every card's history (the card index's ``errata`` column)
+        self._errata_ids: frozenset[str] | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -412,6 +415,8 @@ class CardDatabase:
 
     def with_errata(self) -> list[Card]:
         """The cards whose text has changed (a history of more than one version)."""
+        if self._errata_ids is not None:
+            return [c for c in self.cards if c.id in self._errata_ids]
         return [c for c in self.cards if len(c.history) > 1]
 
     def kind_of(self, card: Card) -> str:

@@ -260,6 +260,8 @@ class CardIndex:
         db = CardDatabase(self)
         kinds = dict(self.rows("SELECT name_fold, kind FROM cards"))
         db._kinds = kinds
+        # which texts changed, from the errata column: a dated deck check reads no card's history for it
+        db._errata_ids = frozenset(cid for (cid,) in self.rows("SELECT id FROM cards WHERE errata > 0"))
         return db
 
     def select(self, where: str, params: Sequence[Any] = (), order: str = "rowid",
