@@ -109,7 +109,7 @@ def test_every_command_takes_lang() -> None:
 
     import korbiro.cli as cli
 
-    group = next(v for v in vars(cli).values() if isinstance(v, click.Group))
+    group = cli.cli
     missing: list[str] = []
 
     def walk(cmd: click.Command, path: list[str]) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from . import i18n
 
-__all__ = ["note", "reset", "sink"]
+__all__ = ["note", "reset", "said_any", "sink"]
 
 _PREFIX = {"en": "korbiro: note: ", "hu": "korbiro: megjegyzés: "}
 
@@ -47,6 +47,11 @@ def note(code: str, message: str, **args: Any) -> bool:
     lang = i18n.current()
     sink(_PREFIX.get(lang, _PREFIX["en"]) + i18n.render(code, lang, args, message))
     return True
+
+
+def said_any() -> bool:
+    """Whether a note was said in this run."""
+    return bool(_said)
 
 
 def reset() -> None:

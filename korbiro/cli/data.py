@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
 from ._common import (
     echo_errors,
-    echo_findings,
     echo_json,
     error_line,
     format_option,
@@ -71,65 +69,59 @@ def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: 
       korbiro data check data/ --strict --format github
       korbiro data check cards/ --exclude 'cards/drafts/*'
     """
-    from ..base.config import find_config, git_work_tree
+    from ..base.config import find_config
     from ..base.errors import UsageError
-    from ..base.findings import cap_per_file
+    from ..base.findings import cap_per_file, dumps_json
     from ..base.i18n import detect_lang
     from ..data.check import check_database
-    from ..data.paths import configured_db_path, discover, shipped_db_path
+    from ..data.sources import read_source
+    from .answers import CheckRequest, NoDatabase, plan, record
 
-    lang = detect_lang(lang)
+    request = CheckRequest(paths, db, excludes, fmt, lang, strict, max_findings)
     try:
         config = find_config()
     except UsageError as exc:
+        lang = detect_lang(lang)
         click.echo(error_line(exc.text(lang), lang), err=True)
         ctx.exit(2)
-    fmt = fmt or (config.format if config is not None else None) or "text"
-    strict = bool(strict if strict is not None else (config.strict if config is not None else False))
-    named: list[str | Path] = list(paths) or [p for p in [configured_db_path(db)] if p is not None]
-    sample = False
-    if not named:
-        tree = git_work_tree()
-        if tree is not None:
-            from ..base.i18n import message
-
-            click.echo(error_line(message("CLI.data.no-database", lang, tree=str(tree)), lang), err=True)
-            ctx.exit(2)
-        named, sample = [shipped_db_path()], True
-    exclude = list(excludes)
-    base = None
-    if config is not None and not paths and db is None:
-        exclude += list(config.exclude)
-        base = config.folder
     try:
-        files = discover(named, exclude=exclude, base=base)
+        chosen = plan(request, lang, config)
+    except NoDatabase as exc:
+        from ..base.i18n import message
+
+        lang = detect_lang(lang)
+        click.echo(error_line(message("CLI.data.no-database", lang, tree=str(exc.tree)), lang), err=True)
+        ctx.exit(2)
     except UsageError as exc:
         echo_errors(exc)
         ctx.exit(2)
+    lang, fmt, files = chosen.lang, chosen.fmt, chosen.files
+    sources = [read_source(path) for path in files]
     show_bar = len(files) >= 20 and sys.stderr.isatty() and fmt == "text"
     if show_bar:
         with click.progressbar(length=len(files), label="Checking", file=sys.stderr) as bar:
-            report = check_database(files, use_cache=not no_cache, progress=lambda _name: bar.update(1))
+            report = check_database(sources=sources, use_cache=not no_cache, progress=lambda _name: bar.update(1))
     else:
-        report = check_database(files, use_cache=not no_cache)
+        report = check_database(sources=sources, use_cache=not no_cache)
     if formats_file:
         report.findings.extend(_formats_findings(formats_file, files))
         from ..base.findings import sort_findings
 
         report.findings = sort_findings(report.findings)
-    failed = report.failed(strict)
+    failed = report.failed(chosen.strict)
     shown, hidden = cap_per_file(report.findings, max_findings)
+    lines: list[str] = []
     if fmt == "json":
-        echo_json({
+        lines.append(dumps_json({
             "ok": not failed,
             "files": [r.path for r in report.files],
             "cards": report.card_count,
             "counts": report.counts(),
             "findings": [f.to_dict(lang) for f in shown],
             "not_shown": hidden,
-        })
+        }))
     else:
-        echo_findings(shown, fmt, lang)
+        lines.extend(f.render_github(lang) if fmt == "github" else f.render_text(lang) for f in shown)
         if fmt == "text":
             c = report.counts()
             summary = (
@@ -138,12 +130,17 @@ def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: 
                 if lang == "en"
                 else f"{len(report.files)} fájl, {report.card_count} lap: {c['error']} hiba, {c['warning']} figyelmeztetés"
             )
-            if sample:
+            if chosen.sample:
                 summary += (" (the shipped sample database: no PATHS, --db or korbiro.toml named yours)" if lang == "en"
                             else " (a beépített mintaadatbázis: sem PATHS, sem --db, sem korbiro.toml nem nevezte meg a tiédet)")
-            click.echo(summary)
+            lines.append(summary)
+    out = "".join(line + "\n" for line in lines)
+    click.echo(out, nl=False)
     unreadable = any(f.code in UNREADABLE for f in report.findings)
-    ctx.exit(2 if unreadable else 1 if failed else 0)
+    code = 2 if unreadable else 1 if failed else 0
+    if not no_cache and not formats_file:
+        record(request, chosen, sources, out, code)
+    ctx.exit(code)
 
 
 def _formats_findings(path: str, files: list) -> list:  # type: ignore[type-arg]

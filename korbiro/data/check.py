@@ -467,6 +467,7 @@ def _report_from_json(path: str, text: str) -> FileReport:
 def check_database(
     paths: Iterable[str | os.PathLike[str]] | None = None,
     *,
+    sources: Sequence[Source] | None = None,
     use_cache: bool = True,
     progress: Callable[[str], None] | None = None,
 ) -> CheckReport:
@@ -477,11 +478,12 @@ def check_database(
     under the digest of those bytes (and korbiro's rule files), so it cannot be
     stale.  An unchanged database costs the reads and one cache read; a
     changed file is checked again, the others come from the cache, and the
-    cross-file checks run again.
+    cross-file checks run again.  *sources* are reads of the set files made already
+    (:func:`~korbiro.data.sources.read_source`): the files are checked as those reads found them.
     """
-    files = discover([default_db_path()] if not paths else paths)
+    if sources is None:
+        sources = [read_source(path) for path in discover([default_db_path()] if not paths else paths)]
     cache = Cache.default() if use_cache else None
-    sources = [read_source(path) for path in files]
     keys = [_cache_key(s.data, str(s.path)) if cache is not None and s.data is not None else None for s in sources]
     whole = None
     if cache is not None and all(key is not None for key in keys):

@@ -1,0 +1,252 @@
+"""Stored answers: ``korbiro data check`` replayed when nothing that decides its output has changed.
+
+A re-check of an unchanged database is what CI jobs and pre-commit hooks run
+most.  Its printed output is a pure function of
+
+* korbiro's code and the libraries it checks with (:func:`code_stamp`: the
+  size and modification time of every file of the package, as Python's own
+  bytecode cache keys a module, and of each library's files);
+* what the command was asked and what that resolves to (:class:`CheckRequest`,
+  :func:`plan`): the options as given, korbiro.toml's settings, the locale's
+  language, and the list of set files that ``discover`` finds;
+* the bytes of those files, read and hashed on every run (SHA-256);
+* the encoding of standard output.
+
+The full command stores what it printed and its exit code under a digest of
+all of that (:func:`record`).  The next run computes the same digest from
+fresh reads, with light modules only (no click, no YAML parser, no schemas,
+no card model), and prints the stored output if there is one
+(:func:`replay`).  Whatever :func:`replay` cannot establish (an option it does
+not take, a file it cannot read, no entry, a damaged entry: the entries are
+sealed, :meth:`~korbiro.data.cache.Cache.read_sealed`) leaves the run to the
+full command, which has its own per-file cache.  So an answer is served only
+when it is provably the one the full command would print now.
+
+Only a run that said nothing on standard error is stored (a note about the
+cache, say, belongs to the run that made it), and never an output holding an
+escape character (click strips those on a terminal, a replay would not).  A
+replay shows no progress bar: it has no work to show.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..base.config import Config, find_config, git_work_tree
+from ..base.findings import DEFAULT_MAX_FINDINGS
+from ..base.i18n import detect_lang
+from ..data.cache import Cache
+from ..data.paths import configured_db_path, discover, library_stamp, shipped_db_path
+
+if TYPE_CHECKING:
+    from ..data.sources import Source
+
+__all__ = ["CheckPlan", "CheckRequest", "NoDatabase", "code_stamp", "plan", "record", "replay"]
+
+#: the libraries whose behaviour shows in a data check's findings (their messages, their verdicts)
+LIBRARIES = ("yaml", "lark", "jsonschema", "jsonschema_rs")
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class CheckRequest:
+    """What ``data check`` was asked, as its command line gave it (``None``: the option was not given)."""
+
+    paths: tuple[str, ...] = ()
+    db: str | None = None
+    excludes: tuple[str, ...] = ()
+    fmt: str | None = None
+    lang: str | None = None
+    strict: bool | None = None
+    max_findings: int = DEFAULT_MAX_FINDINGS
+
+    @classmethod
+    def from_argv(cls, argv: list[str]) -> CheckRequest | None:
+        """The request of ``data check …`` arguments; ``None`` for any other command, or for an option
+        a replay does not take (``--no-cache``, ``--formats``, ``--help``, a value click would refuse, …)."""
+        if argv[:2] != ["data", "check"]:
+            return None
+        values: dict[str, Any] = {"paths": [], "excludes": []}
+        rest = argv[2:]
+        i = 0
+        while i < len(rest):
+            arg = rest[i]
+            i += 1
+            if not arg.startswith("-") or arg == "-":
+                values["paths"].append(arg)
+                continue
+            if arg in ("--strict", "--no-strict"):
+                values["strict"] = arg == "--strict"
+                continue
+            name, eq, value = arg.partition("=")
+            if name not in _TAKES_VALUE:
+                return None
+            if not eq:
+                if i == len(rest):
+                    return None
+                value = rest[i]
+                i += 1
+            key, choices = _TAKES_VALUE[name]
+            if choices and value not in choices:
+                return None
+            if key == "max_findings":
+                if not value.isascii() or not value.isdigit():
+                    return None
+                values[key] = int(value)
+            elif key == "excludes":
+                values[key].append(value)
+            else:
+                values[key] = value
+        if values.get("db") is None and os.environ.get("KORBIRO_DB"):
+            values["db"] = os.environ["KORBIRO_DB"]  # --db's envvar, as click reads it
+        values["paths"] = tuple(values["paths"])
+        values["excludes"] = tuple(values["excludes"])
+        return cls(**values)
+
+
+#: option -> (field, the values click takes; empty: any)
+_TAKES_VALUE: dict[str, tuple[str, tuple[str, ...]]] = {
+    "--db": ("db", ()),
+    "--exclude": ("excludes", ()),
+    "--format": ("fmt", ("text", "json", "github")),
+    "--lang": ("lang", ("en", "hu")),
+    "--max-findings": ("max_findings", ()),
+}
+
+
+class NoDatabase(Exception):
+    """No PATHS, no --db and no configured database, inside a git work tree (*tree*): the check refuses."""
+
+    def __init__(self, tree: Path) -> None:
+        super().__init__(str(tree))
+        self.tree = tree
+
+
+@dataclass(frozen=True)
+class CheckPlan:
+    """A request resolved: the language, format and strictness in force, and the set files to check."""
+
+    lang: str
+    fmt: str
+    strict: bool
+    files: list[Path]
+    #: no PATHS, --db or configuration named a database: the shipped sample is checked (and the summary says so)
+    sample: bool
+
+
+def plan(request: CheckRequest, lang: str | None = None, config: Config | None = None) -> CheckPlan:
+    """Resolve *request* against korbiro.toml and the file system, as ``data check`` does.
+
+    *lang* and *config* are the command's own when it has read them already (``--lang``'s callback
+    reads the configuration's ``lang``).  Raises :class:`~korbiro.base.errors.UsageError` (a broken
+    configuration, a path that does not exist, a folder without set files) or :class:`NoDatabase`.
+    """
+    if config is None:
+        config = find_config()
+    lang = detect_lang(request.lang or lang or (config.lang if config is not None else None))
+    fmt = request.fmt or (config.format if config is not None else None) or "text"
+    strict = bool(request.strict if request.strict is not None
+                  else (config.strict if config is not None else False))
+    named: list[str | Path] = list(request.paths) or [p for p in [configured_db_path(request.db)] if p is not None]
+    sample = False
+    if not named:
+        tree = git_work_tree()
+        if tree is not None:
+            raise NoDatabase(tree)
+        named, sample = [shipped_db_path()], True
+    exclude = list(request.excludes)
+    base = None
+    if config is not None and not request.paths and request.db is None:
+        exclude += list(config.exclude)
+        base = config.folder
+    return CheckPlan(lang, fmt, strict, discover(named, exclude=exclude, base=base), sample)
+
+
+def answer_key(request: CheckRequest, chosen: CheckPlan, sources: list[Source]) -> str | None:
+    """The digest an answer is stored under; ``None`` when a set file could not be read."""
+    h = hashlib.sha256(b"korbiro data check answer 1\0")
+    h.update(code_stamp())
+    stream = sys.stdout
+    for part in (chosen.lang, chosen.fmt, chosen.strict, chosen.sample, request.max_findings,
+                 getattr(stream, "encoding", None), getattr(stream, "errors", None)):
+        h.update(f"{part}\0".encode())
+    for src in sources:
+        if src.data is None:
+            return None
+        h.update(os.fsencode(src.path) + b"\0" + src.digest)
+    return h.hexdigest()
+
+
+def code_stamp() -> bytes:
+    """korbiro's code and libraries as installed: a change to any of their files changes the stamp.
+
+    Each file of the package (bytecode aside) by its path, size and modification time, as Python's
+    bytecode cache decides whether a module changed; the libraries by :func:`library_stamp`.
+    """
+    global _stamp
+    if _stamp is None:
+        parts = [sys.version, *(library_stamp(name).decode("utf-8", "surrogateescape") for name in LIBRARIES)]
+        folders = [str(_PACKAGE)]
+        while folders:
+            folder = folders.pop()
+            with os.scandir(folder) as entries:
+                for entry in sorted(entries, key=lambda e: e.name):
+                    if entry.is_dir(follow_symlinks=False):
+                        if entry.name != "__pycache__":
+                            folders.append(entry.path)
+                    else:
+                        st = entry.stat()
+                        parts.append(f"{entry.path} {st.st_size} {st.st_mtime_ns}")
+        _stamp = hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape")).digest()
+    return _stamp
+
+
+_stamp: bytes | None = None
+
+
+def _entry(key: str) -> str:
+    return f"answers/{key[:2]}/{key}.txt"
+
+
+def replay(argv: list[str]) -> int | None:
+    """Print the stored answer of this run and return its exit code; ``None`` when there is none."""
+    request = CheckRequest.from_argv(argv)
+    if request is None or (request.db is not None and not os.path.exists(request.db)):
+        return None  # not a data check this module answers, or a --db click refuses
+    try:
+        chosen = plan(request)
+    except Exception:  # noqa: BLE001 - whatever goes wrong here, the full command says it properly
+        return None
+    from ..data.sources import read_source  # lazy: only a data check reads set files here
+
+    cache = Cache.default()
+    key = answer_key(request, chosen, [read_source(path) for path in chosen.files])
+    text = cache.read_sealed(_entry(key)) if key is not None else None
+    if text is None:
+        return None
+    code, sep, out = text.partition("\n")
+    if not sep or code not in ("0", "1"):
+        return None
+    sys.stdout.write(out)
+    return int(code)
+
+
+def record(request: CheckRequest, chosen: CheckPlan, sources: list[Source], out: str, code: int) -> None:
+    """Store what a full run printed on standard output and its exit code (0 or 1), for :func:`replay`."""
+    from ..base import notes  # lazy: only a run worth keeping asks
+
+    if code not in (0, 1) or "\x1b" in out or notes.said_any():
+        return
+    key = answer_key(request, chosen, sources)
+    if key is None:
+        return
+    cache = Cache.default()
+    folder = _entry(key).rpartition("/")[0]
+    cache.sweep(folder)
+    cache.write_sealed(_entry(key), f"{code}\n{out}", quiet=True)

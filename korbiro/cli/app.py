@@ -1,0 +1,96 @@
+"""The ``korbiro`` click group: every sub-command, imported only when it is used.
+
+:func:`korbiro.cli.main` runs it (after a stored answer could not be replayed,
+:mod:`korbiro.cli.answers`); ``korbiro --help`` imports no command.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+import click
+
+from ..base.version import __version__
+from . import printable_streams
+
+#: name -> (module, attribute, one-line help).  The help is repeated here so
+#: that ``korbiro --help`` does not import every command.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "data": ("korbiro.cli.data", "data", "Check and index card databases."),
+    "card": ("korbiro.cli.card", "card", "Look cards up."),
+    "deck": ("korbiro.cli.deck", "deck", "Check deck legality."),
+    "resolve": ("korbiro.cli.resolve", "resolve", "Resolve ruling scenarios on the timeline (időfonal)."),
+    "rule": ("korbiro.cli.rule", "rule", "Show and search the rulebook."),
+    "keyword": ("korbiro.cli.rule", "keyword", "Explain card keywords."),
+    "game": ("korbiro.cli.game", "game", "Decide game results."),
+    "play": ("korbiro.cli.play", "play", "Play a whole game with random legal actions."),
+    "exxit": ("korbiro.cli.exxit", "exxit", "EXXIT: legal moves, replays, perft."),
+    "xig": ("korbiro.cli.xig", "xig", "XIG: The Four Elements: legal plays and replays."),
+    "zen": ("korbiro.cli.zen", "zen", "Zen: legal moves, replays and scoring."),
+    "serve": ("korbiro.cli.serve", "serve", "Serve the judge's table: a local web app and a JSON API."),
+}
+
+_DEBUG = False
+
+
+class LazyGroup(click.Group):
+    """A group whose sub-commands are imported only when used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        names = set(super().list_commands(ctx))
+        names.update(name for name, spec in COMMANDS.items() if _available(spec[0]))
+        return sorted(names)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        cmd = super().get_command(ctx, cmd_name)
+        if cmd is not None:
+            return cmd
+        spec = COMMANDS.get(cmd_name)
+        if spec is None or not _available(spec[0]):
+            return None
+        module = importlib.import_module(spec[0])
+        command = getattr(module, spec[1])
+        assert isinstance(command, click.Command)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx) if name in COMMANDS]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def _available(module: str) -> bool:
+    from importlib.util import find_spec
+
+    try:
+        return find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="korbiro")
+@click.option("--debug", is_flag=True, help="Show the traceback of internal errors.")
+def cli(debug: bool) -> None:
+    """korbiro: the round's referee.
+
+    Rules checks and card-database tools for M.A.G.U.S. Kártyajáték, and legal
+    moves and game-record replays for EXXIT, XIG and Zen.  Every verdict names
+    the rule it rests on.
+
+    Exit codes: 0 clean or legal, 1 findings, 2 usage error or unreadable
+    input, 3 internal error.
+    """
+    from ..base import i18n  # lazy: start-up (the command's --lang chooses again)
+
+    global _DEBUG
+    _DEBUG = debug or bool(os.environ.get("KORBIRO_DEBUG"))
+    printable_streams()
+    i18n.choose(None)
+
+
+def debugging() -> bool:
+    """Whether internal errors show their traceback (``--debug`` or ``$KORBIRO_DEBUG``)."""
+    return _DEBUG or bool(os.environ.get("KORBIRO_DEBUG"))
