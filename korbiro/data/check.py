@@ -56,8 +56,9 @@ class FileReport:
     cached: bool = False
 
 
-def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Card]]:
-    """Check one set file; returns its report and the cards that could be built."""
+def check_file(path: str, raw: bytes | None = None, *, cards: bool = True) -> tuple[FileReport, list[Card]]:
+    """Check one set file; returns its report and the cards that could be built (none when *cards*
+    is false: a data check keeps only the report)."""
     # lazy: a re-check answered from the cache reads no YAML and no schema
     from ..base.yamlload import load_yaml_file, load_yaml_text
     from .schema import iter_schema_findings
@@ -88,7 +89,8 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
     if not isinstance(raw_cards, list):
         return report, []
     source_lines: list[str] | None = None
-    cards: list[Card] = []
+    build = cards
+    built: list[Card] = []
     marks = doc.marks
     prefix = report.set_code + "-" if report.set_code else None
     for i, rc in enumerate(raw_cards):
@@ -138,9 +140,9 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
                 source_lines = _source_lines(path, raw)
             behaviour, b_findings = _read_behaviour(rc["behaviour"], path, doc, source_lines, i, cid)
             findings.extend(b_findings)
-        if cid and name and ctype:
+        if build and cid and name and ctype:
             attrs = {k: v for k, v in rc.items() if k not in _CARD_FIELDS}
-            cards.append(
+            built.append(
                 Card(
                     id=cid,
                     name=name if unicodedata.is_normalized("NFC", name) else unicodedata.normalize("NFC", name),
@@ -157,7 +159,7 @@ def check_file(path: str, raw: bytes | None = None) -> tuple[FileReport, list[Ca
                     behaviour=behaviour,
                 )
             )
-    return report, cards
+    return report, built
 
 
 #: the fields a Card holds as attributes; the others are its ``attrs``
@@ -526,7 +528,7 @@ def _whole_from_json(text: str, names: list[str]) -> CheckReport:
 def _check_one(src: Source, key: str | None, cache: Cache | None) -> FileReport:
     name = str(src.path)
     if src.data is None:
-        report, _ = check_file(name)  # the loader reads it and says why it cannot
+        report, _ = check_file(name, cards=False)  # the loader reads it and says why it cannot
         return report
     entry = f"check/{key[:2]}/{key}.json" if cache is not None and key is not None else None
     if cache is not None and entry is not None:
@@ -536,7 +538,7 @@ def _check_one(src: Source, key: str | None, cache: Cache | None) -> FileReport:
                 return _report_from_json(name, text)
             except (ValueError, KeyError, IndexError, TypeError):
                 pass
-    report, _ = check_file(name, src.data)
+    report, _ = check_file(name, src.data, cards=False)
     if cache is not None and entry is not None:
         _write_entry(cache, entry, _report_to_json(report))
     return report

@@ -353,7 +353,7 @@ def check_card_text(
         return None, ctx.findings
     parser = _parser()
     keywords: list[Keyword] = []
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = (text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text).split("\n")
     for index, raw in enumerate(lines):
         line_no = first_line + index
         if ctx.errors >= MAX_ERRORS:
@@ -365,6 +365,13 @@ def check_card_text(
                 f"{MAX_ERRORS} hiba után leálltam; a szöveg többi részét nem ellenőriztem",
             )
             break
+        if not raw:
+            continue  # an empty line says nothing (and cannot be an error)
+        if _FAST_FREE_TEXT and raw.count('"') == 2 and len(raw) <= MAX_LINE_CHARS and "\\" not in raw:
+            free = _plain_free_text(raw, line_no, first_column)
+            if free is not None:
+                keywords.append(free)
+                continue
         try:
             keyword = _parse_line_at(parser, ctx, raw, line_no)
         except Exception as exc:  # pragma: no cover - a bug; reported, never raised
@@ -394,8 +401,9 @@ def _parse_line_at(parser: Lark, ctx: _Context, raw: str, line_no: int) -> Keywo
     memoised on the raw text at line 0, column 1, and the positions are moved
     to *line_no* and the context's first column afterwards.
     """
-    if raw.count('"') == 2 and "\\" not in raw:
-        # most likely a line of free text, unique to its card: parsed, not kept (the memo keeps keyword lines)
+    if raw[-1:] == '"' and raw.lstrip(_BLANKS)[:1] == '"':
+        # a line of free text the fast path did not take, unique to its card: parsed, not kept (the memo
+        # keeps keyword lines, ÁLLANDÓ "…" among them)
         keyword, findings, errors = _parse_line_fresh(parser, raw)
     else:
         keyword, findings, errors = _parse_line_memo(parser, raw)
@@ -565,6 +573,23 @@ def _parse_line(parser: Lark, ctx: _Context, raw: str, number: int) -> Keyword |
 
 #: Whether the plain free-text line skips the parser (off only in tests that compare both paths).
 _FAST_FREE_TEXT = True
+
+
+def _plain_free_text(raw: str, line_no: int, first_column: int) -> FreeText | None:
+    """The line *raw* as the grammar would read it when it is plain free text (``"…"`` with no
+    quote or backslash inside, NFC, no forbidden character), placed at *line_no*; else ``None``.
+
+    The commonest line of all, and unique to its card: built here without the parser, the
+    line memo or the column map (``tests/test_cardtext_fast.py`` checks both paths agree).
+    """
+    stripped = raw.strip(_BLANKS)
+    if len(stripped) < 2 or stripped[0] != '"' or stripped[-1] != '"' or FORBIDDEN_CHARACTERS.search(raw) \
+            or not unicodedata.is_normalized("NFC", stripped):
+        return None
+    try:
+        return FreeText(stripped[1:-1], line=line_no, column=first_column + len(raw) - len(raw.lstrip(_BLANKS)))
+    except ValueError:  # e.g. empty text: the grammar path reports it
+        return None
 
 
 def _is_plain_free_text(text: str) -> bool:
