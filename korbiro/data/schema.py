@@ -102,7 +102,7 @@ def compiled_check(schema: dict[str, Any], pointer: str = "", *, remember: bool 
 
     A value it cannot take (a string with a lone surrogate) counts as "not
     valid", so that jsonschema, which takes everything, gives the answer.
-    The validator is built at the first check.  With *remember*, a document
+    Without *remember* the validator is built at once, else at the first check.  With *remember*, a document
     found valid is remembered in korbiro's cache under the SHA-256 of the
     schema's and the document's canonical JSON, of this module's source and of
     the installed jsonschema-rs (:func:`_verdict_code`): a verdict that depends
@@ -126,6 +126,7 @@ def compiled_check(schema: dict[str, Any], pointer: str = "", *, remember: bool 
             return False
 
     if not remember:
+        is_valid(None)  # built now: asked for the check of a set file, a command is about to use it
         return is_valid
 
     def check(instance: Any) -> bool:

@@ -586,10 +586,12 @@ def _plain_free_text(raw: str, line_no: int, first_column: int) -> FreeText | No
     if len(stripped) < 2 or stripped[0] != '"' or stripped[-1] != '"' or FORBIDDEN_CHARACTERS.search(raw) \
             or not unicodedata.is_normalized("NFC", stripped):
         return None
-    try:
-        return FreeText(stripped[1:-1], line=line_no, column=first_column + len(raw) - len(raw.lstrip(_BLANKS)))
-    except ValueError:  # e.g. empty text: the grammar path reports it
-        return None
+    text = stripped[1:-1].strip()  # NFC already (a quote composes with nothing), no forbidden character
+    if not text:
+        return None  # the grammar path reports the empty text
+    free = object.__new__(FreeText)  # what FreeText(text, …) makes, without checking again what was checked
+    free.__dict__.update(text=text, line=line_no, column=first_column + len(raw) - len(raw.lstrip(_BLANKS)))
+    return free
 
 
 def _is_plain_free_text(text: str) -> bool:
