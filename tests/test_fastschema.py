@@ -136,3 +136,48 @@ def test_a_remembered_verdict_is_not_served_by_another_copy_of_jsonschema_rs(tmp
     finally:
         monkeypatch.undo()
         schema_module._verdict_code.cache_clear()
+
+
+def _findings_both_ways(doc_data: dict) -> tuple[list, list, bool]:
+    """The schema findings of a set file as jsonschema-rs explains them, as jsonschema does (each in the
+    order a user sees them, :func:`~korbiro.base.findings.sort_findings`), and whether jsonschema-rs took
+    it (``_explained_by_rs``)."""
+    from unittest import mock
+
+    import yaml
+
+    from korbiro.base.findings import sort_findings
+    from korbiro.base.yamlload import load_yaml_text
+    from korbiro.data import schema
+
+    text = yaml.safe_dump(doc_data, allow_unicode=True, sort_keys=False)
+    doc = load_yaml_text(text.encode("utf-8"), "set.yaml")
+    took = schema._explained_by_rs("mk-set", doc.data) is not None
+    by_rs = [(f.code, f.line, f.column, f.message) for f in sort_findings(schema.iter_schema_findings(doc, "mk-set"))]
+    with mock.patch.object(schema, "_explained_by_rs", lambda *_a: None):
+        by_jsonschema = [(f.code, f.line, f.column, f.message)
+                         for f in sort_findings(schema.iter_schema_findings(doc, "mk-set"))]
+    return by_rs, by_jsonschema, took
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(mutated_cards(), min_size=1, max_size=3))
+def test_jsonschema_rs_explains_as_jsonschema_does(cards: list) -> None:
+    """Why (issue 16): one schema error cost 1.43x a bare YAML load of the database as a whole command
+    (budget 1.3x), jsonschema's import alone a tenth of it; jsonschema-rs explains the errors it can
+    explain in jsonschema's terms, and must give the very same findings."""
+    by_rs, by_jsonschema, _ = _findings_both_ways({"set": SAMPLE["set"], "cards": cards})
+    assert by_rs == by_jsonschema
+
+
+@pytest.mark.parametrize(("change", "finding"), [
+    ({"mp": "sok"}, "MK-DATA-PATTERN"),
+    ({"mp": -1}, "MK-DATA-RANGE"),
+    ({"type": "lovag"}, "MK-DATA-ENUM"),
+    ({"bogus": 1}, "MK-DATA-UNKNOWN-FIELD"),
+    ({"name": 5}, "MK-DATA-TYPE"),
+])
+def test_the_common_errors_need_no_jsonschema(change: dict, finding: str) -> None:
+    card = {**copy.deepcopy(SAMPLE["cards"][0]), **change}
+    by_rs, by_jsonschema, took = _findings_both_ways({"set": SAMPLE["set"], "cards": [card]})
+    assert took and by_rs == by_jsonschema and [f[0] for f in by_rs] == [finding]

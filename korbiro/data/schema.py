@@ -5,7 +5,12 @@ value (via the loader's marks), with a message a data maintainer can act on.
 
 Two validators, each for what it does best: jsonschema-rs (compiled) answers
 "valid?" for every document, and jsonschema, imported only then, explains
-what it rejects.  The two must agree on every instance
+what it rejects.  A set file's errors of the common kinds (a wrong type, a
+missing or unknown field, a value out of its list or range: :data:`RS_EXPLAINS`)
+are read off jsonschema-rs's own errors instead, so that one bad card does not
+cost jsonschema's import; they give the very findings jsonschema's would
+(``tests/test_fastschema.py`` compares the two on generated cards).  The two
+must agree on every instance
 (``tests/test_fastschema.py`` checks it on thousands of generated and mutated
 cards); a document the fast check rejects and jsonschema accepts yields no
 finding, so a disagreement can cost time, never a wrong answer.  The shipped
@@ -19,7 +24,7 @@ import difflib
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -185,20 +190,81 @@ def _schema_findings(doc: YamlDocument, name: str) -> Iterator[Finding]:
     if fast_validator(name)(data):
         return
     card_ok = fast_validator(name, "#/$defs/card") if name == "mk-set" else None
-    v = validator(name)
     hints = _Hints()
     if card_ok is not None and isinstance(data, dict) and isinstance(data.get("cards"), list):
         bad = [i for i, c in enumerate(data["cards"]) if not card_ok(c)]
         reduced = dict(data)
         reduced["cards"] = [data["cards"][i] for i in bad]
-        for err in v.iter_errors(reduced):
+        errors: Iterable[Any] = _explained_by_rs(name, reduced) or validator(name).iter_errors(reduced)
+        for err in errors:
             path = list(err.absolute_path)
             if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
                 err.path[1] = bad[path[1]]  # back to the index in the file
             yield from _to_findings(err, doc, hints)
         return
-    for err in v.iter_errors(data):
+    for err in validator(name).iter_errors(data):
         yield from _to_findings(err, doc, hints)
+
+
+#: the keywords whose errors read the same from jsonschema-rs as from jsonschema: their findings use only
+#: the keyword, its value, the instance and the subschema, never jsonschema's own words
+RS_EXPLAINS = frozenset({"required", "additionalProperties", "unevaluatedProperties", "type", "enum", "const",
+                         "format", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"})
+
+
+class RsError:
+    """A jsonschema-rs error read as the jsonschema ``ValidationError`` that :func:`_to_findings` takes.
+
+    jsonschema-rs names each error's place in the schema (``$defs/card/properties/mp/pattern``), so the
+    keyword, its value and the subschema are read off the schema itself, and the value off the instance.
+    """
+
+    context: tuple[Any, ...] = ()
+
+    def __init__(self, err: Any, schema: dict[str, Any], instance: Any) -> None:
+        where = list(err.schema_path)
+        self.validator: str = str(where[-1]) if where else ""
+        sub: Any = schema
+        for step in where[:-1]:
+            sub = sub[step]
+        self.schema: Any = sub
+        self.validator_value: Any = sub.get(self.validator) if isinstance(sub, dict) else None
+        self.message: str = err.message
+        self.path: list[Any] = list(err.instance_path)
+        for step in self.path:  # the value itself, not jsonschema-rs's copy (whose mappings have sorted keys)
+            instance = instance[step]
+        self.instance: Any = instance
+
+    @property
+    def absolute_path(self) -> list[Any]:
+        return self.path
+
+
+def _explained_by_rs(name: str, instance: Any) -> list[RsError] | None:
+    """Every error of *instance* from jsonschema-rs, when each is one it explains as jsonschema would
+    (:data:`RS_EXPLAINS`); else ``None`` and jsonschema explains them (importing it costs more than
+    checking the whole database: ``benchmarks/data_check.py``, one schema error)."""
+    schema = _schema_json(name)
+    try:
+        found = [RsError(e, schema, instance) for e in _rs_validator(name).iter_errors(instance)]
+    except (ValueError, TypeError, OverflowError, KeyError, IndexError):  # a value it cannot take, a path it gave
+        return None
+    if not found or any(e.validator not in RS_EXPLAINS for e in found):
+        return None
+    return found
+
+
+@cache
+def _schema_json(name: str) -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(schema_text(name))
+    return schema
+
+
+@cache
+def _rs_validator(name: str) -> Any:
+    import jsonschema_rs  # lazy: the compiled validator's library
+
+    return jsonschema_rs.validator_for(_schema_json(name), validate_formats=True)
 
 
 class _Hints:
