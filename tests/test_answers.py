@@ -194,7 +194,8 @@ def test_the_code_stamp_follows_every_package_file(tmp_path: Path, monkeypatch: 
 
 
 def test_a_replay_imports_neither_click_nor_the_yaml_parser(db: Path, tmp_path: Path) -> None:
-    """The whole point: the answer comes before the heavy modules (the re-check budget, 0.1x)."""
+    """The whole point: the answer comes before the heavy modules (the re-check budget, 0.1x), and a
+    plain check needs no click (the cold check's budget, 1.2x)."""
     probe = ("import sys\nfrom korbiro.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n"
              "    code = e.code\nheavy = sorted(m for m in ('click', 'yaml', 'lark', 'jsonschema_rs', "
              "'korbiro.data.cards', 'korbiro.data.check') if m in sys.modules)\n"
@@ -202,6 +203,27 @@ def test_a_replay_imports_neither_click_nor_the_yaml_parser(db: Path, tmp_path: 
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     runs = [subprocess.run([sys.executable, "-c", probe, "data", "check", str(db), "--format", "json"],
                            capture_output=True, text=True, env=env, cwd=tmp_path) for _ in range(2)]
-    assert runs[0].stderr.split("\n")[0].startswith("0 ['click',")
-    assert runs[1].stderr == "0 []\n"
+    assert runs[0].stderr == "0 ['jsonschema_rs', 'korbiro.data.cards', 'korbiro.data.check', 'lark', 'yaml']\n"  # checked, without click
+    assert runs[1].stderr == "0 []\n"  # replayed
     assert runs[0].stdout == runs[1].stdout and json.loads(runs[1].stdout)["ok"] is True
+
+
+@pytest.mark.parametrize("options", [[], ["--format", "json"], ["--format", "github"], ["--lang", "hu"],
+                                     ["--strict"], ["--max-findings", "1"], ["--no-cache"]])
+def test_a_check_without_click_prints_what_the_click_command_prints(db: Path, options: list[str]) -> None:
+    from click.testing import CliRunner
+
+    from korbiro.cli import cli
+
+    (db / "ZZ1.yaml").write_text(WARNED.replace("EXPEDICIO 2", "EXPEDICIO 2\n      FAL x"), "utf-8")
+    direct = run_main(["data", "check", str(db), "--no-cache", *options])
+    via_click = CliRunner().invoke(cli, ["data", "check", str(db), "--no-cache", *options])
+    assert (direct.code, direct.stdout) == (via_click.exit_code, via_click.stdout)
+    assert direct.code == 1 and ("FAL" in direct.stdout or "not shown" in direct.stdout)
+
+
+def test_what_the_direct_run_leaves_to_click_is_said_as_before(db: Path) -> None:
+    ran = run_main(["data", "check", str(db / "missing.yaml")])
+    assert ran.code == 2 and "'" + str(db / "missing.yaml") + "' does not exist" in ran.stderr
+    ran = run_main(["data", "check", "--format", "xml", str(db)])
+    assert ran.code == 2 and "'xml' is not one of" in ran.stderr

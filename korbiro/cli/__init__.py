@@ -1,11 +1,11 @@
 """The ``korbiro`` command line: a thin click layer over the library.
 
-:func:`main` first asks :mod:`~korbiro.cli.answers` whether a stored answer
-replays this very run (a re-check of an unchanged database answers without
-importing click, the YAML parser or the schemas); otherwise it runs the click
-group :data:`cli` (:mod:`korbiro.cli.app`), whose sub-commands are
-imported lazily so that ``korbiro --help`` and each command start quickly.  No game
-logic lives here.  Exit codes (contract): 0 clean or legal, 1 findings, 2 usage
+:func:`main` first offers the run to :mod:`~korbiro.cli.answers`, which
+answers a plain ``data check`` without click (and a re-check of an unchanged
+database from its stored answer, without the YAML parser or the schemas
+either); otherwise it runs the click group :data:`cli` (:mod:`korbiro.cli.app`),
+whose sub-commands are imported lazily so that ``korbiro --help`` and each
+command start quickly.  No game logic lives here.  Exit codes (contract): 0 clean or legal, 1 findings, 2 usage
 error or unreadable input, 3 internal error.
 """
 
@@ -69,14 +69,38 @@ def _catalogue_keeper() -> Any:
 def main(argv: list[str] | None = None) -> Any:
     """Console entry point: run the CLI and map every outcome to an exit code."""
     from ..base import i18n, notes
+    from ..base.errors import KorbiroError
 
     printable_streams()
     notes.reset()
     i18n.choose(None)
     i18n.keeper = _catalogue_keeper
-    code = _replayed(sys.argv[1:] if argv is None else list(argv))
-    if code is None:
-        code = _run(argv)
+    try:
+        code = _direct(sys.argv[1:] if argv is None else list(argv))
+        if code is None:
+            code = _run(argv)
+    except KorbiroError as exc:
+        from ._common import error_line  # lazy: start-up
+
+        _say(error_line(exc.text(i18n.current())))
+        code = 2
+    except BrokenPipeError:
+        _silence_broken_pipe()
+        code = 1
+    except KeyboardInterrupt:
+        _say("Interrupted.")
+        code = 130
+    except Exception as exc:  # noqa: BLE001 - the last line of defence
+        from . import app  # lazy: the click group knows whether --debug was given
+
+        if app.debugging():
+            import traceback  # lazy: only an internal error shows one
+
+            traceback.print_exc()
+        _say(f"korbiro: internal error ({type(exc).__name__}: {exc}).\n"
+             "This is a bug in korbiro; please report it with the command you ran. "
+             "Run again with --debug to see the traceback.")
+        code = 3
     try:
         sys.stdout.flush()
     except BrokenPipeError:
@@ -90,23 +114,23 @@ def main(argv: list[str] | None = None) -> Any:
     sys.exit(code)
 
 
-def _replayed(args: list[str]) -> int | None:
-    """The exit code of a stored answer replayed for *args* (:mod:`korbiro.cli.answers`), else ``None``."""
-    from .answers import replay  # lazy: only here, before click is imported
+def _say(line: str) -> None:
+    """A line on standard error (as ``click.echo(…, err=True)``, without importing click)."""
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
 
-    try:
-        return replay(args)
-    except BrokenPipeError:
-        _silence_broken_pipe()
-        return 1
+
+def _direct(args: list[str]) -> int | None:
+    """The exit code of a run answered without click (:func:`korbiro.cli.answers.run`), else ``None``."""
+    from .answers import run  # lazy: only here, before click is imported
+
+    return run(args)
 
 
 def _run(argv: list[str] | None) -> int:
-    """Run the click group and map every outcome to an exit code."""
-    import click  # lazy: a replayed answer needs no click
+    """Run the click group; map click's own outcomes to exit codes (the rest is :func:`main`'s)."""
+    import click  # lazy: a data check answered directly needs no click
 
-    from ..base import i18n
-    from ..base.errors import KorbiroError
     from . import app
 
     try:
@@ -120,31 +144,8 @@ def _run(argv: list[str] | None) -> int:
         code = 2 if isinstance(exc, click.UsageError) else exc.exit_code
         return 2 if code == 1 and not isinstance(exc, click.UsageError) else code
     except click.Abort:
-        click.echo("Aborted!", err=True)
+        _say("Aborted!")
         return 1
-    except KorbiroError as exc:
-        from ._common import error_line  # lazy: start-up
-
-        click.echo(error_line(exc.text(i18n.current())), err=True)
-        return 2
-    except BrokenPipeError:
-        _silence_broken_pipe()
-        return 1
-    except KeyboardInterrupt:
-        click.echo("Interrupted.", err=True)
-        return 130
-    except Exception as exc:  # noqa: BLE001 - the last line of defence
-        if app.debugging():
-            import traceback  # lazy: only an internal error shows one
-
-            traceback.print_exc()
-        click.echo(
-            f"korbiro: internal error ({type(exc).__name__}: {exc}).\n"
-            "This is a bug in korbiro; please report it with the command you ran. "
-            "Run again with --debug to see the traceback.",
-            err=True,
-        )
-        return 3
 
 
 def _silence_broken_pipe() -> None:

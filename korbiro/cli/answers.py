@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -46,7 +47,11 @@ from ..data.paths import configured_db_path, discover, library_stamp, shipped_db
 if TYPE_CHECKING:
     from ..data.sources import Source
 
-__all__ = ["CheckPlan", "CheckRequest", "NoDatabase", "code_stamp", "plan", "record", "replay"]
+__all__ = ["UNREADABLE", "CheckPlan", "CheckRequest", "NoDatabase", "answer", "code_stamp", "plan", "record", "replay",
+           "run"]
+
+#: findings that mean a named file could not be read at all: exit 2, not 1 (bad data)
+UNREADABLE = frozenset({"FILE-NOT-FOUND", "FILE-IS-DIRECTORY", "FILE-NOT-REGULAR", "FILE-UNREADABLE"})
 
 #: the libraries whose behaviour shows in a data check's findings (their messages, their verdicts)
 LIBRARIES = ("yaml", "lark", "jsonschema", "jsonschema_rs")
@@ -138,6 +143,8 @@ class CheckPlan:
     files: list[Path]
     #: no PATHS, --db or configuration named a database: the shipped sample is checked (and the summary says so)
     sample: bool
+    #: the language asked for (``--lang``, else korbiro.toml's), ``None``: the locale's
+    asked_lang: str | None = None
 
 
 def plan(request: CheckRequest, lang: str | None = None, config: Config | None = None) -> CheckPlan:
@@ -149,7 +156,8 @@ def plan(request: CheckRequest, lang: str | None = None, config: Config | None =
     """
     if config is None:
         config = find_config()
-    lang = detect_lang(request.lang or lang or (config.lang if config is not None else None))
+    asked = request.lang or lang or (config.lang if config is not None else None)
+    lang = detect_lang(asked)
     fmt = request.fmt or (config.format if config is not None else None) or "text"
     strict = bool(request.strict if request.strict is not None
                   else (config.strict if config is not None else False))
@@ -165,7 +173,7 @@ def plan(request: CheckRequest, lang: str | None = None, config: Config | None =
     if config is not None and not request.paths and request.db is None:
         exclude += list(config.exclude)
         base = config.folder
-    return CheckPlan(lang, fmt, strict, discover(named, exclude=exclude, base=base), sample)
+    return CheckPlan(lang, fmt, strict, discover(named, exclude=exclude, base=base), sample, asked)
 
 
 def answer_key(request: CheckRequest, chosen: CheckPlan, sources: list[Source]) -> str | None:
@@ -214,27 +222,115 @@ def _entry(key: str) -> str:
     return f"answers/{key[:2]}/{key}.txt"
 
 
-def replay(argv: list[str]) -> int | None:
-    """Print the stored answer of this run and return its exit code; ``None`` when there is none."""
+def run(argv: list[str]) -> int | None:
+    """Run a ``data check`` without click: print its stored answer if there is one, else check and
+    print; return the exit code.  ``None``: not a run this module takes (the click command runs it:
+    an option or a value it does not take, a usage error to report, a progress bar to show)."""
     request = CheckRequest.from_argv(argv)
-    if request is None or (request.db is not None and not os.path.exists(request.db)):
-        return None  # not a data check this module answers, or a --db click refuses
+    if request is None or not _click_would_take(request):
+        return None
     try:
         chosen = plan(request)
-    except Exception:  # noqa: BLE001 - whatever goes wrong here, the full command says it properly
+    except Exception:  # noqa: BLE001 - whatever goes wrong here, the click command says it properly
         return None
-    from ..data.sources import read_source  # lazy: only a data check reads set files here
+    from ..base import i18n  # lazy: the modules of a check, only for a check
+    from ..data.sources import read_source
 
-    cache = Cache.default()
-    key = answer_key(request, chosen, [read_source(path) for path in chosen.files])
-    text = cache.read_sealed(_entry(key)) if key is not None else None
+    i18n.choose(chosen.asked_lang)  # as --lang's callback does
+    sources = [read_source(path) for path in chosen.files]
+    stored = replay(request, chosen, sources)
+    if stored is not None:
+        code, out = stored
+    elif len(chosen.files) >= 20 and sys.stderr.isatty() and chosen.fmt == "text":
+        return None  # the progress bar is click's
+    else:
+        out, code = answer(request, chosen, sources)
+    sys.stdout.write(out)
+    return code
+
+
+def _click_would_take(request: CheckRequest) -> bool:
+    """Whether click takes these paths and --db (``click.Path(exists=True)``: there, and readable)."""
+    named = [*request.paths, *([request.db] if request.db is not None else [])]
+    return all(os.path.exists(p) and os.access(p, os.R_OK) for p in named)
+
+
+def replay(request: CheckRequest, chosen: CheckPlan, sources: list[Source]) -> tuple[int, str] | None:
+    """The stored exit code and output of this very check; ``None`` when there is none."""
+    key = answer_key(request, chosen, sources)
+    text = Cache.default().read_sealed(_entry(key)) if key is not None else None
     if text is None:
         return None
     code, sep, out = text.partition("\n")
     if not sep or code not in ("0", "1"):
         return None
-    sys.stdout.write(out)
-    return int(code)
+    return int(code), out
+
+
+def answer(request: CheckRequest, chosen: CheckPlan, sources: list[Source], *, no_cache: bool = False,
+           formats_file: str | None = None, progress: Callable[[str], None] | None = None) -> tuple[str, int]:
+    """Check the set files as *sources* read them: what to print and the exit code (stored for a replay)."""
+    from ..base.findings import (  # lazy: only a check renders findings
+        cap_per_file,
+        dumps_json,
+        sort_findings,
+    )
+    from ..data.check import check_database
+
+    report = check_database(sources=sources, use_cache=not no_cache, progress=progress)
+    if formats_file:
+        report.findings = sort_findings([*report.findings, *_formats_findings(formats_file, chosen.files)])
+    lang = chosen.lang
+    failed = report.failed(chosen.strict)
+    shown, hidden = cap_per_file(report.findings, request.max_findings)
+    lines: list[str] = []
+    if chosen.fmt == "json":
+        lines.append(dumps_json({
+            "ok": not failed,
+            "files": [r.path for r in report.files],
+            "cards": report.card_count,
+            "counts": report.counts(),
+            "findings": [f.to_dict(lang) for f in shown],
+            "not_shown": hidden,
+        }))
+    else:
+        lines.extend(f.render_github(lang) if chosen.fmt == "github" else f.render_text(lang) for f in shown)
+        if chosen.fmt == "text":
+            c = report.counts()
+            summary = (
+                f"{len(report.files)} file(s), {report.card_count} card(s): "
+                f"{c['error']} error(s), {c['warning']} warning(s)"
+                if lang == "en"
+                else f"{len(report.files)} fájl, {report.card_count} lap: {c['error']} hiba, {c['warning']} figyelmeztetés"
+            )
+            if chosen.sample:
+                summary += (" (the shipped sample database: no PATHS, --db or korbiro.toml named yours)" if lang == "en"
+                            else " (a beépített mintaadatbázis: sem PATHS, sem --db, sem korbiro.toml nem nevezte meg a tiédet)")
+            lines.append(summary)
+    out = "".join(line + "\n" for line in lines)
+    unreadable = any(f.code in UNREADABLE for f in report.findings)
+    code = 2 if unreadable else 1 if failed else 0
+    if not no_cache and not formats_file:
+        record(request, chosen, sources, out, code)
+    return out, code
+
+
+def _formats_findings(path: str, files: list[Path]) -> list[Any]:
+    """Schema and banlist self-checks of a formats file, against the cards of the checked database."""
+    # lazy: only --formats reads a formats file
+    from ..base.errors import DataError
+    from ..data.check import load_database
+    from ..data.formats import banlist_findings, load_formats
+
+    try:
+        fs = load_formats(path)
+    except DataError as exc:
+        return exc.findings
+    try:
+        names = [c.name for c in load_database(files)]
+    except DataError:
+        names = None  # the database's own errors are reported already
+    return banlist_findings(fs, names)
 
 
 def record(request: CheckRequest, chosen: CheckPlan, sources: list[Source], out: str, code: int) -> None:

@@ -15,9 +15,6 @@ from ._common import (
     max_findings_option,
 )
 
-#: findings that mean a named file could not be read at all: exit 2, not 1 (bad data)
-UNREADABLE = frozenset({"FILE-NOT-FOUND", "FILE-IS-DIRECTORY", "FILE-NOT-REGULAR", "FILE-UNREADABLE"})
-
 
 @click.group()
 def data() -> None:
@@ -71,11 +68,9 @@ def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: 
     """
     from ..base.config import find_config
     from ..base.errors import UsageError
-    from ..base.findings import cap_per_file, dumps_json
     from ..base.i18n import detect_lang
-    from ..data.check import check_database
     from ..data.sources import read_source
-    from .answers import CheckRequest, NoDatabase, plan, record
+    from .answers import CheckRequest, NoDatabase, answer, plan
 
     request = CheckRequest(paths, db, excludes, fmt, lang, strict, max_findings)
     try:
@@ -95,69 +90,15 @@ def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: 
     except UsageError as exc:
         echo_errors(exc)
         ctx.exit(2)
-    lang, fmt, files = chosen.lang, chosen.fmt, chosen.files
-    sources = [read_source(path) for path in files]
-    show_bar = len(files) >= 20 and sys.stderr.isatty() and fmt == "text"
-    if show_bar:
-        with click.progressbar(length=len(files), label="Checking", file=sys.stderr) as bar:
-            report = check_database(sources=sources, use_cache=not no_cache, progress=lambda _name: bar.update(1))
+    sources = [read_source(path) for path in chosen.files]
+    if len(chosen.files) >= 20 and sys.stderr.isatty() and chosen.fmt == "text":
+        with click.progressbar(length=len(chosen.files), label="Checking", file=sys.stderr) as bar:
+            out, code = answer(request, chosen, sources, no_cache=no_cache, formats_file=formats_file,
+                               progress=lambda _name: bar.update(1))
     else:
-        report = check_database(sources=sources, use_cache=not no_cache)
-    if formats_file:
-        report.findings.extend(_formats_findings(formats_file, files))
-        from ..base.findings import sort_findings
-
-        report.findings = sort_findings(report.findings)
-    failed = report.failed(chosen.strict)
-    shown, hidden = cap_per_file(report.findings, max_findings)
-    lines: list[str] = []
-    if fmt == "json":
-        lines.append(dumps_json({
-            "ok": not failed,
-            "files": [r.path for r in report.files],
-            "cards": report.card_count,
-            "counts": report.counts(),
-            "findings": [f.to_dict(lang) for f in shown],
-            "not_shown": hidden,
-        }))
-    else:
-        lines.extend(f.render_github(lang) if fmt == "github" else f.render_text(lang) for f in shown)
-        if fmt == "text":
-            c = report.counts()
-            summary = (
-                f"{len(report.files)} file(s), {report.card_count} card(s): "
-                f"{c['error']} error(s), {c['warning']} warning(s)"
-                if lang == "en"
-                else f"{len(report.files)} fájl, {report.card_count} lap: {c['error']} hiba, {c['warning']} figyelmeztetés"
-            )
-            if chosen.sample:
-                summary += (" (the shipped sample database: no PATHS, --db or korbiro.toml named yours)" if lang == "en"
-                            else " (a beépített mintaadatbázis: sem PATHS, sem --db, sem korbiro.toml nem nevezte meg a tiédet)")
-            lines.append(summary)
-    out = "".join(line + "\n" for line in lines)
+        out, code = answer(request, chosen, sources, no_cache=no_cache, formats_file=formats_file)
     click.echo(out, nl=False)
-    unreadable = any(f.code in UNREADABLE for f in report.findings)
-    code = 2 if unreadable else 1 if failed else 0
-    if not no_cache and not formats_file:
-        record(request, chosen, sources, out, code)
     ctx.exit(code)
-
-
-def _formats_findings(path: str, files: list) -> list:  # type: ignore[type-arg]
-    """Schema and banlist self-checks of a formats file, against the cards of the checked database."""
-    from ..base.errors import DataError
-    from ..data.check import load_database
-    from ..data.formats import banlist_findings, load_formats
-
-    try:
-        fs = load_formats(path)
-    except DataError as exc:
-        return exc.findings
-    try:
-        names = [c.name for c in load_database(files)]
-    except DataError:
-        names = None  # the database's own errors are reported already
-    return banlist_findings(fs, names)
 
 
 @data.command("index")
