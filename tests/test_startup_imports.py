@@ -51,3 +51,10 @@ def test_cards_from_the_index_bring_their_keywords_and_behaviour_parsed(tmp_path
     assert "korbiro.data.index" in modules  # the command ran
     assert {m for m in modules if m == "lark" or m.startswith("lark.")} == set()
     assert "korbiro.grammar.cardtext" not in modules
+
+
+def test_a_played_game_reads_no_yaml(tmp_path: Path) -> None:
+    """``play`` needs neither the scenario runner nor the YAML of the variants, which the cache remembers."""
+    modules = imported(tmp_path, "play", "--seed", "1", "--max-rounds", "1")
+    assert "korbiro.rules.mk.timeline.game" in modules
+    assert {"korbiro.rules.mk.timeline.scenario", "korbiro.base.yamlload", "yaml"} & modules == set()

@@ -475,47 +475,13 @@ REMEMBERED_CODE: tuple[str, ...] = (
 )
 
 
-class _Remembered:
-    """A result of this module's code on some inputs, kept in korbiro's cache as JSON.
+def _Remembered(kind: str, inputs: Sequence[bytes]) -> Any:
+    """A result of this module's code (:data:`REMEMBERED_CODE`) on *inputs*, kept in korbiro's cache
+    (:class:`~korbiro.data.cache.Remembered`)."""
+    # lazy: only the loaders that remember results read the cache
+    from ...data.cache import Remembered
 
-    Its key is the SHA-256 of korbiro's version, of the source of the code
-    that makes the result (:data:`REMEMBERED_CODE`), of the installed YAML
-    parser and of every input's bytes: an entry is found only for the very
-    inputs and code it was made from.  A result holds only what the inputs
-    say (no message: a loader that fails remembers nothing).
-    """
-
-    def __init__(self, kind: str, inputs: Sequence[bytes]) -> None:
-        import hashlib  # lazy: only the loaders that remember results hash
-
-        # lazy: as is the cache, which only they read
-        from ...data.cache import Cache
-        from ...data.paths import library_stamp, package_digest
-
-        h = hashlib.sha256(f"{kind}\0".encode())
-        h.update(package_digest(REMEMBERED_CODE))
-        h.update(library_stamp("yaml"))
-        for data in inputs:
-            h.update(len(data).to_bytes(8, "big"))
-            h.update(data)
-        self.cache = Cache.default()
-        self.entry = f"{kind}/{h.hexdigest()}.json"
-
-    def get(self) -> Any:
-        import json  # lazy: as above
-
-        text = self.cache.read_sealed(self.entry)
-        if text is None:
-            return None
-        try:
-            return json.loads(text)
-        except ValueError:
-            return None
-
-    def put(self, value: Any) -> None:
-        import json  # lazy: as above
-
-        self.cache.write_sealed(self.entry, json.dumps(value, ensure_ascii=False), quiet=True)
+    return Remembered(kind, REMEMBERED_CODE, inputs)
 
 
 def _load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
