@@ -123,7 +123,7 @@ def test_the_variants_key_covers_every_module_their_loader_runs(tmp_path: Path) 
 
     deciding = _deciding_modules_run(
         tmp_path, "from korbiro.rules.mk import victory",
-        "victory._load_variants_file(victory.resources.files('korbiro.data') / 'mk' / 'variants.yaml')")
+        "victory._load_variants_file(victory.package_file('data/mk/variants.yaml'))")
     assert deciding - set(VARIANTS_CODE) == set(), "add them to victory.VARIANTS_CODE"
     assert all((ROOT / "korbiro" / rel).is_file() for rel in VARIANTS_CODE)
 

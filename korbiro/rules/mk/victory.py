@@ -38,7 +38,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +45,7 @@ from ...base import i18n
 from ...base.errors import DataError, UsageError
 from ...base.findings import Finding
 from ...base.text import fold
+from ...data.paths import package_file
 
 __all__ = [
     "Elimination",
@@ -381,8 +381,7 @@ class VariantSet:
 @cache
 def load_variants() -> VariantSet:
     """The shipped variants (``korbiro/data/mk/variants.yaml``), loaded and checked once."""
-    path = str(resources.files("korbiro.data") / "mk" / "variants.yaml")
-    return load_variants_file(path)
+    return load_variants_file(str(package_file("data/mk/variants.yaml")))
 
 
 #: korbiro's files whose code decides what :func:`load_variants_file` makes of a file (package-relative;
@@ -405,7 +404,7 @@ def load_variants_file(path: str | os.PathLike[str]) -> VariantSet:
 
     try:
         raw = Path(path).read_bytes()
-        schema = (resources.files("korbiro.data") / "schemas" / "mk-variants.schema.json").read_bytes()
+        schema = package_file("data/schemas/mk-variants.schema.json").read_bytes()
     except OSError:
         return _load_variants_file(path)  # the loader says why
     remembered = Remembered("variants", VARIANTS_CODE, [raw, schema])
