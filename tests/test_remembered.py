@@ -128,6 +128,38 @@ def test_the_variants_key_covers_every_module_their_loader_runs(tmp_path: Path) 
     assert all((ROOT / "korbiro" / rel).is_file() for rel in VARIANTS_CODE)
 
 
+def test_a_scenarios_actions_are_parsed_once_and_again_when_they_change(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from korbiro.data.index import open_index
+    from korbiro.rules.mk.timeline import scenario
+
+    idx = open_index()
+    shutil.copy(ROOT / "examples" / "rulings" / "ostrom-mp.yaml", tmp_path / "s.yaml")
+    first = scenario.load_scenario(str(tmp_path / "s.yaml"), lookup=lambda n: idx.lookup(n, suggest=False).card)
+    parsed: list[str] = []
+    real = scenario.parse_action
+    monkeypatch.setattr(scenario, "parse_action", lambda text, **k: parsed.append(text) or real(text, **k))
+    again = scenario.load_scenario(str(tmp_path / "s.yaml"), lookup=lambda n: idx.lookup(n, suggest=False).card)
+    assert parsed == []  # answered from the cache
+    assert again.steps == first.steps and [a.text for _, a, _ in again.steps] == [a.text for _, a, _ in first.steps]
+    text = (tmp_path / "s.yaml").read_text("utf-8")
+    (tmp_path / "s.yaml").write_text(text.replace('ostromol csapat', 'ostrom csapat'), "utf-8")  # no verb: never remembered
+    for _ in range(2):
+        with pytest.raises(DataError, match="MK-ACTION-SYNTAX|unknown verb"):
+            scenario.load_scenario(str(tmp_path / "s.yaml"), lookup=lambda n: idx.lookup(n, suggest=False).card)
+    assert parsed == ['ostrom csapat "Vadonjáró Thorwald"'] * 2
+
+
+def test_the_actions_key_covers_every_module_their_parser_runs(tmp_path: Path) -> None:
+    from korbiro.rules.mk.timeline.scenario import ACTIONS_CODE
+
+    deciding = _deciding_modules_run(tmp_path, "from korbiro.grammar.action import parse_action",
+                                     "parse_action('leidéz \"Briar Sichetti\" által \"Garmacs\" célpont \"Wirg\" x 3')")
+    assert deciding - set(ACTIONS_CODE) - {"base/errors.py", "base/findings.py"} == set(), \
+        "add them to scenario.ACTIONS_CODE"
+    assert all((ROOT / "korbiro" / rel).is_file() for rel in ACTIONS_CODE)
+
+
 def test_another_yaml_parser_or_code_is_another_key(monkeypatch: pytest.MonkeyPatch) -> None:
     from korbiro.data import paths
 

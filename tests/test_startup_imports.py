@@ -58,3 +58,21 @@ def test_a_played_game_reads_no_yaml(tmp_path: Path) -> None:
     modules = imported(tmp_path, "play", "--seed", "1", "--max-rounds", "1")
     assert "korbiro.rules.mk.timeline.game" in modules
     assert {"korbiro.rules.mk.timeline.scenario", "korbiro.base.yamlload", "yaml"} & modules == set()
+
+
+def test_a_scenario_run_again_parses_no_action(tmp_path: Path) -> None:
+    """The actions of a scenario's script are remembered once they parse: a run again loads no lark."""
+    modules = imported(tmp_path, "resolve", "examples/rulings/ostrom-mp.yaml")
+    assert "korbiro.rules.mk.timeline.scenario" in modules
+    assert {m for m in modules if m == "lark" or m.startswith("lark.")} == set()
+
+
+@pytest.mark.parametrize("args", [
+    ("card", "show", "Terda Radowik am Warwik"),
+    ("play", "--seed", "1", "--max-rounds", "1"),
+    ("resolve", "examples/rulings/ostrom-mp.yaml"),
+])
+def test_the_package_files_are_read_by_path(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """importlib.resources (and the tempfile, shutil and compression modules it brings) is not needed to read
+    the package's files (data/paths.py's package_file)."""
+    assert "importlib.resources" not in imported(tmp_path, *args)

@@ -29,13 +29,13 @@ import string
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ...base.errors import DataError
 from ...base.findings import Finding
 from ...base.text import fold
+from ...data.paths import package_file
 from ...grammar.keywords import KEYWORD_CLASSES, KEYWORDS, Keyword
 
 __all__ = [
@@ -410,7 +410,7 @@ def _match(token: str, words: list[str], *, exact_only: bool = False) -> int:
 
 def rulebook_path() -> Path:
     """The shipped ``rulebook.yaml``."""
-    return Path(str(resources.files("korbiro.rules.mk") / "rulebook.yaml"))
+    return package_file("rules/mk/rulebook.yaml")
 
 
 @cache
@@ -463,7 +463,7 @@ def _rule_from_json(data: dict[str, Any]) -> Rule:
 
 
 def _schema_bytes(name: str) -> bytes:
-    return (resources.files("korbiro.data") / "schemas" / f"{name}.schema.json").read_bytes()
+    return package_file(f"data/schemas/{name}.schema.json").read_bytes()
 
 
 #: korbiro's files whose code decides what the remembered loaders (the rule index's, the scenarios')
@@ -696,7 +696,7 @@ def default_rulings_dir() -> Path | None:
     here = Path("examples") / "rulings"
     if here.is_dir():
         return here
-    beside = Path(str(resources.files("korbiro"))).parent / "examples" / "rulings"
+    beside = package_file(".").parent / "examples" / "rulings"
     if beside.is_dir():
         return beside
     return None
