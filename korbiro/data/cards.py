@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.text import fold
 from ..grammar.vocabulary import CARD_TYPES
-from .history import TextVersion, read_versions, version_on
 
 if TYPE_CHECKING:
     from .behaviour import Behaviour
+    from .history import TextVersion
 
 __all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "DatedSource", "Lookup", "kinds_from", "kinds_of"]
 
@@ -236,12 +236,20 @@ class Card:
         """The dated versions of the card's text, oldest first, the current text last (``()``: no history)."""
         if self._history is None:
             raw = self.attrs.get("history")
-            object.__setattr__(self, "_history", read_versions(self.text, raw) if raw is not None else ())
+            if raw is not None:
+                # lazy: only a card whose text has a history reads it
+                from .history import read_versions
+
+                object.__setattr__(self, "_history", read_versions(self.text, raw))
+            else:
+                object.__setattr__(self, "_history", ())
         assert self._history is not None
         return self._history
 
     def version_on(self, day: dt.date) -> TextVersion | None:
         """The version of the text in force on *day* (``None`` for a card without a history)."""
+        from .history import version_on  # lazy: as in history
+
         return version_on(self.history, day)
 
     def as_of(self, day: dt.date) -> Card:

@@ -388,6 +388,8 @@ def _quote(text: str) -> str:
 
 @dataclass(frozen=True)
 class _Tok:
+    """One token of a behaviour text: its kind, its text and where it starts."""
+
     kind: str       # WORD, NUMBER, NAME, CMP
     text: str
     column: int     # 0-based, in the text

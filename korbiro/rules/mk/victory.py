@@ -585,6 +585,8 @@ def decide(state: GameState, variant: Variant | str | None = None, *, variants: 
 
 @dataclass
 class _Side:
+    """A player, or a team, as the victory rules weigh it."""
+
     name: str
     label: str
     members: tuple[str, ...]
