@@ -82,6 +82,25 @@ def test_a_bad_configuration_is_a_usage_error(tmp_path: Path, monkeypatch: pytes
     assert code == 2 and out == f"Error: {tmp_path / 'korbiro.toml'}: {message}\n"
 
 
+def test_a_configuration_read_again_is_parsed_again_when_its_bytes_change(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import tomllib
+
+    parsed: list[str] = []
+    real = tomllib.loads
+    monkeypatch.setattr(tomllib, "loads", lambda text: parsed.append(text) or real(text))
+    toml = tmp_path / "korbiro.toml"
+    toml.write_text('lang = "en"\n', "utf-8")
+    assert find_config(tmp_path).lang == find_config(tmp_path).lang == "en"
+    assert len(parsed) == 1  # the same bytes, parsed once
+    toml.write_text('lang = "hu"\n', "utf-8")  # same size, maybe the same modification time: the bytes tell
+    assert find_config(tmp_path).lang == "hu"
+    toml.write_text('lang = "h\n', "utf-8")
+    with pytest.raises(UsageError, match="not valid TOML"):
+        find_config(tmp_path)
+    assert len(parsed) == 3
+
+
 def test_a_toml_syntax_error_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "korbiro.toml").write_text("db = \n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)

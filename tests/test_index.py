@@ -38,6 +38,34 @@ def test_index_answers_like_the_database(db_dir: Path) -> None:
         assert (a.card, a.suggestions, a.folded) == (b.card, b.suggestions, b.folded)
 
 
+def test_stored_keywords_and_behaviour_are_those_parsed(db_dir: Path) -> None:
+    """The keyword objects and the behaviour an index card brings are those the grammars make: equal, of
+    the same classes, and each keyword on the line and column its canonical text parses to."""
+    from korbiro.data.behaviour import Behaviour
+    from korbiro.grammar.cardtext import parse_card_text
+
+    idx = open_index([db_dir])
+    db = load_database([db_dir])
+    with_behaviour = 0
+    for card in db:
+        stored = idx[card.id]
+        assert stored._keyword_objects is not None
+        reparsed = tuple(parse_card_text(stored._keyword_source)) if stored._keyword_source else ()
+        assert stored.keywords == card.keywords == reparsed
+        assert [(type(k), k.line, k.column) for k in stored.keywords] == [(type(k), k.line, k.column) for k in reparsed]
+        if "behaviour" in card.attrs:
+            with_behaviour += 1
+            assert stored._behaviour_objects is not None
+            assert stored.behaviour == card.behaviour == Behaviour.from_mapping(card.attrs["behaviour"])
+            assert stored.behaviour.lines() == card.behaviour.lines()
+        else:
+            assert stored._behaviour_objects is None and stored.behaviour.empty
+    assert with_behaviour > 10
+    shown = idx.select("1", shown=True)  # a card read for a table reads them with the rest of its row
+    assert [c.keywords for c in shown] == [idx[c.id].keywords for c in shown]
+    assert [c.behaviour for c in shown] == [idx[c.id].behaviour for c in shown]
+
+
 def test_reused_when_nothing_changed(db_dir: Path) -> None:
     first = open_index([db_dir])
     again = open_index([db_dir])

@@ -71,17 +71,14 @@ _NOT_DECIDING = {"base/i18n.py", "base/version.py", "base/config.py", "base/fsut
                  "data/cache.py", "data/paths.py"}
 
 
-def test_the_key_covers_every_module_the_loaders_run(tmp_path: Path) -> None:
+def _deciding_modules_run(tmp_path: Path, *calls: str) -> set[str]:
+    """The korbiro modules (package-relative) that can decide a result, of those run by *calls* in a fresh process."""
     import json
     import os
     import subprocess
     import sys
 
-    script = (
-        "import json, sys\n"
-        "from korbiro.rules.mk import rulebook as rb\n"
-        "rb.load_rulebook_file(rb.rulebook_path())\n"
-        "rb.load_scenarios(rb.default_rulings_dir())\n"
+    script = "import json, sys\n" + "".join(f"{call}\n" for call in calls) + (
         "print(json.dumps(sorted(getattr(m, '__file__', None) or '' for n, m in list(sys.modules.items())\n"
         "                        if n == 'korbiro' or n.startswith('korbiro.'))))\n"
     )
@@ -89,9 +86,78 @@ def test_the_key_covers_every_module_the_loaders_run(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, check=True)
     package = ROOT / "korbiro"
     ran = {Path(f).resolve().relative_to(package).as_posix() for f in json.loads(out.stdout) if f}
-    deciding = {rel for rel in ran if not rel.endswith("__init__.py") and rel not in _NOT_DECIDING}
+    return {rel for rel in ran if not rel.endswith("__init__.py") and rel not in _NOT_DECIDING}
+
+
+def test_the_key_covers_every_module_the_loaders_run(tmp_path: Path) -> None:
+    deciding = _deciding_modules_run(tmp_path, "from korbiro.rules.mk import rulebook as rb",
+                                     "rb.load_rulebook_file(rb.rulebook_path())",
+                                     "rb.load_scenarios(rb.default_rulings_dir())")
     assert deciding - set(rulebook.REMEMBERED_CODE) == set(), "add them to rulebook.REMEMBERED_CODE"
-    assert all((package / rel).is_file() for rel in rulebook.REMEMBERED_CODE)
+    assert all((ROOT / "korbiro" / rel).is_file() for rel in rulebook.REMEMBERED_CODE)
+
+
+def test_the_variants_are_read_once_and_again_when_they_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from korbiro.rules.mk.victory import load_variants_file
+
+    shipped = ROOT / "korbiro" / "data" / "mk" / "variants.yaml"
+    copy = tmp_path / "variants.yaml"
+    shutil.copy(shipped, copy)
+    first = load_variants_file(copy)
+    read = _no_yaml(monkeypatch)
+    again = load_variants_file(copy)
+    assert read == []  # answered from the cache
+    assert list(again) == list(first) and again.defaults == first.defaults
+    assert all(isinstance(v.aliases, tuple) for v in again)
+    assert again.get("Ikerjáték") == first.get("Ikerjáték")
+    copy.write_text(copy.read_text("utf-8").replace("default:", "default:\n  two_players: nincs-ilyen\n  x_:", 1), "utf-8")
+    with pytest.raises(DataError):  # a broken file: never remembered
+        load_variants_file(copy)
+    with pytest.raises(DataError):
+        load_variants_file(copy)
+    assert read == [str(copy), str(copy)]
+
+
+def test_the_variants_key_covers_every_module_their_loader_runs(tmp_path: Path) -> None:
+    from korbiro.rules.mk.victory import VARIANTS_CODE
+
+    deciding = _deciding_modules_run(
+        tmp_path, "from korbiro.rules.mk import victory",
+        "victory._load_variants_file(victory.package_file('data/mk/variants.yaml'))")
+    assert deciding - set(VARIANTS_CODE) == set(), "add them to victory.VARIANTS_CODE"
+    assert all((ROOT / "korbiro" / rel).is_file() for rel in VARIANTS_CODE)
+
+
+def test_a_scenarios_actions_are_parsed_once_and_again_when_they_change(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from korbiro.data.index import open_index
+    from korbiro.rules.mk.timeline import scenario
+
+    idx = open_index()
+    shutil.copy(ROOT / "examples" / "rulings" / "ostrom-mp.yaml", tmp_path / "s.yaml")
+    first = scenario.load_scenario(str(tmp_path / "s.yaml"), lookup=lambda n: idx.lookup(n, suggest=False).card)
+    parsed: list[str] = []
+    real = scenario.parse_action
+    monkeypatch.setattr(scenario, "parse_action", lambda text, **k: parsed.append(text) or real(text, **k))
+    again = scenario.load_scenario(str(tmp_path / "s.yaml"), lookup=lambda n: idx.lookup(n, suggest=False).card)
+    assert parsed == []  # answered from the cache
+    assert again.steps == first.steps and [a.text for _, a, _ in again.steps] == [a.text for _, a, _ in first.steps]
+    text = (tmp_path / "s.yaml").read_text("utf-8")
+    (tmp_path / "s.yaml").write_text(text.replace('ostromol csapat', 'ostrom csapat'), "utf-8")  # no verb: never remembered
+    for _ in range(2):
+        with pytest.raises(DataError, match="MK-ACTION-SYNTAX|unknown verb"):
+            scenario.load_scenario(str(tmp_path / "s.yaml"), lookup=lambda n: idx.lookup(n, suggest=False).card)
+    assert parsed == ['ostrom csapat "Vadonjáró Thorwald"'] * 2
+
+
+def test_the_actions_key_covers_every_module_their_parser_runs(tmp_path: Path) -> None:
+    from korbiro.rules.mk.timeline.scenario import ACTIONS_CODE
+
+    deciding = _deciding_modules_run(tmp_path, "from korbiro.grammar.action import parse_action",
+                                     "parse_action('leidéz \"Briar Sichetti\" által \"Garmacs\" célpont \"Wirg\" x 3')")
+    assert deciding - set(ACTIONS_CODE) - {"base/errors.py", "base/findings.py"} == set(), \
+        "add them to scenario.ACTIONS_CODE"
+    assert all((ROOT / "korbiro" / rel).is_file() for rel in ACTIONS_CODE)
 
 
 def test_another_yaml_parser_or_code_is_another_key(monkeypatch: pytest.MonkeyPatch) -> None:

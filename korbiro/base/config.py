@@ -120,15 +120,28 @@ def git_work_tree(start: str | os.PathLike[str] | None = None) -> Path | None:
     return None
 
 
-def _read(path: Path) -> dict[str, Any]:
-    import tomllib  # lazy: only a project that has a korbiro.toml reads one (every command looks for it)
+#: the configuration file read last in this process: its path, its bytes and what they parse to
+_last_read: tuple[str, bytes, dict[str, Any]] | None = None
 
+
+def _read(path: Path) -> dict[str, Any]:
+    """The TOML of *path*; the same bytes read again in this process are not parsed again (a command
+    looks for its configuration more than once)."""
+    global _last_read
     try:
         with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError("CONFIG-SYNTAX", f"{path}: not valid TOML: {exc}", path=str(path),
-                         hu=f"{path}: nem érvényes TOML: {exc}") from None
+            data = fh.read()
     except OSError as exc:
         raise UsageError("CONFIG-UNREADABLE", f"{path}: cannot be read ({exc.strerror})", path=str(path),
                          hu=f"{path}: nem olvasható ({exc.strerror})") from None
+    if _last_read is not None and _last_read[0] == str(path) and _last_read[1] == data:
+        return _last_read[2]
+    import tomllib  # lazy: only a project that has a korbiro.toml reads one (every command looks for it)
+
+    try:
+        parsed = tomllib.loads(data.decode())  # as tomllib.load decodes a file
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError("CONFIG-SYNTAX", f"{path}: not valid TOML: {exc}", path=str(path),
+                         hu=f"{path}: nem érvényes TOML: {exc}") from None
+    _last_read = (str(path), data, parsed)
+    return parsed

@@ -33,6 +33,8 @@ _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
 
 @dataclass(frozen=True)
 class Finding:
+    """One problem found: its code and message, severity, where it is and the rule it breaks."""
+
     code: str
     message: str
     severity: Severity = Severity.ERROR

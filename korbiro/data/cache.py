@@ -19,14 +19,16 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from ..base import notes
 from ..base.fsutil import read_regular, remove_stale_temporaries, write_atomic
+from . import paths
 from .paths import cache_dir, library_stamp
 
-__all__ = ["Cache"]
+__all__ = ["Cache", "Remembered"]
 
 #: the largest cache entry read back (a data-check result of a 5 MB set file with every finding stays below it)
 MAX_ENTRY_BYTES = 256 * 1024 * 1024
@@ -115,6 +117,45 @@ class Cache:
         path = self.path(rel)
         if path is not None and self.writable:
             remove_stale_temporaries(os.fspath(path))
+
+
+class Remembered:
+    """A result of some of korbiro's code on some inputs, kept in korbiro's cache as JSON.
+
+    Its key is the SHA-256 of korbiro's version, of the source of the code
+    that makes the result (*code*: package-relative files), of the installed
+    YAML parser and of every input's bytes: an entry is found only for the
+    very inputs and code it was made from.  A result holds only what the
+    inputs say (no message: a loader that fails remembers nothing).
+    """
+
+    def __init__(self, kind: str, code: Sequence[str], inputs: Sequence[bytes]) -> None:
+        h = hashlib.sha256(f"{kind}\0".encode())
+        h.update(paths.package_digest(code))
+        h.update(paths.library_stamp("yaml"))
+        for data in inputs:
+            h.update(len(data).to_bytes(8, "big"))
+            h.update(data)
+        self.cache = Cache.default()
+        self.entry = f"{kind}/{h.hexdigest()}.json"
+
+    def get(self) -> Any:
+        """The remembered result, or ``None`` when there is none for these inputs."""
+        import json  # lazy: only the loaders that remember results read JSON here
+
+        text = self.cache.read_sealed(self.entry)
+        if text is None:
+            return None
+        try:
+            return json.loads(text)
+        except ValueError:
+            return None
+
+    def put(self, value: Any) -> None:
+        """Remember *value* (JSON); a cache that cannot be written is no failure."""
+        import json  # lazy: as in get()
+
+        self.cache.write_sealed(self.entry, json.dumps(value, ensure_ascii=False), quiet=True)
 
 
 #: the entry of the merged message catalogue (one: a catalogue of other files replaces it)

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.text import fold
 from ..grammar.vocabulary import CARD_TYPES
-from .history import TextVersion, read_versions, version_on
 
 if TYPE_CHECKING:
     from .behaviour import Behaviour
+    from .history import TextVersion
 
 __all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "DatedSource", "Lookup", "kinds_from", "kinds_of"]
 
@@ -35,7 +35,7 @@ class Card:
 
     __slots__ = ("id", "name", "type", "subtype", "mp", "dp", "text", "set", "file", "line", "attrs",
                  "keyword_keys", "true_names", "_keywords", "_keyword_source", "_summary", "_behaviour",
-                 "_history", "_stored")
+                 "_history", "_stored", "_keyword_objects", "_behaviour_objects")
 
     id: str
     name: str
@@ -57,6 +57,9 @@ class Card:
     _summary: tuple[tuple[str, str | None, str], ...] | None
     _behaviour: Behaviour | None
     _history: tuple[TextVersion, ...] | None
+    #: a stored card's keyword objects and behaviour as the index keeps them (:mod:`.stored`), else None
+    _keyword_objects: str | None
+    _behaviour_objects: str | None
 
     def __init__(
         self,
@@ -92,6 +95,8 @@ class Card:
         put(self, "_summary", tuple(tuple(x) for x in keyword_summary) if keyword_summary is not None else None)
         put(self, "_behaviour", behaviour)
         put(self, "_history", None)
+        put(self, "_keyword_objects", None)
+        put(self, "_behaviour_objects", None)
         if keyword_keys is None:
             keyword_keys = (k.keyword for k in kws or () if k.keyword)
         put(self, "keyword_keys", frozenset(keyword_keys))
@@ -102,13 +107,16 @@ class Card:
     @classmethod
     def stored(cls, id: str, name: str, type: str, subtype: str | None, mp: int | str | None, dp: int | None,
                text: str, set: str, file: str | None, line: int | None, *, attrs: str, keyword_keys: str,
-               true_names: str, keyword_source: str, keyword_summary: str) -> Card:
+               true_names: str, keyword_source: str, keyword_summary: str, keyword_objects: str | None = None,
+               behaviour_objects: str | None = None) -> Card:
         """A card as the index stores it: its JSON fields (``attrs``, the keyword keys, the true names
         and the summary) are decoded when first asked for, so that a search of thousands of cards
-        that shows a few columns never decodes the rest."""
+        that shows a few columns never decodes the rest; its keyword objects and behaviour
+        (:mod:`.stored`) when they are first asked for, without parsing them again."""
         card = cls._unread(id, name, type, subtype, mp, dp, (attrs, keyword_keys, true_names, keyword_summary))
         for key, value in (("text", text), ("set", set), ("file", file), ("line", line),
-                           ("_keyword_source", keyword_source)):
+                           ("_keyword_source", keyword_source), ("_keyword_objects", keyword_objects),
+                           ("_behaviour_objects", behaviour_objects)):
             object.__setattr__(card, key, value)
         return card
 
@@ -116,8 +124,8 @@ class Card:
     def shown(cls, id: str, name: str, type: str, subtype: str | None, mp: int | str | None, dp: int | None, *,
               keyword_summary: str, rest: Callable[[], tuple[Any, ...]]) -> Card:
         """A stored card read for a table (id, name, type, costs, keywords); ``rest()`` gives the other
-        columns of :meth:`stored` (text, set, file, line, attrs, keyword keys, true names, keyword text)
-        when one of them is first asked for."""
+        columns of :meth:`stored` (text, set, file, line, attrs, keyword keys, true names, keyword text,
+        keyword objects, behaviour) when one of them is first asked for."""
         return cls._unread(id, name, type, subtype, mp, dp, (keyword_summary, rest))
 
     @classmethod
@@ -146,12 +154,14 @@ class Card:
                 put = object.__setattr__
                 if len(stored) == 2:  # a card read for a table: the rest of its row first
                     summary, rest = stored
-                    text, set_code, file, line, attrs, keys, true_names, kw_text = rest()
+                    text, set_code, file, line, attrs, keys, true_names, kw_text, kw_objects, behaviour = rest()
                     put(self, "text", text)
                     put(self, "set", set_code)
                     put(self, "file", file)
                     put(self, "line", line)
                     put(self, "_keyword_source", kw_text)
+                    put(self, "_keyword_objects", kw_objects)
+                    put(self, "_behaviour_objects", behaviour)
                 else:
                     attrs, keys, true_names, summary = stored
                 put(self, "attrs", dict(json.loads(attrs)))
@@ -187,10 +197,16 @@ class Card:
     def keywords(self) -> tuple[Any, ...]:
         """The parsed card-text lines (keyword objects of :mod:`korbiro.grammar.keywords`)."""
         if self._keywords is None:
-            # lazy: only the cards that need keyword objects load lark
-            from ..grammar.cardtext import parse_card_text
+            if self._keyword_objects is not None:  # a stored card: the objects as the index keeps them
+                # lazy: only the cards that need keyword objects
+                from .stored import decode_keywords
 
-            parsed = tuple(parse_card_text(self._keyword_source or "")) if self._keyword_source else ()
+                parsed = decode_keywords(self._keyword_objects)
+            else:
+                # lazy: only the cards that need keyword objects load lark
+                from ..grammar.cardtext import parse_card_text
+
+                parsed = tuple(parse_card_text(self._keyword_source or "")) if self._keyword_source else ()
             object.__setattr__(self, "_keywords", parsed)
         assert self._keywords is not None
         return self._keywords
@@ -199,11 +215,18 @@ class Card:
     def behaviour(self) -> Behaviour:
         """What the card does (its set file's ``behaviour:``, docs/card-behaviour.md), parsed on first use."""
         if self._behaviour is None:
-            # lazy: the behaviour languages load lark, which commands that never read behaviour skip
+            # lazy: the behaviour module and its languages, which commands that never read behaviour skip
             from .behaviour import NO_BEHAVIOUR, Behaviour
 
             raw = self.attrs.get("behaviour")
-            parsed = Behaviour.from_mapping(raw, path=self.file) if raw is not None else NO_BEHAVIOUR
+            if raw is None:
+                parsed = NO_BEHAVIOUR
+            elif self._behaviour_objects is not None:  # a stored card: its behaviour as the index keeps it
+                from .stored import decode_behaviour  # lazy: as above
+
+                parsed = decode_behaviour(self._behaviour_objects)
+            else:
+                parsed = Behaviour.from_mapping(raw, path=self.file)
             object.__setattr__(self, "_behaviour", parsed)
         assert self._behaviour is not None
         return self._behaviour
@@ -213,12 +236,20 @@ class Card:
         """The dated versions of the card's text, oldest first, the current text last (``()``: no history)."""
         if self._history is None:
             raw = self.attrs.get("history")
-            object.__setattr__(self, "_history", read_versions(self.text, raw) if raw is not None else ())
+            if raw is not None:
+                # lazy: only a card whose text has a history reads it
+                from .history import read_versions
+
+                object.__setattr__(self, "_history", read_versions(self.text, raw))
+            else:
+                object.__setattr__(self, "_history", ())
         assert self._history is not None
         return self._history
 
     def version_on(self, day: dt.date) -> TextVersion | None:
         """The version of the text in force on *day* (``None`` for a card without a history)."""
+        from .history import version_on  # lazy: as in history
+
         return version_on(self.history, day)
 
     def as_of(self, day: dt.date) -> Card:
@@ -352,7 +383,7 @@ class DatedSource(CardSource, Protocol):
 
 #: the slots of a stored card that are read or decoded on first use (:meth:`Card.stored`, :meth:`Card.shown`)
 _STORED = frozenset(("attrs", "keyword_keys", "true_names", "_summary", "text", "set", "file", "line",
-                     "_keyword_source"))
+                     "_keyword_source", "_keyword_objects", "_behaviour_objects"))
 
 
 class CardDatabase:

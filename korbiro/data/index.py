@@ -39,6 +39,7 @@ import os
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -47,10 +48,10 @@ from ..base.fsutil import atomic_path, file_kind
 from ..base.text import fold
 from .cache import Cache
 from .cards import Card, CardDatabase, Lookup, kinds_from
-from .paths import code_digest, default_db_path, discover
+from .paths import code_digest, default_db_path, discover, library_stamp, package_digest
 from .sources import DigestMemo, Source, read_source, survey
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 KEEP_INDEXES = 8
 
 
@@ -100,7 +101,10 @@ CREATE TABLE cards (
     requirement_fold TEXT,
     condition_fold TEXT,
     artist_fold TEXT,
-    flavor_fold TEXT
+    flavor_fold TEXT,
+    -- the keyword objects and the behaviour, as korbiro.data.stored encodes them (read back without a grammar)
+    keyword_objects TEXT NOT NULL,
+    behaviour_objects TEXT
 );
 CREATE INDEX cards_name ON cards(name);
 CREATE INDEX cards_name_fold ON cards(name_fold);
@@ -150,7 +154,7 @@ _FOLDED_ATTRS = ("requirement", "condition", "artist", "flavor")
 _LIST_ATTRS = ("skills", "spheres", "icons")
 
 _COLUMNS = ("rowid, id, name, type, subtype, mp, dp, text, set_code, file, line, attrs, keyword_text, "
-            "keyword_keys, true_names, kind, keyword_summary")
+            "keyword_keys, true_names, kind, keyword_summary, keyword_objects, behaviour_objects")
 
 
 class CardIndex:
@@ -295,10 +299,10 @@ class CardIndex:
 
     def rest(self, rowid: int) -> tuple[Any, ...]:
         """The columns of a card row that :meth:`select` with ``shown`` leaves unread."""
-        text, set_code, file, line, attrs, kw_keys, true_names, kw_text = self.rows(
+        text, set_code, file, line, attrs, kw_keys, true_names, kw_text, kw_objects, behaviour = self.rows(
             f"SELECT {_REST} FROM cards WHERE rowid = ?", (rowid,))[0]
         return text, set_code, os.fsdecode(file) if isinstance(file, bytes) else file, line, attrs, kw_keys, \
-            true_names, kw_text
+            true_names, kw_text, kw_objects, behaviour
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -314,7 +318,7 @@ def _bindable(value: Any) -> Any:
 
 #: the columns a result table shows, and the rest of a card's row (:meth:`CardIndex.select`)
 _SHOWN = "rowid, id, name, type, subtype, mp, dp, keyword_summary"
-_REST = "text, set_code, file, line, attrs, keyword_keys, true_names, keyword_text"
+_REST = "text, set_code, file, line, attrs, keyword_keys, true_names, keyword_text, keyword_objects, behaviour_objects"
 
 
 def _mp(mp: str | None) -> int | str | None:
@@ -359,26 +363,36 @@ class _Cards(Sequence[Card]):
 
 def _card(row: Sequence[Any]) -> Card:
     (_rowid, cid, name, ctype, subtype, mp, dp, text, set_code, file, line, attrs, kw_text, kw_keys,
-     true_names, _kind, summary) = row
+     true_names, _kind, summary, kw_objects, behaviour) = row
     if isinstance(file, bytes):  # file names are stored as bytes: they need not be UTF-8
         file = os.fsdecode(file)
     return Card.stored(cid, name, ctype, subtype, _mp(mp), dp, text, set_code, file, line, attrs=attrs,
-                       keyword_keys=kw_keys, true_names=true_names, keyword_source=kw_text, keyword_summary=summary)
+                       keyword_keys=kw_keys, true_names=true_names, keyword_source=kw_text, keyword_summary=summary,
+                       keyword_objects=kw_objects, behaviour_objects=behaviour)
 
 
 # ----------------------------------------------------------------- building
 
 
 def index_key(files: Sequence[Path], digests: Sequence[bytes]) -> str:
-    """The hash that names an index: korbiro's rule files plus every set file's path and digest."""
+    """The hash that names an index: korbiro's rule files, the code that fills the index (this module,
+    the stored objects' encoding, lark's installed copy, which parsed them), plus every set file's path
+    and digest."""
     h = hashlib.sha256(b"korbiro-index\0")
     h.update(str(SCHEMA_VERSION).encode())
     h.update(code_digest())
+    h.update(_filler_digest())
     for path, digest in zip(files, digests, strict=True):
         h.update(os.fsencode(os.path.abspath(path)))
         h.update(b"\0")
         h.update(digest)
     return h.hexdigest()
+
+
+@cache
+def _filler_digest() -> bytes:
+    """What besides the rule files decides an index's rows: the code that fills it, and the lark that parsed them."""
+    return package_digest(("data/index.py", "data/stored.py")) + library_stamp("lark")
 
 
 def open_index(paths: Iterable[str | os.PathLike[str]] | None = None, *, rebuild: bool = False,
@@ -635,6 +649,9 @@ _JSON_ATTRS = json.JSONEncoder(ensure_ascii=False, default=str).encode
 
 def _row(rowid: int, c: Card) -> tuple[Any, ...]:
     """The ``cards`` row of a card (its ``kind`` its own folded name: :func:`_fill` joins the kin)."""
+    # lazy: only a build encodes them (a lookup never does)
+    from .stored import encode_behaviour, encode_keywords
+
     name_fold = fold(c.name)
     mp_num = c.mp if isinstance(c.mp, int) and not isinstance(c.mp, bool) else None
     attrs = c.attrs
@@ -653,6 +670,8 @@ def _row(rowid: int, c: Card) -> tuple[Any, ...]:
         *(_int(attrs.get(a)) for a in _NUMBER_ATTRS),
         *(_str(attrs.get(a)) for a in _TEXT_ATTRS),
         *(fold(v) if (v := _str(attrs.get(a))) is not None else None for a in _FOLDED_ATTRS),
+        encode_keywords(c.keywords),
+        encode_behaviour(c.behaviour) if "behaviour" in attrs else None,
     )
 
 

@@ -17,7 +17,7 @@ from ..base.errors import UsageError
 from ..base.version import __version__
 
 __all__ = ["RULE_FILES", "SET_SUFFIXES", "cache_dir", "code_digest", "configured_db_path", "default_db_path", "discover",
-           "library_stamp", "package_digest", "shipped_db_path"]
+           "library_stamp", "package_digest", "package_file", "shipped_db_path"]
 
 SET_SUFFIXES = (".yaml", ".yml")
 
@@ -30,6 +30,16 @@ RULE_FILES: tuple[str, ...] = (
     "grammar/cardtext.py", "grammar/behaviour.lark", "grammar/behaviour.py", "data/behaviour.py", "data/check.py",
     "data/schema.py", "data/history.py", "base/yamlload.py", "base/text.py",
 )
+
+
+def package_file(rel: str) -> Path:
+    """A file of the korbiro package, by its package-relative path (``"data/mk/variants.yaml"``).
+
+    The package's files are on disk, so this is a path of the package folder:
+    no ``importlib.resources``, whose import (with tempfile, shutil and the
+    compression modules) costs a command's start-up several milliseconds.
+    """
+    return _PACKAGE / rel
 
 
 def shipped_db_path() -> Path:

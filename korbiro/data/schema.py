@@ -26,11 +26,11 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..base import i18n
 from ..base.findings import HINT_BUDGET, Finding, Severity
+from .paths import package_file
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 def schema_text(name: str) -> str:
     """The text of a shipped schema, e.g. ``schema_text("mk-set")``."""
-    return (resources.files("korbiro.data") / "schemas" / f"{name}.schema.json").read_text("utf-8")
+    return package_file(f"data/schemas/{name}.schema.json").read_text("utf-8")
 
 
 @cache

@@ -33,12 +33,12 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
-
-from lark import Lark, Token, Transformer, UnexpectedInput
+from typing import TYPE_CHECKING, Any
 
 from ..base.errors import RulesSyntaxError
-from . import prebuilt
+
+if TYPE_CHECKING:
+    from lark import Lark, Token, UnexpectedInput
 
 __all__ = ["VERBS", "Action", "parse_action", "render"]
 
@@ -83,7 +83,9 @@ _CLAUSES = {"by", "targets", "x_value", "mode", "free", "accept", "roll", "as_ki
             "expedition", "store", "blockers", "against", "keep", "do_effect"}
 
 
-class _ToAction(Transformer[Token, Any]):
+class _Actions:
+    """The methods of the tree-to-:class:`Action` transformer (:func:`_transformer`), one per grammar rule."""
+
     def name(self, items: list[Token]) -> str:
         return unicodedata.normalize("NFC", str(items[0])[1:-1]).strip()
 
@@ -229,7 +231,21 @@ class _ToAction(Transformer[Token, Any]):
 
 
 @cache
+def _transformer() -> type[Any]:
+    """lark's Transformer with the methods of :class:`_Actions`, made when the first action is parsed."""
+    # lazy: lark is loaded by the first action parsed, not by the engine's import
+    from lark import Token, Transformer
+
+    class _ToAction(_Actions, Transformer[Token, Any]):
+        pass
+
+    return _ToAction
+
+
+@cache
 def _parser(start: str) -> Lark:
+    from . import prebuilt  # lazy: as _transformer()
+
     return prebuilt.load("action.lark", start)
 
 
@@ -320,11 +336,13 @@ def parse_action(text: str, *, path: str | None = None, line: int | None = None,
     if len(text) > 2000:
         raise RulesSyntaxError("MK-ACTION-LONG", "action longer than 2000 characters",
                                path=path or "<action>", line=line or 1, column=column)
+    from lark import UnexpectedInput  # lazy: as _transformer()
+
     try:
         tree = _parser("start").parse(text)
     except UnexpectedInput as exc:
         raise _fail(text, exc, "action", path, line, column) from None
-    action = _ToAction().transform(tree)
+    action = _transformer()().transform(tree)
     assert isinstance(action, Action)
     return Action(**{**action.__dict__, "text": text})
 

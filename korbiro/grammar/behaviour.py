@@ -50,13 +50,14 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-
-from lark import Lark, Token, Tree, UnexpectedInput
+from typing import TYPE_CHECKING
 
 from ..base.errors import RulesSyntaxError
 from ..base.text import fold
-from . import prebuilt
 from .vocabulary import PHASE_ALIASES, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 __all__ = [
     "EVENTS",
@@ -387,6 +388,8 @@ def _quote(text: str) -> str:
 
 @dataclass(frozen=True)
 class _Tok:
+    """One token of a behaviour text: its kind, its text and where it starts."""
+
     kind: str       # WORD, NUMBER, NAME, CMP
     text: str
     column: int     # 0-based, in the text
@@ -438,11 +441,16 @@ def _or(choices: Sequence[str], word: str = "or", most: int = 16) -> str:
 
 @cache
 def _parser() -> Lark:
+    # lazy: lark is loaded by the first text parsed (a card read from the index brings its behaviour parsed)
+    from . import prebuilt
+
     return prebuilt.load("behaviour.lark", "effect")
 
 
 @lru_cache(maxsize=4096)
 def _phrases_cached(text: str) -> tuple[tuple[_Tok, ...], ...] | tuple[int, str, str]:
+    from lark import Token, Tree, UnexpectedInput  # lazy: as _parser()
+
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:

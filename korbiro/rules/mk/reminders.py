@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...grammar.keywords import Keyword
-from .rulebook import Rulebook, load_rulebook
+if TYPE_CHECKING:
+    from ...grammar.keywords import Keyword
+    from .rulebook import Rulebook
 
 __all__ = ["Reminder", "reminder", "reminder_text", "reminders"]
 
@@ -48,7 +49,11 @@ def reminder(keyword: Keyword, book: Rulebook | None = None) -> Reminder | None:
     rule_id = keyword.reminder_rule_id()
     if rule_id is None:
         return None
-    rule = (book or load_rulebook()).get(rule_id)
+    if book is None:
+        from .rulebook import load_rulebook  # lazy: a card of free text alone needs no rule index
+
+        book = load_rulebook()
+    rule = book.get(rule_id)
     templates = rule.reminders.get(keyword.reminder_key()) if rule is not None else None
     if not templates:
         return None

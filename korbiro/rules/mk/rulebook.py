@@ -29,13 +29,13 @@ import string
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ...base.errors import DataError
 from ...base.findings import Finding
 from ...base.text import fold
+from ...data.paths import package_file
 from ...grammar.keywords import KEYWORD_CLASSES, KEYWORDS, Keyword
 
 __all__ = [
@@ -410,7 +410,7 @@ def _match(token: str, words: list[str], *, exact_only: bool = False) -> int:
 
 def rulebook_path() -> Path:
     """The shipped ``rulebook.yaml``."""
-    return Path(str(resources.files("korbiro.rules.mk") / "rulebook.yaml"))
+    return package_file("rules/mk/rulebook.yaml")
 
 
 @cache
@@ -463,7 +463,7 @@ def _rule_from_json(data: dict[str, Any]) -> Rule:
 
 
 def _schema_bytes(name: str) -> bytes:
-    return (resources.files("korbiro.data") / "schemas" / f"{name}.schema.json").read_bytes()
+    return package_file(f"data/schemas/{name}.schema.json").read_bytes()
 
 
 #: korbiro's files whose code decides what the remembered loaders (the rule index's, the scenarios')
@@ -475,47 +475,13 @@ REMEMBERED_CODE: tuple[str, ...] = (
 )
 
 
-class _Remembered:
-    """A result of this module's code on some inputs, kept in korbiro's cache as JSON.
+def _Remembered(kind: str, inputs: Sequence[bytes]) -> Any:
+    """A result of this module's code (:data:`REMEMBERED_CODE`) on *inputs*, kept in korbiro's cache
+    (:class:`~korbiro.data.cache.Remembered`)."""
+    # lazy: only the loaders that remember results read the cache
+    from ...data.cache import Remembered
 
-    Its key is the SHA-256 of korbiro's version, of the source of the code
-    that makes the result (:data:`REMEMBERED_CODE`), of the installed YAML
-    parser and of every input's bytes: an entry is found only for the very
-    inputs and code it was made from.  A result holds only what the inputs
-    say (no message: a loader that fails remembers nothing).
-    """
-
-    def __init__(self, kind: str, inputs: Sequence[bytes]) -> None:
-        import hashlib  # lazy: only the loaders that remember results hash
-
-        # lazy: as is the cache, which only they read
-        from ...data.cache import Cache
-        from ...data.paths import library_stamp, package_digest
-
-        h = hashlib.sha256(f"{kind}\0".encode())
-        h.update(package_digest(REMEMBERED_CODE))
-        h.update(library_stamp("yaml"))
-        for data in inputs:
-            h.update(len(data).to_bytes(8, "big"))
-            h.update(data)
-        self.cache = Cache.default()
-        self.entry = f"{kind}/{h.hexdigest()}.json"
-
-    def get(self) -> Any:
-        import json  # lazy: as above
-
-        text = self.cache.read_sealed(self.entry)
-        if text is None:
-            return None
-        try:
-            return json.loads(text)
-        except ValueError:
-            return None
-
-    def put(self, value: Any) -> None:
-        import json  # lazy: as above
-
-        self.cache.write_sealed(self.entry, json.dumps(value, ensure_ascii=False), quiet=True)
+    return Remembered(kind, REMEMBERED_CODE, inputs)
 
 
 def _load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
@@ -730,7 +696,7 @@ def default_rulings_dir() -> Path | None:
     here = Path("examples") / "rulings"
     if here.is_dir():
         return here
-    beside = Path(str(resources.files("korbiro"))).parent / "examples" / "rulings"
+    beside = package_file(".").parent / "examples" / "rulings"
     if beside.is_dir():
         return beside
     return None

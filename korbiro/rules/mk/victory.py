@@ -35,16 +35,17 @@ from __future__ import annotations
 import difflib
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ...base import i18n
 from ...base.errors import DataError, UsageError
 from ...base.findings import Finding
 from ...base.text import fold
+from ...data.paths import package_file
 
 __all__ = [
     "Elimination",
@@ -380,12 +381,46 @@ class VariantSet:
 @cache
 def load_variants() -> VariantSet:
     """The shipped variants (``korbiro/data/mk/variants.yaml``), loaded and checked once."""
-    path = str(resources.files("korbiro.data") / "mk" / "variants.yaml")
-    return load_variants_file(path)
+    return load_variants_file(str(package_file("data/mk/variants.yaml")))
+
+
+#: korbiro's files whose code decides what :func:`load_variants_file` makes of a file (package-relative;
+#: ``tests/test_remembered.py`` checks that every korbiro module the loader runs is here or cannot change it)
+VARIANTS_CODE: tuple[str, ...] = (
+    "rules/mk/victory.py", "base/yamlload.py", "base/text.py", "base/errors.py", "base/findings.py",
+    "data/schema.py",
+)
 
 
 def load_variants_file(path: str | os.PathLike[str]) -> VariantSet:
-    """Load and check a variants file (schema ``mk-variants``; default ids must exist)."""
+    """Load and check a variants file (schema ``mk-variants``; default ids must exist).
+
+    A file that passes is remembered in korbiro's cache under the digest of its
+    bytes, of its schema and of the code that checks it (:data:`VARIANTS_CODE`):
+    the next command reads the variants without reading the YAML again.
+    """
+    # lazy: only a command that reads a variants file reads the cache
+    from ...data.cache import Remembered
+
+    try:
+        raw = Path(path).read_bytes()
+        schema = package_file("data/schemas/mk-variants.schema.json").read_bytes()
+    except OSError:
+        return _load_variants_file(path)  # the loader says why
+    remembered = Remembered("variants", VARIANTS_CODE, [raw, schema])
+    known = remembered.get()
+    if isinstance(known, dict):
+        try:
+            return VariantSet({v["id"]: Variant(**{**v, "aliases": tuple(v["aliases"])}) for v in known["variants"]},
+                              known["default"])
+        except (KeyError, TypeError, ValueError):
+            pass  # an entry of another shape: check the file again
+    found = _load_variants_file(path)
+    remembered.put({"variants": [asdict(v) for v in found], "default": found.defaults})
+    return found
+
+
+def _load_variants_file(path: str | os.PathLike[str]) -> VariantSet:
     # lazy: the victory rules over a state in memory need neither
     from ...base.yamlload import load_yaml_file
     from ...data.schema import iter_schema_findings
@@ -550,6 +585,8 @@ def decide(state: GameState, variant: Variant | str | None = None, *, variants: 
 
 @dataclass
 class _Side:
+    """A player, or a team, as the victory rules weigh it."""
+
     name: str
     label: str
     members: tuple[str, ...]

@@ -24,12 +24,12 @@ import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from random import Random
 from typing import Any
 
 from ....base.errors import DataError, IllegalActionError
 from ....data.cards import Card
+from ....data.paths import package_file
 from ....grammar.action import Action, render
 from ....grammar.decklist import DeckList, parse_deck_text
 from .engine import Engine
@@ -60,7 +60,7 @@ _SETUP_ZONES = {"kez": "hand", "jovo": "jövő", "sor": "sor", "jelen": "jelen",
 @cache
 def sample_decks() -> tuple[DeckList, ...]:
     """The shipped sample decks, in the order of :data:`SAMPLE_DECKS`."""
-    base = resources.files("korbiro.data.mk") / "decks"
+    base = package_file("data/mk/decks")
     return tuple(parse_deck_text((base / f"{name}.deck").read_text("utf-8"), f"{name}.deck") for name in SAMPLE_DECKS)
 
 

@@ -17,9 +17,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ....base.errors import (
@@ -32,9 +31,11 @@ from ....base.errors import (
 from ....base.text import fold
 from ....base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ....data.behaviour import Behaviour, read_behaviour
+from ....data.cache import Remembered
 from ....data.cards import Card
 from ....data.history import parse_date
 from ....data.index import open_index
+from ....data.paths import library_stamp, package_file
 from ....data.schema import compiled_check
 from ....grammar.action import Action, parse_action
 from . import semantics as sem
@@ -129,8 +130,7 @@ class Result:
 
 @cache
 def _schema() -> dict[str, Any]:
-    schema: dict[str, Any] = json.loads(
-        resources.files("korbiro.data").joinpath("schemas/mk-scenario.schema.json").read_text("utf-8"))
+    schema: dict[str, Any] = json.loads(package_file("data/schemas/mk-scenario.schema.json").read_text("utf-8"))
     return schema
 
 
@@ -287,27 +287,65 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
         if n not in seated:
             errors.append(_error(doc, spot, "MK-SCENARIO-PLAYER", f"no player {n!r}; players: {', '.join(seated)}"))
     steps: list[tuple[str | None, Action, int]] = []
-    for si, item in enumerate(data["script"]):
-        if isinstance(item, dict):
-            player, text_ = next(iter(item.items()))
-            at: list[str | int] = ["script", si, player]
+    script = [next(iter(item.items())) if isinstance(item, dict) else (None, item) for item in data["script"]]
+    remembered = _remembered_actions([text_ for _, text_ in script])
+    known = remembered.get() if remembered is not None else None
+    actions = _actions_from_json(known, len(script))
+    parsed: list[Action] = []
+    for si, (player, text_) in enumerate(script):
+        line, col = doc.mark(("script", si, player) if player is not None else ("script", si))
+        if actions is not None:
+            action = actions[si]
         else:
-            player, text_ = None, item
-            at = ["script", si]
-        line, col = doc.mark(tuple(at))
-        try:
-            action = parse_action(text_, path=doc.path, line=line, column=col)
-        except RulesSyntaxError as exc:
-            err = DataError(exc.code, exc.message, path=exc.path, line=exc.line, column=exc.column, hu=exc.hu)
-            errors.append(err)
-            continue
+            try:
+                action = parse_action(text_, path=doc.path, line=line, column=col)
+            except RulesSyntaxError as exc:
+                err = DataError(exc.code, exc.message, path=exc.path, line=exc.line, column=exc.column, hu=exc.hu)
+                errors.append(err)
+                continue
+            parsed.append(action)
         if action.verb == "game" and variant is None:
             errors.append(DataError("MK-SCENARIO-GAME", "the step 'játék' plays a game to its end: name the scenario's "
                                     "variant (variant: two-player)", path=doc.path, line=line, column=col))
         steps.append((player, action, line))
+    if remembered is not None and actions is None and len(parsed) == len(script):
+        remembered.put([_action_to_json(a) for a in parsed])
     _raise_all(errors)
     return Scenario(path, doc, data["title"], fmt, opts, steps, cards, effects,
                     variant if isinstance(variant, str) else None, date)
+
+
+#: korbiro's files whose code decides what :func:`~korbiro.grammar.action.parse_action` makes of a text
+#: (package-relative); lark's installed copy is part of the key too (:func:`_remembered_actions`)
+ACTIONS_CODE: tuple[str, ...] = ("grammar/action.py", "grammar/action.lark", "grammar/prebuilt.py",
+                                 "grammar/tables/action-start.json")
+
+
+def _remembered_actions(texts: Sequence[Any]) -> Remembered | None:
+    """Where the actions of a script's *texts* are remembered in korbiro's cache, once they all parse
+    (``None``: a text that is none, which the parser refuses): the next run of the scenario parses none
+    of them, and loads no lark."""
+    if not all(isinstance(t, str) for t in texts):
+        return None
+    return Remembered("actions", ACTIONS_CODE, [library_stamp("lark"), *(t.encode("utf-8", "surrogatepass") for t in texts)])
+
+
+def _action_to_json(a: Action) -> dict[str, Any]:
+    return {f.name: list(v) if isinstance(v := getattr(a, f.name), tuple) else v for f in fields(a)}
+
+
+def _fields_from_json(a: dict[str, Any]) -> dict[str, Any]:
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in a.items()}
+
+
+def _actions_from_json(known: Any, n: int) -> list[Action] | None:
+    """The remembered actions of a script of *n* steps, or ``None`` when *known* is not that."""
+    if not isinstance(known, list) or len(known) != n:
+        return None
+    try:
+        return [Action(**_fields_from_json(a)) for a in known]
+    except (TypeError, AttributeError):
+        return None
 
 
 def _locator(doc: YamlDocument, base: tuple[str | int, ...],
