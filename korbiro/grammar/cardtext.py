@@ -46,14 +46,10 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, TypeVar
-
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..base.errors import RulesSyntaxError
 from ..base.findings import Finding, Severity
-from . import prebuilt
 from .keywords import (
     FORBIDDEN_CHARACTERS,
     ROMAN_LEVELS,
@@ -93,6 +89,9 @@ from .keywords import (
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+    from lark import Lark, Token, Tree
+    from lark.exceptions import UnexpectedInput
 
 __all__ = [
     "CODE_INTERNAL",
@@ -198,6 +197,8 @@ def _parser() -> Lark:
     No positions are propagated: every keyword
     starts at its line's first character, and values carry their tokens'.
     """
+    from . import prebuilt  # lazy: lark, only for a line that is neither free text nor canonical
+
     return prebuilt.load("card.lark", "start")
 
 
@@ -351,7 +352,6 @@ def check_card_text(
             f"a lap szövege hosszabb {MAX_TEXT_BYTES // 1024} KiB-nál, nem dolgoztam fel",
         )
         return None, ctx.findings
-    parser = _parser()
     keywords: list[Keyword] = []
     lines = (text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text).split("\n")
     for index, raw in enumerate(lines):
@@ -373,7 +373,7 @@ def check_card_text(
                 keywords.append(free)
                 continue
         try:
-            keyword = _parse_line_at(parser, ctx, raw, line_no)
+            keyword = _parse_line_at(ctx, raw, line_no)
         except Exception as exc:  # pragma: no cover - a bug; reported, never raised
             ctx.add(
                 CODE_INTERNAL,
@@ -394,7 +394,7 @@ def check_card_text(
 # ------------------------------------------------------------------- internals
 
 
-def _parse_line_at(parser: Lark, ctx: _Context, raw: str, line_no: int) -> Keyword | None:
+def _parse_line_at(ctx: _Context, raw: str, line_no: int) -> Keyword | None:
     """Parse one line, reusing the result for a line already seen (card texts repeat a lot).
 
     A line's meaning does not depend on where it stands, so the parse is
@@ -404,9 +404,9 @@ def _parse_line_at(parser: Lark, ctx: _Context, raw: str, line_no: int) -> Keywo
     if raw[-1:] == '"' and raw.lstrip(_BLANKS)[:1] == '"':
         # a line of free text the fast path did not take, unique to its card: parsed, not kept (the memo
         # keeps keyword lines, ÁLLANDÓ "…" among them)
-        keyword, findings, errors = _parse_line_fresh(parser, raw)
+        keyword, findings, errors = _parse_line_fresh(raw)
     else:
-        keyword, findings, errors = _parse_line_memo(parser, raw)
+        keyword, findings, errors = _parse_line_memo(raw)
     shift = ctx.first_column - 1
     for f in findings:
         ctx.findings.append(replace(f, file=ctx.path, line=line_no, column=None if f.column is None else f.column + shift))
@@ -422,10 +422,10 @@ def _parse_line_at(parser: Lark, ctx: _Context, raw: str, line_no: int) -> Keywo
     return placed
 
 
-def _parse_line_fresh(parser: Lark, raw: str) -> tuple[Keyword | None, tuple[Finding, ...], int]:
+def _parse_line_fresh(raw: str) -> tuple[Keyword | None, tuple[Finding, ...], int]:
     """One line parsed at line 0, column 1: its keyword, findings and error count."""
     ctx = _Context(None, 0, 1)
-    keyword = _parse_line(parser, ctx, raw, 0)
+    keyword = _parse_line(ctx, raw, 0)
     return keyword, tuple(ctx.findings), ctx.errors
 
 
@@ -526,7 +526,7 @@ def _char_name(ch: str) -> str:
     return f"U+{ord(ch):04X}" + (f" {unicodedata.name(ch)}" if unicodedata.name(ch, "") else "")
 
 
-def _parse_line(parser: Lark, ctx: _Context, raw: str, number: int) -> Keyword | None:
+def _parse_line(ctx: _Context, raw: str, number: int) -> Keyword | None:
     column0 = ctx.first_column
     if len(raw) > MAX_LINE_CHARS:
         ctx.add(
@@ -562,13 +562,97 @@ def _parse_line(parser: Lark, ctx: _Context, raw: str, number: int) -> Keyword |
             return FreeText(text[1:-1], line=number, column=column0 + lead)
         except ValueError:
             pass  # e.g. empty text: let the grammar path report it
+    if _FAST_FREE_TEXT:
+        canonical = _canonical_keyword(text, number, column0 + lead)
+        if canonical is not None:
+            return canonical
+    from lark.exceptions import UnexpectedInput  # lazy: with the parser
+
     line = _Line(raw, number, column0, lead, text, index, stripped)
     try:
-        tree = parser.parse(text)
+        tree = _parser().parse(text)
     except UnexpectedInput as exc:
         _report_syntax(ctx, line, exc)
         return None
     return _build(ctx, line, tree)
+
+
+def _canonical_keyword(text: str, line: int, column: int) -> Keyword | None:
+    """The keyword whose canonical text (:meth:`Keyword.render`) *text* is, placed at *line*:*column*,
+    made without the parser; ``None`` when *text* is no keyword's canonical text.
+
+    A keyword line as korbiro writes it (``FAL 3``, ``[Toroni] HÁTAS``, ``ÁLLANDÓ "…"``) is read by
+    taking it apart at its blanks and quotes, making the object, and keeping it only when its
+    rendering is *text* again: the grammar reads every keyword's rendering back to the keyword
+    itself, with no warning (``tests/test_cardtext.py::test_round_trip_of_every_keyword``), so this
+    is what the parser would build.  Any other spelling, and every error, is the parser's.
+    """
+    shapes = _shapes()
+    kw: Keyword | None = None
+    try:
+        cls = shapes.plain.get(text)
+        if cls is not None:
+            kw = cls(line=line, column=column)
+        elif text[:1] == "[":
+            close = text.find("] ")
+            cls = shapes.conditioned.get(text[close + 2:]) if close > 0 else None
+            if cls is not None:
+                kw = cls(condition=text[1:close], line=line, column=column)
+        elif text[-1:] == '"':
+            opening = text.find(' "')
+            if opening > 0 and text.count('"') == 2 and "\\" not in text:
+                named = shapes.quoted.get(text[:opening])
+                if named is not None:
+                    kw = named[0](**{named[1]: text[opening + 2:-1]}, line=line, column=column)
+        else:
+            head, _, last = text.rpartition(" ")
+            if last.isdigit() and last.isascii():
+                cls = shapes.numeric.get(head)
+                if cls is not None:
+                    kw = cls(value=int(last), line=line, column=column)
+            elif last == "MP":
+                head, _, number = head.rpartition(" ")
+                if head == Raepites.keyword and number.isdigit() and number.isascii():
+                    kw = Raepites(mp=int(number), line=line, column=column)
+            elif head == Antissjaras.keyword and last in ROMAN_LEVELS:
+                kw = Antissjaras(level=ROMAN_LEVELS.index(last) + 1, line=line, column=column)
+    except (ValueError, TypeError):  # a value the keyword does not take: the parser says why
+        return None
+    return kw if kw is not None and kw.render() == text else None
+
+
+@dataclass(frozen=True)
+class _Shapes:
+    """The keyword classes by the shape of their canonical text (:func:`_canonical_keyword`)."""
+
+    plain: dict[str, type[Any]]  # the keyword alone (a [condition] left out)
+    conditioned: dict[str, type[Any]]  # [condition] KEYWORD
+    quoted: dict[str, tuple[type[Any], str]]  # KEYWORD "text": the class and its text's field
+    numeric: dict[str, type[Any]]  # KEYWORD N
+
+
+@cache
+def _shapes() -> _Shapes:
+    from dataclasses import fields  # lazy: once, at the first keyword line
+
+    shapes = _Shapes({}, {}, {}, {})
+    twice: set[str] = set()
+    for cls in dict.fromkeys(_RULES.values()):
+        if not cls.keyword:
+            continue
+        names = tuple(f.name for f in fields(cls) if f.name not in ("line", "column"))
+        if names in ((), ("condition",)):
+            if shapes.plain.setdefault(cls.keyword, cls) is not cls:
+                twice.add(cls.keyword)  # two classes, one text: the parser tells them apart
+        if names == ("condition",):
+            shapes.conditioned[cls.keyword] = cls
+        elif names in (("text",), ("name",)):
+            shapes.quoted[cls.keyword] = (cls, names[0])
+        elif names == ("value",):
+            shapes.numeric[cls.keyword] = cls
+    for text in twice:
+        del shapes.plain[text]
+    return shapes
 
 
 #: Whether the plain free-text line skips the parser (off only in tests that compare both paths).
@@ -602,6 +686,8 @@ def _is_plain_free_text(text: str) -> bool:
 
 
 def _build(ctx: _Context, line: _Line, tree: Tree[Token]) -> Keyword | None:
+    from lark import Token, Tree  # lazy: with the parser
+
     node = tree.children[0]
     assert isinstance(node, Tree)
     cls = _RULES[str(node.data)]
@@ -865,6 +951,12 @@ def _line_keyword(text: str) -> tuple[int, type[Keyword] | None, bool]:
 
 
 def _report_syntax(ctx: _Context, line: _Line, exc: UnexpectedInput) -> None:
+    from lark.exceptions import (  # lazy: with the parser
+        UnexpectedCharacters,
+        UnexpectedEOF,
+        UnexpectedToken,
+    )
+
     text = line.text
     expected: set[str]
     pos: int
