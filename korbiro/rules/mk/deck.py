@@ -116,23 +116,51 @@ def _f(code: str, message: str, deck: DeckList, entry: DeckEntry | None = None, 
 def resolve(deck: DeckList, db: CardSource) -> tuple[list[_Resolved], list[Finding]]:
     """Look each entry's card up; unknown and ambiguous names are findings, never guesses."""
     out: list[_Resolved] = []
-    findings: list[Finding] = []
-    memo = _memo(db)
+    exact = _exact(db).get
     new = tuple.__new__  # _Resolved(e, card, kind) without the NamedTuple constructor's extra call
-    hints_left = HINT_BUDGET
+    finder: _Finder | None = None
     for e in deck.entries:
-        got = memo.get(e.name)
+        fact = exact(e.name)
+        if fact is not None:  # an id or a printed name as written: the card and its kind, no note
+            out.append(new(_Resolved, (e, fact[0], fact[1])))
+            continue
+        if finder is None:
+            finder = _Finder(deck, db)
+        r = finder.find(e)
+        if r is not None:
+            out.append(r)
+    return out, finder.findings if finder is not None else []
+
+
+class _Finder:
+    """The lookups of one deck's entries that the database's table of exact names does not answer:
+    a spelling read through folding is noted, an ambiguous or unknown name is a finding (never a
+    guess), and at most ``HINT_BUDGET`` unknown names get a did-you-mean search."""
+
+    __slots__ = ("db", "deck", "findings", "hints_left", "memo")
+
+    def __init__(self, deck: DeckList, db: CardSource) -> None:
+        self.deck = deck
+        self.db = db
+        self.memo = _memo(db)
+        self.hints_left = HINT_BUDGET
+        self.findings: list[Finding] = []
+
+    def find(self, e: DeckEntry) -> _Resolved | None:
+        """*e* with its card and kind, or ``None`` (a finding says why)."""
+        deck, findings = self.deck, self.findings
+        got = self.memo.get(e.name)
         if got is None:
-            got = _remember(memo, db, e.name, suggest=hints_left > 0)
+            got = _remember(self.memo, self.db, e.name, suggest=self.hints_left > 0)
             if got[0] is None:
-                hints_left -= 1
+                self.hints_left -= 1
         card, kind, note, hit = got
         if card is not None:
-            out.append(new(_Resolved, (e, card, kind)))
             if note:
                 findings.append(_f("MK-DECK-NAME-SPELLING", f"read {e.name!r} as {card.name!r}", deck, e,
                                    card=card.name, severity=Severity.NOTE, name=e.name, canonical=card.name))
-        elif hit.ambiguous:
+            return _Resolved(e, card, kind)
+        if hit.ambiguous:
             cands = ", ".join(f"{c.name} ({c.id})" for c in hit.ambiguous)
             findings.append(_f("MK-DECK-AMBIGUOUS-CARD", f"{e.name!r} is ambiguous: {cands}; write the id", deck, e,
                                card=e.name, name=e.name, candidates=cands))
@@ -141,7 +169,7 @@ def resolve(deck: DeckList, db: CardSource) -> tuple[list[_Resolved], list[Findi
             hint_hu = f" (erre gondoltál: {' vagy '.join(repr(s) for s in hit.suggestions)}?)" if hit.suggestions else ""
             findings.append(_f("MK-DECK-UNKNOWN-CARD", f"unknown card {e.name!r}{hint}", deck, e, card=e.name,
                                name=e.name, hint=hint, hint_hu=hint_hu))
-    return out, findings
+        return None
 
 
 def _remember(memo: dict[str, Any], db: Any, name: str, *, suggest: bool = True) -> tuple[Card | None, str, bool, Any]:
@@ -160,6 +188,13 @@ def _remember(memo: dict[str, Any], db: Any, name: str, *, suggest: bool = True)
     if len(memo) < 100_000 and (suggest or card is not None):
         memo[name] = got
     return got
+
+
+def _exact(db: Any) -> Mapping[str, tuple[Card, str]]:
+    """The ids and printed names *db* finds as written, with their cards and kinds (``exact_kinds``),
+    made in bulk by the database; empty for a source that has no such table (the card index)."""
+    table = getattr(db, "exact_kinds", None)
+    return table() if table is not None else {}
 
 
 def _memo(db: Any) -> dict[str, Any]:
