@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -248,6 +249,18 @@ def test_restricted_card_by_date(db: CardDatabase, day: dt.date, legal: bool) ->
     assert ok is legal
     if not legal:
         assert errors == [("MK-DECK-RESTRICTED", "banlist:korfordulo", 19)]
+
+
+def test_a_listed_card_counts_in_the_sections_the_format_counts(db: CardDatabase) -> None:
+    # the deck and the tower always; the sideboard where it counts under the copy limit (1.13.F: not in sealed)
+    korfordulo = load_formats().get("korfordulo")
+    side = make(40) + "Cserepakli:\n1 Zászlóháború\n"
+    assert verdict(db, side) == (False, 3, [("MK-DECK-BANNED", "banlist:korfordulo", 21)])
+    assert verdict(db, side, fmt=replace(korfordulo, sideboard_counts_for_limit=False)) == (True, 3, [])
+    tower = make(40, tower=TOWER.replace("Toroni őrtorony", "Zászlóháború"))
+    for form in (korfordulo, replace(korfordulo, tower_counts_for_limit=True)):
+        assert verdict(db, tower, fmt=form) == (False, 3, [("MK-DECK-BANNED", "banlist:korfordulo", 4),
+                                                            ("MK-DECK-TOWER-TYPE", "3.01.A", 4)])
 
 
 def test_shipped_banlists_validate(db: CardDatabase) -> None:

@@ -115,21 +115,63 @@ def _f(code: str, message: str, deck: DeckList, entry: DeckEntry | None = None, 
 
 def resolve(deck: DeckList, db: CardSource) -> tuple[list[_Resolved], list[Finding]]:
     """Look each entry's card up; unknown and ambiguous names are findings, never guesses."""
-    out: list[_Resolved] = []
-    exact = _exact(db).get
-    new = tuple.__new__  # _Resolved(e, card, kind) without the NamedTuple constructor's extra call
-    finder: _Finder | None = None
-    for e in deck.entries:
-        fact = exact(e.name)
-        if fact is not None:  # an id or a printed name as written: the card and its kind, no note
-            out.append(new(_Resolved, (e, fact[0], fact[1])))
-            continue
-        if finder is None:
-            finder = _Finder(deck, db)
-        r = finder.find(e)
-        if r is not None:
-            out.append(r)
-    return out, finder.findings if finder is not None else []
+    scan = _Scan(deck, db)
+    return scan.resolved, scan.findings
+
+
+class _Scan:
+    """One pass over a deck's entries: each entry's card looked up (:func:`resolve`), and what the
+    checks count: the cards of each section, the starting tower, the copies of each kind in the
+    sections that count under the copy limit (1.02.A, 2.02), and whether a card of the deck or the
+    tower allows no other resource (1.14.5)."""
+
+    __slots__ = ("copies", "findings", "marked", "resolved", "sizes", "tower")
+
+    def __init__(self, deck: DeckList, db: CardSource, *, tower_counts: bool = False,
+                 sideboard_counts: bool = True) -> None:
+        resolved: list[_Resolved] = []
+        tower: list[_Resolved] = []
+        sizes = {"tower": 0, "deck": 0, "sideboard": 0}
+        copies: dict[str, int] = {}
+        marked = False
+        exact = _exact(db).get
+        new = tuple.__new__  # _Resolved(e, card, kind) without the NamedTuple constructor's extra call
+        finder: _Finder | None = None
+        for e in deck.entries:
+            section = e.section
+            n = e.count
+            sizes[section] += n  # an entry of no card counts in its section's size too
+            fact = exact(e.name)
+            if fact is not None:  # an id or a printed name as written: the card and its kind, no note
+                card, k = fact
+                r = new(_Resolved, (e, card, k))
+            else:
+                if finder is None:
+                    finder = _Finder(deck, db)
+                found = finder.find(e)
+                if found is None:
+                    continue
+                r = found
+                card, k = found.card, found.kind
+            resolved.append(r)
+            if section == "deck":
+                if not marked and NO_OTHER_RESOURCE in card.keyword_keys:
+                    marked = True
+            elif section == "tower":
+                tower.append(r)
+                if not marked and NO_OTHER_RESOURCE in card.keyword_keys:
+                    marked = True
+                if not tower_counts:
+                    continue
+            elif not sideboard_counts:
+                continue
+            copies[k] = copies.get(k, 0) + n
+        self.resolved = resolved
+        self.findings = finder.findings if finder is not None else []
+        self.sizes = sizes
+        self.tower = tower
+        self.copies = copies
+        self.marked = marked
 
 
 class _Finder:
@@ -242,57 +284,32 @@ def check_deck(
     form = fmt if isinstance(fmt, Format) else fs.get(fmt if fmt is not None else deck.format)
     when = date or dt.date.today()
     findings: list[Finding] = list(deck.findings)
-    resolved, problems = resolve(deck, db)
-    findings.extend(problems)
+    scan = _Scan(deck, db, tower_counts=form.tower_counts_for_limit,
+                 sideboard_counts=form.sideboard_counts_for_limit)
+    resolved, tower, sizes, copies = scan.resolved, scan.tower, scan.sizes, scan.copies
+    findings.extend(scan.findings)
     if date is not None:
         findings.extend(_dated_notes(deck, resolved, date, db))
-    sizes = {"tower": 0, "deck": 0, "sideboard": 0}
-    for e in deck.entries:
-        sizes[e.section] += e.count
     if not deck.entries:
         findings.append(_f("MK-DECK-EMPTY", "the deck list has no cards", deck, line=1, rule="1.02.B"))
 
-    # one pass: the sections, and the copies of each kind under the copy limit (1.02.A, 2.02)
-    tower: list[_Resolved] = []
-    in_deck: list[_Resolved] = []
-    counted_sections = {"deck"}
-    if form.sideboard_counts_for_limit:
-        counted_sections.add("sideboard")
-    if form.tower_counts_for_limit:
-        counted_sections.add("tower")
-    groups: dict[str, list[_Resolved]] = {}
-    copies: dict[str, int] = {}
-    marked = False  # a card in the deck that allows no other resource (1.14.5)
-    for r in resolved:
-        entry, card, k = r
-        section = entry.section
-        if section == "tower":
-            tower.append(r)
-            in_deck.append(r)
-        elif section == "deck":
-            in_deck.append(r)
-            if not marked and NO_OTHER_RESOURCE in card.keyword_keys:
-                marked = True
-        if section in counted_sections:
-            if k in groups:
-                groups[k].append(r)
-                copies[k] += entry.count
-            else:
-                groups[k] = [r]
-                copies[k] = entry.count
-
     findings.extend(_tower_findings(deck, tower, form, sizes["tower"]))
-    if marked or any(NO_OTHER_RESOURCE in r.card.keyword_keys for r in tower):
-        findings.extend(_resource_findings(deck, in_deck))
-    findings.extend(_banlist_findings(deck, resolved, form, when, db))
+    if scan.marked:
+        findings.extend(_resource_findings(deck, [r for r in resolved if r.entry.section != "sideboard"]))
+    if form.banlist:
+        listed = _listed_kinds(form, db)
+        # the kinds the banlist counts: the deck's and the tower's, the sideboard's where it counts
+        if not listed.keys().isdisjoint(copies) or any(r.kind in listed for r in tower):
+            findings.extend(_banlist_findings(deck, resolved, form, when, db))
 
     wanted = deck.limit if limit is None else limit
     candidates = [lim for lim in form.limits if wanted is None or lim.limit == wanted] or list(form.limits)
     # the first limit under which the deck is legal decides; the others are looked at only when it is not
     chosen: Limit | None = None
     per_limit: list[tuple[Limit, list[Finding]]] = []
+    most = max(copies.values(), default=0)  # the most copies of one kind
     for lim in candidates:
-        got = _limit_findings(deck, form, lim, groups, copies, sizes)
+        got = _limit_findings(deck, form, lim, resolved, copies, most, sizes)
         if not any(f.severity is Severity.ERROR for f in got):
             chosen = lim
             findings.extend(got)
@@ -376,8 +393,8 @@ def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, si
     return out
 
 
-def _limit_findings(deck: DeckList, form: Format, lim: Limit, groups: dict[str, list[_Resolved]],
-                    copies: dict[str, int], sizes: dict[str, int]) -> list[Finding]:
+def _limit_findings(deck: DeckList, form: Format, lim: Limit, resolved: Sequence[_Resolved], copies: dict[str, int],
+                    most: int, sizes: dict[str, int]) -> list[Finding]:
     out: list[Finding] = []
     if sizes["deck"] < lim.min_deck:
         out.append(_f("MK-DECK-MIN-SIZE",
@@ -385,12 +402,10 @@ def _limit_findings(deck: DeckList, form: Format, lim: Limit, groups: dict[str, 
                       "(starting tower levels do not count)",
                       deck, line=_first_line(deck, "deck"), rule=lim.rule, size=sizes["deck"], limit=lim.limit,
                       min=lim.min_deck))
-    counts = copies
-    entries = groups
-    over = [k for k, n in counts.items() if n > lim.limit] if counts and max(counts.values()) > lim.limit else []
-    for k in sorted(over):
-        n = counts[k]
-        rs = entries[k]
+    over = sorted(k for k, n in copies.items() if n > lim.limit) if most > lim.limit else []
+    for k in over:
+        n = copies[k]
+        rs = [r for r in resolved if r.kind == k and _counts_for_limit(form, r.entry.section)]
         names = sorted({r.card.name for r in rs})
         shown = names[0] if len(names) == 1 else " / ".join(names)
         same = len(names) > 1
@@ -407,6 +422,14 @@ def _limit_findings(deck: DeckList, form: Format, lim: Limit, groups: dict[str, 
                       deck, line=_first_line(deck, "sideboard"), rule=form.rule_sideboard, size=sizes["sideboard"],
                       limit=lim.limit, max=lim.sideboard_max))
     return out
+
+
+def _counts_for_limit(form: Format, section: str) -> bool:
+    """Whether the copies in *section* count under the copy limit (1.02.A): the deck's always, the
+    sideboard's and the starting tower's as the format says (1.02.B: tower levels do not count)."""
+    if section == "tower":
+        return form.tower_counts_for_limit
+    return section == "deck" or form.sideboard_counts_for_limit
 
 
 def _first_line(deck: DeckList, section: str) -> int:
