@@ -309,28 +309,26 @@ def check_deck(
     per_limit: list[tuple[Limit, list[Finding]]] = []
     most = max(copies.values(), default=0)  # the most copies of one kind
     for lim in candidates:
-        got = _limit_findings(deck, form, lim, resolved, copies, most, sizes)
-        if not any(f.severity is Severity.ERROR for f in got):
+        got = _limit_findings(deck, form, lim, resolved, copies, most, sizes)  # errors only: none, a legal limit
+        if not got:
             chosen = lim
-            findings.extend(got)
             break
         per_limit.append((lim, got))
     if chosen is None and len(per_limit) == 1:
         chosen, extra = per_limit[0]
         findings.extend(extra)
     elif chosen is None:
-        chosen, extra = min(per_limit, key=lambda p: (sum(f.severity is Severity.ERROR for f in p[1]),
-                                                      -p[0].limit if sizes["deck"] >= p[0].min_deck else p[0].limit))
+        chosen, extra = min(per_limit, key=lambda p: (len(p[1]), -p[0].limit if sizes["deck"] >= p[0].min_deck
+                                                      else p[0].limit))
         findings.extend(extra)
         # each limit's errors as message parts: said in the language the finding is printed in
         limits = [i18n.part("MK-DECK.limit-why", limit=lim.limit,
-                            reasons=[i18n.part_of(f.code, f.message, f.args) for f in fs_ if f.severity is Severity.ERROR])
+                            reasons=[i18n.part_of(f.code, f.message, f.args) for f in fs_])
                   for lim, fs_ in per_limit]
         # the English as the template says it (tests/test_deck.py checks the two agree), made by joins: a
         # deck check makes it for every deck that fails both limits
         said = "neither card limit makes the deck legal: " + "; ".join(
-            f"limit {lim.limit}: " + ", ".join(f.message for f in fs_ if f.severity is Severity.ERROR)
-            for lim, fs_ in per_limit)
+            [f"limit {lim.limit}: " + ", ".join([f.message for f in fs_]) for lim, fs_ in per_limit])
         findings.append(_f("MK-DECK-NO-LIMIT", said, deck, line=deck.limit_line or 1, rule="1.02.A", limits=limits))
     if len(findings) > 1:
         findings = sort_findings(findings)
@@ -395,6 +393,8 @@ def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, si
 
 def _limit_findings(deck: DeckList, form: Format, lim: Limit, resolved: Sequence[_Resolved], copies: dict[str, int],
                     most: int, sizes: dict[str, int]) -> list[Finding]:
+    """What makes the deck illegal under the card limit *lim* (1.02.A–C, 1.13): every finding is an error,
+    so that none means the limit makes the deck legal."""
     out: list[Finding] = []
     if sizes["deck"] < lim.min_deck:
         out.append(_f("MK-DECK-MIN-SIZE",
