@@ -123,6 +123,8 @@ def test_a_database_loaded_from_the_index_looks_up_like_one_that_folds_its_names
     idx = open_index([db_dir])
     loaded, folded = idx.database(), CardDatabase(list(idx))
     assert loaded._by_fold == folded._by_fold and len(loaded._by_fold) == 156
+    # the index knows every card's kind: the table of exact names is made with the database
+    assert loaded._exact_kinds is not None and folded._exact_kinds is None
     assert loaded.exact_kinds() == folded.exact_kinds()
     for query in ["tukorutveszto", "WIRG", "minta-004", "a sotet terito", "Wrig", "Nincs ilyen"]:
         a, b = loaded.lookup(query), folded.lookup(query)

@@ -260,8 +260,8 @@ class CardIndex:
         # the folded names and ids as the index stores them (made by the same fold: base/text.py is among
         # the rule files its key is hashed from), so that loading folds nothing
         keys = self.rows("SELECT name_fold, id_fold, kind FROM cards ORDER BY rowid")
-        db = CardDatabase(self, folded=[(name_fold, id_fold) for name_fold, id_fold, _ in keys])
-        db._kinds = {name_fold: kind for name_fold, _, kind in keys}
+        db = CardDatabase(self, folded=[(name_fold, id_fold) for name_fold, id_fold, _ in keys],
+                          kinds={name_fold: kind for name_fold, _, kind in keys})
         # which texts changed, from the errata column: a dated deck check reads no card's history for it
         db._errata_ids = frozenset(cid for (cid,) in self.rows("SELECT id FROM cards WHERE errata > 0"))
         return db
