@@ -263,6 +263,19 @@ def test_a_listed_card_counts_in_the_sections_the_format_counts(db: CardDatabase
                                                             ("MK-DECK-TOWER-TYPE", "3.01.A", 4)])
 
 
+def test_a_banlist_read_again_is_not_answered_from_the_databases_memo(index: CardIndex) -> None:
+    # the same database (a web worker keeps its index) checks a deck under the format's file as it was,
+    # then as edited: the card the edit bans is banned
+    korfordulo = load_formats().get("korfordulo")
+    edited = replace(korfordulo, banlist=(*korfordulo.banlist, replace(korfordulo.banlist[1], card="Wirg")))
+    deck = parse_deck_text(make(40), "d.deck")  # three Wirg among them
+    assert check_deck(deck, index, fmt=korfordulo, date=DAY).legal
+    report = check_deck(deck, index, fmt=edited, date=DAY)
+    assert [(f.code, f.rule, f.card) for f in report.findings if f.severity.value == "error"] == [
+        ("MK-DECK-BANNED", "banlist:korfordulo", "Wirg")]
+    assert check_deck(deck, index, fmt=korfordulo, date=DAY).legal
+
+
 def test_shipped_banlists_validate(db: CardDatabase) -> None:
     from korbiro.base.yamlload import load_yaml_file
     from korbiro.data.formats import shipped_formats_path

@@ -252,12 +252,14 @@ def _memo(db: Any) -> dict[str, Any]:
 
 
 def _listed_kinds(form: Format, db: Any) -> dict[str, frozenset[str]]:
-    """The kinds (2.02) the format's banlist names (:meth:`Format.listed_kinds`), remembered per database."""
+    """The kinds (2.02) the format's banlist names (:meth:`Format.listed_kinds`), remembered per database
+    with the format they were read from: served again only for that format, or one equal to it (the
+    same banlist), never for another reading of its file."""
     memo = _memo(db) if db is not None else {}
     key = f"\0banlist:{form.file}:{form.id}"
     got = memo.get(key)
-    if got is None:
-        got = (form.listed_kinds(db), "")
+    if got is None or (got[1] is not form and got[1] != form):
+        got = (form.listed_kinds(db), form)
         memo[key] = got
     listed: dict[str, frozenset[str]] = got[0]
     return listed
