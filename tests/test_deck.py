@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from korbiro.cli import cli
 from korbiro.data.cards import Card, CardDatabase
 from korbiro.data.check import load_database
 from korbiro.data.formats import banlist_findings, load_formats
+from korbiro.data.index import CardIndex, open_index
 from korbiro.grammar.decklist import parse_deck_text, read_deck_file
 from korbiro.rules.mk.deck import check_deck, check_exchange
 
@@ -37,6 +39,11 @@ TOWER = "Torony:\nArgureni bálterem\nKincses kamra\nToroni őrtorony\n"
 @pytest.fixture(scope="module")
 def db() -> CardDatabase:
     return load_database()
+
+
+@pytest.fixture(scope="module")
+def index() -> CardIndex:
+    return open_index()
 
 
 def make(size: int, *, copies: int = 3, side: int = 0, head: str = "", tower: str = TOWER) -> str:
@@ -244,6 +251,31 @@ def test_restricted_card_by_date(db: CardDatabase, day: dt.date, legal: bool) ->
         assert errors == [("MK-DECK-RESTRICTED", "banlist:korfordulo", 19)]
 
 
+def test_a_listed_card_counts_in_the_sections_the_format_counts(db: CardDatabase) -> None:
+    # the deck and the tower always; the sideboard where it counts under the copy limit (1.13.F: not in sealed)
+    korfordulo = load_formats().get("korfordulo")
+    side = make(40) + "Cserepakli:\n1 Zászlóháború\n"
+    assert verdict(db, side) == (False, 3, [("MK-DECK-BANNED", "banlist:korfordulo", 21)])
+    assert verdict(db, side, fmt=replace(korfordulo, sideboard_counts_for_limit=False)) == (True, 3, [])
+    tower = make(40, tower=TOWER.replace("Toroni őrtorony", "Zászlóháború"))
+    for form in (korfordulo, replace(korfordulo, tower_counts_for_limit=True)):
+        assert verdict(db, tower, fmt=form) == (False, 3, [("MK-DECK-BANNED", "banlist:korfordulo", 4),
+                                                            ("MK-DECK-TOWER-TYPE", "3.01.A", 4)])
+
+
+def test_a_banlist_read_again_is_not_answered_from_the_databases_memo(index: CardIndex) -> None:
+    # the same database (a web worker keeps its index) checks a deck under the format's file as it was,
+    # then as edited: the card the edit bans is banned
+    korfordulo = load_formats().get("korfordulo")
+    edited = replace(korfordulo, banlist=(*korfordulo.banlist, replace(korfordulo.banlist[1], card="Wirg")))
+    deck = parse_deck_text(make(40), "d.deck")  # three Wirg among them
+    assert check_deck(deck, index, fmt=korfordulo, date=DAY).legal
+    report = check_deck(deck, index, fmt=edited, date=DAY)
+    assert [(f.code, f.rule, f.card) for f in report.findings if f.severity.value == "error"] == [
+        ("MK-DECK-BANNED", "banlist:korfordulo", "Wirg")]
+    assert check_deck(deck, index, fmt=korfordulo, date=DAY).legal
+
+
 def test_shipped_banlists_validate(db: CardDatabase) -> None:
     from korbiro.base.yamlload import load_yaml_file
     from korbiro.data.formats import shipped_formats_path
@@ -423,6 +455,37 @@ def test_findings_stable_under_reordering(db: CardDatabase, seed: int, size: int
     rng.shuffle(deck_lines)
     rng.shuffle(side_lines)
     assert key(deck_lines, side_lines) == first
+
+
+spelled = st.sampled_from(["wirg", "TUKORUTVESZTO", "MINTA-004", "minta-005", "A Sötét Térítő", "Airun al Marem",
+                           "Dzsad bankház", "Zászlóháború", "Harci  griff", "Wrig"])
+checked_line = st.one_of(line, st.tuples(st.integers(min_value=1, max_value=4), spelled).map(lambda t: f"{t[0]} {t[1]}"))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(checked_line, max_size=40), st.sampled_from([dt.date(2024, 8, 31), dt.date(2025, 10, 1), DAY]))
+def test_the_loaded_database_and_the_index_give_the_same_report(index: CardIndex, lines: list[str],
+                                                               day: dt.date) -> None:
+    # the loaded database answers exact names from its table made in bulk; the index looks each name up
+    text = "\n".join(lines)
+    a = check_deck(parse_deck_text(text, "r.deck"), index.database(), date=day)
+    b = check_deck(parse_deck_text(text, "r.deck"), index, date=day)
+    assert a.to_dict() == b.to_dict()
+    assert [f.render_text() for f in a.findings] == [f.render_text() for f in b.findings]
+
+
+def test_the_table_of_exact_names_answers_as_lookup_and_kind_of() -> None:
+    # an id before a name, the first card of a name, IGAZ NÉV kin sharing one kind (2.02)
+    cards = [Card("X-1", "Wirg", "kalandozó"), Card("X-2", "Wirg", "kalandozó"), Card("Wirg", "Más", "kalandozó"),
+             Card("X-3", "Ódon Kard", "tárgylap", text="IGAZ NÉV: Wirg", keywords=(), true_names=["Wirg"])]
+    db = CardDatabase(cards)
+    table = db.exact_kinds()
+    assert {q: (c.id, k) for q, (c, k) in table.items()} == {
+        "Wirg": ("Wirg", "mas"), "X-1": ("X-1", "odon kard"), "X-2": ("X-2", "odon kard"),
+        "Más": ("Wirg", "mas"), "X-3": ("X-3", "odon kard"), "Ódon Kard": ("X-3", "odon kard")}
+    for query, (card, kind) in table.items():
+        assert db.lookup(query).card is card and db.kind_of(card) == kind
+    assert db.exact_kinds() is table
 
 
 def test_bom_crlf_and_no_final_newline(db: CardDatabase, tmp_path: Path) -> None:

@@ -479,3 +479,21 @@ def test_a_dated_view_answers_every_lookup_as_the_card_read_that_day(day: dt.dat
     for card in db:
         hit = view.lookup(card.id)
         assert hit.card == card.as_of(day) and hit.card.text == card.as_of(day).text, card.id
+
+
+@pytest.mark.parametrize("day", [dt.date(2024, 8, 31), dt.date(2024, 9, 1), dt.date(2030, 1, 1)])
+def test_a_dated_views_table_of_exact_names_leaves_the_changed_cards_to_its_lookups(day: dt.date) -> None:
+    # every id and printed name the table holds is answered as the view's lookup and kind_of answer it;
+    # the cards whose text changed are not in it (a lookup reads them as of the day)
+    for source in (load_database(), open_index().database()):
+        view = CardsOn(source, day)
+        table = view.exact_kinds()
+        changed = view.changed_ids()
+        assert changed == {"MINTA-004", "MINTA-005", "MINTA-069"}
+        assert set(table) == {q for c in source if c.id not in changed for q in (c.id, c.name)}
+        for query, (card, kind) in table.items():
+            assert view.lookup(query).card is card and view.kind_of(card) == kind, query
+        airun = table["Airun al Marem"]
+        terito = view.lookup("A Sötét Térítő").card
+        assert terito is not None and (view.kind_of(terito) == airun[1]) is (day >= dt.date(2024, 9, 1))
+    assert CardsOn(open_index(), day).exact_kinds() == {}  # the index answers each lookup itself

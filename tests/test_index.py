@@ -142,3 +142,20 @@ def test_same_size_same_mtime_edit_is_still_seen(db_dir: Path) -> None:
     second = open_index([db_dir])
     assert second.path != first.path
     assert second.lookup("Wirk").card is not None
+
+
+def test_a_database_loaded_from_the_index_looks_up_like_one_that_folds_its_names(db_dir: Path) -> None:
+    # the index's stored folded names and ids stand in for folding when the database is loaded
+    from korbiro.data.cards import CardDatabase
+
+    idx = open_index([db_dir])
+    loaded, folded = idx.database(), CardDatabase(list(idx))
+    assert loaded._by_fold == folded._by_fold and len(loaded._by_fold) == 156
+    # the index knows every card's kind: the table of exact names is made with the database
+    assert loaded._exact_kinds is not None and folded._exact_kinds is None
+    assert loaded.exact_kinds() == folded.exact_kinds()
+    for query in ["tukorutveszto", "WIRG", "minta-004", "a sotet terito", "Wrig", "Nincs ilyen"]:
+        a, b = loaded.lookup(query), folded.lookup(query)
+        assert (a.card, a.ambiguous, a.suggestions, a.folded) == (b.card, b.ambiguous, b.suggestions, b.folded)
+    with pytest.raises(ValueError, match="77 folded keys for 78 cards"):
+        CardDatabase(list(idx), folded=[("x", "y")] * 77)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.text import fold
@@ -386,21 +387,40 @@ _STORED = frozenset(("attrs", "keyword_keys", "true_names", "_summary", "text", 
                      "_keyword_source", "_keyword_objects", "_behaviour_objects"))
 
 
+_NAME = attrgetter("name")
+_ID = attrgetter("id")
+
+
 class CardDatabase:
     """An immutable collection of cards with exact, folded and fuzzy lookup."""
 
-    def __init__(self, cards: Iterable[Card]) -> None:
+    def __init__(self, cards: Iterable[Card], *, folded: Iterable[tuple[str, str]] | None = None,
+                 kinds: dict[str, str] | None = None) -> None:
+        """*folded*: each card's folded name and folded id (:func:`~korbiro.base.text.fold`), in the
+        order of *cards*, when the source has them already (the card index stores them); else they are
+        folded here.  *kinds*: the kinds of :meth:`kind_of` (folded name -> kind) when the source knows
+        them (the index's ``kind`` column); then the table of exact names (:meth:`exact_kinds`) is made
+        with the database, else when first asked for."""
         self.cards: tuple[Card, ...] = tuple(cards)
+        keys = [(fold(c.name), fold(c.id)) for c in self.cards] if folded is None else list(folded)
+        if len(keys) != len(self.cards):
+            raise ValueError(f"{len(keys)} folded keys for {len(self.cards)} cards")
+        #: each card's folded name, in the order of ``cards`` (the key of its kind, :meth:`kind_of`)
+        self._name_folds: tuple[str, ...] = tuple(name for name, _ in keys)
         self.by_id: dict[str, Card] = {}
         self.by_name: dict[str, Card] = {}
         self._by_fold: dict[str, list[Card]] = {}
-        for c in self.cards:
+        by_fold = self._by_fold
+        for c, (name_key, id_key) in zip(self.cards, keys, strict=True):
             self.by_id.setdefault(c.id, c)
             self.by_name.setdefault(c.name, c)
-            self._by_fold.setdefault(fold(c.name), []).append(c)
-            self._by_fold.setdefault(fold(c.id), []).append(c)
+            by_fold.setdefault(name_key, []).append(c)
+            by_fold.setdefault(id_key, []).append(c)
         self._names: list[str] | None = None
-        self._kinds: dict[str, str] | None = None
+        self._kinds: dict[str, str] | None = kinds
+        self._exact_kinds: dict[str, tuple[Card, str]] | None = None
+        if kinds is not None:
+            self.exact_kinds()
         #: the ids of the cards whose text has changed, when the source knows them without reading
         #: every card's history (the card index's ``errata`` column)
         self._errata_ids: frozenset[str] | None = None
@@ -456,6 +476,26 @@ class CardDatabase:
             self._kinds = kinds_of(self.cards)
         k = fold(card.name)
         return self._kinds.get(k, k)
+
+    def exact_kinds(self) -> Mapping[str, tuple[Card, str]]:
+        """Every id and printed name that :meth:`lookup` finds as written, with the card it finds and
+        that card's kind (:meth:`kind_of`), made in one pass over the cards when first asked for.
+
+        For a batch of deck checks, which looks thousands of names up: the same answers as
+        :meth:`lookup` (an id before a name, the first card of a name) and :meth:`kind_of`.
+        """
+        if self._exact_kinds is None:
+            if self._kinds is None:
+                self._kinds = kinds_of(self.cards)
+            folds = self._name_folds
+            # (card, kind) for each card, and the tables, made by C loops (zip, map, dict): no Python step a card
+            facts = list(zip(self.cards, map(self._kinds.get, folds, folds), strict=True))
+            facts.reverse()  # so that the first card of a name or id is the one kept (as by_name and by_id keep it)
+            cards = [fact[0] for fact in facts]
+            table = dict(zip(map(_NAME, cards), facts, strict=True))
+            table.update(zip(map(_ID, cards), facts, strict=True))  # an id before a name, as lookup
+            self._exact_kinds = table
+        return self._exact_kinds
 
 
 def kinds_of(cards: Iterable[Card]) -> dict[str, str]:

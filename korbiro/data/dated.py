@@ -16,6 +16,7 @@ the database's own answer stands.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -35,6 +36,7 @@ class CardsOn:
         self._kinds_known = False
         self._changed: list[Card] | None = None
         self._changed_ids: frozenset[str] | None = None
+        self._exact: Mapping[str, tuple[Card, str]] | None = None
 
     def changed(self) -> list[Card]:
         """The source's cards whose text has changed (the only ones :meth:`Card.as_of` reads otherwise)."""
@@ -64,6 +66,32 @@ class CardsOn:
             return self.source.kind_of(card)
         k = fold(card.name)
         return kinds.get(k, k)
+
+    def exact_kinds(self) -> Mapping[str, tuple[Card, str]]:
+        """The source's :meth:`~korbiro.data.cards.CardDatabase.exact_kinds` as of the day: the ids and
+        printed names :meth:`lookup` finds as written, with the card and its kind (:meth:`kind_of`) of
+        the day.  The cards whose text has changed are left out (their lookups read them as of the day);
+        a source without such a table gives an empty one."""
+        if self._exact is None:
+            source = getattr(self.source, "exact_kinds", None)
+            if source is None:
+                self._exact = {}
+            else:
+                table: Mapping[str, tuple[Card, str]] = source()
+                changed = self.changed_ids()
+                kinds = self._dated_kinds()
+                if kinds is not None:  # an erratum changed an IGAZ NÉV by the day: the kinds of the day
+                    dated: dict[str, tuple[Card, str]] = {}
+                    for q, (c, _) in table.items():
+                        if c.id not in changed:
+                            k = fold(c.name)
+                            dated[q] = (c, kinds.get(k, k))
+                    self._exact = dated
+                elif changed:
+                    self._exact = {q: fact for q, fact in table.items() if fact[0].id not in changed}
+                else:
+                    self._exact = table
+        return self._exact
 
     def _dated_kinds(self) -> dict[str, str] | None:
         """The kinds over the texts of *day*, or ``None`` when no erratum changed an IGAZ NÉV by then."""

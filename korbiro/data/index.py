@@ -261,9 +261,11 @@ class CardIndex:
 
     def database(self) -> CardDatabase:
         """Every card in memory, for batch work (thousands of deck checks)."""
-        db = CardDatabase(self)
-        kinds = dict(self.rows("SELECT name_fold, kind FROM cards"))
-        db._kinds = kinds
+        # the folded names and ids as the index stores them (made by the same fold: base/text.py is among
+        # the rule files its key is hashed from), so that loading folds nothing
+        keys = self.rows("SELECT name_fold, id_fold, kind FROM cards ORDER BY rowid")
+        db = CardDatabase(self, folded=[(name_fold, id_fold) for name_fold, id_fold, _ in keys],
+                          kinds={name_fold: kind for name_fold, _, kind in keys})
         # which texts changed, from the errata column: a dated deck check reads no card's history for it
         db._errata_ids = frozenset(cid for (cid,) in self.rows("SELECT id FROM cards WHERE errata > 0"))
         return db

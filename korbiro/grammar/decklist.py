@@ -55,7 +55,7 @@ _TRAILING_COUNT = re.compile(r"^(\S.*?)\s+[xX×]\s?([0-9]+)$")
 _LEADING_NUMBERISH = re.compile(r"^([+-]?\w+?)[xX×]?(\s|$)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeckEntry:
     """One line of a deck list."""
 

@@ -115,24 +115,94 @@ def _f(code: str, message: str, deck: DeckList, entry: DeckEntry | None = None, 
 
 def resolve(deck: DeckList, db: CardSource) -> tuple[list[_Resolved], list[Finding]]:
     """Look each entry's card up; unknown and ambiguous names are findings, never guesses."""
-    out: list[_Resolved] = []
-    findings: list[Finding] = []
-    memo = _memo(db)
-    new = tuple.__new__  # _Resolved(e, card, kind) without the NamedTuple constructor's extra call
-    hints_left = HINT_BUDGET
-    for e in deck.entries:
-        got = memo.get(e.name)
+    scan = _Scan(deck, db)
+    return scan.resolved, scan.findings
+
+
+class _Scan:
+    """One pass over a deck's entries: each entry's card looked up (:func:`resolve`), and what the
+    checks count: the cards of each section, the starting tower, the copies of each kind in the
+    sections that count under the copy limit (1.02.A, 2.02), and whether a card of the deck or the
+    tower allows no other resource (1.14.5)."""
+
+    __slots__ = ("copies", "findings", "marked", "resolved", "sizes", "tower")
+
+    def __init__(self, deck: DeckList, db: CardSource, *, tower_counts: bool = False,
+                 sideboard_counts: bool = True) -> None:
+        resolved: list[_Resolved] = []
+        tower: list[_Resolved] = []
+        sizes = {"tower": 0, "deck": 0, "sideboard": 0}
+        copies: dict[str, int] = {}
+        marked = False
+        exact = _exact(db).get
+        new = tuple.__new__  # _Resolved(e, card, kind) without the NamedTuple constructor's extra call
+        finder: _Finder | None = None
+        for e in deck.entries:
+            section = e.section
+            n = e.count
+            sizes[section] += n  # an entry of no card counts in its section's size too
+            fact = exact(e.name)
+            if fact is not None:  # an id or a printed name as written: the card and its kind, no note
+                card, k = fact
+                r = new(_Resolved, (e, card, k))
+            else:
+                if finder is None:
+                    finder = _Finder(deck, db)
+                found = finder.find(e)
+                if found is None:
+                    continue
+                r = found
+                card, k = found.card, found.kind
+            resolved.append(r)
+            if section == "deck":
+                if not marked and NO_OTHER_RESOURCE in card.keyword_keys:
+                    marked = True
+            elif section == "tower":
+                tower.append(r)
+                if not marked and NO_OTHER_RESOURCE in card.keyword_keys:
+                    marked = True
+                if not tower_counts:
+                    continue
+            elif not sideboard_counts:
+                continue
+            copies[k] = copies.get(k, 0) + n
+        self.resolved = resolved
+        self.findings = finder.findings if finder is not None else []
+        self.sizes = sizes
+        self.tower = tower
+        self.copies = copies
+        self.marked = marked
+
+
+class _Finder:
+    """The lookups of one deck's entries that the database's table of exact names does not answer:
+    a spelling read through folding is noted, an ambiguous or unknown name is a finding (never a
+    guess), and at most ``HINT_BUDGET`` unknown names get a did-you-mean search."""
+
+    __slots__ = ("db", "deck", "findings", "hints_left", "memo")
+
+    def __init__(self, deck: DeckList, db: CardSource) -> None:
+        self.deck = deck
+        self.db = db
+        self.memo = _memo(db)
+        self.hints_left = HINT_BUDGET
+        self.findings: list[Finding] = []
+
+    def find(self, e: DeckEntry) -> _Resolved | None:
+        """*e* with its card and kind, or ``None`` (a finding says why)."""
+        deck, findings = self.deck, self.findings
+        got = self.memo.get(e.name)
         if got is None:
-            got = _remember(memo, db, e.name, suggest=hints_left > 0)
+            got = _remember(self.memo, self.db, e.name, suggest=self.hints_left > 0)
             if got[0] is None:
-                hints_left -= 1
+                self.hints_left -= 1
         card, kind, note, hit = got
         if card is not None:
-            out.append(new(_Resolved, (e, card, kind)))
             if note:
                 findings.append(_f("MK-DECK-NAME-SPELLING", f"read {e.name!r} as {card.name!r}", deck, e,
                                    card=card.name, severity=Severity.NOTE, name=e.name, canonical=card.name))
-        elif hit.ambiguous:
+            return _Resolved(e, card, kind)
+        if hit.ambiguous:
             cands = ", ".join(f"{c.name} ({c.id})" for c in hit.ambiguous)
             findings.append(_f("MK-DECK-AMBIGUOUS-CARD", f"{e.name!r} is ambiguous: {cands}; write the id", deck, e,
                                card=e.name, name=e.name, candidates=cands))
@@ -141,7 +211,7 @@ def resolve(deck: DeckList, db: CardSource) -> tuple[list[_Resolved], list[Findi
             hint_hu = f" (erre gondoltál: {' vagy '.join(repr(s) for s in hit.suggestions)}?)" if hit.suggestions else ""
             findings.append(_f("MK-DECK-UNKNOWN-CARD", f"unknown card {e.name!r}{hint}", deck, e, card=e.name,
                                name=e.name, hint=hint, hint_hu=hint_hu))
-    return out, findings
+        return None
 
 
 def _remember(memo: dict[str, Any], db: Any, name: str, *, suggest: bool = True) -> tuple[Card | None, str, bool, Any]:
@@ -162,6 +232,13 @@ def _remember(memo: dict[str, Any], db: Any, name: str, *, suggest: bool = True)
     return got
 
 
+def _exact(db: Any) -> Mapping[str, tuple[Card, str]]:
+    """The ids and printed names *db* finds as written, with their cards and kinds (``exact_kinds``),
+    made in bulk by the database; empty for a source that has no such table (the card index)."""
+    table = getattr(db, "exact_kinds", None)
+    return table() if table is not None else {}
+
+
 def _memo(db: Any) -> dict[str, Any]:
     """Lookups already answered by this (immutable) database: names repeat across thousands of decks."""
     memo: dict[str, Any] | None = getattr(db, "_korbiro_resolve_memo", None)
@@ -175,12 +252,14 @@ def _memo(db: Any) -> dict[str, Any]:
 
 
 def _listed_kinds(form: Format, db: Any) -> dict[str, frozenset[str]]:
-    """The kinds (2.02) the format's banlist names (:meth:`Format.listed_kinds`), remembered per database."""
+    """The kinds (2.02) the format's banlist names (:meth:`Format.listed_kinds`), remembered per database
+    with the format they were read from: served again only for that format, or one equal to it (the
+    same banlist), never for another reading of its file."""
     memo = _memo(db) if db is not None else {}
     key = f"\0banlist:{form.file}:{form.id}"
     got = memo.get(key)
-    if got is None:
-        got = (form.listed_kinds(db), "")
+    if got is None or (got[1] is not form and got[1] != form):
+        got = (form.listed_kinds(db), form)
         memo[key] = got
     listed: dict[str, frozenset[str]] = got[0]
     return listed
@@ -207,78 +286,51 @@ def check_deck(
     form = fmt if isinstance(fmt, Format) else fs.get(fmt if fmt is not None else deck.format)
     when = date or dt.date.today()
     findings: list[Finding] = list(deck.findings)
-    resolved, problems = resolve(deck, db)
-    findings.extend(problems)
+    scan = _Scan(deck, db, tower_counts=form.tower_counts_for_limit,
+                 sideboard_counts=form.sideboard_counts_for_limit)
+    resolved, tower, sizes, copies = scan.resolved, scan.tower, scan.sizes, scan.copies
+    findings.extend(scan.findings)
     if date is not None:
         findings.extend(_dated_notes(deck, resolved, date, db))
-    sizes = {"tower": 0, "deck": 0, "sideboard": 0}
-    for e in deck.entries:
-        sizes[e.section] += e.count
     if not deck.entries:
         findings.append(_f("MK-DECK-EMPTY", "the deck list has no cards", deck, line=1, rule="1.02.B"))
 
-    # one pass: the sections, and the copies of each kind under the copy limit (1.02.A, 2.02)
-    tower: list[_Resolved] = []
-    in_deck: list[_Resolved] = []
-    counted_sections = {"deck"}
-    if form.sideboard_counts_for_limit:
-        counted_sections.add("sideboard")
-    if form.tower_counts_for_limit:
-        counted_sections.add("tower")
-    groups: dict[str, list[_Resolved]] = {}
-    copies: dict[str, int] = {}
-    marked = False  # a card in the deck that allows no other resource (1.14.5)
-    for r in resolved:
-        entry, card, k = r
-        section = entry.section
-        if section == "tower":
-            tower.append(r)
-            in_deck.append(r)
-        elif section == "deck":
-            in_deck.append(r)
-            if not marked and NO_OTHER_RESOURCE in card.keyword_keys:
-                marked = True
-        if section in counted_sections:
-            if k in groups:
-                groups[k].append(r)
-                copies[k] += entry.count
-            else:
-                groups[k] = [r]
-                copies[k] = entry.count
-
     findings.extend(_tower_findings(deck, tower, form, sizes["tower"]))
-    if marked or any(NO_OTHER_RESOURCE in r.card.keyword_keys for r in tower):
-        findings.extend(_resource_findings(deck, in_deck))
-    findings.extend(_banlist_findings(deck, resolved, form, when, db))
+    if scan.marked:
+        findings.extend(_resource_findings(deck, [r for r in resolved if r.entry.section != "sideboard"]))
+    if form.banlist:
+        listed = _listed_kinds(form, db)
+        # the kinds the banlist counts: the deck's and the tower's, the sideboard's where it counts
+        if not listed.keys().isdisjoint(copies) or any(r.kind in listed for r in tower):
+            findings.extend(_banlist_findings(deck, resolved, form, when, db))
 
     wanted = deck.limit if limit is None else limit
     candidates = [lim for lim in form.limits if wanted is None or lim.limit == wanted] or list(form.limits)
     # the first limit under which the deck is legal decides; the others are looked at only when it is not
     chosen: Limit | None = None
     per_limit: list[tuple[Limit, list[Finding]]] = []
+    most = max(copies.values(), default=0)  # the most copies of one kind
     for lim in candidates:
-        got = _limit_findings(deck, form, lim, groups, copies, sizes)
-        if not any(f.severity is Severity.ERROR for f in got):
+        got = _limit_findings(deck, form, lim, resolved, copies, most, sizes)  # errors only: none, a legal limit
+        if not got:
             chosen = lim
-            findings.extend(got)
             break
         per_limit.append((lim, got))
     if chosen is None and len(per_limit) == 1:
         chosen, extra = per_limit[0]
         findings.extend(extra)
     elif chosen is None:
-        chosen, extra = min(per_limit, key=lambda p: (sum(f.severity is Severity.ERROR for f in p[1]),
-                                                      -p[0].limit if sizes["deck"] >= p[0].min_deck else p[0].limit))
+        chosen, extra = min(per_limit, key=lambda p: (len(p[1]), -p[0].limit if sizes["deck"] >= p[0].min_deck
+                                                      else p[0].limit))
         findings.extend(extra)
         # each limit's errors as message parts: said in the language the finding is printed in
         limits = [i18n.part("MK-DECK.limit-why", limit=lim.limit,
-                            reasons=[i18n.part_of(f.code, f.message, f.args) for f in fs_ if f.severity is Severity.ERROR])
+                            reasons=[i18n.part_of(f.code, f.message, f.args) for f in fs_])
                   for lim, fs_ in per_limit]
         # the English as the template says it (tests/test_deck.py checks the two agree), made by joins: a
         # deck check makes it for every deck that fails both limits
         said = "neither card limit makes the deck legal: " + "; ".join(
-            f"limit {lim.limit}: " + ", ".join(f.message for f in fs_ if f.severity is Severity.ERROR)
-            for lim, fs_ in per_limit)
+            [f"limit {lim.limit}: " + ", ".join([f.message for f in fs_]) for lim, fs_ in per_limit])
         findings.append(_f("MK-DECK-NO-LIMIT", said, deck, line=deck.limit_line or 1, rule="1.02.A", limits=limits))
     if len(findings) > 1:
         findings = sort_findings(findings)
@@ -341,8 +393,10 @@ def _tower_findings(deck: DeckList, tower: Sequence[_Resolved], form: Format, si
     return out
 
 
-def _limit_findings(deck: DeckList, form: Format, lim: Limit, groups: dict[str, list[_Resolved]],
-                    copies: dict[str, int], sizes: dict[str, int]) -> list[Finding]:
+def _limit_findings(deck: DeckList, form: Format, lim: Limit, resolved: Sequence[_Resolved], copies: dict[str, int],
+                    most: int, sizes: dict[str, int]) -> list[Finding]:
+    """What makes the deck illegal under the card limit *lim* (1.02.A–C, 1.13): every finding is an error,
+    so that none means the limit makes the deck legal."""
     out: list[Finding] = []
     if sizes["deck"] < lim.min_deck:
         out.append(_f("MK-DECK-MIN-SIZE",
@@ -350,12 +404,10 @@ def _limit_findings(deck: DeckList, form: Format, lim: Limit, groups: dict[str, 
                       "(starting tower levels do not count)",
                       deck, line=_first_line(deck, "deck"), rule=lim.rule, size=sizes["deck"], limit=lim.limit,
                       min=lim.min_deck))
-    counts = copies
-    entries = groups
-    over = [k for k, n in counts.items() if n > lim.limit] if counts and max(counts.values()) > lim.limit else []
-    for k in sorted(over):
-        n = counts[k]
-        rs = entries[k]
+    over = sorted(k for k, n in copies.items() if n > lim.limit) if most > lim.limit else []
+    for k in over:
+        n = copies[k]
+        rs = [r for r in resolved if r.kind == k and _counts_for_limit(form, r.entry.section)]
         names = sorted({r.card.name for r in rs})
         shown = names[0] if len(names) == 1 else " / ".join(names)
         same = len(names) > 1
@@ -372,6 +424,14 @@ def _limit_findings(deck: DeckList, form: Format, lim: Limit, groups: dict[str, 
                       deck, line=_first_line(deck, "sideboard"), rule=form.rule_sideboard, size=sizes["sideboard"],
                       limit=lim.limit, max=lim.sideboard_max))
     return out
+
+
+def _counts_for_limit(form: Format, section: str) -> bool:
+    """Whether the copies in *section* count under the copy limit (1.02.A): the deck's always, the
+    sideboard's and the starting tower's as the format says (1.02.B: tower levels do not count)."""
+    if section == "tower":
+        return form.tower_counts_for_limit
+    return section == "deck" or form.sideboard_counts_for_limit
 
 
 def _first_line(deck: DeckList, section: str) -> int:
