@@ -378,7 +378,7 @@ def _card(row: Sequence[Any]) -> Card:
 
 def index_key(files: Sequence[Path], digests: Sequence[bytes]) -> str:
     """The hash that names an index: korbiro's rule files, the code that fills the index (this module,
-    the stored objects' encoding, lark's installed copy, which parsed them), plus every set file's path
+    the card model, the stored objects' encoding, lark's installed copy, which parsed them), plus every set file's path
     and digest."""
     h = hashlib.sha256(b"korbiro-index\0")
     h.update(str(SCHEMA_VERSION).encode())
@@ -393,8 +393,9 @@ def index_key(files: Sequence[Path], digests: Sequence[bytes]) -> str:
 
 @cache
 def _filler_digest() -> bytes:
-    """What besides the rule files decides an index's rows: the code that fills it, and the lark that parsed them."""
-    return package_digest(("data/index.py", "data/stored.py")) + library_stamp("lark")
+    """What besides the rule files decides an index's rows: the code that fills it (a card's kind is
+    made in data/cards.py), and the lark that parsed them."""
+    return package_digest(("data/index.py", "data/stored.py", "data/cards.py")) + library_stamp("lark")
 
 
 def open_index(paths: Iterable[str | os.PathLike[str]] | None = None, *, rebuild: bool = False,
