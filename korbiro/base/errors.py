@@ -14,10 +14,12 @@ rests on where there is one.  Messages quote the offending value with ``!r``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import i18n
-from .findings import Finding
+
+if TYPE_CHECKING:
+    from .findings import Finding
 
 E = TypeVar("E", bound="KorbiroError")
 
@@ -88,6 +90,9 @@ class KorbiroError(Exception):
 
     def to_finding(self) -> Finding:
         """This error as a :class:`~korbiro.base.findings.Finding` (severity error)."""
+        # lazy: a replayed answer raises no error and makes no finding
+        from .findings import Finding
+
         return Finding(
             self.code,
             self.message,

@@ -20,6 +20,8 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from . import i18n
+from .limits import DEFAULT_MAX_FINDINGS as DEFAULT_MAX_FINDINGS
+from .limits import HINT_BUDGET as HINT_BUDGET
 
 
 class Severity(StrEnum):
@@ -116,11 +118,6 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(findings, key=Finding.sort_key)
 
 
-#: the findings shown per file unless ``--max-findings`` says otherwise (yamllint caps its output too)
-DEFAULT_MAX_FINDINGS = 1000
-#: did-you-mean hints looked for per file: each compares a name with every candidate, so a file with
-#: hundreds of thousands of unknown names would cost minutes; past the budget a finding has no hint
-HINT_BUDGET = 1000
 
 def cap_per_file(findings: Iterable[Finding], limit: int | None) -> tuple[list[Finding], int]:
     """The first *limit* findings of each file, in the order given (0 or ``None``: all), and how many were left out.

@@ -33,8 +33,8 @@ import time
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import UsageError
 
@@ -264,9 +264,8 @@ class FileTooLargeError(OSError):
     """The file is larger than the reader's limit."""
 
 
-@dataclass(frozen=True)
-class Read:
-    """One read of a regular file."""
+class Read(NamedTuple):
+    """One read of a regular file (a named tuple: made on every run of every command that reads one)."""
 
     data: bytes
     #: the file's status just before the first byte was read

@@ -34,13 +34,12 @@ import hashlib
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..base.config import Config, find_config, git_work_tree
-from ..base.findings import DEFAULT_MAX_FINDINGS
 from ..base.i18n import detect_lang
+from ..base.limits import DEFAULT_MAX_FINDINGS
 from ..data.cache import Cache
 from ..data.paths import configured_db_path, discover, library_stamp, shipped_db_path
 
@@ -59,8 +58,7 @@ LIBRARIES = ("yaml", "lark", "jsonschema", "jsonschema_rs")
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
-@dataclass(frozen=True)
-class CheckRequest:
+class CheckRequest(NamedTuple):
     """What ``data check`` was asked, as its command line gave it (``None``: the option was not given)."""
 
     paths: tuple[str, ...] = ()
@@ -133,8 +131,7 @@ class NoDatabase(Exception):
         self.tree = tree
 
 
-@dataclass(frozen=True)
-class CheckPlan:
+class CheckPlan(NamedTuple):
     """A request resolved: the language, format and strictness in force, and the set files to check."""
 
     lang: str

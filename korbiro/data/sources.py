@@ -28,9 +28,8 @@ import hashlib
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..base.fsutil import Read, read_regular
 from .cache import Cache
@@ -44,8 +43,7 @@ CLOCK_SLACK_NS = 1_000_000_000
 _SECOND = 1_000_000_000
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """One read of a set file: its bytes (``None``: not a readable regular file) and their digest."""
 
     path: Path
