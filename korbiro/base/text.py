@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u201e": '"', "\u201d": '"', "\u201c": '"', "\u2013": "-", "\u2014": "-"})
@@ -25,6 +26,23 @@ def fold(s: str) -> str:
         if not s.isascii():
             s = s.translate(_NO_MARKS)  # any other combining character
     return " ".join(s.casefold().split())  # str.split's blanks are those of the regex \s and of str.strip
+
+
+def fold_all(strings: Sequence[str]) -> list[str]:
+    """``[fold(s) for s in strings]``, each folded in one pass over them all (a card index's thousands of texts).
+
+    Every step of :func:`fold` reads one character at a time, but for the
+    blanks, which a NUL is not: the strings are folded joined by NULs, split
+    at them, and each stripped of the blank its neighbour left.  Strings that
+    hold a NUL themselves are folded one by one.
+
+    >>> fold_all(["  Tükörútvesztő ", "Urza’s  `x`", ""])
+    ['tukorutveszto', "urza's 'x'", '']
+    """
+    joined = "\0".join(strings)
+    if len(strings) < 2 or joined.count("\0") != len(strings) - 1:
+        return [fold.__wrapped__(s) for s in strings]
+    return [part.strip(" ") for part in fold.__wrapped__(joined).split("\0")]
 
 
 _QUOTE_CHARS = re.compile("[" + "".join(chr(c) for c in _QUOTES) + "]")

@@ -33,6 +33,7 @@ database's :class:`~korbiro.base.errors.DataError` otherwise.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -44,21 +45,22 @@ from typing import Any
 
 from ..base import notes
 from ..base.fsutil import atomic_path, file_kind
-from ..base.text import fold
+from ..base.text import fold, fold_all
 from .cache import Cache
 from .cards import Card, CardDatabase, Lookup, kinds_from
 from .paths import code_digest, default_db_path, discover
 from .sources import DigestMemo, Source, read_source, survey
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 KEEP_INDEXES = 8
 
 
 _DDL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+-- a column a card has no value for is left out of its INSERT (its default: NULL, or as declared)
 CREATE TABLE cards (
     rowid INTEGER PRIMARY KEY,
-    id TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL,
     id_fold TEXT NOT NULL,
     name TEXT NOT NULL,
     name_fold TEXT NOT NULL,
@@ -76,13 +78,13 @@ CREATE TABLE cards (
     line INTEGER,
     text TEXT NOT NULL,
     text_fold TEXT NOT NULL,
-    attrs TEXT NOT NULL,
-    keyword_text TEXT NOT NULL,
-    keyword_keys TEXT NOT NULL,
-    true_names TEXT NOT NULL,
+    attrs TEXT NOT NULL DEFAULT '{}',
+    -- the IGAZ NÉV names (JSON, NULL: none), and each line's keyword, rule and canonical text (JSON), which
+    -- give the keyword keys and the keyword text
+    true_names TEXT,
     keyword_summary TEXT NOT NULL,
     behaviour TEXT,
-    errata INTEGER NOT NULL,
+    errata INTEGER NOT NULL DEFAULT 0,
     changed TEXT,
     -- the other card fields of the set-file schema, for the search language (korbiro.grammar.query.FIELDS)
     fizikum INTEGER,
@@ -102,23 +104,26 @@ CREATE TABLE cards (
     artist_fold TEXT,
     flavor_fold TEXT
 );
+-- ids are unique: the data check proves it before a database is indexed, and the index says it again
+CREATE UNIQUE INDEX cards_id ON cards(id);
 CREATE INDEX cards_name ON cards(name);
 CREATE INDEX cards_name_fold ON cards(name_fold);
 CREATE INDEX cards_id_fold ON cards(id_fold);
 CREATE INDEX cards_kind ON cards(kind);
--- the card search language (korbiro.grammar.query): its filters and the values it resolves
+-- the card search language (korbiro.grammar.query): its filters and the values it resolves. A column few
+-- cards have a value in is indexed for those cards only (each filter of it says IS NOT NULL)
 CREATE INDEX cards_type ON cards(type);
-CREATE INDEX cards_subtype ON cards(subtype);
-CREATE INDEX cards_race ON cards(race);
+CREATE INDEX cards_subtype ON cards(subtype) WHERE subtype IS NOT NULL;
+CREATE INDEX cards_race ON cards(race) WHERE race IS NOT NULL;
 CREATE INDEX cards_set ON cards(set_code);
 CREATE INDEX cards_mp ON cards(mp_num);
 CREATE INDEX cards_dp ON cards(dp);
-CREATE INDEX cards_level ON cards(level);
-CREATE INDEX cards_fal ON cards(fal);
-CREATE INDEX cards_behaviour ON cards(behaviour);
+CREATE INDEX cards_level ON cards(level) WHERE level IS NOT NULL;
+CREATE INDEX cards_fal ON cards(fal) WHERE fal IS NOT NULL;
+CREATE INDEX cards_behaviour ON cards(behaviour) WHERE behaviour IS NOT NULL;
 -- the text history (history:): how many times the text changed, and the date of the newest text
-CREATE INDEX cards_errata ON cards(errata);
-CREATE INDEX cards_changed ON cards(changed);
+CREATE INDEX cards_errata ON cards(errata) WHERE errata > 0;
+CREATE INDEX cards_changed ON cards(changed) WHERE changed IS NOT NULL;
 CREATE TABLE keywords (
     card INTEGER NOT NULL REFERENCES cards(rowid),
     keyword TEXT NOT NULL,
@@ -135,8 +140,9 @@ CREATE TABLE items (
     value TEXT NOT NULL
 );
 CREATE INDEX items_value ON items(field, value);
+-- contentless, and without the column sizes (they are for ranking, which no search does)
 CREATE VIRTUAL TABLE cards_fts USING fts5(
-    name, text, content='', tokenize='unicode61 remove_diacritics 2'
+    name, text, content='', columnsize=0, tokenize='unicode61 remove_diacritics 2'
 );
 """
 
@@ -149,8 +155,7 @@ _TEXT_ATTRS = ("class", "subclass", "alignment", "phase", "duration", "rarity", 
 _FOLDED_ATTRS = ("requirement", "condition", "artist", "flavor")
 _LIST_ATTRS = ("skills", "spheres", "icons")
 
-_COLUMNS = ("rowid, id, name, type, subtype, mp, dp, text, set_code, file, line, attrs, keyword_text, "
-            "keyword_keys, true_names, kind, keyword_summary")
+_COLUMNS = "rowid, id, name, type, subtype, mp, dp, text, set_code, file, line, attrs, true_names, keyword_summary"
 
 
 class CardIndex:
@@ -295,10 +300,9 @@ class CardIndex:
 
     def rest(self, rowid: int) -> tuple[Any, ...]:
         """The columns of a card row that :meth:`select` with ``shown`` leaves unread."""
-        text, set_code, file, line, attrs, kw_keys, true_names, kw_text = self.rows(
-            f"SELECT {_REST} FROM cards WHERE rowid = ?", (rowid,))[0]
-        return text, set_code, os.fsdecode(file) if isinstance(file, bytes) else file, line, attrs, kw_keys, \
-            true_names, kw_text
+        text, set_code, file, line, attrs, true_names = self.rows(f"SELECT {_REST} FROM cards WHERE rowid = ?",
+                                                                   (rowid,))[0]
+        return text, set_code, os.fsdecode(file) if isinstance(file, bytes) else file, line, attrs, true_names
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -314,7 +318,7 @@ def _bindable(value: Any) -> Any:
 
 #: the columns a result table shows, and the rest of a card's row (:meth:`CardIndex.select`)
 _SHOWN = "rowid, id, name, type, subtype, mp, dp, keyword_summary"
-_REST = "text, set_code, file, line, attrs, keyword_keys, true_names, keyword_text"
+_REST = "text, set_code, file, line, attrs, true_names"
 
 
 def _mp(mp: str | None) -> int | str | None:
@@ -358,12 +362,11 @@ class _Cards(Sequence[Card]):
 
 
 def _card(row: Sequence[Any]) -> Card:
-    (_rowid, cid, name, ctype, subtype, mp, dp, text, set_code, file, line, attrs, kw_text, kw_keys,
-     true_names, _kind, summary) = row
-    if isinstance(file, bytes):  # file names are stored as bytes: they need not be UTF-8
+    _rowid, cid, name, ctype, subtype, mp, dp, text, set_code, file, line, attrs, true_names, summary = row
+    if isinstance(file, bytes):  # a file name that is not UTF-8 is stored as bytes
         file = os.fsdecode(file)
     return Card.stored(cid, name, ctype, subtype, _mp(mp), dp, text, set_code, file, line, attrs=attrs,
-                       keyword_keys=kw_keys, true_names=true_names, keyword_source=kw_text, keyword_summary=summary)
+                       true_names=true_names, keyword_summary=summary)
 
 
 # ----------------------------------------------------------------- building
@@ -571,8 +574,8 @@ def _note_damage(path: str, reason: str) -> None:
 
 
 #: the statements of the index's tables, then those of its indexes, created after the rows are in
-_TABLES = [x.strip() for x in _DDL.split(";") if x.strip() and "CREATE INDEX" not in x]
-_INDEXES = [x.strip() for x in _DDL.split(";") if "CREATE INDEX" in x]
+_TABLES = [x.strip() for x in _DDL.split(";") if x.strip() and " INDEX " not in x]
+_INDEXES = [x.strip() for x in _DDL.split(";") if " INDEX " in x]
 
 
 def _fill(conn: sqlite3.Connection, batches: Iterable[Sequence[Card]], key: str) -> None:
@@ -594,26 +597,13 @@ def _fill(conn: sqlite3.Connection, batches: Iterable[Sequence[Card]], key: str)
     item_count = 0
     linked: list[tuple[str, tuple[str, ...]]] = []
     for batch in batches:
-        rows = []
-        kw_rows: list[tuple[Any, ...]] = []
-        item_rows: list[tuple[int, str, str]] = []
-        for c in batch:
-            rowid += 1
-            rows.append(_row(rowid, c))
-            kw_rows.extend(_keyword_rows(rowid, c))
-            attrs = c.attrs
-            for a in _LIST_ATTRS:
-                items = attrs.get(a)
-                if isinstance(items, list):
-                    item_rows.extend((rowid, a, str(item)) for item in items if isinstance(item, (str, int)))
-            if c.true_names:
-                linked.append((c.name, c.true_names))
-        if rows:
-            conn.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * len(rows[0]))})", rows)
+        groups, kw_rows, item_rows, fts_rows = _batch_rows(rowid, batch, linked)
+        rowid += len(batch)
+        for columns, rows in groups.items():
+            conn.executemany(_insert(columns), rows)
         conn.executemany("INSERT INTO keywords VALUES (?, ?, ?, ?, ?, ?)", kw_rows)
         conn.executemany("INSERT INTO items VALUES (?, ?, ?)", item_rows)
-        conn.executemany("INSERT INTO cards_fts(rowid, name, text) VALUES (?, ?, ?)",
-                         [(r[0], r[3], r[17]) for r in rows])
+        conn.executemany("INSERT INTO cards_fts(rowid, name, text) VALUES (?, ?, ?)", fts_rows)
         kw_count += len(kw_rows)
         item_count += len(item_rows)
     for statement in _INDEXES:
@@ -632,46 +622,9 @@ _JSON = json.JSONEncoder().encode
 _JSON_TEXT = json.JSONEncoder(ensure_ascii=False).encode
 _JSON_ATTRS = json.JSONEncoder(ensure_ascii=False, default=str).encode
 
-
-def _row(rowid: int, c: Card) -> tuple[Any, ...]:
-    """The ``cards`` row of a card (its ``kind`` its own folded name: :func:`_fill` joins the kin)."""
-    name_fold = fold(c.name)
-    mp_num = c.mp if isinstance(c.mp, int) and not isinstance(c.mp, bool) else None
-    attrs = c.attrs
-    summary = c.keyword_summary()
-    return (
-        rowid, c.id, fold(c.id), c.name, name_fold, name_fold, c.type, c.subtype,
-        _JSON(c.mp), mp_num, c.dp, _int(attrs.get("level")), _int(attrs.get("fal")),
-        attrs.get("race") if isinstance(attrs.get("race"), str) else None, c.set,
-        os.fsencode(c.file) if c.file is not None else None, c.line, c.text,
-        fold(c.text), _JSON_ATTRS(dict(attrs)),
-        "\n".join(text for _, _, text in summary),  # each keyword's render(), as the summary holds it
-        _JSON_TEXT(sorted(c.keyword_keys)), _JSON_TEXT(list(c.true_names)),
-        _JSON_TEXT([list(x) for x in summary]),
-        (" ".join(c.behaviour.kinds()) or None) if "behaviour" in attrs else None,
-        *(_history_columns(c) if "history" in attrs else (0, None)),
-        *(_int(attrs.get(a)) for a in _NUMBER_ATTRS),
-        *(_str(attrs.get(a)) for a in _TEXT_ATTRS),
-        *(fold(v) if (v := _str(attrs.get(a))) is not None else None for a in _FOLDED_ATTRS),
-    )
-
-
-def _keyword_rows(rowid: int, c: Card) -> Iterator[tuple[Any, ...]]:
-    """The ``keywords`` rows of a card: one per keyword line."""
-    for k, (_, _, rendered) in zip(c.keywords, c.keyword_summary(), strict=True):
-        if k.keyword:
-            value = getattr(k, "value", None)
-            if not isinstance(value, int):
-                value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
-            yield (rowid, k.keyword, fold(k.keyword), value, k.rule, rendered)
-
-
-def _history_columns(card: Card) -> tuple[int, str | None]:
-    """``errata`` (how many times the text changed) and ``changed`` (the newest text's date, ISO)."""
-    versions = card.history
-    if len(versions) < 2:
-        return 0, None
-    return len(versions) - 1, versions[-1].since.isoformat()
+#: the columns every card has a value in, in the order :func:`_batch_rows` gives them
+_ALWAYS = ("rowid", "id", "id_fold", "name", "name_fold", "kind", "type", "mp", "set_code", "file", "line", "text",
+           "text_fold", "keyword_summary")
 
 
 def _int(value: Any) -> int | None:
@@ -680,6 +633,110 @@ def _int(value: Any) -> int | None:
 
 def _str(value: Any) -> str | None:
     return value if isinstance(value, str) else None
+
+
+def _folded(value: Any) -> str | None:
+    return fold(value) if isinstance(value, str) else None
+
+
+#: a card field of ``attrs`` -> the column it fills and how its value is stored (``None``: not stored)
+_ATTR_COLUMNS: dict[str, tuple[str, Any]] = {
+    "level": ("level", _int), "fal": ("fal", _int), "race": ("race", _str),
+    **{a: (a, _int) for a in _NUMBER_ATTRS},
+    **{a: (a, _str) for a in _TEXT_ATTRS},
+    **{a: (f"{a}_fold", _folded) for a in _FOLDED_ATTRS},
+}
+
+
+@functools.lru_cache(maxsize=256)
+def _insert(columns: tuple[str, ...]) -> str:
+    """The INSERT of a card row with values in *columns* (the others take their defaults)."""
+    return f"INSERT INTO cards ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+
+
+def _stored_file(file: str | None) -> str | bytes | None:
+    """A card's file name as the index stores it: text, or its bytes when it is not UTF-8 (a lone surrogate)."""
+    if file is None:
+        return None
+    try:
+        file.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(file)
+    return file
+
+
+def _batch_rows(start: int, batch: Sequence[Card], linked: list[tuple[str, tuple[str, ...]]]) -> tuple[
+        dict[tuple[str, ...], list[tuple[Any, ...]]], list[tuple[Any, ...]], list[tuple[int, str, str]],
+        list[tuple[int, str, str]]]:
+    """The rows of a set file's cards, numbered from *start* + 1: the ``cards`` rows grouped by the columns
+    they have values in (a NULL is never bound: it is a column's default), the ``keywords``, ``items`` and
+    full-text rows; a card joined to others by IGAZ NÉV is added to *linked*."""
+    folded = iter(fold_all([s for c in batch for s in (c.id, c.name, c.text)]))
+    groups: dict[tuple[str, ...], list[tuple[Any, ...]]] = {}
+    kw_rows: list[tuple[Any, ...]] = []
+    item_rows: list[tuple[int, str, str]] = []
+    fts_rows: list[tuple[int, str, str]] = []
+    file: str | None = None
+    stored_file: str | bytes | None = None
+    rowid = start
+    for c in batch:
+        rowid += 1
+        id_fold, name_fold, text_fold = next(folded), next(folded), next(folded)
+        if c.file is not file:
+            file = c.file
+            stored_file = _stored_file(file)
+        mp = c.mp
+        summary = c.keyword_summary()
+        names: list[str] = []
+        values: list[Any] = [
+            rowid, c.id, id_fold, c.name, name_fold, name_fold, c.type, str(mp) if type(mp) is int else _JSON(mp),
+            c.set, stored_file, c.line, c.text, text_fold, _JSON_TEXT(summary)]
+        if c.subtype is not None:
+            names.append("subtype")
+            values.append(c.subtype)
+        if (mp_num := _int(mp)) is not None:
+            names.append("mp_num")
+            values.append(mp_num)
+        if c.dp is not None:
+            names.append("dp")
+            values.append(c.dp)
+        attrs = c.attrs
+        if attrs:
+            names.append("attrs")
+            values.append(_JSON_ATTRS(attrs if type(attrs) is dict else dict(attrs)))
+            for field, value in attrs.items():
+                spec = _ATTR_COLUMNS.get(field)
+                if spec is not None:
+                    stored = spec[1](value)
+                    if stored is not None:
+                        names.append(spec[0])
+                        values.append(stored)
+                elif field in _LIST_ATTRS:
+                    if isinstance(value, list):
+                        item_rows.extend((rowid, field, str(item)) for item in value if isinstance(item, (str, int)))
+                elif field == "behaviour":
+                    kinds = " ".join(c.behaviour.kinds())
+                    if kinds:
+                        names.append("behaviour")
+                        values.append(kinds)
+                elif field == "history":
+                    versions = c.history
+                    if len(versions) > 1:  # errata: how many times the text changed; changed: the newest's date
+                        names.extend(("errata", "changed"))
+                        values.extend((len(versions) - 1, versions[-1].since.isoformat()))
+        if c.true_names:
+            names.append("true_names")
+            values.append(_JSON_TEXT(c.true_names))
+            linked.append((c.name, c.true_names))
+        groups.setdefault(_ALWAYS + tuple(names), []).append(tuple(values))
+        fts_rows.append((rowid, c.name, c.text))
+        for k, (_, _, rendered) in zip(c.keywords, summary, strict=True):
+            if k.keyword:
+                value = getattr(k, "value", None)
+                if not isinstance(value, int):
+                    value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
+                kw_rows.append((rowid, k.keyword, fold(k.keyword), value, k.rule, rendered))
+    return groups, kw_rows, item_rows, fts_rows
 
 
 def _prune(folder: Path, keep: Path) -> None:
