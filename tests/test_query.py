@@ -813,6 +813,22 @@ def test_a_search_walks_the_names_only_for_many_matches(index: CardIndex, monkey
     assert walked == ["cards_name_fold", None]
 
 
+@pytest.mark.parametrize("text", ["kincs", "sebzés", '"pihenő helyzetbe"', "egy lapot", "lap"])
+def test_the_first_cards_of_words_come_from_the_full_text_index_in_name_order(
+        index: CardIndex, monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    # words alone, sorted by name and limited: the full-text index's rows are the cards in name order
+    whole = search(index, text)
+    selected: list[str] = []
+    real = CardIndex.select
+    monkeypatch.setattr(CardIndex, "select", lambda self, *a, **k: selected.append(a[0]) or real(self, *a, **k))
+    for limit in (1, 3, 100):
+        head = search(index, text, limit=limit, shown=True)
+        assert (head.count, [c.id for c in head.cards]) == (whole.count, [c.id for c in whole.cards[:limit]])
+        assert [c.to_dict() for c in head.cards] == [c.to_dict() for c in whole.cards[:limit]]
+    assert selected == [] and whole.count > 0
+    assert [c.id for c in whole.cards] == [c.id for c in sorted(whole.cards, key=lambda c: (fold(c.name), c.id))]
+
+
 def test_a_table_of_cards_reads_no_more_than_its_rows(index: CardIndex, monkeypatch: pytest.MonkeyPatch) -> None:
     # the keywords column is the stored summary's: only a field a table does not show reads the rest of a row
     from korbiro.cli.card import render_table

@@ -107,7 +107,7 @@ CREATE TABLE cards (
 -- ids are unique: the data check proves it before a database is indexed, and the index says it again
 CREATE UNIQUE INDEX cards_id ON cards(id);
 CREATE INDEX cards_name ON cards(name);
-CREATE INDEX cards_name_fold ON cards(name_fold);
+CREATE INDEX cards_name_fold ON cards(name_fold, id);  -- the name order of a search (--sort name)
 CREATE INDEX cards_id_fold ON cards(id_fold);
 CREATE INDEX cards_kind ON cards(kind);
 -- the card search language (korbiro.grammar.query): its filters and the values it resolves. A column few
@@ -140,6 +140,9 @@ CREATE TABLE items (
     value TEXT NOT NULL
 );
 CREATE INDEX items_value ON items(field, value);
+-- the cards in name order (name_fold, id): the rank of a card is its row of the full-text index, so that
+-- the words of a search find their cards in name order, the first few without finding the others
+CREATE TABLE names (rank INTEGER PRIMARY KEY, card INTEGER NOT NULL);
 -- contentless, and without the column sizes (they are for ranking, which no search does)
 CREATE VIRTUAL TABLE cards_fts USING fts5(
     name, text, content='', columnsize=0, tokenize='unicode61 remove_diacritics 2'
@@ -147,7 +150,7 @@ CREATE VIRTUAL TABLE cards_fts USING fts5(
 """
 
 #: the tables whose row counts are recorded when an index is built and checked when it is opened
-_COUNTED = ("cards", "keywords", "items")
+_COUNTED = ("cards", "keywords", "items", "names")
 #: card fields stored as numbers, as text (resolved against the values held), folded (searched inside),
 #: and as lists (the ``items`` table); the rest of the card's columns are filled in ``_fill``
 _NUMBER_ATTRS = ("fizikum", "asztral", "mental", "attackers", "defenders")
@@ -290,6 +293,20 @@ class CardIndex:
             return [_card(r) for r in rows]
         return _Cards(rows, self)
 
+    def words(self, match: str, limit: int | None = None, *, shown: bool = False) -> Sequence[Card]:
+        """The cards whose names or texts match a full-text query (FTS5's syntax), in name order (``name_fold``,
+        ``id``): the order of the full-text index's rows, so that the first few are found without the others.
+        *shown* as for :meth:`select`."""
+        columns = _SHOWN_OF_CARDS if shown else _COLUMNS_OF_CARDS
+        sql = (f"SELECT {columns} FROM cards_fts JOIN names ON names.rank = cards_fts.rowid "
+               "JOIN cards ON cards.rowid = names.card WHERE cards_fts MATCH ? ORDER BY cards_fts.rowid")
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        rows = self.rows(sql, (match,))
+        if not shown:
+            return [_card(r) for r in rows]
+        return _Cards(rows, self)
+
     @property
     def size(self) -> int:
         """How many cards the index holds (as recorded when it was built)."""
@@ -319,6 +336,9 @@ def _bindable(value: Any) -> Any:
 #: the columns a result table shows, and the rest of a card's row (:meth:`CardIndex.select`)
 _SHOWN = "rowid, id, name, type, subtype, mp, dp, keyword_summary"
 _REST = "text, set_code, file, line, attrs, true_names"
+#: :data:`_SHOWN` and :data:`_COLUMNS` where other tables have columns of the same names
+_SHOWN_OF_CARDS = ", ".join(f"cards.{c}" for c in _SHOWN.split(", "))
+_COLUMNS_OF_CARDS = ", ".join(f"cards.{c}" for c in _COLUMNS.split(", "))
 
 
 def _mp(mp: str | None) -> int | str | None:
@@ -597,22 +617,25 @@ def _fill(conn: sqlite3.Connection, batches: Iterable[Sequence[Card]], key: str)
     item_count = 0
     linked: list[tuple[str, tuple[str, ...]]] = []
     for batch in batches:
-        groups, kw_rows, item_rows, fts_rows = _batch_rows(rowid, batch, linked)
+        groups, kw_rows, item_rows = _batch_rows(rowid, batch, linked)
         rowid += len(batch)
         for columns, rows in groups.items():
             conn.executemany(_insert(columns), rows)
         conn.executemany("INSERT INTO keywords VALUES (?, ?, ?, ?, ?, ?)", kw_rows)
         conn.executemany("INSERT INTO items VALUES (?, ?, ?)", item_rows)
-        conn.executemany("INSERT INTO cards_fts(rowid, name, text) VALUES (?, ?, ?)", fts_rows)
         kw_count += len(kw_rows)
         item_count += len(item_rows)
     for statement in _INDEXES:
         conn.execute(statement)
+    # the full-text rows in name order (FTS5 writes rows in ascending order as it goes; others it sorts)
+    conn.execute("INSERT INTO names (card) SELECT rowid FROM cards ORDER BY name_fold, id")
+    conn.execute("INSERT INTO cards_fts (rowid, name, text) SELECT rank, name, text FROM names "
+                 "JOIN cards ON cards.rowid = names.card ORDER BY rank")
     conn.executemany("UPDATE cards SET kind = ? WHERE name_fold = ?",  # by the index on name_fold
                      [(kind, name_fold) for name_fold, kind in kinds_from(linked).items() if kind != name_fold])
     conn.executemany("INSERT INTO meta VALUES (?, ?)", [
         ("key", key), ("schema", str(SCHEMA_VERSION)), ("cards", str(rowid)), ("keywords", str(kw_count)),
-        ("items", str(item_count)), ("complete", "1"),
+        ("items", str(item_count)), ("names", str(rowid)), ("complete", "1"),
     ])
     conn.execute("COMMIT")
 
@@ -666,16 +689,14 @@ def _stored_file(file: str | None) -> str | bytes | None:
 
 
 def _batch_rows(start: int, batch: Sequence[Card], linked: list[tuple[str, tuple[str, ...]]]) -> tuple[
-        dict[tuple[str, ...], list[tuple[Any, ...]]], list[tuple[Any, ...]], list[tuple[int, str, str]],
-        list[tuple[int, str, str]]]:
+        dict[tuple[str, ...], list[tuple[Any, ...]]], list[tuple[Any, ...]], list[tuple[int, str, str]]]:
     """The rows of a set file's cards, numbered from *start* + 1: the ``cards`` rows grouped by the columns
-    they have values in (a NULL is never bound: it is a column's default), the ``keywords``, ``items`` and
-    full-text rows; a card joined to others by IGAZ NÉV is added to *linked*."""
+    they have values in (a NULL is never bound: it is a column's default), the ``keywords`` and ``items``
+    rows; a card joined to others by IGAZ NÉV is added to *linked*."""
     folded = iter(fold_all([s for c in batch for s in (c.id, c.name, c.text)]))
     groups: dict[tuple[str, ...], list[tuple[Any, ...]]] = {}
     kw_rows: list[tuple[Any, ...]] = []
     item_rows: list[tuple[int, str, str]] = []
-    fts_rows: list[tuple[int, str, str]] = []
     file: str | None = None
     stored_file: str | bytes | None = None
     rowid = start
@@ -729,14 +750,13 @@ def _batch_rows(start: int, batch: Sequence[Card], linked: list[tuple[str, tuple
             values.append(_JSON_TEXT(c.true_names))
             linked.append((c.name, c.true_names))
         groups.setdefault(_ALWAYS + tuple(names), []).append(tuple(values))
-        fts_rows.append((rowid, c.name, c.text))
         for k, (_, _, rendered) in zip(c.keywords, summary, strict=True):
             if k.keyword:
                 value = getattr(k, "value", None)
                 if not isinstance(value, int):
                     value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
                 kw_rows.append((rowid, k.keyword, fold(k.keyword), value, k.rule, rendered))
-    return groups, kw_rows, item_rows, fts_rows
+    return groups, kw_rows, item_rows
 
 
 def _prune(folder: Path, keep: Path) -> None:
