@@ -813,6 +813,39 @@ def test_a_search_walks_the_names_only_for_many_matches(index: CardIndex, monkey
     assert walked == ["cards_name_fold", None]
 
 
+@pytest.mark.parametrize("text", ["kincs", "sebzés", '"pihenő helyzetbe"', "egy lapot", "lap"])
+def test_the_first_cards_of_words_come_from_the_full_text_index_in_name_order(
+        index: CardIndex, monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    # words alone, sorted by name and limited: the full-text index's rows are the cards in name order
+    whole = search(index, text)
+    selected: list[str] = []
+    real = CardIndex.select
+    monkeypatch.setattr(CardIndex, "select", lambda self, *a, **k: selected.append(a[0]) or real(self, *a, **k))
+    for limit in (1, 3, 100):
+        head = search(index, text, limit=limit, shown=True)
+        assert (head.count, [c.id for c in head.cards]) == (whole.count, [c.id for c in whole.cards[:limit]])
+        assert [c.to_dict() for c in head.cards] == [c.to_dict() for c in whole.cards[:limit]]
+    assert selected == [] and whole.count > 0
+    assert [c.id for c in whole.cards] == [c.id for c in sorted(whole.cards, key=lambda c: (fold(c.name), c.id))]
+
+
+def test_a_table_of_cards_reads_no_more_than_its_rows(index: CardIndex, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the keywords column is the stored summary's: only a field a table does not show reads the rest of a row
+    from korbiro.cli.card import render_table
+
+    read: list[int] = []
+    real = CardIndex.rest
+    monkeypatch.setattr(CardIndex, "rest", lambda self, rowid: read.append(rowid) or real(self, rowid))
+    result = search(index, "type:kalandozó", shown=True)
+    table = render_table(result.cards)
+    whole = search(index, "type:kalandozó")
+    assert read == [] and table == render_table(whole.cards)
+    assert [c.keyword_keys for c in result.cards] == [c.keyword_keys for c in whole.cards] and read == []
+    assert [c.text for c in result.cards] == [c.text for c in whole.cards]
+    assert len(read) == len(whole.cards) > 0
+    assert [c.to_dict() for c in result.cards] == [c.to_dict() for c in whole.cards]
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _atom_results(index: CardIndex) -> None:
     for atom in ATOMS:

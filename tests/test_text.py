@@ -38,3 +38,19 @@ def test_the_latin_marks_are_the_combining_characters_of_their_block() -> None:
 
     block = [chr(c) for c in range(0x300, 0x370)]
     assert [ch for ch in block if _LATIN_MARKS.fullmatch(ch)] == [ch for ch in block if unicodedata.combining(ch)]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.text() | st.text(alphabet="aáőŰ `’„\u0301\u0308 \t\x00\x1f\u00a0")))
+def test_fold_all_is_fold_of_each(strings: list[str]) -> None:
+    from korbiro.base.text import fold_all
+
+    assert fold_all(strings) == [fold.__wrapped__(s) for s in strings]
+
+
+def test_fold_all_examples() -> None:
+    from korbiro.base.text import fold_all
+
+    assert fold_all(["  Tükörútvesztő ", " ", "A \u0301b", "x\x00Y", "Urza’s"]) == [
+        "tukorutveszto", "", "a b", "x\x00y", "urza's"]
+    assert fold_all(["\u0301", "e\u0301", " "]) == ["", "e", ""]

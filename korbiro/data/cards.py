@@ -107,17 +107,16 @@ class Card:
 
     @classmethod
     def stored(cls, id: str, name: str, type: str, subtype: str | None, mp: int | str | None, dp: int | None,
-               text: str, set: str, file: str | None, line: int | None, *, attrs: str, keyword_keys: str,
-               true_names: str, keyword_source: str, keyword_summary: str, keyword_objects: str | None = None,
-               behaviour_objects: str | None = None) -> Card:
-        """A card as the index stores it: its JSON fields (``attrs``, the keyword keys, the true names
-        and the summary) are decoded when first asked for, so that a search of thousands of cards
-        that shows a few columns never decodes the rest; its keyword objects and behaviour
-        (:mod:`.stored`) when they are first asked for, without parsing them again."""
-        card = cls._unread(id, name, type, subtype, mp, dp, (attrs, keyword_keys, true_names, keyword_summary))
+               text: str, set: str, file: str | None, line: int | None, *, attrs: str, true_names: str | None,
+               keyword_summary: str, keyword_objects: str | None = None, behaviour_objects: str | None = None) -> Card:
+        """A card as the index stores it: its JSON fields (``attrs``, the true names, ``None`` for none, and
+        the keyword summary) are decoded when first asked for, so that a search of thousands of cards that
+        shows a few columns never decodes the rest.  The keyword keys and the keyword text are the
+        summary's: the keywords of its lines, and its canonical lines; its keyword objects and behaviour
+        (:mod:`.stored`) are made when they are first asked for, without parsing them again."""
+        card = cls._unread(id, name, type, subtype, mp, dp, (attrs, true_names, keyword_summary))
         for key, value in (("text", text), ("set", set), ("file", file), ("line", line),
-                           ("_keyword_source", keyword_source), ("_keyword_objects", keyword_objects),
-                           ("_behaviour_objects", behaviour_objects)):
+                           ("_keyword_objects", keyword_objects), ("_behaviour_objects", behaviour_objects)):
             object.__setattr__(card, key, value)
         return card
 
@@ -125,8 +124,9 @@ class Card:
     def shown(cls, id: str, name: str, type: str, subtype: str | None, mp: int | str | None, dp: int | None, *,
               keyword_summary: str, rest: Callable[[], tuple[Any, ...]]) -> Card:
         """A stored card read for a table (id, name, type, costs, keywords); ``rest()`` gives the other
-        columns of :meth:`stored` (text, set, file, line, attrs, keyword keys, true names, keyword text,
-        keyword objects, behaviour) when one of them is first asked for."""
+        columns of :meth:`stored` (text, set, file, line, attrs, true names, keyword objects, behaviour)
+        when one of them is first asked for (the keywords are the summary's: a table of them reads nothing
+        more)."""
         return cls._unread(id, name, type, subtype, mp, dp, (keyword_summary, rest))
 
     @classmethod
@@ -153,25 +153,36 @@ class Card:
                 import json  # lazy: json is loaded by the index that made the card
 
                 put = object.__setattr__
-                if len(stored) == 2:  # a card read for a table: the rest of its row first
+                if len(stored) == 2:  # a card read for a table: its summary, then the rest of its row
                     summary, rest = stored
-                    text, set_code, file, line, attrs, keys, true_names, kw_text, kw_objects, behaviour = rest()
+                    if summary is not None:
+                        self._read_summary(json.loads(summary))
+                        if key in _FROM_SUMMARY:
+                            put(self, "_stored", (None, rest))
+                            return object.__getattribute__(self, key)
+                    text, set_code, file, line, attrs, true_names, kw_objects, behaviour = rest()
                     put(self, "text", text)
                     put(self, "set", set_code)
                     put(self, "file", file)
                     put(self, "line", line)
-                    put(self, "_keyword_source", kw_text)
                     put(self, "_keyword_objects", kw_objects)
                     put(self, "_behaviour_objects", behaviour)
                 else:
-                    attrs, keys, true_names, summary = stored
+                    attrs, true_names, summary = stored
+                    self._read_summary(json.loads(summary))
                 put(self, "attrs", dict(json.loads(attrs)))
-                put(self, "keyword_keys", frozenset(json.loads(keys)))
-                put(self, "true_names", tuple(json.loads(true_names)))
-                put(self, "_summary", tuple(tuple(x) for x in json.loads(summary)))
+                put(self, "true_names", tuple(json.loads(true_names)) if true_names is not None else ())
                 object.__delattr__(self, "_stored")
                 return object.__getattribute__(self, key)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {key!r}")
+
+    def _read_summary(self, lines: list[list[Any]]) -> None:
+        """The stored keyword summary, and what it gives: the keyword keys and the keyword text."""
+        summary = tuple(tuple(x) for x in lines)
+        put = object.__setattr__
+        put(self, "_summary", summary)
+        put(self, "keyword_keys", frozenset(kw for kw, _, _ in summary if kw))
+        put(self, "_keyword_source", "\n".join(text for _, _, text in summary))
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError(f"Card is immutable (cannot set {key!r})")
@@ -385,6 +396,8 @@ class DatedSource(CardSource, Protocol):
 #: the slots of a stored card that are read or decoded on first use (:meth:`Card.stored`, :meth:`Card.shown`)
 _STORED = frozenset(("attrs", "keyword_keys", "true_names", "_summary", "text", "set", "file", "line",
                      "_keyword_source", "_keyword_objects", "_behaviour_objects"))
+#: those of them that a stored card's keyword summary gives
+_FROM_SUMMARY = frozenset(("keyword_keys", "_summary", "_keyword_source"))
 
 
 _NAME = attrgetter("name")

@@ -33,6 +33,7 @@ database's :class:`~korbiro.base.errors.DataError` otherwise.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -45,21 +46,22 @@ from typing import Any
 
 from ..base import notes
 from ..base.fsutil import atomic_path, file_kind
-from ..base.text import fold
+from ..base.text import fold, fold_all
 from .cache import Cache
 from .cards import Card, CardDatabase, Lookup, kinds_from
 from .paths import code_digest, default_db_path, discover, library_stamp, package_digest
 from .sources import DigestMemo, Source, read_source, survey
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 KEEP_INDEXES = 8
 
 
 _DDL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+-- a column a card has no value for is left out of its INSERT (its default: NULL, or as declared)
 CREATE TABLE cards (
     rowid INTEGER PRIMARY KEY,
-    id TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL,
     id_fold TEXT NOT NULL,
     name TEXT NOT NULL,
     name_fold TEXT NOT NULL,
@@ -77,13 +79,13 @@ CREATE TABLE cards (
     line INTEGER,
     text TEXT NOT NULL,
     text_fold TEXT NOT NULL,
-    attrs TEXT NOT NULL,
-    keyword_text TEXT NOT NULL,
-    keyword_keys TEXT NOT NULL,
-    true_names TEXT NOT NULL,
+    attrs TEXT NOT NULL DEFAULT '{}',
+    -- the IGAZ NÉV names (JSON, NULL: none), and each line's keyword, rule and canonical text (JSON), which
+    -- give the keyword keys and the keyword text
+    true_names TEXT,
     keyword_summary TEXT NOT NULL,
     behaviour TEXT,
-    errata INTEGER NOT NULL,
+    errata INTEGER NOT NULL DEFAULT 0,
     changed TEXT,
     -- the other card fields of the set-file schema, for the search language (korbiro.grammar.query.FIELDS)
     fizikum INTEGER,
@@ -106,23 +108,26 @@ CREATE TABLE cards (
     keyword_objects TEXT NOT NULL,
     behaviour_objects TEXT
 );
+-- ids are unique: the data check proves it before a database is indexed, and the index says it again
+CREATE UNIQUE INDEX cards_id ON cards(id);
 CREATE INDEX cards_name ON cards(name);
-CREATE INDEX cards_name_fold ON cards(name_fold);
+CREATE INDEX cards_name_fold ON cards(name_fold, id);  -- the name order of a search (--sort name)
 CREATE INDEX cards_id_fold ON cards(id_fold);
 CREATE INDEX cards_kind ON cards(kind);
--- the card search language (korbiro.grammar.query): its filters and the values it resolves
+-- the card search language (korbiro.grammar.query): its filters and the values it resolves. A column few
+-- cards have a value in is indexed for those cards only (each filter of it says IS NOT NULL)
 CREATE INDEX cards_type ON cards(type);
-CREATE INDEX cards_subtype ON cards(subtype);
-CREATE INDEX cards_race ON cards(race);
+CREATE INDEX cards_subtype ON cards(subtype) WHERE subtype IS NOT NULL;
+CREATE INDEX cards_race ON cards(race) WHERE race IS NOT NULL;
 CREATE INDEX cards_set ON cards(set_code);
 CREATE INDEX cards_mp ON cards(mp_num);
 CREATE INDEX cards_dp ON cards(dp);
-CREATE INDEX cards_level ON cards(level);
-CREATE INDEX cards_fal ON cards(fal);
-CREATE INDEX cards_behaviour ON cards(behaviour);
+CREATE INDEX cards_level ON cards(level) WHERE level IS NOT NULL;
+CREATE INDEX cards_fal ON cards(fal) WHERE fal IS NOT NULL;
+CREATE INDEX cards_behaviour ON cards(behaviour) WHERE behaviour IS NOT NULL;
 -- the text history (history:): how many times the text changed, and the date of the newest text
-CREATE INDEX cards_errata ON cards(errata);
-CREATE INDEX cards_changed ON cards(changed);
+CREATE INDEX cards_errata ON cards(errata) WHERE errata > 0;
+CREATE INDEX cards_changed ON cards(changed) WHERE changed IS NOT NULL;
 CREATE TABLE keywords (
     card INTEGER NOT NULL REFERENCES cards(rowid),
     keyword TEXT NOT NULL,
@@ -139,13 +144,17 @@ CREATE TABLE items (
     value TEXT NOT NULL
 );
 CREATE INDEX items_value ON items(field, value);
+-- the cards in name order (name_fold, id): the rank of a card is its row of the full-text index, so that
+-- the words of a search find their cards in name order, the first few without finding the others
+CREATE TABLE names (rank INTEGER PRIMARY KEY, card INTEGER NOT NULL);
+-- contentless, and without the column sizes (they are for ranking, which no search does)
 CREATE VIRTUAL TABLE cards_fts USING fts5(
-    name, text, content='', tokenize='unicode61 remove_diacritics 2'
+    name, text, content='', columnsize=0, tokenize='unicode61 remove_diacritics 2'
 );
 """
 
 #: the tables whose row counts are recorded when an index is built and checked when it is opened
-_COUNTED = ("cards", "keywords", "items")
+_COUNTED = ("cards", "keywords", "items", "names")
 #: card fields stored as numbers, as text (resolved against the values held), folded (searched inside),
 #: and as lists (the ``items`` table); the rest of the card's columns are filled in ``_fill``
 _NUMBER_ATTRS = ("fizikum", "asztral", "mental", "attackers", "defenders")
@@ -153,8 +162,8 @@ _TEXT_ATTRS = ("class", "subclass", "alignment", "phase", "duration", "rarity", 
 _FOLDED_ATTRS = ("requirement", "condition", "artist", "flavor")
 _LIST_ATTRS = ("skills", "spheres", "icons")
 
-_COLUMNS = ("rowid, id, name, type, subtype, mp, dp, text, set_code, file, line, attrs, keyword_text, "
-            "keyword_keys, true_names, kind, keyword_summary, keyword_objects, behaviour_objects")
+_COLUMNS = ("rowid, id, name, type, subtype, mp, dp, text, set_code, file, line, attrs, true_names, keyword_summary, "
+            "keyword_objects, behaviour_objects")
 
 
 class CardIndex:
@@ -291,6 +300,20 @@ class CardIndex:
             return [_card(r) for r in rows]
         return _Cards(rows, self)
 
+    def words(self, match: str, limit: int | None = None, *, shown: bool = False) -> Sequence[Card]:
+        """The cards whose names or texts match a full-text query (FTS5's syntax), in name order (``name_fold``,
+        ``id``): the order of the full-text index's rows, so that the first few are found without the others.
+        *shown* as for :meth:`select`."""
+        columns = _SHOWN_OF_CARDS if shown else _COLUMNS_OF_CARDS
+        sql = (f"SELECT {columns} FROM cards_fts JOIN names ON names.rank = cards_fts.rowid "
+               "JOIN cards ON cards.rowid = names.card WHERE cards_fts MATCH ? ORDER BY cards_fts.rowid")
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        rows = self.rows(sql, (match,))
+        if not shown:
+            return [_card(r) for r in rows]
+        return _Cards(rows, self)
+
     @property
     def size(self) -> int:
         """How many cards the index holds (as recorded when it was built)."""
@@ -301,10 +324,10 @@ class CardIndex:
 
     def rest(self, rowid: int) -> tuple[Any, ...]:
         """The columns of a card row that :meth:`select` with ``shown`` leaves unread."""
-        text, set_code, file, line, attrs, kw_keys, true_names, kw_text, kw_objects, behaviour = self.rows(
+        text, set_code, file, line, attrs, true_names, kw_objects, behaviour = self.rows(
             f"SELECT {_REST} FROM cards WHERE rowid = ?", (rowid,))[0]
-        return text, set_code, os.fsdecode(file) if isinstance(file, bytes) else file, line, attrs, kw_keys, \
-            true_names, kw_text, kw_objects, behaviour
+        return (text, set_code, os.fsdecode(file) if isinstance(file, bytes) else file, line, attrs, true_names,
+                kw_objects, behaviour)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -320,7 +343,10 @@ def _bindable(value: Any) -> Any:
 
 #: the columns a result table shows, and the rest of a card's row (:meth:`CardIndex.select`)
 _SHOWN = "rowid, id, name, type, subtype, mp, dp, keyword_summary"
-_REST = "text, set_code, file, line, attrs, keyword_keys, true_names, keyword_text, keyword_objects, behaviour_objects"
+_REST = "text, set_code, file, line, attrs, true_names, keyword_objects, behaviour_objects"
+#: :data:`_SHOWN` and :data:`_COLUMNS` where other tables have columns of the same names
+_SHOWN_OF_CARDS = ", ".join(f"cards.{c}" for c in _SHOWN.split(", "))
+_COLUMNS_OF_CARDS = ", ".join(f"cards.{c}" for c in _COLUMNS.split(", "))
 
 
 def _mp(mp: str | None) -> int | str | None:
@@ -364,13 +390,13 @@ class _Cards(Sequence[Card]):
 
 
 def _card(row: Sequence[Any]) -> Card:
-    (_rowid, cid, name, ctype, subtype, mp, dp, text, set_code, file, line, attrs, kw_text, kw_keys,
-     true_names, _kind, summary, kw_objects, behaviour) = row
-    if isinstance(file, bytes):  # file names are stored as bytes: they need not be UTF-8
+    (_rowid, cid, name, ctype, subtype, mp, dp, text, set_code, file, line, attrs, true_names, summary, kw_objects,
+     behaviour) = row
+    if isinstance(file, bytes):  # a file name that is not UTF-8 is stored as bytes
         file = os.fsdecode(file)
     return Card.stored(cid, name, ctype, subtype, _mp(mp), dp, text, set_code, file, line, attrs=attrs,
-                       keyword_keys=kw_keys, true_names=true_names, keyword_source=kw_text, keyword_summary=summary,
-                       keyword_objects=kw_objects, behaviour_objects=behaviour)
+                       true_names=true_names, keyword_summary=summary, keyword_objects=kw_objects,
+                       behaviour_objects=behaviour)
 
 
 # ----------------------------------------------------------------- building
@@ -588,8 +614,8 @@ def _note_damage(path: str, reason: str) -> None:
 
 
 #: the statements of the index's tables, then those of its indexes, created after the rows are in
-_TABLES = [x.strip() for x in _DDL.split(";") if x.strip() and "CREATE INDEX" not in x]
-_INDEXES = [x.strip() for x in _DDL.split(";") if "CREATE INDEX" in x]
+_TABLES = [x.strip() for x in _DDL.split(";") if x.strip() and " INDEX " not in x]
+_INDEXES = [x.strip() for x in _DDL.split(";") if " INDEX " in x]
 
 
 def _fill(conn: sqlite3.Connection, batches: Iterable[Sequence[Card]], key: str) -> None:
@@ -611,35 +637,25 @@ def _fill(conn: sqlite3.Connection, batches: Iterable[Sequence[Card]], key: str)
     item_count = 0
     linked: list[tuple[str, tuple[str, ...]]] = []
     for batch in batches:
-        rows = []
-        kw_rows: list[tuple[Any, ...]] = []
-        item_rows: list[tuple[int, str, str]] = []
-        for c in batch:
-            rowid += 1
-            rows.append(_row(rowid, c))
-            kw_rows.extend(_keyword_rows(rowid, c))
-            attrs = c.attrs
-            for a in _LIST_ATTRS:
-                items = attrs.get(a)
-                if isinstance(items, list):
-                    item_rows.extend((rowid, a, str(item)) for item in items if isinstance(item, (str, int)))
-            if c.true_names:
-                linked.append((c.name, c.true_names))
-        if rows:
-            conn.executemany(f"INSERT INTO cards VALUES ({', '.join('?' * len(rows[0]))})", rows)
+        groups, kw_rows, item_rows = _batch_rows(rowid, batch, linked)
+        rowid += len(batch)
+        for columns, rows in groups.items():
+            conn.executemany(_insert(columns), rows)
         conn.executemany("INSERT INTO keywords VALUES (?, ?, ?, ?, ?, ?)", kw_rows)
         conn.executemany("INSERT INTO items VALUES (?, ?, ?)", item_rows)
-        conn.executemany("INSERT INTO cards_fts(rowid, name, text) VALUES (?, ?, ?)",
-                         [(r[0], r[3], r[17]) for r in rows])
         kw_count += len(kw_rows)
         item_count += len(item_rows)
     for statement in _INDEXES:
         conn.execute(statement)
+    # the full-text rows in name order (FTS5 writes rows in ascending order as it goes; others it sorts)
+    conn.execute("INSERT INTO names (card) SELECT rowid FROM cards ORDER BY name_fold, id")
+    conn.execute("INSERT INTO cards_fts (rowid, name, text) SELECT rank, name, text FROM names "
+                 "JOIN cards ON cards.rowid = names.card ORDER BY rank")
     conn.executemany("UPDATE cards SET kind = ? WHERE name_fold = ?",  # by the index on name_fold
                      [(kind, name_fold) for name_fold, kind in kinds_from(linked).items() if kind != name_fold])
     conn.executemany("INSERT INTO meta VALUES (?, ?)", [
         ("key", key), ("schema", str(SCHEMA_VERSION)), ("cards", str(rowid)), ("keywords", str(kw_count)),
-        ("items", str(item_count)), ("complete", "1"),
+        ("items", str(item_count)), ("names", str(rowid)), ("complete", "1"),
     ])
     conn.execute("COMMIT")
 
@@ -649,51 +665,9 @@ _JSON = json.JSONEncoder().encode
 _JSON_TEXT = json.JSONEncoder(ensure_ascii=False).encode
 _JSON_ATTRS = json.JSONEncoder(ensure_ascii=False, default=str).encode
 
-
-def _row(rowid: int, c: Card) -> tuple[Any, ...]:
-    """The ``cards`` row of a card (its ``kind`` its own folded name: :func:`_fill` joins the kin)."""
-    # lazy: only a build encodes them (a lookup never does)
-    from .stored import encode_behaviour, encode_keywords
-
-    name_fold = fold(c.name)
-    mp_num = c.mp if isinstance(c.mp, int) and not isinstance(c.mp, bool) else None
-    attrs = c.attrs
-    summary = c.keyword_summary()
-    return (
-        rowid, c.id, fold(c.id), c.name, name_fold, name_fold, c.type, c.subtype,
-        _JSON(c.mp), mp_num, c.dp, _int(attrs.get("level")), _int(attrs.get("fal")),
-        attrs.get("race") if isinstance(attrs.get("race"), str) else None, c.set,
-        os.fsencode(c.file) if c.file is not None else None, c.line, c.text,
-        fold(c.text), _JSON_ATTRS(dict(attrs)),
-        "\n".join(text for _, _, text in summary),  # each keyword's render(), as the summary holds it
-        _JSON_TEXT(sorted(c.keyword_keys)), _JSON_TEXT(list(c.true_names)),
-        _JSON_TEXT([list(x) for x in summary]),
-        (" ".join(c.behaviour.kinds()) or None) if "behaviour" in attrs else None,
-        *(_history_columns(c) if "history" in attrs else (0, None)),
-        *(_int(attrs.get(a)) for a in _NUMBER_ATTRS),
-        *(_str(attrs.get(a)) for a in _TEXT_ATTRS),
-        *(fold(v) if (v := _str(attrs.get(a))) is not None else None for a in _FOLDED_ATTRS),
-        encode_keywords(c.keywords),
-        encode_behaviour(c.behaviour) if "behaviour" in attrs else None,
-    )
-
-
-def _keyword_rows(rowid: int, c: Card) -> Iterator[tuple[Any, ...]]:
-    """The ``keywords`` rows of a card: one per keyword line."""
-    for k, (_, _, rendered) in zip(c.keywords, c.keyword_summary(), strict=True):
-        if k.keyword:
-            value = getattr(k, "value", None)
-            if not isinstance(value, int):
-                value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
-            yield (rowid, k.keyword, fold(k.keyword), value, k.rule, rendered)
-
-
-def _history_columns(card: Card) -> tuple[int, str | None]:
-    """``errata`` (how many times the text changed) and ``changed`` (the newest text's date, ISO)."""
-    versions = card.history
-    if len(versions) < 2:
-        return 0, None
-    return len(versions) - 1, versions[-1].since.isoformat()
+#: the columns every card has a value in, in the order :func:`_batch_rows` gives them
+_ALWAYS = ("rowid", "id", "id_fold", "name", "name_fold", "kind", "type", "mp", "set_code", "file", "line", "text",
+           "text_fold", "keyword_summary", "keyword_objects")
 
 
 def _int(value: Any) -> int | None:
@@ -702,6 +676,112 @@ def _int(value: Any) -> int | None:
 
 def _str(value: Any) -> str | None:
     return value if isinstance(value, str) else None
+
+
+def _folded(value: Any) -> str | None:
+    return fold(value) if isinstance(value, str) else None
+
+
+#: a card field of ``attrs`` -> the column it fills and how its value is stored (``None``: not stored)
+_ATTR_COLUMNS: dict[str, tuple[str, Any]] = {
+    "level": ("level", _int), "fal": ("fal", _int), "race": ("race", _str),
+    **{a: (a, _int) for a in _NUMBER_ATTRS},
+    **{a: (a, _str) for a in _TEXT_ATTRS},
+    **{a: (f"{a}_fold", _folded) for a in _FOLDED_ATTRS},
+}
+
+
+@functools.lru_cache(maxsize=256)
+def _insert(columns: tuple[str, ...]) -> str:
+    """The INSERT of a card row with values in *columns* (the others take their defaults)."""
+    return f"INSERT INTO cards ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+
+
+def _stored_file(file: str | None) -> str | bytes | None:
+    """A card's file name as the index stores it: text, or its bytes when it is not UTF-8 (a lone surrogate)."""
+    if file is None:
+        return None
+    try:
+        file.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(file)
+    return file
+
+
+def _batch_rows(start: int, batch: Sequence[Card], linked: list[tuple[str, tuple[str, ...]]]) -> tuple[
+        dict[tuple[str, ...], list[tuple[Any, ...]]], list[tuple[Any, ...]], list[tuple[int, str, str]]]:
+    """The rows of a set file's cards, numbered from *start* + 1: the ``cards`` rows grouped by the columns
+    they have values in (a NULL is never bound: it is a column's default), the ``keywords`` and ``items``
+    rows; a card joined to others by IGAZ NÉV is added to *linked*."""
+    # lazy: only a build encodes them (a lookup never does)
+    from .stored import encode_behaviour, encode_keywords
+
+    folded = iter(fold_all([s for c in batch for s in (c.id, c.name, c.text)]))
+    groups: dict[tuple[str, ...], list[tuple[Any, ...]]] = {}
+    kw_rows: list[tuple[Any, ...]] = []
+    item_rows: list[tuple[int, str, str]] = []
+    file: str | None = None
+    stored_file: str | bytes | None = None
+    rowid = start
+    for c in batch:
+        rowid += 1
+        id_fold, name_fold, text_fold = next(folded), next(folded), next(folded)
+        if c.file is not file:
+            file = c.file
+            stored_file = _stored_file(file)
+        mp = c.mp
+        summary = c.keyword_summary()
+        names: list[str] = []
+        values: list[Any] = [
+            rowid, c.id, id_fold, c.name, name_fold, name_fold, c.type, str(mp) if type(mp) is int else _JSON(mp),
+            c.set, stored_file, c.line, c.text, text_fold, _JSON_TEXT(summary), encode_keywords(c.keywords)]
+        if c.subtype is not None:
+            names.append("subtype")
+            values.append(c.subtype)
+        if (mp_num := _int(mp)) is not None:
+            names.append("mp_num")
+            values.append(mp_num)
+        if c.dp is not None:
+            names.append("dp")
+            values.append(c.dp)
+        attrs = c.attrs
+        if attrs:
+            names.append("attrs")
+            values.append(_JSON_ATTRS(attrs if type(attrs) is dict else dict(attrs)))
+            for field, value in attrs.items():
+                spec = _ATTR_COLUMNS.get(field)
+                if spec is not None:
+                    stored = spec[1](value)
+                    if stored is not None:
+                        names.append(spec[0])
+                        values.append(stored)
+                elif field in _LIST_ATTRS:
+                    if isinstance(value, list):
+                        item_rows.extend((rowid, field, str(item)) for item in value if isinstance(item, (str, int)))
+                elif field == "behaviour":
+                    kinds = " ".join(c.behaviour.kinds())
+                    if kinds:
+                        names.append("behaviour")
+                        values.append(kinds)
+                    names.append("behaviour_objects")
+                    values.append(encode_behaviour(c.behaviour))
+                elif field == "history":
+                    versions = c.history
+                    if len(versions) > 1:  # errata: how many times the text changed; changed: the newest's date
+                        names.extend(("errata", "changed"))
+                        values.extend((len(versions) - 1, versions[-1].since.isoformat()))
+        if c.true_names:
+            names.append("true_names")
+            values.append(_JSON_TEXT(c.true_names))
+            linked.append((c.name, c.true_names))
+        groups.setdefault(_ALWAYS + tuple(names), []).append(tuple(values))
+        for k, (_, _, rendered) in zip(c.keywords, summary, strict=True):
+            if k.keyword:
+                value = getattr(k, "value", None)
+                if not isinstance(value, int):
+                    value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
+                kw_rows.append((rowid, k.keyword, fold(k.keyword), value, k.rule, rendered))
+    return groups, kw_rows, item_rows
 
 
 def _prune(folder: Path, keep: Path) -> None:

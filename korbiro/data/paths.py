@@ -28,7 +28,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 RULE_FILES: tuple[str, ...] = (
     "data/schemas/mk-set.schema.json", "grammar/card.lark", "grammar/vocabulary.py", "grammar/keywords.py",
     "grammar/cardtext.py", "grammar/behaviour.lark", "grammar/behaviour.py", "data/behaviour.py", "data/check.py",
-    "data/schema.py", "data/history.py", "base/yamlload.py", "base/text.py",
+    "data/schema.py", "data/history.py", "base/yamlload.py", "base/text.py", "base/limits.py",
 )
 
 

@@ -471,7 +471,7 @@ def _schema_bytes(name: str) -> bytes:
 #: module the loaders run is here or is one that cannot change a result (the cache's, the messages').
 REMEMBERED_CODE: tuple[str, ...] = (
     "rules/mk/rulebook.py", "grammar/keywords.py", "grammar/vocabulary.py", "base/text.py", "base/yamlload.py",
-    "base/errors.py", "base/findings.py", "data/schema.py",
+    "base/errors.py", "base/findings.py", "base/limits.py", "data/schema.py",
 )
 
 

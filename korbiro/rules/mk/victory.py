@@ -387,7 +387,7 @@ def load_variants() -> VariantSet:
 #: korbiro's files whose code decides what :func:`load_variants_file` makes of a file (package-relative;
 #: ``tests/test_remembered.py`` checks that every korbiro module the loader runs is here or cannot change it)
 VARIANTS_CODE: tuple[str, ...] = (
-    "rules/mk/victory.py", "base/yamlload.py", "base/text.py", "base/errors.py", "base/findings.py",
+    "rules/mk/victory.py", "base/yamlload.py", "base/text.py", "base/errors.py", "base/findings.py", "base/limits.py",
     "data/schema.py",
 )
 
