@@ -24,7 +24,7 @@ import difflib
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -189,14 +189,19 @@ def _schema_findings(doc: YamlDocument, name: str) -> Iterator[Finding]:
     data = doc.data
     if fast_validator(name)(data):
         return
-    card_ok = fast_validator(name, "#/$defs/card") if name == "mk-set" else None
     hints = _Hints()
+    if name == "mk-set":
+        explained = _explained_by_rs(name, data)  # the common errors, without jsonschema (one call)
+        if explained is not None:
+            for err in explained:
+                yield from _to_findings(err, doc, hints)  # type: ignore[arg-type]  # it reads as one
+            return
+    card_ok = fast_validator(name, "#/$defs/card") if name == "mk-set" else None
     if card_ok is not None and isinstance(data, dict) and isinstance(data.get("cards"), list):
         bad = [i for i, c in enumerate(data["cards"]) if not card_ok(c)]
         reduced = dict(data)
         reduced["cards"] = [data["cards"][i] for i in bad]
-        errors: Iterable[Any] = _explained_by_rs(name, reduced) or validator(name).iter_errors(reduced)
-        for err in errors:
+        for err in validator(name).iter_errors(reduced):
             path = list(err.absolute_path)
             if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
                 err.path[1] = bad[path[1]]  # back to the index in the file
