@@ -52,7 +52,7 @@ from test_cardtext import _any_keyword  # noqa: E402 - the keyword strategy of t
 from korbiro.grammar.keywords import KEYWORD_CLASSES  # noqa: E402
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(_any_keyword, st.sampled_from(["", " ", "\t "]), st.integers(min_value=1, max_value=12))
 def test_a_canonical_keyword_line_is_read_as_the_grammar_reads_it(keyword: object, pad: str, col: int) -> None:
     """Why (issue 16): a cold data check imported lark (a twentieth of the whole command) although
@@ -70,7 +70,7 @@ _MANGLE = st.sampled_from([
 ])
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(_any_keyword, _MANGLE)
 def test_a_keyword_line_written_otherwise_is_left_to_the_grammar(keyword: object, mangle: object) -> None:
     line = mangle(keyword.render())  # type: ignore[attr-defined, operator]

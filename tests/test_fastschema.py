@@ -160,7 +160,7 @@ def _findings_both_ways(doc_data: dict) -> tuple[list, list, bool]:
     return by_rs, by_jsonschema, took
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(mutated_cards(), min_size=1, max_size=3))
 def test_jsonschema_rs_explains_as_jsonschema_does(cards: list) -> None:
     """Why (issue 16): one schema error cost 1.43x a bare YAML load of the database as a whole command
@@ -181,3 +181,12 @@ def test_the_common_errors_need_no_jsonschema(change: dict, finding: str) -> Non
     card = {**copy.deepcopy(SAMPLE["cards"][0]), **change}
     by_rs, by_jsonschema, took = _findings_both_ways({"set": SAMPLE["set"], "cards": [card]})
     assert took and by_rs == by_jsonschema and [f[0] for f in by_rs] == [finding]
+
+
+@pytest.mark.fuzz
+@settings(max_examples=5000, deadline=None)
+@given(st.lists(mutated_cards(), min_size=1, max_size=4))
+def test_jsonschema_rs_explains_as_jsonschema_does_long(cards: list) -> None:
+    """The long run of :func:`test_jsonschema_rs_explains_as_jsonschema_does` (``-m fuzz``)."""
+    by_rs, by_jsonschema, _ = _findings_both_ways({"set": SAMPLE["set"], "cards": cards})
+    assert by_rs == by_jsonschema
