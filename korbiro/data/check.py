@@ -49,6 +49,8 @@ class CardRef:
 
 @dataclass
 class FileReport:
+    """What the check found in one set file, and what the cross-file checks need of its cards."""
+
     path: str
     findings: list[Finding]
     set_code: str | None = None
@@ -419,6 +421,8 @@ def cross_file_findings(reports: Sequence[FileReport]) -> list[Finding]:
 
 @dataclass
 class CheckReport:
+    """The findings of a whole card database, and how many cards it holds."""
+
     files: list[FileReport]
     findings: list[Finding]
     card_count: int

@@ -53,6 +53,8 @@ class BanEvent:
 
 @dataclass(frozen=True)
 class Format:
+    """One format of the formats file: its kind, tower levels and card limits."""
+
     id: str
     name: str
     kind: str  # constructed | sealed | draft
@@ -112,6 +114,8 @@ class Format:
 
 @dataclass
 class FormatSet:
+    """The formats of a formats file, by name."""
+
     formats: dict[str, Format]
     default: str
     findings: list[Finding] = field(default_factory=list)

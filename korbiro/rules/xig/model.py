@@ -297,6 +297,8 @@ class Phase(StrEnum):
 
 @dataclass
 class _State:
+    """The hidden and open state of a game: the table, the decks, memories, hands and the Xap cards."""
+
     table: dict[str, set[int]]
     decks: dict[str, set[Tile]]
     memory: dict[str, set[Tile]]

@@ -61,6 +61,8 @@ class Turn:
 
 @dataclass
 class Record:
+    """A game record as read from its file."""
+
     path: str
     spec: GameSpec
     turns: list[Turn]
@@ -115,6 +117,8 @@ class ReplayViolation(ThroughVerdict):
 
 @dataclass
 class ReplayResult:
+    """What a replay of a record found: the last position, the moves a rule refused, the plies played."""
+
     path: str
     position: Position
     violations: list[ReplayViolation] = field(default_factory=list)

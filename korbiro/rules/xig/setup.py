@@ -61,6 +61,8 @@ class SetupError(ValueError):
 
 @dataclass
 class PlayerSpec:
+    """One player of a game's set-up: the name and the pathways."""
+
     name: str
     pathways: tuple[str, ...]
 

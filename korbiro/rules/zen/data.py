@@ -45,6 +45,8 @@ class Card:
 
 @dataclass(frozen=True)
 class GameData:
+    """The board's shape, the warriors' strengths, the scoring and the cards of the Zen game data."""
+
     floors: int
     columns: str
     seats: str

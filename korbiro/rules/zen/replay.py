@@ -96,6 +96,8 @@ class Violation(ThroughVerdict):
 
 @dataclass
 class ReplayReport:
+    """What a replay of a Zen record found: the positions, the turns and the moves a rule refused."""
+
     path: str
     violations: list[Violation]
     positions: list[Position]  # start, then after each turn
