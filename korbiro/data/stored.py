@@ -49,8 +49,18 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 def encode_keywords(keywords: Iterable[Keyword]) -> str:
     """The card's keyword objects as JSON: ``[key, {field: value}]`` each (their positions left out)."""
-    return _ENCODE([[k.key, {f.name: getattr(k, f.name) for f in dataclasses.fields(k) if f.name not in _POSITION}]
-                    for k in keywords])
+    return _ENCODE([[k.key, {name: getattr(k, name) for name in _fields(type(k))}] for k in keywords])
+
+
+def _fields(cls: type[Any]) -> tuple[str, ...]:
+    """A keyword class's fields but its position (found once a class: an index build asks for every keyword)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name not in _POSITION)
+    return names
+
+
+_FIELDS: dict[type[Any], tuple[str, ...]] = {}
 
 
 def decode_keywords(text: str) -> tuple[Keyword, ...]:
