@@ -245,7 +245,8 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
             return False
         if form.verb == "activate" and part == "card":
             # the player's own card by that name, else a side's obstacle, as the engine finds it (6.01, 12.00.5)
-            if _activated(eng, player, theirs) != _activated(eng, player, mine):
+            got = _activated(eng, player, theirs)
+            if got is None or got != _activated(eng, player, mine):
                 return False
             continue
         zones, own = _WHERE.get((form.verb, part), (tuple(IN_PLAY), False))
