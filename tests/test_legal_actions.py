@@ -137,6 +137,43 @@ def test_random_source_is_only_the_seed() -> None:
     assert random.Random(1).random() == random.Random(1).random()
 
 
+@pytest.mark.parametrize(("seed", "counts"), [
+    (766, {"listed": 30, "completions": 60, "junk": 32, "junk_accepted": 2, "applied": 8}),
+    (433, {"listed": 52, "completions": 104, "junk": 32, "junk_accepted": 5, "applied": 8}),
+    (1782, {"listed": 29, "completions": 58, "junk": 32, "junk_accepted": 5, "applied": 8}),
+])
+def test_an_activation_named_by_the_printed_name_completes_the_listed_form(seed: int, counts: dict[str, int]) -> None:
+    """Both players have a copy of a card; the opponent's copy bears the bare name as its label.  Naming the
+    card activates the player's own copy (6.01), which is listed under its label: the seeds Hypothesis found."""
+    assert play(seed, steps=8, junk=4) == counts
+
+
+def test_activating_by_name_is_the_players_own_copy_and_it_is_listed() -> None:
+    eng, rng = random_table(CARDS, 766)
+    random_step(eng, rng)  # Anna rests her "Airun al Marem" to look at Béla's hand: timeline 1 is open
+    forms = eng.legal_actions("Béla")
+    assert [(f.text("en"), f.rule) for f in forms] == [
+        ("pass", "6.00"), ('summon "Toroni őrtorony #3"', "5.01"), ('activate "Arquiran, a bronzsárkány"', "6.01"),
+        ('activate "Airun al Marem #2"', "6.01")]
+    by_name = parse_action('aktivizál "Airun al Marem"')  # the label of Anna's copy, the name of Béla's
+    assert eng.probe("Béla", by_name) is None
+    assert [matches(f, "Béla", by_name, eng) for f in forms] == [False, False, False, True]
+    # an opponent's card is never the player's to activate (6.01)
+    refusal = eng.why_not("Anna", parse_action('aktivizál "Airun al Marem #2"'))
+    assert refusal is not None and (refusal.code, refusal.rule) == ("MK-TL-NO-CARD", "6.01")
+    eng.apply("Béla", by_name)
+    assert {c.label: c.state for c in eng.state.cards.values() if c.name == "Airun al Marem"} == {
+        "Airun al Marem": "pihenő", "Airun al Marem #2": "pihenő"}
+    assert [e.en for e in eng.state.trace][-2:] == [
+        "cost: Airun al Marem #2 becomes resting", "@2 Airun al Marem #2: képesség enters timeline 1 (Béla)"]
+    # now that his copy rests, the name is refused for Béla's copy, not taken for Anna's, and nothing is listed
+    refusal = eng.why_not("Béla", by_name)
+    assert refusal is not None and (refusal.code, refusal.rule) == ("MK-TL-NOT-AWAKE", "6.01")
+    assert refusal.remedy == ("needs Airun al Marem #2 awake", "Airun al Marem #2 legyen éber")
+    assert [f.text("en") for f in eng.legal_actions("Béla")] == [
+        "pass", 'summon "Toroni őrtorony #3"', 'activate "Arquiran, a bronzsárkány"']
+
+
 # ---------------------------------------------------------------- shipped rulings: exact listings
 
 RULINGS = Path(__file__).resolve().parent.parent / "examples" / "rulings"

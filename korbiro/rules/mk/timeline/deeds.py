@@ -22,7 +22,7 @@ from .stack import TimelineStack
 from .table import Part, Table
 from .trace import illegal, needs_mp
 
-__all__ = ["TARGET_ZONES", "Deeds", "entry_kind"]
+__all__ = ["ACTIVATE_ZONES", "TARGET_ZONES", "Deeds", "activated_card", "entry_kind"]
 
 #: Where a target may stand: the Present (5.01.B).
 TARGET_ZONES = ("sor", "jelen", "torony", "csatolt")
@@ -34,6 +34,27 @@ _KIND_WORDS = {"trap": ("a trap activation", "csapda aktivizálása"), "beast": 
                "obstacle": ("an obstacle activation", "akadálylap aktivizálása"), "ability": ("an ability", "képesség"),
                "card": ("a card", "lap"), "copy": ("a copy", "másolat"), "timed": ("a timed effect", "időzített hatás"),
                "any": ("any effect", "bármely hatás")}
+
+
+#: Where a card whose ability is activated stands (6.01): the Sor, the Present, attached, the tower.
+ACTIVATE_ZONES = ("sor", "jelen", "csatolt", "torony")
+
+
+def activated_card(table: Table, player: str, name: str) -> CardState:
+    """The card *player* activates when naming *name*: one of their own (6.01: a player activates the
+    abilities of the cards they control), the label first, else the name, so "Airun al Marem" is the
+    player's own copy even when an opponent's copy bears that label; in Ikerjáték and Két csapat also an
+    obstacle of the side (12.00.5 "Bármely játékos aktivizálhatja az akadálylapot").  The engine and the
+    listing's :func:`~.legal.matches` resolve an activation's card with this one lookup."""
+    try:
+        return table.find(name, zones=ACTIVATE_ZONES, player=player, rule="6.01")
+    except IllegalActionError:
+        seating = table.seating
+        if seating.kind in TEAM_VARIANTS:
+            cs = table.find(name, zones=("csatolt",), rule="12.00.5.5")
+            if cs.type == "akadálylap" and seating.friendly(player, cs.owner):
+                return cs
+        raise  # not the player's card: the refusal of the lookup
 
 
 def entry_kind(cs_of: dict[int, CardState], e: Entry) -> str:
@@ -351,23 +372,10 @@ class Deeds(Part):
             self.require("7.00", "a mosaic spell", "mozaik varázslat")
         return cost, desc
 
-    def _side_obstacle(self, player: str, name: str) -> CardState:
-        """Ikerjáték: either player of a pair activates its obstacles (12.00.5 "Bármely játékos aktivizálhatja
-        az akadálylapot"); else the card is not the player's (the refusal of the lookup)."""
-        seating = self.table.seating
-        if seating.kind in TEAM_VARIANTS:
-            cs = self.table.find(name, zones=("csatolt",), rule="12.00.5.5")
-            if cs.type == "akadálylap" and seating.friendly(player, cs.owner):
-                return cs
-        return self.table.find(name, zones=("sor", "jelen", "csatolt", "torony"), player=player, rule="6.01")
-
     def activate(self, player: str, a: Action) -> None:
         """Activate an ability, an equipment's ability, or a beast (obstacle) against adventurers."""
         assert a.card is not None
-        try:
-            cs = self.table.find(a.card, zones=("sor", "jelen", "csatolt", "torony"), player=player, rule="6.01")
-        except IllegalActionError:
-            cs = self._side_obstacle(player, a.card)
+        cs = activated_card(self.table, player, a.card)
         if cs.type == "akadálylap":
             self._activate_obstacle(player, cs, a)
             return

@@ -38,7 +38,7 @@ from ....base.text import fold
 from ....grammar.action import Action
 from ....grammar.behaviour import TargetSpec
 from . import semantics as sem
-from .deeds import TARGET_ZONES
+from .deeds import TARGET_ZONES, activated_card
 from .maneuvers import Maneuvers
 from .model import IN_PLAY, CardState, GameState
 from .table import Table
@@ -198,7 +198,7 @@ def _choice(low: int, high: int | str, options: Sequence[str]) -> str:
 #: Where the engine looks for each named part of an action, and whether among the player's own cards.
 _WHERE: dict[tuple[str, str], tuple[tuple[str, ...], bool]] = {
     ("summon", "card"): (("kez",), True), ("summon", "by"): (("sor", "jelen"), True),
-    ("activate", "card"): (("sor", "jelen", "csatolt", "torony"), False), ("activate", "by"): (("sor",), True),
+    ("activate", "by"): (("sor",), True),
     ("attach", "card"): (("kez", "raktar"), True), ("attach", "dest"): (("torony", "sor"), False),
     ("build", "card"): (("kez",), True), ("build", "dest"): (("sor", "csatolt", "torony", "jelen"), False),
     ("neutralise", "source"): (tuple(IN_PLAY), True),
@@ -214,6 +214,14 @@ def _uid(eng: Engine, name: str | None, zones: Sequence[str], player: str | None
     try:
         return eng.table.find(name, zones=zones, player=player).uid
     except IllegalActionError:  # no such card there
+        return None
+
+
+def _activated(eng: Engine, player: str, name: str) -> int | None:
+    """The card the engine activates for *name* (:func:`~.deeds.activated_card`), or None."""
+    try:
+        return activated_card(eng.table, player, name).uid
+    except IllegalActionError:  # not a card the player may activate
         return None
 
 
@@ -235,6 +243,12 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
             continue
         if mine is None or theirs is None:
             return False
+        if form.verb == "activate" and part == "card":
+            # the player's own card by that name, else a side's obstacle, as the engine finds it (6.01, 12.00.5)
+            got = _activated(eng, player, theirs)
+            if got is None or got != _activated(eng, player, mine):
+                return False
+            continue
         zones, own = _WHERE.get((form.verb, part), (tuple(IN_PLAY), False))
         if form.verb == "summon" and part == "card" and _uid(eng, theirs, zones, player) is None:
             zones = ("idofonal", "mult")  # a combination chain's card (3.05.E)
