@@ -122,6 +122,8 @@ def _say(line: str) -> None:
 
 def _direct(args: list[str]) -> int | None:
     """The exit code of a run answered without click (:func:`korbiro.cli.answers.run`), else ``None``."""
+    if args[:2] != ["data", "check"]:
+        return None  # the only command answered there: the others import nothing of it
     from .answers import run  # lazy: only here, before click is imported
 
     return run(args)
