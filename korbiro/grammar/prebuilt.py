@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,8 @@ from ..base.fsutil import write_output
 __all__ = ["PARSERS", "build", "load", "stored_name"]
 
 PACKAGE = "korbiro.grammar"
+#: the grammar package's folder (its files are on disk: read by path, without importlib.resources)
+_FOLDER = Path(__file__).resolve().parent
 
 #: every (grammar, start symbol) korbiro parses with
 PARSERS: tuple[tuple[str, str], ...] = (
@@ -52,7 +53,7 @@ def stored_name(grammar: str, start: str) -> str:
 
 
 def _digest(grammar: str) -> str:
-    return hashlib.sha256(resources.files(PACKAGE).joinpath(grammar).read_bytes()).hexdigest()
+    return hashlib.sha256((_FOLDER / grammar).read_bytes()).hexdigest()
 
 
 def _fresh(grammar: str, start: str, **runtime: Any) -> Lark:
@@ -62,7 +63,7 @@ def _fresh(grammar: str, start: str, **runtime: Any) -> Lark:
 def load(grammar: str, start: str, **runtime: Any) -> Lark:
     """The LALR parser of *grammar* from *start*: its stored tables when they are current, else built."""
     try:
-        stored = json.loads(resources.files(PACKAGE).joinpath(stored_name(grammar, start)).read_text("utf-8"))
+        stored = json.loads((_FOLDER / stored_name(grammar, start)).read_text("utf-8"))
         if stored["grammar_sha256"] == _digest(grammar) and stored["lark"] == lark.__version__:
             tables = _decode(stored["tables"])
             return Lark._load_from_dict(tables["data"], tables["memo"], **runtime)  # type: ignore[no-any-return,no-untyped-call]
@@ -108,7 +109,7 @@ def _decode(o: Any) -> Any:
 
 def main() -> int:
     """Rewrite the stored tables of every parser (``python3 -m korbiro.grammar.prebuilt``)."""
-    folder = Path(str(resources.files(PACKAGE))) / "tables"
+    folder = _FOLDER / "tables"
     folder.mkdir(exist_ok=True)
     for grammar, start in PARSERS:
         path = folder / stored_name(grammar, start).split("/", 1)[1]

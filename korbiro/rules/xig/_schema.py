@@ -13,25 +13,24 @@ import json
 import re
 from collections.abc import Callable
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ...base.errors import DataError
 from ...base.findings import Finding
 from ...base.yamlload import YamlDocument
+from ...data.paths import package_file
 from ...data.schema import compiled_check
 from .messages import say
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
 
-DATA_PACKAGE = "korbiro.data.xig"
 
 
 @cache
 def _schema(name: str) -> dict[str, Any]:
     schema: dict[str, Any] = json.loads(
-        resources.files(DATA_PACKAGE).joinpath(f"{name}.schema.json").read_text("utf-8"))
+        package_file(f"data/xig/{name}.schema.json").read_text("utf-8"))
     return schema
 
 

@@ -29,11 +29,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from ...base.findings import Finding
 from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
-from ._schema import DATA_PACKAGE, raise_findings, schema_findings
+from ...data.paths import package_file
+from ._schema import raise_findings, schema_findings
 from .messages import found
 
 ON_DRAW = "on-draw"
@@ -121,5 +121,5 @@ def load_cards(path: str | os.PathLike[str]) -> XapCardSet:
 @cache
 def sample_cards() -> XapCardSet:
     """The shipped sample XAP cards (Black Magic, Counter-curse and four sample effects)."""
-    ref = resources.files(DATA_PACKAGE).joinpath("xap-sample.yaml")
-    return cards_from_document(load_yaml_text(ref.read_bytes(), "korbiro/data/xig/xap-sample.yaml"))
+    raw = package_file("data/xig/xap-sample.yaml").read_bytes()
+    return cards_from_document(load_yaml_text(raw, "korbiro/data/xig/xap-sample.yaml"))

@@ -20,13 +20,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any, NamedTuple
 
 from ...base.errors import DataError
 from ...base.findings import Finding
 from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
-from ._schema import DATA_PACKAGE, raise_findings, schema_findings
+from ...data.paths import package_file
+from ._schema import raise_findings, schema_findings
 from .messages import found, say
 
 IB = -1
@@ -198,6 +198,5 @@ def sample_layout(element: str) -> Layout:
         args = {"element": element, "elements": ", ".join(ELEMENTS)}
         raise DataError("XIG-LAYOUT-ELEMENT", say("XIG-LAYOUT-ELEMENT.unknown", "en", **args),
                         hu=say("XIG-LAYOUT-ELEMENT.unknown", "hu", **args))
-    ref = resources.files(DATA_PACKAGE).joinpath(f"{element}.yaml")
-    doc = load_yaml_text(ref.read_bytes(), f"korbiro/data/xig/{element}.yaml")
+    doc = load_yaml_text(package_file(f"data/xig/{element}.yaml").read_bytes(), f"korbiro/data/xig/{element}.yaml")
     return layout_from_document(doc)

@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from ...base.errors import DataError
 from ...base.yamlload import load_yaml_text
+from ...data.paths import package_file
 from .messages import MessageError, say
 
 
@@ -58,7 +58,7 @@ class GameData:
 
 
 def _read(name: str) -> dict[str, Any]:
-    text = resources.files("korbiro.data.zen").joinpath(name).read_text(encoding="utf-8")
+    text = package_file(f"data/zen/{name}").read_text(encoding="utf-8")
     data = load_yaml_text(text, f"korbiro/data/zen/{name}").data
     assert isinstance(data, dict)
     return data
