@@ -52,7 +52,7 @@ def validator(name: str) -> Draft202012Validator:
     # lazy: jsonschema is imported only to explain a failure
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator(json.loads(schema_text(name)), format_checker=Draft202012Validator.FORMAT_CHECKER)
+    return Draft202012Validator(_schema_json(name), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
 #: a JSON Schema type as a word of the catalogues (``WORD.whole-number``: "a whole number" / "egész szám")
@@ -99,14 +99,18 @@ def fast_validator(name: str, pointer: str = "") -> Callable[[Any], bool]:
     The verdicts of small documents (every schema but the set files', which
     ``data check`` caches whole) are remembered: see :func:`compiled_check`.
     """
-    return compiled_check(json.loads(schema_text(name)), pointer, remember=name != "mk-set")
+    if name == "mk-set" and not pointer:  # the validator that also explains a set file's common errors
+        return compiled_check(_schema_json(name), compiled=_rs_validator(name))
+    return compiled_check(_schema_json(name), pointer, remember=name != "mk-set")
 
 
-def compiled_check(schema: dict[str, Any], pointer: str = "", *, remember: bool = False) -> Callable[[Any], bool]:
+def compiled_check(schema: dict[str, Any], pointer: str = "", *, remember: bool = False,
+                   compiled: Any = None) -> Callable[[Any], bool]:
     """jsonschema-rs's yes/no check of *schema* (or of its ``#/$defs/…`` *pointer*), formats checked.
 
     A value it cannot take (a string with a lone surrogate) counts as "not
     valid", so that jsonschema, which takes everything, gives the answer.
+    *compiled* is jsonschema-rs's validator of *schema* when one is built already.
     Without *remember* the validator is built at once, else at the first check.  With *remember*, a document
     found valid is remembered in korbiro's cache under the SHA-256 of the
     schema's and the document's canonical JSON, of this module's source and of
@@ -117,7 +121,7 @@ def compiled_check(schema: dict[str, Any], pointer: str = "", *, remember: bool 
     """
     if pointer:
         schema = {k: v for k, v in schema.items() if k in ("$schema", "$id", "$defs")} | {"$ref": pointer}
-    built: list[Callable[[Any], bool]] = []
+    built: list[Callable[[Any], bool]] = [compiled.is_valid] if compiled is not None else []
     digest = hashlib.sha256(_verdict_code() + _canonical(schema).encode()).digest() if remember else b""
 
     def is_valid(instance: Any) -> bool:

@@ -367,7 +367,7 @@ def check_card_text(
             break
         if not raw:
             continue  # an empty line says nothing (and cannot be an error)
-        if _FAST_FREE_TEXT and raw.count('"') == 2 and len(raw) <= MAX_LINE_CHARS and "\\" not in raw:
+        if _FAST_FREE_TEXT and raw.count('"') == 2:  # most lines are not free text: the cheap test first
             free = _plain_free_text(raw, line_no, first_column)
             if free is not None:
                 keywords.append(free)
@@ -667,7 +667,7 @@ def _plain_free_text(raw: str, line_no: int, first_column: int) -> FreeText | No
     line memo or the column map (``tests/test_cardtext_fast.py`` checks both paths agree).
     """
     stripped = raw.strip(_BLANKS)
-    if len(stripped) < 2 or stripped[0] != '"' or stripped[-1] != '"' or FORBIDDEN_CHARACTERS.search(raw) \
+    if len(raw) > MAX_LINE_CHARS or not _is_plain_free_text(stripped) or FORBIDDEN_CHARACTERS.search(raw) \
             or not unicodedata.is_normalized("NFC", stripped):
         return None
     text = stripped[1:-1].strip()  # NFC already (a quote composes with nothing), no forbidden character
