@@ -1,12 +1,12 @@
-"""The ``korbiro`` command line: a thin click layer over the library.
+"""The ``korbiro`` command line: a thin layer over the library.
 
 :func:`main` first offers the run to :mod:`~korbiro.cli.answers`, which
 answers a plain ``data check`` without click (and a re-check of an unchanged
 database from its stored answer, without the YAML parser or the schemas
 either); otherwise it runs the click group :data:`cli` (:mod:`korbiro.cli.app`),
 whose sub-commands are imported lazily so that ``korbiro --help`` and each
-command start quickly.  No game logic lives here.  Exit codes (contract): 0 clean or legal, 1 findings, 2 usage
-error or unreadable input, 3 internal error.
+command start quickly.  No game logic lives here.  Exit codes (contract): 0
+clean or legal, 1 findings, 2 usage error or unreadable input, 3 internal error.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ def __getattr__(name: str) -> Any:
 
         return getattr(app, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 def _printable(exc: UnicodeError) -> tuple[bytes, int]:
     """The codec error handler of standard output and error (see :func:`printable_streams`)."""
