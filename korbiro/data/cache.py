@@ -8,8 +8,10 @@ where the folder should be), korbiro says so once on standard error
 (:mod:`korbiro.base.notes`) and goes on without it; writes are atomic, so a
 failed one leaves no partial entry, and the temporary files of writers that
 were killed are removed by the next run (:meth:`Cache.sweep`).  An entry
-written with :meth:`Cache.write_sealed` carries the SHA-256 of its text and is
-read back only while that matches: a damaged entry is a missing one.
+written with :meth:`Cache.write_sealed` carries the SHA-256 of its name and its
+text and is read back only while that matches: a damaged entry is a missing
+one, and so is an entry copied over another's name (every store names its
+entries by the digest of what decides them, so the name is the key).
 
     >>> Cache(None).read_sealed("index/digests.json") is None
     True
@@ -62,22 +64,28 @@ class Cache:
             return None
 
     def read_sealed(self, rel: str) -> str | None:
-        """An entry written by :meth:`write_sealed`, if its seal (a SHA-256 of its text) still matches."""
+        """An entry written by :meth:`write_sealed` under this very name, if its seal still matches."""
         raw = self.read_bytes(rel)
         if raw is None:
             return None
         seal, _, body = raw.partition(b"\n")
-        if hashlib.sha256(body).hexdigest().encode() != seal:
+        if _seal(rel, body) != seal:
             return None
         try:
-            return body.decode("utf-8")
+            return body.decode("utf-8", "surrogatepass")
         except UnicodeDecodeError:  # pragma: no cover - sealed text was UTF-8
             return None
 
     def write_sealed(self, rel: str, text: str, *, quiet: bool = False) -> bool:
-        """Write *text* with a seal, so that a damaged entry is never read back as a different answer."""
-        body = text.encode("utf-8")
-        return self.write(rel, hashlib.sha256(body).hexdigest().encode() + b"\n" + body, quiet=quiet)
+        """Write *text* with a seal of its name and its text, so that neither a damaged entry nor an entry
+        copied under another name (another key) is ever read back as an answer.
+
+        Any text is kept as it is, lone surrogates too (the undecodable bytes of a file name, which a
+        finding or a stored output may quote): they are written as UTF-8 would write them were it
+        allowed (``surrogatepass``) and read back the same.
+        """
+        body = text.encode("utf-8", "surrogatepass")
+        return self.write(rel, _seal(rel, body) + b"\n" + body, quiet=quiet)
 
     def write(self, rel: str, data: str | bytes, *, quiet: bool = False) -> bool:
         """Write an entry atomically; on failure, say so once and write no more in this run.
@@ -117,6 +125,16 @@ class Cache:
         path = self.path(rel)
         if path is not None and self.writable:
             remove_stale_temporaries(os.fspath(path))
+
+
+def _seal(rel: str, body: bytes) -> bytes:
+    """The seal of the entry *rel* holding *body*: the SHA-256 of both (hex).  The name of an entry is
+    its key (the digest of what decides its answer), so an entry copied over another's name fails its seal."""
+    h = hashlib.sha256(b"korbiro cache entry 2\0")
+    h.update(rel.encode("utf-8", "surrogatepass"))
+    h.update(b"\0")
+    h.update(body)
+    return h.hexdigest().encode()
 
 
 class Remembered:
