@@ -41,7 +41,7 @@ from ..base.config import Config, find_config, git_work_tree
 from ..base.i18n import detect_lang
 from ..base.limits import DEFAULT_MAX_FINDINGS
 from ..data.cache import Cache
-from ..data.paths import configured_db_path, discover, library_stamp, shipped_db_path
+from ..data.paths import chosen_database, library_stamp
 
 if TYPE_CHECKING:
     from ..data.sources import Source
@@ -158,19 +158,12 @@ def plan(request: CheckRequest, lang: str | None = None, config: Config | None =
     fmt = request.fmt or (config.format if config is not None else None) or "text"
     strict = bool(request.strict if request.strict is not None
                   else (config.strict if config is not None else False))
-    named: list[str | Path] = list(request.paths) or [p for p in [configured_db_path(request.db)] if p is not None]
-    sample = False
-    if not named:
+    database = chosen_database(request.paths, request.db, exclude=request.excludes, config=config)
+    if database.sample:
         tree = git_work_tree()
         if tree is not None:
             raise NoDatabase(tree)
-        named, sample = [shipped_db_path()], True
-    exclude = list(request.excludes)
-    base = None
-    if config is not None and not request.paths and request.db is None:
-        exclude += list(config.exclude)
-        base = config.folder
-    return CheckPlan(lang, fmt, strict, discover(named, exclude=exclude, base=base), sample, asked)
+    return CheckPlan(lang, fmt, strict, database.files(), database.sample, asked)
 
 
 def answer_key(request: CheckRequest, chosen: CheckPlan, sources: list[Source]) -> str | None:

@@ -60,11 +60,11 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str, lang: str | N
     from ..base.errors import DataError
     from ..base.i18n import detect_lang
     from ..data.index import open_index
-    from ..data.paths import default_db_path
+    from ..data.paths import database_files
 
     lang = detect_lang(lang)
     try:
-        database = open_index([default_db_path(db)])
+        database = open_index(files=database_files(db))
     except DataError as exc:
         echo_errors(exc, lang)
         ctx.exit(2)
@@ -136,7 +136,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     from ..base.errors import KorbiroError, RulesSyntaxError
     from ..base.i18n import current, message
     from ..data.index import open_index
-    from ..data.paths import default_db_path
+    from ..data.paths import database_files
     from ..data.search import query_error_to_dict
     from ..data.search import search as run_search
     from ..grammar.query import parse_query
@@ -154,7 +154,7 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
     except RulesSyntaxError as exc:
         refuse(exc)
     try:
-        database = open_index([default_db_path(db)])
+        database = open_index(files=database_files(db))
         # the shipped formats are read only by a query that asks for them (legal:, banned:, restricted:)
         formats = None
         if formats_file:

@@ -126,12 +126,11 @@ def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str, l
     from ..base.errors import DataError, UsageError
     from ..base.i18n import current, message
     from ..data.index import open_index
-    from ..data.paths import default_db_path
 
     lang_ = current()
     start = time.perf_counter()
     try:
-        idx = open_index(list(paths) or [default_db_path()], rebuild=rebuild, verify=True)
+        idx = open_index(list(paths), rebuild=rebuild, verify=True)
     except UsageError as exc:
         echo_errors(exc, lang_)
         ctx.exit(2)

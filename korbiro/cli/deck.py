@@ -76,13 +76,13 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
     from ..base.i18n import detect_lang
     from ..data.formats import load_formats
     from ..data.index import open_index
-    from ..data.paths import default_db_path
+    from ..data.paths import database_files
     from ..grammar.decklist import read_deck_file
     from ..rules.mk.deck import add_exchange, check_deck, unreadable_to_dict
 
     lang = detect_lang(lang)
     try:
-        database = open_index([default_db_path(db)])
+        database = open_index(files=database_files(db))
         formats = load_formats(formats_file)
     except DataError as exc:
         echo_errors(exc, lang)
@@ -176,14 +176,14 @@ def show(ctx: click.Context, file: str, db: str | None, fmt: str, lang: str | No
     from ..base.errors import KorbiroError
     from ..base.i18n import detect_lang
     from ..data.index import open_index
-    from ..data.paths import default_db_path
+    from ..data.paths import database_files
     from ..grammar.decklist import read_deck_file
     from ..rules.mk.deckstats import DeckStats
 
     lang = detect_lang(lang)
     try:
         parsed = read_deck_file(file)
-        database = open_index([default_db_path(db)])
+        database = open_index(files=database_files(db))
     except KorbiroError as exc:
         echo_errors(exc, lang)
         ctx.exit(2)
@@ -217,13 +217,13 @@ def exchange(ctx: click.Context, before_file: str, after_file: str, db: str | No
     from ..base.errors import DataError, DeckError
     from ..base.i18n import detect_lang
     from ..data.index import open_index
-    from ..data.paths import default_db_path
+    from ..data.paths import database_files
     from ..grammar.decklist import read_deck_file
     from ..rules.mk.deck import check_exchange
 
     lang = detect_lang(lang)
     try:
-        database = open_index([default_db_path(db)])
+        database = open_index(files=database_files(db))
         before = read_deck_file(before_file)
         after = read_deck_file(after_file)
     except (DataError, DeckError) as exc:

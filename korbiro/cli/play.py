@@ -93,7 +93,7 @@ def _play(seed: int, variant: str | None, count: int | None, decks: tuple[str, .
           db: str | None) -> dict[str, Any]:
     from ..base.errors import UsageError
     from ..data.index import open_index
-    from ..data.paths import default_db_path
+    from ..data.paths import database_files
     from ..grammar.decklist import read_deck_file
     from ..rules.mk.timeline.game import SAMPLE_DECKS, RandomPolicy, deal, play, sample_decks
     from ..rules.mk.victory import load_variants
@@ -107,7 +107,7 @@ def _play(seed: int, variant: str | None, count: int | None, decks: tuple[str, .
     if chosen is not None and chosen.players_even and n % 2:
         raise UsageError("MK-PLAY-PLAYERS", f"{chosen.id} needs an even number of players, not {n}",
                          hu=f"a(z) {chosen.id} páros számú játékost kíván, nem {n}-t")
-    idx = open_index([default_db_path(db)])
+    idx = open_index(files=database_files(db))
     lists = [read_deck_file(path) for path in decks] or list(sample_decks())
     names = [d if decks else f"{SAMPLE_DECKS[i]}" for i, d in enumerate(decks or SAMPLE_DECKS)]
     seats = [(NAMES[i], lists[i % len(lists)]) for i in range(n)]

@@ -64,7 +64,7 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     from ..base.errors import DataError, KorbiroError
     from ..base.i18n import detect_lang
     from ..data.index import open_index
-    from ..data.paths import default_db_path
+    from ..data.paths import database_files
     from ..rules.mk.timeline.rules import OPTIONS
     from ..rules.mk.timeline.scenario import error_to_dict, legal_after, legal_to_dict, run_file
 
@@ -77,7 +77,7 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
         if name not in OPTIONS:
             raise click.BadParameter(f"unknown option {name!r}; known: {', '.join(OPTIONS)}", param_hint="'--option'")
     try:
-        idx = open_index([default_db_path(db)])
+        idx = open_index(files=database_files(db))
     except DataError as exc:
         echo_errors(exc, lang)
         ctx.exit(2)

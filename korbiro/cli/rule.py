@@ -498,10 +498,10 @@ def _example_cards(ctx: click.Context, cls: Any, db: str | None, limit: int) -> 
     from ..base.errors import DataError
     from ..base.text import fold
     from ..data.index import open_index
-    from ..data.paths import default_db_path
+    from ..data.paths import database_files
 
     try:
-        index = open_index([default_db_path(db)])
+        index = open_index(files=database_files(db))
     except DataError as exc:
         echo_errors(exc)
         ctx.exit(2)

@@ -27,7 +27,7 @@ from ..base.findings import HINT_BUDGET, Finding, Severity, has_failures, sort_f
 from ..base.text import fold, suspicious_characters
 from .cache import Cache
 from .cards import CARD_TYPES, Card, CardDatabase
-from .paths import code_digest, default_db_path, discover
+from .paths import code_digest, database_files, discover
 from .sources import Source, read_source
 
 # --------------------------------------------------------------------------
@@ -488,7 +488,7 @@ def check_database(
     (:func:`~korbiro.data.sources.read_source`): the files are checked as those reads found them.
     """
     if sources is None:
-        sources = [read_source(path) for path in discover([default_db_path()] if not paths else paths)]
+        sources = [read_source(path) for path in (discover(paths) if paths else database_files())]
     cache = Cache.default() if use_cache else None
     keys = [_cache_key(s.data, str(s.path)) if cache is not None and s.data is not None else None for s in sources]
     whole = None
@@ -563,7 +563,7 @@ _swept: set[str] = set()
 
 def load_database(paths: Iterable[str | os.PathLike[str]] | None = None) -> CardDatabase:
     """Load a card database; raises :class:`DataError` (with every error) if it has errors."""
-    files = discover([default_db_path()] if not paths else paths)
+    files = discover(paths) if paths else database_files()
     return load_sources([read_source(path) for path in files])
 
 

@@ -49,7 +49,7 @@ from ..base.fsutil import atomic_path, file_kind
 from ..base.text import fold, fold_all
 from .cache import Cache
 from .cards import Card, CardDatabase, Lookup, kinds_from
-from .paths import code_digest, default_db_path, discover, library_stamp, package_digest
+from .paths import code_digest, database_files, discover, library_stamp, package_digest
 from .sources import DigestMemo, Source, read_source, survey
 
 SCHEMA_VERSION = 8
@@ -207,7 +207,7 @@ class CardIndex:
             return False
         _note_damage(self.path, f"{exc}; {problem}" if str(exc) not in problem else problem)
         self.conn.close()
-        fresh = open_index(self.files, rebuild=True)
+        fresh = open_index(files=self.files, rebuild=True)
         self.conn, self.path, self.key = fresh.conn, fresh.path, fresh.key
         self._names = None
         return True
@@ -424,16 +424,19 @@ def _filler_digest() -> bytes:
     return package_digest(("data/index.py", "data/stored.py", "data/cards.py")) + library_stamp("lark")
 
 
-def open_index(paths: Iterable[str | os.PathLike[str]] | None = None, *, rebuild: bool = False,
-               verify: bool = False) -> CardIndex:
-    """The index of a card database (default: ``$KORBIRO_DB``, else the shipped one), built when needed.
+def open_index(paths: Iterable[str | os.PathLike[str]] | None = None, *, files: Sequence[Path] | None = None,
+               rebuild: bool = False, verify: bool = False) -> CardIndex:
+    """The index of a card database, built when needed: of the set files *files* (found already,
+    :func:`~korbiro.data.paths.database_files`), else of those in *paths*, else of the database
+    every command reads (:func:`~korbiro.data.paths.chosen_database`: ``$KORBIRO_DB``, korbiro.toml's
+    with its excludes, else the shipped one).
 
     With *verify*, an existing index is also put through ``PRAGMA quick_check``
     (one just built always is).  Raises :class:`~korbiro.base.errors.UsageError`
     for a path that does not exist and :class:`~korbiro.base.errors.DataError`
     when the database has errors.
     """
-    files = discover([default_db_path()] if not paths else paths)
+    files = _set_files(paths, files)
     cache = Cache.default()
     cache.sweep("index")
     memo = DigestMemo(cache)
@@ -454,20 +457,28 @@ def open_index(paths: Iterable[str | os.PathLike[str]] | None = None, *, rebuild
     return build_index(sources, cache)
 
 
-def reopen_index(previous: CardIndex | None, paths: Iterable[str | os.PathLike[str]] | None = None) -> CardIndex:
-    """*previous* again when the set files of *paths* are still the ones it was built from (their
-    digests, proved current as :func:`open_index` proves them, give its key), else :func:`open_index`.
+def reopen_index(previous: CardIndex | None, paths: Iterable[str | os.PathLike[str]] | None = None, *,
+                 files: Sequence[Path] | None = None) -> CardIndex:
+    """*previous* again when the set files (as :func:`open_index` finds them) are still the ones it
+    was built from (their digests, proved current as :func:`open_index` proves them, give its key),
+    else :func:`open_index`.
 
     For a process that answers many calls (the web app's workers): the open index keeps its memo
     of lookups, and nothing it answers can be older than the files.
     """
+    found = _set_files(paths, files)
     if previous is not None:
-        files = discover([default_db_path()] if not paths else paths)
         memo = DigestMemo(Cache.default())
-        digests, _reads = survey(files, memo)
-        if index_key(files, digests) == previous.key:
+        digests, _reads = survey(found, memo)
+        if index_key(found, digests) == previous.key:
             return previous
-    return open_index(paths)
+    return open_index(files=found)
+
+
+def _set_files(paths: Iterable[str | os.PathLike[str]] | None, files: Sequence[Path] | None) -> list[Path]:
+    if files is not None:
+        return list(files)
+    return discover(paths) if paths else database_files()
 
 
 def build_index(sources: Sequence[Source], cache: Cache | None = None) -> CardIndex:

@@ -9,15 +9,17 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from ..base.errors import UsageError
 from ..base.version import __version__
 
-__all__ = ["RULE_FILES", "SET_SUFFIXES", "cache_dir", "code_digest", "configured_db_path", "default_db_path", "discover",
-           "library_stamp", "package_digest", "package_file", "shipped_db_path"]
+__all__ = ["RULE_FILES", "SET_SUFFIXES", "Database", "cache_dir", "chosen_database", "code_digest", "configured_db_path",
+           "database_files", "default_db_path", "discover", "library_stamp", "package_digest", "package_file",
+           "shipped_db_path"]
 
 SET_SUFFIXES = (".yaml", ".yml")
 
@@ -66,6 +68,60 @@ def configured_db_path(explicit: str | os.PathLike[str] | None = None) -> Path |
 
     config = find_config()
     return config.db if config is not None else None
+
+
+class Database(NamedTuple):
+    """The card database a command reads: the paths naming it and the exclude globs in force."""
+
+    named: tuple[Path, ...]
+    #: no PATHS, ``--db``, ``$KORBIRO_DB`` or configuration named one: the shipped sample
+    sample: bool = False
+    exclude: tuple[str, ...] = ()
+    #: the folder the globs are relative to (``None``: the working folder)
+    base: Path | None = None
+
+    def files(self) -> list[Path]:
+        """Its set files (:func:`discover`), the excluded ones left out."""
+        return discover(self.named, exclude=self.exclude, base=self.base)
+
+
+#: :func:`chosen_database`'s default: look for the project configuration
+FIND_CONFIG: Any = object()
+
+
+def chosen_database(paths: Sequence[str | os.PathLike[str]] = (), db: str | os.PathLike[str] | None = None, *,
+                    exclude: Iterable[str] = (), config: Any = FIND_CONFIG) -> Database:
+    """The database a command reads, the one rule of every command (``data check``, ``card``, ``deck``, ``serve`` …).
+
+    *paths* (``data check``'s PATHS) if any, else *db* (``--db``), else ``$KORBIRO_DB``, else the
+    project configuration's ``db`` (korbiro.toml, :mod:`korbiro.base.config`), else the shipped
+    sample.  The configuration's ``exclude`` globs (relative to its folder) apply to the database it
+    names; *exclude* (``data check --exclude``) applies always.  *config* is the configuration when
+    the caller has read it already (``None``: there is none); by default it is looked for, and only
+    when neither *paths*, *db* nor ``$KORBIRO_DB`` names the database.  Raises
+    :class:`~korbiro.base.errors.UsageError` for a broken configuration.
+    """
+    globs = tuple(exclude)
+    if paths:
+        return Database(tuple(Path(p) for p in paths), exclude=globs)
+    if not db:
+        db = os.environ.get("KORBIRO_DB") or None
+    if db:
+        return Database((Path(db),), exclude=globs)
+    if config is FIND_CONFIG:
+        # lazy: only a command that opens a database reads korbiro.toml (tomllib)
+        from ..base.config import find_config
+
+        config = find_config()
+    if config is not None and config.db is not None:
+        return Database((config.db,), exclude=globs + tuple(config.exclude), base=config.folder)
+    return Database((shipped_db_path(),), sample=True, exclude=globs)
+
+
+def database_files(db: str | os.PathLike[str] | None = None) -> list[Path]:
+    """The set files of the database a command reads (:func:`chosen_database`): ``--db``'s, else
+    ``$KORBIRO_DB``'s, else the configuration's with its excludes, else the shipped sample's."""
+    return chosen_database(db=db).files()
 
 
 def discover(paths: Iterable[str | os.PathLike[str]], exclude: Iterable[str] = (),

@@ -28,7 +28,7 @@ from ..base.errors import DeckError, KorbiroError, RulesSyntaxError, UsageError
 from ..base.findings import DEFAULT_MAX_FINDINGS, Finding
 from ..base.fsutil import shown_path
 from ..data.index import CardIndex, open_index, reopen_index
-from ..data.paths import default_db_path
+from ..data.paths import database_files
 from ..data.search import query_error_to_dict, search
 from ..grammar.decklist import read_deck_bytes
 from ..grammar.query import parse_query
@@ -66,7 +66,7 @@ class Request:
         """The card index, proved current for this call as each CLI command proves it (the one open
         from an earlier call when the set files are unchanged)."""
         global _INDEX
-        _INDEX = reopen_index(_INDEX, [default_db_path(self.db)])
+        _INDEX = reopen_index(_INDEX, files=database_files(self.db))
         return _INDEX
 
     def lookup(self) -> Callable[[str], Any]:
@@ -96,7 +96,7 @@ def warm(db: str | None) -> None:
     """What every call needs, loaded once when a worker starts (not within a call's time limit): the
     card index (built if the database changed), the formats and the rule index."""
     try:
-        open_index([default_db_path(db)])
+        open_index(files=database_files(db))
     except KorbiroError:
         pass  # each call says what is wrong with the database
     load_formats()
