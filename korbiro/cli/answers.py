@@ -46,8 +46,8 @@ from ..data.paths import chosen_database, library_stamp
 if TYPE_CHECKING:
     from ..data.sources import Source
 
-__all__ = ["UNREADABLE", "CheckPlan", "CheckRequest", "NoDatabase", "answer", "code_stamp", "plan", "record", "replay",
-           "run"]
+__all__ = ["UNREADABLE", "CheckPlan", "CheckRequest", "NoDatabase", "answer", "code_stamp", "emit", "plan", "record",
+           "replay", "run"]
 
 #: findings that mean a named file could not be read at all: exit 2, not 1 (bad data)
 UNREADABLE = frozenset({"FILE-NOT-FOUND", "FILE-IS-DIRECTORY", "FILE-NOT-REGULAR", "FILE-UNREADABLE"})
@@ -235,8 +235,17 @@ def run(argv: list[str]) -> int | None:
         return None  # the progress bar is click's
     else:
         out, code = answer(request, chosen, sources)
-    sys.stdout.write(out)
+    emit(out)
     return code
+
+
+def emit(out: str) -> None:
+    """Print a check's output as every way of running it prints it (checked, replayed, or by the click
+    command): through standard output as it is, in its encoding, with korbiro's error handler
+    (:func:`korbiro.cli.printable_streams`: a character the encoding lacks as its ``\\uXXXX`` escape,
+    an undecodable byte of a file name as that byte).  Not ``click.echo``, which re-encodes an ASCII
+    stream as UTF-8 and drops escape sequences, so that a replay would print other bytes."""
+    sys.stdout.write(out)
 
 
 def _click_would_take(request: CheckRequest) -> bool:

@@ -70,7 +70,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: 
     from ..base.errors import UsageError
     from ..base.i18n import detect_lang
     from ..data.sources import read_source
-    from .answers import CheckRequest, NoDatabase, answer, plan
+    from .answers import CheckRequest, NoDatabase, answer, emit, plan
 
     request = CheckRequest(paths, db, excludes, fmt, lang, strict, max_findings)
     try:
@@ -97,7 +97,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: 
                                progress=lambda _name: bar.update(1))
     else:
         out, code = answer(request, chosen, sources, no_cache=no_cache, formats_file=formats_file)
-    click.echo(out, nl=False)
+    emit(out)  # as a check without click and a replay print it, byte for byte
     ctx.exit(code)
 
 
