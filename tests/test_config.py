@@ -108,6 +108,32 @@ def test_a_toml_syntax_error_is_a_usage_error(tmp_path: Path, monkeypatch: pytes
     assert code == 2 and "korbiro.toml: not valid TOML" in out
 
 
+@pytest.mark.parametrize("name,data,said", [
+    ("korbiro.toml", b'lang = "en"\ndb = "\xff"\n', "korbiro.toml:2:7: not valid TOML: not UTF-8 (byte 0xff)"),
+    ("pyproject.toml", b"[tool]\nkorbiro = 3\n", "pyproject.toml: [tool.korbiro] is a table of settings, not 3"),
+    ("pyproject.toml", b'[tool]\nkorbiro = ["db"]\n',
+     "pyproject.toml: [tool.korbiro] is a table of settings, not ['db']"),
+])
+def test_a_configuration_korbiro_cannot_read_is_a_usage_error_for_every_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, data: bytes, said: str) -> None:
+    """Not an internal error (issue 25): a file that is not UTF-8, a [tool.korbiro] that is no table."""
+    from clirun import run_main
+
+    (tmp_path / name).write_bytes(data)
+    monkeypatch.chdir(tmp_path)
+    for args in (["data", "check"], ["card", "show", "Wirg"], ["deck", "check", str(ROOT / "examples/decks/legal-limit3.deck")]):
+        got = run_main(args)
+        assert (got.code, got.stdout, got.stderr) == (2, "", f"Error: {tmp_path}/{said}\n"), args
+    hu = run_main(["card", "show", "Wirg", "--lang", "hu"])
+    assert hu.stderr.startswith(f"Hiba: {tmp_path}/{name}")
+
+
+@pytest.mark.parametrize("data", [b"tool = 1\n", b'tool = "korbiro"\n', b"[project]\nname = 'x'\n"])
+def test_a_pyproject_whose_tool_is_no_table_has_no_configuration(tmp_path: Path, data: bytes) -> None:
+    (tmp_path / "pyproject.toml").write_bytes(data)
+    assert find_config(tmp_path) is None
+
+
 # ---------------------------------------------------------------- data check with no path
 
 

@@ -124,9 +124,12 @@ def find_config(start: str | os.PathLike[str] | None = None) -> Config | None:
             return Config.from_mapping(_read(toml), toml, "korbiro.toml")
         project = folder / "pyproject.toml"
         if project.is_file():
-            table = _read(project).get("tool", {}).get("korbiro")
+            tool = _read(project).get("tool")
+            table = tool.get("korbiro") if isinstance(tool, dict) else None  # a `tool` that is no table has none
             if isinstance(table, dict):
                 return Config.from_mapping(table, project, "pyproject.toml [tool.korbiro]")
+            if table is not None:
+                raise UsageError.said("CONFIG-TYPE.table", path=str(project), value=table)
     return None
 
 
@@ -158,7 +161,14 @@ def _read(path: Path) -> dict[str, Any]:
     import tomllib  # lazy: only a project that has a korbiro.toml reads one (every command looks for it)
 
     try:
-        parsed = tomllib.loads(data.decode())  # as tomllib.load decodes a file
+        text = data.decode()  # as tomllib.load decodes a file
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        raise UsageError.said("CONFIG-SYNTAX.utf8", path=str(path), line=before.count(b"\n") + 1,
+                              column=exc.start - (before.rfind(b"\n") + 1) + 1,
+                              byte=f"0x{data[exc.start]:02x}") from None
+    try:
+        parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise UsageError("CONFIG-SYNTAX", f"{path}: not valid TOML: {exc}", path=str(path),
                          hu=f"{path}: nem érvényes TOML: {exc}") from None
