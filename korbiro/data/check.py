@@ -584,13 +584,17 @@ def read_sources(sources: Sequence[Source]) -> Iterator[list[Card]]:
     After the last file come the cross-file checks: a database with errors
     raises its :class:`DataError` (with every error) instead of ending, so
     whoever keeps the cards learns of the errors before committing to them.
+    A file with an error gives no cards at all: only cards that passed the
+    schema are ever handed on (a ``dp`` that is a list, a number no index
+    column holds), so that no consumer meets a value of the wrong type
+    before the error is raised.
     """
     reports: list[FileReport] = []
     with bulk():  # also while the caller handles each file's cards (the index fills its rows)
         for src in sources:
             rep, built = check_file(str(src.path), src.data)
             reports.append(rep)
-            yield built
+            yield [] if has_failures(rep.findings) else built
         errors = [f for f in [*(f for r in reports for f in r.findings), *cross_file_findings(reports)]
                   if f.severity is Severity.ERROR]
     if errors:
