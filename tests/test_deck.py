@@ -18,6 +18,7 @@ from korbiro.data.cards import Card, CardDatabase
 from korbiro.data.check import load_database
 from korbiro.data.formats import banlist_findings, load_formats
 from korbiro.data.index import CardIndex, open_index
+from korbiro.data.paths import shipped_db_path
 from korbiro.grammar.decklist import parse_deck_text, read_deck_file
 from korbiro.rules.mk.deck import check_deck, check_exchange
 
@@ -296,6 +297,21 @@ def test_banlist_self_checks(tmp_path: Path, db: CardDatabase) -> None:
     )
     got = [(f.code, f.line) for f in banlist_findings(load_formats(p), [c.name for c in db])]
     assert got == [("MK-BANLIST-ORDER", 8), ("MK-BANLIST-REDUNDANT", 8), ("MK-BANLIST-UNKNOWN-CARD", 9)]
+
+
+def test_a_default_format_the_file_does_not_have(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The formats file's error at its line (issue 25), not an unknown format blamed on the deck."""
+    from clirun import run_main
+
+    monkeypatch.setenv("KORBIRO_CACHE_DIR", str(tmp_path / "cache"))
+    p = tmp_path / "f.yaml"
+    p.write_text("default: nincs\nformats:\n  x:\n    name: X\n    kind: constructed\n"
+                 "    limits: [{limit: 3, min_deck: 40}]\n", encoding="utf-8")
+    said = f"{p}:1:10: error MK-FORMATS-DEFAULT: the default format 'nincs' is none of the file's formats: x\n"
+    got = run_main(["deck", "check", str(DECKS / "legal-limit3.deck"), "--formats", str(p)])
+    assert (got.code, got.stdout, got.stderr) == (2, "", said)
+    got = run_main(["data", "check", str(shipped_db_path()), "--formats", str(p)])
+    assert (got.code, got.stdout) == (1, said + "1 file(s), 78 card(s): 1 error(s), 0 warning(s)\n")
 
 
 # ---------------------------------------------------------------- names

@@ -168,6 +168,10 @@ def _load(path: str, validate: bool) -> FormatSet:
     data: Mapping[str, Any] = doc.data
     formats: dict[str, Format] = {}
     default = data.get("default") or next(iter(data["formats"]))
+    if default not in data["formats"]:  # the schema cannot say it: a format every deck without one is checked under
+        line, column = doc.mark(("default",))
+        raise DataError.said("MK-FORMATS-DEFAULT", path=path, line=line, column=column, name=default,
+                             known=", ".join(data["formats"]))
     for fid, f in data["formats"].items():
         limits = tuple(
             Limit(int(x["limit"]), int(x["min_deck"]), x.get("sideboard_max"), str(x.get("rule", "1.02")))
