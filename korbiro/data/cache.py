@@ -1,8 +1,10 @@
 """The cache folder in use: read while it reads, written while it writes, never a reason to fail.
 
-korbiro keeps two caches in the folder of :func:`~korbiro.data.paths.cache_dir`:
-the per-file results of ``data check`` (``check/``) and the card index
-(``index/``).  Neither is needed for a right answer.  When the folder cannot be
+korbiro keeps its caches in the folder of :func:`~korbiro.data.paths.cache_dir`:
+the results of ``data check`` (``check/``) and its stored answers
+(``answers/``), the card index (``index/``), the results :class:`Remembered`
+keeps, the schema verdicts and the message catalogue.  None is needed for a
+right answer.  When the folder cannot be
 written (a full disk, no permission, a read-only mount, a file or a device
 where the folder should be), korbiro says so once on standard error
 (:mod:`korbiro.base.notes`) and goes on without it; writes are atomic, so a
