@@ -8,6 +8,8 @@ from typing import Any
 import click
 
 from ._common import (
+    check_outputs,
+    database_files,
     date_option,
     db_option,
     echo_errors,
@@ -178,6 +180,7 @@ def show(ctx: click.Context, file: str, db: str | None, fmt: str, lang: str | No
         ctx.exit(2)
     stats = DeckStats.of(parsed, database)
     if svg_path is not None:
+        check_outputs([("--svg", svg_path)], [file, *database_files(db)])
         try:
             write_output_file(svg_path, stats.svg(lang))
         except KorbiroError as exc:
