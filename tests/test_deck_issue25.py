@@ -256,3 +256,12 @@ def test_cli_and_web_say_the_same_for_an_unknown_format(web_client: Any, tmp_pat
     assert r.status_code == 422
     assert [(f["code"], f["message"]) for f in r.json()["errors"]] == [
         ("MK-DECK-FORMAT", "unknown format 'drafft'; did you mean 'draft'? (known: korfordulo, frissen-bontott, draft)")]
+
+
+def test_the_web_deck_page_shows_an_unknown_format_at_its_line(web_client: Any) -> None:
+    r = web_client.post("/deck", data={"text": "Formátum: drafft\n3 Wirg\n", "name": "f.deck"},
+                        headers={"accept-language": "en"})
+    assert r.status_code == 200
+    assert "f.deck: cannot be read" in r.text
+    line = r.text.split('id="line-1"', 1)[1].split("</li>", 1)[0]
+    assert "MK-DECK-FORMAT" in line and "did you mean &#39;draft&#39;?" in line
