@@ -51,7 +51,8 @@ def check_deck(
     YAML, told apart as a file's content is).
 
     Every problem of the deck is a finding of the report; a list that cannot be read, or names a format that
-    is none of the formats file's (``MK-DECK-FORMAT``), raises :class:`~korbiro.base.errors.DeckError`.
+    is none of the formats file's (``MK-DECK-FORMAT``, with a did-you-mean), raises
+    :class:`~korbiro.base.errors.DeckError`, and a *fmt* that is no format a usage error of the same code.
     """
     from .data.index import open_index
     from .rules.mk.deck import check_deck as _check
