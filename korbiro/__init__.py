@@ -47,13 +47,24 @@ def check_deck(
     fmt: str | None = None,
     date: dt.date | None = None,
 ) -> DeckReport:
-    """Check a deck list: *deck* is a file path, or the text of a deck list when it has a newline."""
+    """Check a deck list: *deck* is a file path, or the text of a deck list when it has a newline (text or
+    YAML, told apart as a file's content is).
+
+    Every problem of the deck is a finding of the report; a list that cannot be read, or names a format that
+    is none of the formats file's (``MK-DECK-FORMAT``, with a did-you-mean), raises
+    :class:`~korbiro.base.errors.DeckError`, and a *fmt* that is no format a usage error of the same code.
+    """
     from .data.index import open_index
-    from .grammar.decklist import parse_deck_text, read_deck_file
     from .rules.mk.deck import check_deck as _check
 
-    parsed = parse_deck_text(deck, "<deck>") if "\n" in deck else read_deck_file(deck)
-    return _check(parsed, db if db is not None else open_index(), fmt=fmt, date=date)
+    return _check(_deck_list(deck), db if db is not None else open_index(), fmt=fmt, date=date)
+
+
+def _deck_list(deck: str) -> Any:
+    """The deck list *deck*: the text of one when it has a newline, else a file's path."""
+    from .grammar.decklist import read_deck_bytes, read_deck_file
+
+    return read_deck_bytes(deck.encode("utf-8", "surrogatepass"), "<deck>") if "\n" in deck else read_deck_file(deck)
 
 
 def deck_stats(deck: str, db: Any = None) -> DeckStats:
@@ -63,8 +74,6 @@ def deck_stats(deck: str, db: Any = None) -> DeckStats:
     ``stats.svg()`` its chart (``_repr_svg_`` draws it in a notebook).
     """
     from .data.index import open_index
-    from .grammar.decklist import parse_deck_text, read_deck_file
     from .rules.mk.deckstats import DeckStats as _Stats
 
-    parsed = parse_deck_text(deck, "<deck>") if "\n" in deck else read_deck_file(deck)
-    return _Stats.of(parsed, db if db is not None else open_index())
+    return _Stats.of(_deck_list(deck), db if db is not None else open_index())

@@ -26,6 +26,7 @@ from korbiro.cli import cli
 from korbiro.data.index import CardIndex, open_index
 from korbiro.grammar.decklist import parse_deck_text, read_deck_file
 from korbiro.grammar.vocabulary import CARD_TYPES
+from korbiro.rules.mk.deck import check_deck
 from korbiro.rules.mk.deckstats import DeckStats
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,14 +200,18 @@ def test_json(index: CardIndex) -> None:
         DeckStats.of(read_deck_file("examples/decks/legal-limit3.deck"), index).to_dict()
 
 
-def test_an_unknown_card_is_reported_and_left_out() -> None:
+def test_an_unknown_card_is_reported_and_counted_in_its_sections_size_only() -> None:
     r = show("examples/decks/illegal-unknown-card.deck")
     assert r.exit_code == 1
-    assert r.output.splitlines()[0] == "examples/decks/illegal-unknown-card.deck: tower 3, deck 37, sideboard 0"
+    # the sizes deck check says (the list holds 40 cards); the type table shows the 3 apart
+    assert r.output.splitlines()[0] == "examples/decks/illegal-unknown-card.deck: tower 3, deck 40, sideboard 0"
+    assert "  (unknown card)             3" in r.output.splitlines()
     assert r.output.splitlines()[-1] == ("examples/decks/illegal-unknown-card.deck:16:3: error MK-DECK-UNKNOWN-CARD: "
                                          "unknown card 'Wrig' (did you mean 'Wirg'?)")
     data = json.loads(show("examples/decks/illegal-unknown-card.deck", "--format", "json").output)
     assert data["complete"] is False and [f["code"] for f in data["findings"]] == ["MK-DECK-UNKNOWN-CARD"]
+    deck = data["sections"]["deck"]
+    assert (deck["cards"], deck["unknown"], sum(deck["types"].values()), sum(deck["curve"].values())) == (40, 3, 37, 37)
 
 
 def test_hungarian() -> None:
@@ -278,25 +283,27 @@ def test_the_python_api(index: CardIndex) -> None:
     assert str(stats) == show("examples/decks/legal-limit3.deck").output
     assert stats._repr_svg_() == stats.svg()
     from_text = korbiro.deck_stats("Pakli:\n3 Wirg\n2 mp-x-nincs\n1 Őstűz teremtése\n", db=index)
-    assert (from_text.deck.cards, dict(from_text.deck.curve), from_text.complete) == (4, {0: 0, 1: 0, 2: 3, "X": 1},
-                                                                                      False)
+    assert (from_text.deck.cards, from_text.deck.unknown, dict(from_text.deck.curve), from_text.complete) == \
+        (6, 2, {0: 0, 1: 0, 2: 3, "X": 1}, False)
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from([c["name"] for c in SAMPLE]), st.integers(1, 4),
+@given(st.lists(st.tuples(st.sampled_from([c["name"] for c in SAMPLE] + ["Nincs ilyen lap"]), st.integers(1, 4),
                           st.sampled_from(["Torony", "Pakli", "Cserepakli"])), max_size=12))
 def test_the_counts_add_up(entries: list[tuple[str, int, str]]) -> None:
-    """For any deck list of sample cards: every section's types, subtypes and curve add up to its size."""
+    """For any deck list of sample cards (and a name that is no card): every section's types, subtypes and
+    curve add up to its size without the unknown cards, and the sizes are deck check's."""
     idx = open_index()
     text = "".join(f"{section}:\n{n} {name}\n" for name, n, section in entries)
     stats = DeckStats.of(parse_deck_text(text), idx)
     expected = {"tower": 0, "deck": 0, "sideboard": 0}
     for _name, n, section in entries:
         expected[{"Torony": "tower", "Pakli": "deck", "Cserepakli": "sideboard"}[section]] += n
-    assert stats.sizes == expected
+    assert stats.sizes == expected == check_deck(parse_deck_text(text), idx).sizes
     for s in ("tower", "deck", "sideboard"):
         sec = stats.section(s)
-        assert sum(sec.types.values()) == sum(sec.subtypes.values()) == sum(sec.curve.values()) == sec.cards
+        assert sum(sec.types.values()) == sum(sec.subtypes.values()) == sum(sec.curve.values()) \
+            == sec.cards - sec.unknown
         assert all(isinstance(k, int) for k in list(sec.curve)[:-1]) and list(sec.curve)[-1] == "X"
         assert list(sec.curve)[:-1] == list(range(len(sec.curve) - 1))
         assert all(n <= sec.cards for n in [*sec.keywords.values(), *sec.races.values()])

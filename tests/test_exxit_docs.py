@@ -51,7 +51,7 @@ def expected_exit(command: str) -> int:
     """1 for a replay of a record with illegal moves, 2 for the usage errors the doc shows, else 0."""
     if command.startswith("korbiro exxit replay") and ("illegal.txt" in command or "mistakes.txt" in command):
         return 1
-    return 2 if "--ply 9" in command or "/dev/null" in command else 0
+    return 2 if "--ply 9" in command or "/dev/null" in command or "--svg ./examples" in command else 0
 
 
 @pytest.mark.parametrize("command, expected", SESSIONS, ids=[c for c, _ in SESSIONS])

@@ -66,9 +66,10 @@ def test_the_key_names_the_code_and_the_inputs() -> None:
 
 
 #: korbiro modules the loaders run that cannot change what they remember: where the cache is and how
-#: its keys are made, the messages of a failure (a failing loader remembers nothing), package fronts
+#: its keys are made, the messages of a failure (a failing loader remembers nothing), package fronts, the
+#: note of which files a command read (base/reads.py: what its outputs may not overwrite)
 _NOT_DECIDING = {"base/i18n.py", "base/version.py", "base/config.py", "base/fsutil.py", "base/notes.py",
-                 "data/cache.py", "data/paths.py"}
+                 "base/reads.py", "data/cache.py", "data/paths.py"}
 
 
 def _deciding_modules_run(tmp_path: Path, *calls: str) -> set[str]:

@@ -69,8 +69,8 @@ def test_deck_that_cannot_be_read_is_422_with_the_clis_json(web_client: Any, tmp
     assert r.json()["errors"][0]["code"] == "WEB-TEXT"
     r = web_client.post("/api/deck/check", json={"text": "x" * 10, "name": str(bad), "ruleset": "nincs-ilyen"})
     assert r.status_code == 422
-    assert r.json() == {"errors": [{"code": "WEB-UNKNOWN-FORMAT", "severity": "error", "rule": None,
-                                    "message": "unknown format 'nincs-ilyen'; known: korfordulo, frissen-bontott, draft",
+    assert r.json() == {"errors": [{"code": "MK-DECK-FORMAT", "severity": "error", "rule": None,
+                                    "message": "unknown format 'nincs-ilyen' (known: korfordulo, frissen-bontott, draft)",
                                     "file": None, "line": None, "column": None, "card": None}]}
 
 

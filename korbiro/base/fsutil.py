@@ -10,6 +10,11 @@
   (``--svg PATH``): the path must not be empty, and must be a regular file or
   nothing yet.  A folder, a symbolic link, a FIFO or a device is refused
   (:class:`~korbiro.base.errors.UsageError`, exit 2), never replaced.
+* :func:`check_outputs` checks every output path of one run before any is
+  written: each by :func:`output_path`, none the same file as an input (a
+  file named on the command line, or one read so far, :mod:`korbiro.base.reads`)
+  or as another output of the run.  "The same file" is the same resolved path
+  (``./a.yaml``, a symbolic link to it) or the same inode (a hard link).
 * :func:`read_regular` reads a regular file only, without ever blocking on a
   FIFO or a device, and says whether the file changed while it was read.
 
@@ -31,17 +36,18 @@ import re
 import stat
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import NamedTuple
 
+from . import reads
 from .errors import UsageError
 
 __all__ = [
     "shown_path",
-    "KIND_NAMES", "FileTooLargeError", "NotRegularFileError", "Read", "atomic_path", "file_kind", "output_path", "read_regular",
-    "remove_stale_temporaries", "write_atomic", "write_output",
+    "KIND_NAMES", "FileTooLargeError", "NotRegularFileError", "Read", "atomic_path", "check_outputs", "file_kind",
+    "output_path", "read_regular", "remove_stale_temporaries", "same_file", "write_atomic", "write_output",
 ]
 
 #: what a path is (:func:`file_kind`), in English and in Hungarian, for messages
@@ -195,6 +201,69 @@ def write_output(path: str | os.PathLike[str], data: str | bytes) -> Path:
     return out
 
 
+class _Identity(NamedTuple):
+    """What tells a file from another: its resolved path, and its device and inode when it exists."""
+
+    real: str
+    inode: tuple[int, int] | None
+
+    @classmethod
+    def of(cls, path: str | os.PathLike[str]) -> _Identity:
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError):
+            inode = None
+        else:
+            inode = (st.st_dev, st.st_ino)
+        return cls(os.path.normcase(os.path.realpath(path)), inode)
+
+    def same(self, other: _Identity) -> bool:
+        return self.real == other.real or (self.inode is not None and self.inode == other.inode)
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether *a* and *b* name one file: the same resolved path (``./a``, a symbolic link) or, for files
+    that exist, the same inode (a hard link, as :func:`os.path.samefile` says)."""
+    return _Identity.of(a).same(_Identity.of(b))
+
+
+#: an output of a run: the option that names it, and its path (None: not asked for)
+Output = tuple[str, str | os.PathLike[str] | None]
+
+
+def check_outputs(outputs: Iterable[Output], inputs: Iterable[str | os.PathLike[str] | None] = ()) -> list[Path]:
+    """The output paths of one run, each ``(option, path)`` (a path of ``None``: not asked for), checked
+    before any is written.
+
+    Each must be a place to write (:func:`output_path`), and none may be the same file (:func:`same_file`)
+    as one of *inputs* (``-``, standard input, aside), as a file read so far under
+    :func:`korbiro.base.reads.recording`, or as another of *outputs*.  Raises
+    :class:`~korbiro.base.errors.UsageError` (``FILE-OUTPUT-IS-INPUT``, ``FILE-OUTPUT-TWICE``) naming the
+    option and the files.
+    """
+    named = [os.fsdecode(os.fspath(p)) for p in inputs if p is not None]
+    known = [(name, _Identity.of(name)) for name in dict.fromkeys([*named, *sorted(reads.read())])
+             if name and name != "-"]
+    done: list[tuple[str, str, _Identity]] = []
+    out: list[Path] = []
+    for option, path in outputs:
+        if path is None:
+            continue
+        target = output_path(path)
+        shown = os.fsdecode(os.fspath(path))
+        me = _Identity.of(target)
+        for name, it in known:
+            if me.same(it):
+                raise UsageError.said("FILE-OUTPUT-IS-INPUT", option=option, file=shown, input=name)
+        for other, other_path, it in done:
+            if me.same(it):
+                raise UsageError.said("FILE-OUTPUT-TWICE", option=option, file=shown, other=other,
+                                      other_file=other_path)
+        done.append((option, shown, me))
+        out.append(target)
+    return out
+
+
 def _unwritable(name: str, exc: OSError) -> UsageError:
     reason = exc.strerror or str(exc)
     return UsageError("FILE-OUTPUT-UNWRITABLE", f"cannot write {name!r}: {reason}",
@@ -299,6 +368,7 @@ def read_regular(name: str | bytes | os.PathLike[str], limit: int) -> Read:
     kind = file_kind(st)
     if kind is not None:
         raise NotRegularFileError(shown, kind)
+    reads.note(shown)
     if st.st_size > limit:
         raise FileTooLargeError(f"{shown!r} is larger than {limit} bytes")
     fd = os.open(name, flags)

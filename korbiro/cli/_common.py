@@ -131,6 +131,33 @@ def echo_json(obj: Any) -> None:
 
 
 
+def check_outputs(outputs: Iterable[tuple[str, str | None]], inputs: Iterable[str | None] = ()) -> None:
+    """Every output path of the run, ``(option, path)``, checked before any is written
+    (:func:`korbiro.base.fsutil.check_outputs`): a place to write, and not the same file as one of *inputs*,
+    as a file the run has read, or as another output.  Otherwise the problem on standard error, exit 2."""
+    # lazy: start-up (cli/__init__.py); only the commands that write files need these
+    from ..base.errors import UsageError
+    from ..base.fsutil import check_outputs as check
+
+    try:
+        check(outputs, inputs)
+    except UsageError as exc:
+        echo_errors(exc)
+        raise SystemExit(2) from None
+
+
+def database_files(db: str | None) -> list[str]:
+    """The set files of the card database (``--db``, else the default): inputs no output may overwrite."""
+    # lazy: start-up (cli/__init__.py); only the commands that write files need these
+    from ..base.errors import KorbiroError
+    from ..data.paths import default_db_path, discover
+
+    try:
+        return [str(p) for p in discover([default_db_path(db)])]
+    except KorbiroError:
+        return []  # no database: the command has said so, or needs none
+
+
 def write_output_file(path: str, text: str) -> None:
     """Write a file the user asked for (:func:`korbiro.base.fsutil.write_output`: atomically, and only
     over a regular file or to a new path); a :class:`~korbiro.base.errors.UsageError` (exit 2) otherwise."""

@@ -4,13 +4,16 @@
 Every file is written atomically (:func:`korbiro.base.fsutil.write_atomic`) and
 only to a regular file or a new path: an empty path, or a path that is a
 directory, a symbolic link, a FIFO or a device, is a usage error (exit 2)
-naming it.  A file that cannot be written is an error (exit 2) naming it.
+naming it, and so is a path that is the same file as an input of the command
+(:func:`korbiro.cli._common.check_outputs`).  A file that cannot be written is
+an error (exit 2) naming it.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterable
 
 import click
 
@@ -18,14 +21,16 @@ from ..base.errors import UsageError
 from ..base.fsutil import KIND_NAMES, file_kind
 from ..base.fsutil import write_output as write_file
 from ..base.i18n import current
-from ._common import error_line
+from ._common import check_outputs, error_line
 
-__all__ = ["write_output", "output_dir", "ply_path", "check_ply"]
+__all__ = ["write_output", "output_dir", "picture_dir", "ply_path", "check_ply"]
 
 
-def write_output(path: str, text: str, *, option: str) -> None:  # noqa: ARG001 - the option names the file in the help
+def write_output(path: str, text: str, *, option: str, inputs: Iterable[str] = ()) -> None:
     """Write *text* to *path* (given with *option*, e.g. ``--svg``) atomically, or exit 2 saying why not
-    (:func:`korbiro.base.fsutil.write_output`: only a regular file or a new path)."""
+    (:func:`korbiro.base.fsutil.write_output`: only a regular file or a new path, and not the same file as
+    one of *inputs* or a file the command read)."""
+    check_outputs([(option, path)], inputs)
     try:
         write_file(path, text)
     except UsageError as exc:
@@ -53,6 +58,13 @@ def output_dir(path: str, *, option: str) -> None:
         found = file_kind(st)
         kind = KIND_NAMES[found][0] if found else "a file"
         raise click.BadParameter(f"{path!r} is {kind}, not a folder", param_hint=f"'{option}'")
+
+
+def picture_dir(folder: str, plies: int, inputs: Iterable[str]) -> None:
+    """``--svg-dir``: *folder* made ready (:func:`output_dir`), and its pictures of plies 0 to *plies* checked
+    before any is written: none may be the same file as one of *inputs* or a file the command read."""
+    output_dir(folder, option="--svg-dir")
+    check_outputs([("--svg-dir", ply_path(folder, ply, plies)) for ply in range(plies + 1)], inputs)
 
 
 def ply_path(folder: str, ply: int, plies: int) -> str:

@@ -82,9 +82,18 @@ def cli(debug: bool) -> None:
 
     Exit codes: 0 clean or legal, 1 findings, 2 usage error or unreadable
     input, 3 internal error.
+
+    Output files (--svg, --svg-dir, --state-out, --scenario-out) are written
+    atomically, only to a regular file or a new path, and never over an input
+    of the command (a file it names or reads, the card database; the same file
+    by another path, a symbolic link or a hard link) nor over another output
+    of the same run: such a path is a usage error (exit 2).
     """
     from ..base import i18n  # lazy: start-up (the command's --lang chooses again)
+    from ..base.reads import recording  # lazy: start-up
 
+    # the files the command reads are inputs that none of its outputs may overwrite (_common.check_outputs)
+    click.get_current_context().with_resource(recording())
     global _DEBUG
     _DEBUG = debug or bool(os.environ.get("KORBIRO_DEBUG"))
     printable_streams()

@@ -8,6 +8,8 @@ from typing import Any
 import click
 
 from ._common import (
+    check_outputs,
+    database_files,
     date_option,
     db_option,
     echo_errors,
@@ -71,7 +73,7 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
       korbiro deck check my.deck --date 2026-01-01 --format json
       korbiro deck check examples/decks/illegal-true-name.deck --date 2024-08-31
     """
-    from ..base.errors import DataError, DeckError, UsageError
+    from ..base.errors import DataError, DeckError, KorbiroError
     from ..base.findings import cap_per_file
     from ..base.i18n import detect_lang
     from ..data.formats import load_formats
@@ -87,40 +89,28 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
     except DataError as exc:
         echo_errors(exc, lang)
         ctx.exit(2)
-    if ruleset is not None:
-        try:
-            formats.get(ruleset)
-        except KeyError:
-            raise click.BadParameter(f"unknown format {ruleset!r}; known: {', '.join(formats.formats)}",
-                                     param_hint="'--ruleset'") from None
     before = None
-    if before_file:
-        try:
+    try:
+        if ruleset is not None:
+            formats.get(ruleset)
+        if before_file:
             before = read_deck_file(before_file)
-        except DeckError as exc:
-            echo_errors(exc, lang)
-            ctx.exit(2)
+    except KorbiroError as exc:
+        echo_errors(exc, lang)
+        ctx.exit(2)
 
     results: list[dict[str, Any]] = []
     worst = 0
     for name in files:
-        try:
+        try:  # a list that cannot be read, or names a format that is none of the file's
             parsed = read_deck_file(name)
+            report = check_deck(parsed, database, fmt=ruleset, formats=formats, date=date,
+                                limit=int(limit) if limit else None)
         except DeckError as exc:
             worst = 2
             results.append(unreadable_to_dict(name, exc, lang))
             if fmt != "json":
                 echo_errors(exc, lang)
-            continue
-        try:
-            report = check_deck(parsed, database, fmt=ruleset, formats=formats, date=date,
-                                limit=int(limit) if limit else None)
-        except KeyError as exc:
-            worst = 2
-            known = ", ".join(formats.formats)
-            echo_errors(UsageError("MK-DECK-FORMAT", f"unknown format {exc.args[0]!r}; known: {known}",
-                                   path=parsed.path, line=parsed.format_line,
-                                   hu=f"ismeretlen formátum: {exc.args[0]!r}; ismertek: {known}"), lang)
             continue
         if before is not None:
             add_exchange(report, before, parsed, database)
@@ -161,8 +151,9 @@ def show(ctx: click.Context, file: str, db: str | None, fmt: str, lang: str | No
     The future deck by type and subtype, its MP curve (X-cost cards apart)
     and average MP, the adventurers' races and how many cards carry each
     keyword, then the starting tower and the sideboard.  Cards are looked up
-    as deck check looks them up; a name that is no card is reported and left
-    out.  This says nothing of legality: that is deck check.
+    as deck check looks them up; a name that is no card is reported, counts in
+    its section's size as in deck check, and is left out of the other numbers.
+    This says nothing of legality: that is deck check.
 
     Exit 0 when every card was found, 1 when one was not, 2 when the deck or
     the card database cannot be read.
@@ -189,6 +180,7 @@ def show(ctx: click.Context, file: str, db: str | None, fmt: str, lang: str | No
         ctx.exit(2)
     stats = DeckStats.of(parsed, database)
     if svg_path is not None:
+        check_outputs([("--svg", svg_path)], [file, *database_files(db)])
         try:
             write_output_file(svg_path, stats.svg(lang))
         except KorbiroError as exc:
@@ -212,9 +204,15 @@ def exchange(ctx: click.Context, before_file: str, after_file: str, db: str | No
     """Check that AFTER comes from BEFORE by a legal exchange between games (1.13.C).
 
     Between the games of a two-win match cards may move between the deck and
-    the sideboard, but the deck and the sideboard keep their sizes.
+    the sideboard, but the deck and the sideboard keep their sizes.  The
+    findings of reading either list are printed too; a note (a name read
+    through another spelling) does not make the exchange illegal.
+
+    Exit 0 for a legal exchange, 1 when it is not (or a card is not found),
+    2 when a list or the card database cannot be read.
     """
     from ..base.errors import DataError, DeckError
+    from ..base.findings import Severity
     from ..base.i18n import detect_lang
     from ..data.index import open_index
     from ..data.paths import database_files
@@ -230,7 +228,7 @@ def exchange(ctx: click.Context, before_file: str, after_file: str, db: str | No
         echo_errors(exc, lang)
         ctx.exit(2)
     findings = check_exchange(before, after, database)
-    ok = not findings
+    ok = not any(f.severity is Severity.ERROR for f in findings)
     if fmt == "json":
         echo_json({"before": before_file, "after": after_file, "legal": ok,
                    "findings": [f.to_dict(lang) for f in findings]})

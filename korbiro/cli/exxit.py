@@ -38,7 +38,7 @@ from ..rules.exxit.pictures import ply_caption, ply_svg
 from ..rules.exxit.position import termination
 from ..rules.exxit.render import text_board
 from ._common import echo_json, format_option, lang_option, max_findings_option
-from ._output import check_ply, output_dir, ply_path, write_output
+from ._output import check_ply, picture_dir, ply_path, write_output
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -241,7 +241,7 @@ def show_cmd(ctx: click.Context, file: str, ply: int | None, svg_path: str | Non
     else:
         pos = _load(ctx, file, option_items)
     if svg_path is not None:  # first, so that a bad path stops the command before it prints
-        write_output(svg_path, _svg(pos, step, caption, lang_), option="--svg")
+        write_output(svg_path, _svg(pos, step, caption, lang_), option="--svg", inputs=(file,))
     if step is not None:
         click.echo(caption[0])
         for v in step.violations:
@@ -284,8 +284,8 @@ def _svg(pos: Position, step: Ply | None, caption: list[str], lang: str) -> str:
 def _replay_pictures(path: str, rec: Record, folder: str) -> None:
     """One picture a ply into *folder* (``ply-000.svg`` is the start)."""
     lang = current()
-    output_dir(folder, option="--svg-dir")
     plies = len(rec.moves)
+    picture_dir(folder, plies, (path,))
     for step in replay_plies(rec):
         write_output(ply_path(folder, step.ply, plies),
                      _svg(step.position, step, _caption(path, step, plies, lang), lang), option="--svg-dir")

@@ -6,7 +6,15 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_errors, echo_json, format_option, lang_option
+from ._common import (
+    check_outputs,
+    database_files,
+    db_option,
+    echo_errors,
+    echo_json,
+    format_option,
+    lang_option,
+)
 
 #: The players' names, seated in this order.
 NAMES = ("Anna", "Béla", "Cili", "Dóra", "Emese", "Feri", "Gábor", "Hanna")
@@ -58,6 +66,8 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
     from ..base.i18n import detect_lang
 
     lang = detect_lang(lang)
+    if scenario_out is not None or state_out is not None:  # before the game is played
+        check_outputs([("--scenario-out", scenario_out), ("--state-out", state_out)], [*decks, *database_files(db)])
     try:
         out = _play(seed, variant, count, decks, max_rounds, db)
         if scenario_out is not None:

@@ -6,7 +6,15 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_errors, echo_json, format_option, lang_option
+from ._common import (
+    check_outputs,
+    database_files,
+    db_option,
+    echo_errors,
+    echo_json,
+    format_option,
+    lang_option,
+)
 
 
 def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
@@ -81,6 +89,8 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     except DataError as exc:
         echo_errors(exc, lang)
         ctx.exit(2)
+    if state_out is not None:  # before any scenario runs
+        check_outputs([("--state-out", state_out)], [*files, *database_files(db)])
 
     def lookup(name: str) -> Any:
         return idx.lookup(name, suggest=False).card

@@ -20,7 +20,7 @@ import click
 from ..base.errors import KorbiroError
 from ..base.i18n import current
 from ._common import echo_json, format_option, lang_option, max_findings_option
-from ._output import check_ply, output_dir, ply_path, write_output
+from ._output import check_ply, picture_dir, ply_path, write_output
 
 if TYPE_CHECKING:
     from ..rules.xig.record import Record, TurnStep
@@ -137,8 +137,8 @@ def _replay_pictures(path: str, record: Record, folder: str) -> None:
     from ..rules.xig.messages import say
     from ..rules.xig.record import replay_turns
 
-    output_dir(folder, option="--svg-dir")
     turns = len(record.turns)
+    picture_dir(folder, turns, (path,))
     for step in replay_turns(record):
         write_output(ply_path(folder, step.ply, turns), _svg(step, _caption(path, step, turns)), option="--svg-dir")
     click.echo(say("XIG.cli.wrote-pictures", current(), n=turns + 1, folder=folder), err=True)
@@ -201,7 +201,7 @@ def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None, lang: 
         caption = _caption(state, step, len(record.turns))
     if svg_path is not None:  # first, so that a bad path stops the command before it prints
         picture = _svg(step, caption) if step is not None else svg_pathways(pos, lang=lang_)
-        write_output(svg_path, picture, option="--svg")
+        write_output(svg_path, picture, option="--svg", inputs=(state,))
     if fmt == "json":
         data = show_data(pos, lang_)
         if step is not None:

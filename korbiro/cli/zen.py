@@ -42,7 +42,7 @@ from ..rules.zen.pictures import turn_caption, turn_svg
 from ..rules.zen.replay import is_record, read_record
 from ..rules.zen.setup import prepare
 from ._common import echo_json, format_option, lang_option, max_findings_option
-from ._output import check_ply, output_dir, ply_path, write_output
+from ._output import check_ply, picture_dir, ply_path, write_output
 
 _OPTIONS_HELP = "Rule option NAME=VALUE (repeatable); `korbiro zen options` lists them."
 
@@ -121,8 +121,8 @@ def _svg(report: ReplayReport, ply: int) -> str:
 
 def _replay_pictures(report: ReplayReport, folder: str) -> None:
     """One picture a turn into *folder* (``ply-000.svg`` is the set-up)."""
-    output_dir(folder, option="--svg-dir")
     turns = len(report.positions) - 1
+    picture_dir(folder, turns, (report.path,))
     for ply in range(turns + 1):
         write_output(ply_path(folder, ply, turns), _svg(report, ply), option="--svg-dir")
     click.echo(say("ZEN.cli.wrote-pictures", current(), n=turns + 1, folder=folder), err=True)
@@ -195,7 +195,7 @@ def show_cmd(state: str, option_values: tuple[str, ...], fmt: str, ply: int | No
         pos = report.positions[ply]
     if svg_path is not None:  # first, so that a bad path stops the command before it prints
         picture = _svg(report, ply) if report is not None and ply is not None else svg_tower(pos, lang=lang_)
-        write_output(svg_path, picture, option="--svg")
+        write_output(svg_path, picture, option="--svg", inputs=(state,))
     if fmt == "json":
         data = position_to_dict(pos)
         if report is not None and ply is not None:

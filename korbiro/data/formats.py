@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Any
 
 from ..base import i18n
-from ..base.errors import DataError
+from ..base.errors import DataError, UsageError
 from ..base.findings import Finding, Severity
 from ..base.text import fold
 from .cards import CardSource
@@ -121,13 +121,31 @@ class FormatSet:
     findings: list[Finding] = field(default_factory=list)
 
     def get(self, name: str | None) -> Format:
+        """The format *name* (its id or its name, accents and case aside; ``None``: the default one).
+
+        Raises :class:`UnknownFormatError` (``MK-DECK-FORMAT``, with the names it may have meant).
+        """
         if name is None:
             return self.formats[self.default]
         key = fold(name).replace(" ", "-")
         for fid, f in self.formats.items():
             if fold(fid) == key or fold(f.name) == fold(name):
                 return f
-        raise KeyError(name)
+        raise UnknownFormatError.of(name, self)
+
+
+class UnknownFormatError(UsageError):
+    """A format that is none of the formats file's: ``MK-DECK-FORMAT``, with a did-you-mean and the known ids."""
+
+    @classmethod
+    def of(cls, name: str, formats: FormatSet) -> UnknownFormatError:
+        import difflib  # lazy: only a name that is no format needs it
+
+        ids = list(formats.formats)
+        by_fold = {fold(fid): fid for fid in ids} | {fold(f.name): fid for fid, f in formats.formats.items()}
+        close = list(dict.fromkeys(by_fold[m] for m in difflib.get_close_matches(fold(name).replace(" ", "-"),
+                                                                                  list(by_fold), n=3, cutoff=0.6)))
+        return cls.said("MK-DECK-FORMAT", name=name, close=close, known=", ".join(ids))
 
 
 def shipped_formats_path() -> str:

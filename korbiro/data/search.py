@@ -246,22 +246,15 @@ class _Compiler:
 
     def status(self, node: Filter) -> tuple[str, list[Any]]:
         """``legal:F`` (not banned), ``banned:F``, ``restricted:F``: the kinds of card with that status on the day."""
-        if self.formats is not None:
-            formats = self.formats
-        else:
-            # lazy: only a query of legal:, banned: or restricted: reads them
-            from .formats import load_formats
+        # lazy: only a query of legal:, banned: or restricted: reads the formats
+        from .formats import UnknownFormatError, load_formats
 
-            formats = load_formats()
+        formats = self.formats if self.formats is not None else load_formats()
         try:
             form = formats.get(node.value)
-        except KeyError:
-            known = list(formats.formats)
-            import difflib  # lazy: only a format that is none of the file's
-
-            close = difflib.get_close_matches(fold(node.value), known, n=3, cutoff=0.6)
-            raise self.query.error(CODE_VALUE, node.value_start, "QUERY-VALUE.format", value=node.value, close=close,
-                                   formats=", ".join(known)) from None
+        except UnknownFormatError as exc:  # said at the value's column, as every query error is
+            raise self.query.error(CODE_VALUE, node.value_start, "QUERY-VALUE.format", value=node.value,
+                                   close=exc.message_args["close"], formats=exc.message_args["known"]) from None
         wanted = "restricted" if node.field == "restricted" else "banned"
         key = (form.id, wanted)
         kinds = self._kinds.get(key)

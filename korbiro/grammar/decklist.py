@@ -76,6 +76,7 @@ class DeckList:
     limit_line: int | None = None
     format: str | None = None
     format_line: int | None = None
+    format_column: int | None = None
     findings: list[Finding] = field(default_factory=list)
 
     def section(self, name: str) -> list[DeckEntry]:
@@ -139,20 +140,48 @@ def read_deck_bytes(raw: bytes, name: str = "<deck>") -> DeckList:
     return parse_deck_text(text, name)
 
 
+#: a key of the YAML form's mapping, at the start of a line: a word (or a quoted key), a colon, then a space or
+#: nothing (a text entry begins with its count, or is a card name without the colon)
+_YAML_KEY = re.compile(r"""^(?:"[^"]*"|'[^']*'|[^\W\d_][^:]*?)\s*:(?:\s|$)""")
+#: what only a YAML document opens with: the document start, a directive, a flow mapping
+_YAML_START = re.compile(r"^(?:---(?:\s|$)|%YAML\s|%TAG\s|\{)")
+#: a section's key with its cards as a flow list: ``pakli: [3 Wirg, …]``
+_YAML_FLOW_SECTION = re.compile(r"^([^\W\d_][^:]*?)\s*:\s*\[")
+#: an item of a YAML block list: ``  - 3 Wirg``
+_YAML_ITEM = re.compile(r"^\s*-(?:\s|$)")
+
+
 def _looks_like_yaml(name: str, text: str) -> bool:
+    """Whether *text* is a deck list's YAML form: a ``.yaml``/``.yml`` name, or the shape of the YAML form.
+
+    The shape is read from the lines without their comments (from ``#``, as the text form reads them), so
+    no comment decides it.  YAML opens with a document start (``---``), a directive (``%YAML``) or a flow
+    mapping (``{``); or it is a mapping whose every line at the left margin is a key (``pakli:``,
+    ``laplimit: 3``) or a list item, with some section's cards as a list (items ``- 3 Wirg``, or
+    ``pakli: [3 Wirg]``).  A text list's entries (``3 Wirg``, ``3 Name: [in brackets]``) are no keys, so
+    such a list stays text whatever its comments and card names hold.
+    """
     if name.endswith((".yaml", ".yml")):
         return True
+    listed = opened = False
     for line in text.splitlines():
-        s = line.strip()
-        if not s or s.startswith("#"):
+        body = line.split("#", 1)[0].rstrip()
+        s = body.lstrip()
+        if not s:
             continue
-        return s.startswith("---") or bool(re.match(r"^[\w\sáéíóöőúüűÁÉÍÓÖŐÚÜŰ]+:\s*(\[|$)", s)) and _yaml_keys(text)
-    return False
-
-
-def _yaml_keys(text: str) -> bool:
-    # the YAML form has list items or flow lists under its section keys
-    return bool(re.search(r"^\s*-\s+\S", text, re.M) or re.search(r":\s*\[", text))
+        if not opened:
+            if _YAML_START.match(s):
+                return True
+            opened = True
+        item = _YAML_ITEM.match(body) is not None
+        if body[0].isspace() or item:
+            listed = listed or item
+            continue
+        if _YAML_KEY.match(s) is None:
+            return False  # a line at the margin that no mapping has: an entry of the text form
+        flow = _YAML_FLOW_SECTION.match(s)
+        listed = listed or (flow is not None and fold(flow.group(1)) in SECTIONS)
+    return listed
 
 
 def parse_deck_text(text: str, path: str = "<deck>") -> DeckList:
@@ -186,7 +215,7 @@ def _declare(deck: DeckList, key: str, value: str, line: int, column: int) -> No
             deck.findings.append(Finding("MK-DECK-BAD-LIMIT", f"card limit must be 3 or 4, got {value!r}",
                                          rule="1.02.A", file=deck.path, line=line, column=column))
     else:
-        deck.format, deck.format_line = value, line
+        deck.format, deck.format_line, deck.format_column = value, line, column
 
 
 def _parse_entry(s: str, section: str, line: int, column: int, deck: DeckList) -> DeckEntry | None:

@@ -45,6 +45,8 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "deck_stats": ("Statistics", "Statisztika"),
     "deck_type": ("type / subtype", "típus / altípus"),
     "deck_cards": ("cards", "lap"),
+    "deck_unknown": ("(unknown card)", "(ismeretlen lap)"),
+    "deck_total": ("total", "összesen"),
     "deck_average_mp": ("average MP", "átlagos MP"),
     "not_shown": ("{n} more finding(s) not shown", "további {n} észrevétel nincs megjelenítve"),
     "search": ("Search", "Keresés"),

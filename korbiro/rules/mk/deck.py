@@ -34,11 +34,12 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ...base import i18n
-from ...base.errors import KorbiroError
+from ...base.errors import DeckError, KorbiroError
 from ...base.findings import HINT_BUDGET, Finding, Severity, cap_per_file, sort_findings
+from ...base.text import fold
 from ...data.cards import Card, CardSource
 from ...data.dated import CardsOn, cards_on
-from ...data.formats import Format, FormatSet, Limit, load_formats
+from ...data.formats import Format, FormatSet, Limit, UnknownFormatError, load_formats
 from ...grammar.decklist import DeckEntry, DeckList
 
 NO_OTHER_RESOURCE = "JÁTÉKOSA PAKLIJÁBAN NEM LEHET MÁS ERŐFORRÁS"
@@ -91,8 +92,10 @@ def unreadable_to_dict(name: str, exc: KorbiroError, lang: str = "en") -> dict[s
 
 
 def add_exchange(report: DeckReport, before: DeckList, after: DeckList, db: CardSource) -> DeckReport:
-    """*report* (on *after*) with the findings of the exchange from *before* (1.13.C) added."""
-    extra = check_exchange(before, after, db)
+    """*report* (on *after*) with the findings of the exchange from *before* (1.13.C) added, and those of
+    reading *before* (*after*'s are the report's already)."""
+    b = _Scan(before, db)
+    extra = [*before.findings, *b.findings, *_exchange_findings(before, b, after, _Scan(after, db))]
     if extra:
         report.findings = sort_findings([*report.findings, *extra])
         report.legal = report.legal and not any(f.severity is Severity.ERROR for f in extra)
@@ -274,7 +277,13 @@ def check_deck(
     date: dt.date | None = None,
     limit: int | None = None,
 ) -> DeckReport:
-    """Check a parsed deck list against the card database and a format; never raises for a bad deck.
+    """Check a parsed deck list against the card database and a format: every problem of the deck is a
+    finding of the report.
+
+    The format is *fmt*, else the deck's ``Formátum:`` line, else the formats file's default.  A format
+    that is none of the file's cannot be checked against (``MK-DECK-FORMAT``, with a did-you-mean): a
+    :class:`~korbiro.base.errors.DeckError` at the deck's line, or a
+    :class:`~korbiro.data.formats.UnknownFormatError` (a usage error) for *fmt*.
 
     With *date*, the banlist and the card texts are those in force on that day (a card's ``history:``);
     without it, the banlist of today and the cards' current texts.  *limit* (3 or 4) checks under that
@@ -282,8 +291,7 @@ def check_deck(
     """
     if date is not None:
         db = cards_on(db, date)
-    fs = formats or load_formats()
-    form = fmt if isinstance(fmt, Format) else fs.get(fmt if fmt is not None else deck.format)
+    form = _format(deck, fmt, formats or load_formats())
     when = date or dt.date.today()
     findings: list[Finding] = list(deck.findings)
     scan = _Scan(deck, db, tower_counts=form.tower_counts_for_limit,
@@ -336,6 +344,19 @@ def check_deck(
         findings = sort_findings(findings)
     legal = not any(f.severity is Severity.ERROR for f in findings)
     return DeckReport(deck.path, legal, form.id, chosen.limit if chosen else None, findings, sizes)
+
+
+def _format(deck: DeckList, fmt: Format | str | None, fs: FormatSet) -> Format:
+    """The format to check *deck* against: *fmt*, else the deck's ``Formátum:`` line, else the default."""
+    if isinstance(fmt, Format):
+        return fmt
+    if fmt is not None or deck.format is None:
+        return fs.get(fmt)
+    try:
+        return fs.get(deck.format)
+    except UnknownFormatError as exc:  # the deck's own line: an error of the deck, at that line
+        raise DeckError(exc.code, exc.message, path=deck.path, line=deck.format_line, column=deck.format_column,
+                        args=exc.message_args) from None
 
 
 def _dated_notes(deck: DeckList, resolved: Sequence[_Resolved], date: dt.date, db: CardSource) -> list[Finding]:
@@ -502,41 +523,53 @@ def check_exchange(before: DeckList, after: DeckList, db: CardSource) -> list[Fi
 
     The deck (starting tower and future deck together) and the sideboard keep
     their sizes, and the cards of all three sections together stay the same.
+    Besides those findings, every finding of reading the two lists: a line
+    left out, a card looked up by another spelling (a note), an unknown or
+    ambiguous card (an error).  None of them stops the comparison: an entry
+    whose card is not found counts in its section's size and is compared by
+    the name it is written as.
     """
+    b, a = _Scan(before, db), _Scan(after, db)
+    return sort_findings([*before.findings, *b.findings, *after.findings, *a.findings,
+                          *_exchange_findings(before, b, after, a)])
+
+
+def _exchange_findings(before: DeckList, b: _Scan, after: DeckList, a: _Scan) -> list[Finding]:
+    """The findings of 1.13.C alone: the sizes, then the cards, of *before* and *after* (their scans *b*, *a*)."""
     out: list[Finding] = []
-    rb, fb = resolve(before, db)
-    ra, fa = resolve(after, db)
-    if fb or fa:
-        return [f for f in [*fb, *fa] if f.severity is Severity.ERROR]
-
-    def size(d: DeckList, sections: tuple[str, ...]) -> int:
-        return sum(e.count for e in d.entries if e.section in sections)
-
     for what, what_hu, sections in (("the deck", "a pakli", ("tower", "deck")),
                                     ("the sideboard", "a Cserepakli", ("sideboard",))):
-        b, a = size(before, sections), size(after, sections)
-        if a != b:
+        was, now = sum(b.sizes[s] for s in sections), sum(a.sizes[s] for s in sections)
+        if was != now:
             out.append(_f("MK-DECK-EXCHANGE-SIZE",
-                          f"{what} had {b} cards before the exchange and has {a} now; an exchange keeps both sizes",
+                          f"{what} had {was} cards before the exchange and has {now} now; an exchange keeps both sizes",
                           after, line=_first_line(after, sections[-1]), rule="1.13.C", what=what, what_hu=what_hu,
-                          before=b, after=a))
-    pool_b: dict[str, int] = defaultdict(int)
-    pool_a: dict[str, int] = defaultdict(int)
-    first_a: dict[str, _Resolved] = {}
-    names: dict[str, str] = {}
-    for r in rb:
-        pool_b[r.card.id] += r.entry.count
-        names[r.card.id] = r.card.name
-    for r in ra:
-        pool_a[r.card.id] += r.entry.count
-        first_a.setdefault(r.card.id, r)
-        names[r.card.id] = r.card.name
-    for cid in sorted(set(pool_b) | set(pool_a)):
-        if pool_b[cid] != pool_a[cid]:
-            moved = first_a.get(cid)
+                          before=was, after=now))
+    pool_b, _, names = _pool(before, b)
+    pool_a, first_a, names_a = _pool(after, a)
+    names.update(names_a)
+    for key in sorted(set(pool_b) | set(pool_a)):
+        if pool_b.get(key, 0) != pool_a.get(key, 0):
+            moved = first_a.get(key)
             out.append(_f("MK-DECK-EXCHANGE-CARDS",
-                          f"{names[cid]!r}: {pool_b[cid]} copies before the exchange, {pool_a[cid]} now; "
-                          "cards may only move between deck and sideboard",
-                          after, moved.entry if moved else None, line=1, rule="1.13.C", card=names[cid], name=names[cid],
-                          before=pool_b[cid], after=pool_a[cid]))
-    return sort_findings(out)
+                          f"{names[key]!r}: {pool_b.get(key, 0)} copies before the exchange, {pool_a.get(key, 0)} "
+                          "now; cards may only move between deck and sideboard",
+                          after, moved, line=1, rule="1.13.C", card=names[key], name=names[key],
+                          before=pool_b.get(key, 0), after=pool_a.get(key, 0)))
+    return out
+
+
+def _pool(deck: DeckList, scan: _Scan) -> tuple[dict[str, int], dict[str, DeckEntry], dict[str, str]]:
+    """The copies of each card of all three sections of *deck*, by card id, with each card's first entry
+    and its name; an entry whose card was not found is a card of its own, keyed by its folded name."""
+    pool: dict[str, int] = {}
+    first: dict[str, DeckEntry] = {}
+    names: dict[str, str] = {}
+    found = {id(r.entry): r.card for r in scan.resolved}
+    for e in deck.entries:
+        card = found.get(id(e))
+        key, name = (card.id, card.name) if card is not None else ("\0" + fold(e.name), e.name)
+        pool[key] = pool.get(key, 0) + e.count
+        first.setdefault(key, e)
+        names.setdefault(key, name)
+    return pool, first, names

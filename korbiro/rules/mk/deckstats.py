@@ -4,7 +4,9 @@ What every deckbuilding site shows of a deck, as numbers (:meth:`DeckStats.text`
 :meth:`DeckStats.to_dict`) and as a chart (:meth:`DeckStats.svg`).  The cards are
 resolved as ``deck check`` resolves them (:func:`korbiro.rules.mk.deck.resolve`):
 by name or id, ignoring accents and case, an unknown or ambiguous name being a
-finding and no card of the statistics.
+finding.  Such a name still counts in its section's size, as ``deck check``
+counts it (the list holds that many cards), and in no other number: the
+type table shows it as "(unknown card)".
 
     >>> from korbiro.data.index import open_index                  # doctest: +SKIP
     >>> from korbiro.grammar.decklist import read_deck_file         # doctest: +SKIP
@@ -43,13 +45,13 @@ _LABELS = {
         "deck": "deck", "tower": "tower", "sideboard": "sideboard", "cards": "cards", "type": "type / subtype",
         "no_subtype": "(no subtype)", "total": "total", "curve": "MP curve", "average": "average MP",
         "x_cost": "X-cost cards", "races": "races (adventurers)", "race": "race", "keywords": "keywords (cards carrying each)",
-        "keyword": "keyword", "none": "none", "of": "of", "mp": "MP", "unknown": "not counted",
+        "keyword": "keyword", "none": "none", "of": "of", "mp": "MP", "unknown": "(unknown card)",
     },
     "hu": {
         "deck": "pakli", "tower": "torony", "sideboard": "cserepakli", "cards": "lap", "type": "típus / altípus",
         "no_subtype": "(nincs altípus)", "total": "összesen", "curve": "MP-görbe", "average": "átlagos MP",
         "x_cost": "X költségű lapok", "races": "fajok (kalandozók)", "race": "faj", "keywords": "kulcsszavak (hány lapon)",
-        "keyword": "kulcsszó", "none": "nincs", "of": "/", "mp": "MP", "unknown": "nem számolt",
+        "keyword": "kulcsszó", "none": "nincs", "of": "/", "mp": "MP", "unknown": "(ismeretlen lap)",
     },
 }
 
@@ -59,7 +61,7 @@ class SectionStats:
     """The statistics of one section of a deck list (``tower``, ``deck`` or ``sideboard``)."""
 
     section: str
-    #: how many cards (copies) the section holds
+    #: how many cards (copies) the section holds: every entry of the list, a card not found too
     cards: int = 0
     #: card type -> cards, in the rulebook's order of types (only the types present)
     types: Mapping[str, int] = field(default_factory=dict)
@@ -73,6 +75,9 @@ class SectionStats:
     keywords: Mapping[str, int] = field(default_factory=dict)
     #: (printed name, id, copies) per card, in the deck list's order
     entries: tuple[tuple[str, str, int], ...] = ()
+    #: how many of :attr:`cards` are of a name that is no card (unknown or ambiguous): they count in the
+    #: section's size, as in ``deck check``, and in none of the other numbers
+    unknown: int = 0
 
     @property
     def average_mp(self) -> float | None:
@@ -84,8 +89,9 @@ class SectionStats:
         return round(sum(mp * n for mp, n in numbered) / total, 2)
 
     @classmethod
-    def of(cls, section: str, cards: Sequence[tuple[Card, int]]) -> SectionStats:
-        """The statistics of these cards (each with its number of copies)."""
+    def of(cls, section: str, cards: Sequence[tuple[Card, int]], unknown: int = 0) -> SectionStats:
+        """The statistics of these cards (each with its number of copies), and *unknown* more copies of names
+        that are no card."""
         types: Counter[str] = Counter()
         subtypes: Counter[tuple[str, str | None]] = Counter()
         mps: Counter[int | str] = Counter()
@@ -113,7 +119,7 @@ class SectionStats:
         curve["X"] = mps.get("X", 0)
         return cls(
             section,
-            sum(types.values()),
+            sum(types.values()) + unknown,
             {t: types[t] for t in sorted(types, key=lambda t: (order.get(t, len(order)), t))},
             {k: subtypes[k] for k in sorted(subtypes, key=lambda k: (order.get(k[0], len(order)), k[0],
                                                                      k[1] is not None, k[1] or ""))},
@@ -121,6 +127,7 @@ class SectionStats:
             dict(sorted(races.items(), key=lambda kv: (-kv[1], fold(kv[0]), kv[0]))),
             dict(sorted(keywords.items(), key=lambda kv: (-kv[1], fold(kv[0]), kv[0]))),
             tuple(entries.values()),
+            unknown,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -133,6 +140,7 @@ class SectionStats:
             "races": dict(self.races),
             "keywords": dict(self.keywords),
             "entries": [{"card": name, "id": cid, "count": n} for name, cid, n in self.entries],
+            "unknown": self.unknown,
         }
 
 
@@ -155,7 +163,12 @@ class DeckStats:
         by_section: dict[str, list[tuple[Card, int]]] = {s: [] for s in SECTIONS}
         for r in resolved:
             by_section[r.entry.section].append((r.card, r.entry.count))
-        sections = {s: SectionStats.of(s, cards) for s, cards in by_section.items()}
+        found = {id(r.entry) for r in resolved}
+        unknown = dict.fromkeys(SECTIONS, 0)
+        for e in deck.entries:  # a name that is no card still counts in its section's size, as deck check counts
+            if id(e) not in found:
+                unknown[e.section] += e.count
+        sections = {s: SectionStats.of(s, cards, unknown[s]) for s, cards in by_section.items()}
         findings = sorted([*deck.findings, *problems], key=lambda f: f.sort_key())
         return cls(deck.path, sections["deck"], sections["tower"], sections["sideboard"], tuple(findings))
 
@@ -197,6 +210,8 @@ class DeckStats:
             subs = [(s, m) for (tt, s), m in d.subtypes.items() if tt == t]
             if any(s is not None for s, _ in subs):
                 rows.extend((f"  {s if s is not None else L['no_subtype']}", str(m)) for s, m in subs)
+        if d.unknown:
+            rows.append((L["unknown"], str(d.unknown)))
         rows.append((L["total"], str(d.cards)))
         out += _table((L["type"], L["cards"]), rows, total=True)
         out.append("")
@@ -247,7 +262,7 @@ class DeckStats:
             title=f"{self.file}: {d.cards} {L['cards']}",
             curve=[(str(mp), n) for mp, n in d.curve.items()],
             curve_title=f"{L['curve']} ({L['average']} {average:.2f})" if average is not None else L["curve"],
-            types=list(d.types.items()),
+            types=[*d.types.items(), *([(L["unknown"], d.unknown)] if d.unknown else [])],
             races=list(d.races.items()),
             keywords=list(d.keywords.items())[:10],
             titles=(L["type"].split(" /")[0], L["races"], L["keywords"]),
