@@ -103,13 +103,15 @@ def create_app(db: str | None = None, *, workers: int | None = None, time_limit:
 
 def bind(host: str, port: int) -> socket.socket:
     """A socket bound to *host* (an IPv4 or IPv6 address, in brackets or not, or a name) and *port* (0: a
-    free one), ready for :func:`serve_forever`; an :class:`OSError` says why not (the port in use...)."""
+    free one) and listening, for :func:`serve_forever`: a client that connects before the server runs
+    waits, and is not refused.  An :class:`OSError` says why not (the port in use...)."""
     name = host[1:-1] if host.startswith("[") and host.endswith("]") else host
     family = socket.AF_INET6 if ":" in name else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((name, port))
+        sock.listen(2048)
     except OSError:
         sock.close()
         raise
@@ -124,9 +126,13 @@ def _server(app: Starlette) -> Any:
 
 
 def serve_forever(app: Starlette, sock: socket.socket) -> None:
-    """Serve *app* on the bound *sock* (:func:`bind`) until Ctrl+C."""
+    """Serve *app* on the bound *sock* (:func:`bind`) until Ctrl+C (or SIGTERM), which ends it as asked
+    (uvicorn raises the signal again once it has stopped: not an interruption of anything)."""
     with sock:
-        _server(app).run(sockets=[sock])
+        try:
+            _server(app).run(sockets=[sock])
+        except KeyboardInterrupt:
+            pass
 
 
 @contextlib.contextmanager
