@@ -6,23 +6,23 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_errors, echo_json, format_option, lang_option
+from ._common import Whole, db_option, echo_errors, echo_json, format_option, lang_option
 
 #: The players' names, seated in this order.
 NAMES = ("Anna", "Béla", "Cili", "Dóra", "Emese", "Feri", "Gábor", "Hanna")
 
 
 @click.command()
-@click.option("--seed", type=int, default=0, show_default=True, help="The seed of the deal and of every choice: "
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="The seed of the deal and of every choice: "
               "the same seed gives the same game.")
 @click.option("--variant", default=None, metavar="NAME",
               help="The variant (two-player, general, omen, kihivas, korbetamadas, szovetsegek, ikerjatek, ket-csapat; "
                    "`korbiro game variants` lists them); default: two-player for 2 players, general for more.")
-@click.option("--players", "count", type=click.IntRange(2, len(NAMES)), default=None,
+@click.option("--players", "count", type=Whole(2, len(NAMES)), default=None,
               help="How many players (default: 2, or the variant's smallest number).")
 @click.option("--deck", "decks", multiple=True, type=click.Path(exists=True, dir_okay=False), metavar="FILE",
               help="A deck list for the next player (repeatable; default: the shipped sample decks, in turn).")
-@click.option("--max-rounds", type=click.IntRange(1, 1000), default=100, show_default=True,
+@click.option("--max-rounds", type=Whole(1, 1000), default=100, show_default=True,
               help="Stop a game that has not ended after this many rounds (its result is then 'unfinished').")
 @click.option("--scenario-out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Also write the game as a ruling scenario (YAML) that `korbiro resolve` replays step for step.")

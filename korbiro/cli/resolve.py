@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_errors, echo_json, format_option, lang_option
+from ._common import Whole, db_option, echo_errors, echo_json, format_option, lang_option
 
 
 def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> dict[str, str]:
@@ -28,7 +28,7 @@ def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
               help="Override a scenario option (a reading of a rulebook gap; docs/rulings.md). Repeatable.")
 @click.option("--legal", is_flag=True, help="List what each player may do at the end (or at --at): every legal "
               "action with its choices and the rule that permits it.")
-@click.option("--at", "at_step", type=click.IntRange(min=0), default=None, metavar="STEP",
+@click.option("--at", "at_step", type=Whole(min=0), default=None, metavar="STEP",
               help="With --legal: stop after script step STEP (0: the setup) and list from there.")
 @click.option("--player", default=None, metavar="NAME", help="With --legal: only this player's actions.")
 @click.option("--state-out", type=click.Path(dir_okay=False), default=None, metavar="FILE",

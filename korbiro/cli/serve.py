@@ -9,7 +9,7 @@ import socket
 
 import click
 
-from ._common import db_option, error_line, lang_option
+from ._common import Decimal, Whole, db_option, error_line, lang_option
 
 #: what to install when the web extra is missing
 INSTALL = "pip install -e '.[web]'"
@@ -28,15 +28,15 @@ def _loopback(host: str) -> bool:
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (IPv4, IPv6 as ::1 or [::1], or a name); anything but this machine's own "
                    "(127.0.0.1, ::1, localhost) is warned about.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+@click.option("--port", type=Whole(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: a free one, printed).")
 @click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME[:PORT]",
               help="Another name the app answers to, as a browser's Host header gives it (the app answers only "
                    "to the address it listens on and to 127.0.0.1, localhost and [::1]). Repeatable.")
 @db_option
-@click.option("--workers", type=click.IntRange(1, 64), default=None,
+@click.option("--workers", type=Whole(1, 64), default=None,
               help="Worker processes that do the work (default: the cores, at most 4).")
-@click.option("--time-limit", "time_limit", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True,
+@click.option("--time-limit", "time_limit", type=Decimal(0.1, 3600), default=10.0, show_default=True,
               metavar="SECONDS", help="The longest one request may take; a request past it is stopped (503).")
 @lang_option
 def serve(host: str, port: int, allow_hosts: tuple[str, ...], db: str | None, workers: int | None, time_limit: float,
