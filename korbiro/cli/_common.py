@@ -23,6 +23,9 @@ class Whole(click.IntRange):
         if min is None and max is None:
             self.name = "integer"  # shown as click shows an INT
 
+    def _describe_range(self) -> str:
+        return "" if self.min is None and self.max is None else super()._describe_range()  # no range: none shown
+
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not _WHOLE.fullmatch(value.strip()):
             from ..base.i18n import current, message  # lazy: start-up (cli/__init__.py)
