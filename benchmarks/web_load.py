@@ -53,9 +53,10 @@ def start_server(port: int) -> subprocess.Popen[bytes]:
     raise SystemExit("korbiro serve did not start within 60 s")
 
 
-def request(body: bytes) -> bytes:
-    return (b"POST /api/deck/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+def request(body: bytes, port: int) -> bytes:
+    """The deck check of *body*, addressed to the server by its name and port (it answers no other Host)."""
+    return (b"POST /api/deck/check HTTP/1.1\r\nHost: 127.0.0.1:" + str(port).encode()
+            + b"\r\nContent-Type: application/json\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
 
 
 async def one(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, req: bytes) -> tuple[int, bytes]:
@@ -87,7 +88,7 @@ async def load(port: int, bodies: list[bytes], total: int, concurrency: int) -> 
                 except asyncio.QueueEmpty:
                     return
                 t0 = time.perf_counter()
-                status, body = await asyncio.wait_for(one(reader, writer, request(bodies[i % len(bodies)])), 30)
+                status, body = await asyncio.wait_for(one(reader, writer, request(bodies[i % len(bodies)], port)), 30)
                 latencies.append(time.perf_counter() - t0)
                 if status != 200 or "legal" not in json.loads(body):
                     errors += 1

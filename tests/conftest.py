@@ -75,6 +75,6 @@ def web_client() -> Iterator[Any]:
     with pytest.MonkeyPatch.context() as mp:
         mp.chdir(Path(__file__).resolve().parent.parent)
         mp.delenv("KORBIRO_DB", raising=False)
-        app = create_app(workers=1, time_limit=60)
+        app = create_app(workers=1, time_limit=60, hosts=["testserver"])  # the test client's host
         with TestClient(app) as client:
             yield client

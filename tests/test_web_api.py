@@ -306,7 +306,7 @@ def test_a_request_past_the_time_limit_is_stopped_and_the_worker_replaced() -> N
 
     from korbiro.web.app import create_app
 
-    app = create_app(workers=1, time_limit=0.2)
+    app = create_app(workers=1, time_limit=0.2, hosts=["testserver"])
     with pytest.MonkeyPatch.context() as mp, TestClient(app) as client:
         mp.chdir(ROOT)
         app.state.pool.call("deck.formats", {})  # the worker has started (its start is not timed)
@@ -374,7 +374,7 @@ def test_unknown_pages_are_404(web_client: Any) -> None:
 
 PAGE_INPUTS = ["garbage: [", "\x00\x01", "- a\n- b", "title: 1", "3 Nincs ilyen lap", "Formátum: nincs\n3 Wirg",
                "variant: x\n1. pass", "a: b\nmoves: [1]"]
-PAGE_FIELDS = {"ply": "99", "step": "7", "options": "x=y", "ruleset": "zz", "date": "2020-99-01", "limit": "5"}
+PAGE_FIELDS = {"ply": "99", "step": "7", "options": "x=y", "ruleset": "zz", "date": "2020-99-01", "limit": "4"}
 
 
 @pytest.mark.parametrize("page", ["/deck", "/rulings", "/exxit", "/xig", "/zen"])
@@ -388,9 +388,14 @@ def test_no_page_input_gives_a_500(web_client: Any, page: str) -> None:
 
 
 def test_pages_of_strange_paths_and_queries(web_client: Any) -> None:
-    for path in ["/cards/%00", "/rules/%0a", "/cards?q=" + "x" * 3000, "/cards?sort=zz&q=a", "/deck?example=zzz",
-                 "/cards?q=mp<=("]:
+    for path in ["/cards/%00", "/deck?example=zzz", "/cards?q=mp<=("]:
         assert web_client.get(path).status_code in (200, 404), path
+    # a field the API's schema refuses is a 422 page naming it (the path's regex stops at a line break)
+    for path, message in [("/rules/%0a", "id: &#39;&#39; should be non-empty"),
+                          ("/cards?q=" + "x" * 3000, "q: &#39;" + "x" * 2000),
+                          ("/cards?sort=zz&q=a", "sort: &#39;zz&#39; is not one of name, id, mp, dp, level, type")]:
+        r = web_client.get(path)
+        assert r.status_code == 422 and "<code>WEB-PARAMETER</code> " + message in r.text, path
 
 
 def test_accept_language_never_fails() -> None:

@@ -100,6 +100,32 @@ def test_step_a_ruling_forward_and_back(page: Any, site: str) -> None:
     assert page.locator("#back").is_enabled()
 
 
+def test_step_back_onto_a_refused_step(page: Any, site: str) -> None:
+    """Issue 25: "◀ back" onto a step refused without a remedy was a 500.  The form posts from the
+    browser with its Origin (Referrer-Policy: same-origin), which the app takes as its own."""
+    page.goto(site + "/rulings?example=kihivas-kiejtes")
+    page.click("#submit")
+    assert page.inner_text("#where") == "step 3 of 3"
+    page.click("#back")
+    assert page.inner_text("#where") == "step 2 of 3"
+    assert page.inner_text("#refusal") == "REFUSED [12.00.2.C] Anna cannot knock Cili out: Anna has challenged Béla"
+    page.click("#back")
+    assert page.inner_text("#where") == "step 1 of 3"
+    assert page.inner_text("#refusal").endswith("to make it legal: solved quests worth at least 9 DP")
+
+
+def test_a_form_of_another_site_is_refused(page: Any, site: str) -> None:
+    """A page of another origin (here a ``data:`` page, whose Origin is ``null``) that posts a form to
+    the app gets the 403 page, not the deck checked."""
+    deck = (ROOT / "examples/decks/illegal-true-name.deck").read_text("utf-8").replace('"', "&quot;")
+    page.set_content(f'<form method="post" action="{site}/deck"><input name="text" value="{deck}">'
+                     '<button id="go">go</button></form>')
+    with page.expect_navigation():
+        page.click("#go")
+    assert page.inner_text("#problem").startswith("WEB-CROSS-ORIGIN a POST request from another site")
+    assert "ILLEGAL" not in page.content()
+
+
 def test_replay_an_exxit_record_to_a_violation(page: Any, site: str) -> None:
     page.goto(site + "/exxit")
     page.fill("#text", (ROOT / "examples/exxit/mistakes.txt").read_text("utf-8"))

@@ -5,7 +5,9 @@ content type, headers, body), and input the schema forbids is refused.
 Each operation is driven through schemathesis's Hypothesis strategy and its checks (its pytest
 plugin's subtests do not run under pytest 9).  The default run tries a few cases per operation;
 ``python3 -m pytest -m fuzz`` tries many more, in one process, where the closing summary prints the
-count per operation.
+count per operation.  Each operation also gets schemathesis's coverage cases (every parameter at its
+bounds and past them, missing, of the wrong type, an unknown one, each method the path does not
+take): each answer must be one the OpenAPI document describes, and a 405 must say ``Allow``.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from schemathesis.checks import (  # noqa: E402
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
+    unsupported_method,
 )
+from schemathesis.generation import GenerationMode  # noqa: E402
 
 from korbiro.web.openapi import ENDPOINTS  # noqa: E402
 
@@ -82,3 +86,19 @@ def test_api_fuzz(api_schema: Any, label: str) -> None:
 @pytest.mark.parametrize("label", OPERATIONS)
 def test_api_fuzz_long(api_schema: Any, label: str) -> None:
     fuzz(api_schema, label, 20 if label == "GET /api/rules/coverage" else 250)
+
+
+@pytest.mark.parametrize("label", OPERATIONS)
+def test_api_coverage_cases(api_schema: Any, label: str) -> None:
+    """Issue 25: an unknown parameter's 422 was not in the OpenAPI document, and a 405 had no ``Allow``."""
+    method, path = label.split(" ", 1)
+    operation = api_schema[path][method]
+    # the coverage of the rules runs every shipped scenario: its valid cases are the fuzzing's to try
+    modes = [GenerationMode.NEGATIVE] if label == "GET /api/rules/coverage" else list(GenerationMode)
+    cases = list(api_schema.iter_coverage_cases(operation, generation_modes=modes,
+                                                generation_config=api_schema.config.generation_for(operation=operation)))
+    for case in cases:
+        CASES[label] += 1
+        response = case.call_and_validate(checks=[*CHECKS, unsupported_method])
+        assert response.status_code < 500, response.text
+    assert len(cases) >= 9

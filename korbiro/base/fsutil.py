@@ -102,7 +102,7 @@ def _host_tag() -> str:
 
 _HOST = _host_tag()
 #: ``.NAME.HOST-PID-RANDOM.tmp``, and the journals SQLite may leave beside one
-_TEMPORARY = re.compile(r"^\.(?P<name>.+)\.(?:(?P<host>[0-9a-f]{8})-(?P<pid>\d+)-)?[^.]*\.tmp(?:-journal|-wal|-shm)?$")
+_TEMPORARY = re.compile(r"^\.(?P<name>.+)\.(?:(?P<host>[0-9a-f]{8})-(?P<pid>[0-9]+)-)?[^.]*\.tmp(?:-journal|-wal|-shm)?$")
 #: a temporary file of another machine, or of an older korbiro, is stale after this long
 STALE_AFTER_SECONDS = 24 * 3600
 

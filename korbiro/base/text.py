@@ -1,4 +1,4 @@
-"""Text helpers: accent- and case-insensitive folding, suspicious characters."""
+"""Text helpers: accent- and case-insensitive folding, suspicious characters, numbers written in digits."""
 
 from __future__ import annotations
 
@@ -118,3 +118,24 @@ def suspicious_characters(s: str) -> list[tuple[str, dict[str, str]]]:
     if len(scripts) > 1:
         problems.append(("scripts", {"scripts": ", ".join(sorted(scripts))}))
     return problems
+
+
+def is_digits(s: str) -> bool:
+    """Whether *s* is one or more of the ASCII digits 0-9, the only digits a number of korbiro is
+    written with.  ``str.isdigit`` (and ``\\d`` in a regex) also take ``²``, ``①`` and the
+    Arabic-Indic ``٣``: ``int`` refuses the first two and reads the last as 3.
+
+    >>> is_digits("012"), is_digits(""), is_digits("²"), is_digits("①"), is_digits("٣"), is_digits("-1")
+    (True, False, False, False, False, False)
+    """
+    return s.isascii() and s.isdigit()
+
+
+def is_other_digits(s: str) -> bool:
+    """Whether *s* is all digits but not all ASCII ones (``²``, ``①``, ``٣``, ``3٣``): a number written
+    with other digits, to be refused with a message that asks for 0-9.
+
+    >>> is_other_digits("٣"), is_other_digits("²3"), is_other_digits("3"), is_other_digits("x")
+    (True, True, False, False)
+    """
+    return s.isdigit() and not s.isascii()

@@ -66,6 +66,7 @@ from . import i18n
 from .errors import DataError
 from .findings import Finding, Severity
 from .fsutil import KIND_NAMES, FileTooLargeError, NotRegularFileError, read_regular
+from .text import is_digits
 
 __all__ = [
     "MAX_BYTES",
@@ -505,7 +506,7 @@ class _Builder:
                     if value in constants:
                         value = constants[value]
                     elif value[0] in digit_start:
-                        if value.isdigit() and value.isascii() and (value[0] != "0" or len(value) == 1) \
+                        if is_digits(value) and (value[0] != "0" or len(value) == 1) \
                                 and len(value) <= max_int_digits:
                             value = int(value)  # the commonest number: what number() makes of it, sooner
                         else:
@@ -630,7 +631,7 @@ class _Builder:
                 return int(value)
         elif not _INTLIKE.fullmatch(value):
             return value
-        digits = sum(c.isdigit() for c in value)
+        digits = len(value.lstrip("+-"))  # the value is [-+]?[0-9]+ here
         if digits > MAX_INT_DIGITS:
             self.error("YAML-NUMBER-TOO-LONG", mark.line + 1, mark.column + 1, digits=digits, most=MAX_INT_DIGITS)
         return value
@@ -698,8 +699,7 @@ def _is_int(value: str) -> bool:
     digits = value[1:] if value[:1] == "-" else value
     return (
         bool(digits)
-        and digits.isascii()
-        and digits.isdigit()
+        and is_digits(digits)
         and (digits[0] != "0" or len(digits) == 1)
     )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -10,6 +11,43 @@ import click
 from ..base.findings import DEFAULT_MAX_FINDINGS, Finding, dumps_json
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Whole(click.IntRange):
+    """A whole number written with the digits 0-9 (a minus before it where the range allows one),
+    optionally within *min* and *max*.  click's own INT takes whatever ``int`` takes: ``٣`` and ``３``
+    are read as 3."""
+
+    def __init__(self, min: int | None = None, max: int | None = None) -> None:
+        super().__init__(min, max)
+        if min is None and max is None:
+            self.name = "integer"  # shown as click shows an INT
+
+    def _describe_range(self) -> str:
+        return "" if self.min is None and self.max is None else super()._describe_range()  # no range: none shown
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not _WHOLE.fullmatch(value.strip()):
+            from ..base.i18n import current, message  # lazy: start-up (cli/__init__.py)
+
+            self.fail(message("CLI.whole", current(), value=value), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Decimal(click.FloatRange):
+    """A number written with the digits 0-9 and a decimal point (``2``, ``0.5``), within *min* and *max*:
+    click's own FLOAT takes whatever ``float`` takes (``٣``, ``1e3``, ``inf``)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not _DECIMAL.fullmatch(value.strip()):
+            from ..base.i18n import current, message  # lazy: start-up (cli/__init__.py)
+
+            self.fail(message("CLI.decimal", current(), value=value), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+_WHOLE = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
 
 FORMATS = ("text", "json", "github")
 
@@ -80,7 +118,7 @@ def max_findings_option(f: F) -> F:
     return click.option(
         "--max-findings",
         "max_findings",
-        type=click.IntRange(min=0),
+        type=Whole(min=0),
         default=DEFAULT_MAX_FINDINGS,
         show_default=True,
         metavar="N",
@@ -146,14 +184,15 @@ def check_outputs(outputs: Iterable[tuple[str, str | None]], inputs: Iterable[st
         raise SystemExit(2) from None
 
 
-def database_files(db: str | None) -> list[str]:
-    """The set files of the card database (``--db``, else the default): inputs no output may overwrite."""
+def database_inputs(db: str | None) -> list[str]:
+    """The set files of the card database (:func:`korbiro.data.paths.database_files`: ``--db``, else the
+    default, less ``exclude``): inputs no output may overwrite."""
     # lazy: start-up (cli/__init__.py); only the commands that write files need these
     from ..base.errors import KorbiroError
-    from ..data.paths import default_db_path, discover
+    from ..data.paths import database_files
 
     try:
-        return [str(p) for p in discover([default_db_path(db)])]
+        return [str(p) for p in database_files(db)]
     except KorbiroError:
         return []  # no database: the command has said so, or needs none
 

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..base.config import Config, find_config, git_work_tree
 from ..base.i18n import detect_lang
 from ..base.limits import DEFAULT_MAX_FINDINGS
+from ..base.text import is_digits
 from ..data.cache import Cache
 from ..data.paths import chosen_database, library_stamp
 
@@ -99,7 +100,7 @@ class CheckRequest(NamedTuple):
             if choices and value not in choices:
                 return None
             if key == "max_findings":
-                if not value.isascii() or not value.isdigit():
+                if not is_digits(value):
                     return None
                 values[key] = int(value)
             elif key == "excludes":

@@ -10,6 +10,7 @@ import click
 
 from ..base.i18n import message, part
 from ._common import (
+    Whole,
     date_argument,
     date_option,
     db_option,
@@ -93,7 +94,7 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str, lang: str | N
 @click.option("--explain", is_flag=True, help="Show the parsed query and, per card, the clauses it matched.")
 @click.option("--sort", type=click.Choice(["name", "id", "mp", "dp", "level", "type"]), default="name",
               show_default=True, help="Order of the cards (cards without the value last).")
-@click.option("--limit", type=click.IntRange(min=1), default=None, help="Show at most N cards.")
+@click.option("--limit", type=Whole(min=1), default=None, help="Show at most N cards.")
 @date_option("The day legal:, banned: and restricted: look at the banlist (default: today).")
 @click.option("--formats", "formats_file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="A formats and banlist file of your own for legal:, banned: and restricted: "

@@ -9,7 +9,7 @@ import click
 
 from ._common import (
     check_outputs,
-    database_files,
+    database_inputs,
     date_option,
     db_option,
     echo_errors,
@@ -180,7 +180,7 @@ def show(ctx: click.Context, file: str, db: str | None, fmt: str, lang: str | No
         ctx.exit(2)
     stats = DeckStats.of(parsed, database)
     if svg_path is not None:
-        check_outputs([("--svg", svg_path)], [file, *database_files(db)])
+        check_outputs([("--svg", svg_path)], [file, *database_inputs(db)])
         try:
             write_output_file(svg_path, stats.svg(lang))
         except KorbiroError as exc:

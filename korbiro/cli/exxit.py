@@ -37,7 +37,7 @@ from ..rules.exxit.messages import say
 from ..rules.exxit.pictures import ply_caption, ply_svg
 from ..rules.exxit.position import termination
 from ..rules.exxit.render import text_board
-from ._common import echo_json, format_option, lang_option, max_findings_option
+from ._common import Whole, echo_json, format_option, lang_option, max_findings_option
 from ._output import check_ply, picture_dir, ply_path, write_output
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -176,7 +176,7 @@ def replay_cmd(ctx: click.Context, record: str, fmt: str, svg_dir: str | None, o
 
 @exxit.command("perft")
 @_POSITION
-@click.argument("depth", type=click.IntRange(0, 64))
+@click.argument("depth", type=Whole(0, 64))
 @click.option("--divide", "do_divide", is_flag=True, help="Count separately after each legal move.")
 @format_option(("text", "json"))
 @_option_flag
@@ -208,7 +208,7 @@ def perft_cmd(
 
 @exxit.command("show")
 @click.argument("file", metavar="POSITION|RECORD", type=click.Path(exists=True, dir_okay=False))
-@click.option("--ply", type=int, default=None, metavar="N",
+@click.option("--ply", type=Whole(), default=None, metavar="N",
               help="FILE is a record: show the position after its ply N (0 is the start).")
 @click.option("--svg", "svg_path", default=None, metavar="PATH",
               help="Also write an SVG picture of the position to PATH (atomically; a new path or a regular file).")

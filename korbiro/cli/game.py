@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from ._common import echo_errors, echo_json, format_option, lang_option
+from ._common import Whole, echo_errors, echo_json, format_option, lang_option
 
 _TEXT = {
     "en": {"variant": "variant", "checked": "checked", "immediate": "at this moment (immediate conditions)",
@@ -96,7 +96,7 @@ def result(ctx: click.Context, state: str, variant: str | None, fmt: str, lang: 
 
 @game.command("variants")
 @click.argument("name", required=False)
-@click.option("--players", type=click.IntRange(2, 64), default=None,
+@click.option("--players", type=Whole(2, 64), default=None,
               help="Work out the thresholds that depend on the number of players.")
 @format_option(("text", "json"))
 @lang_option

@@ -7,8 +7,9 @@ from typing import Any
 import click
 
 from ._common import (
+    Whole,
     check_outputs,
-    database_files,
+    database_inputs,
     db_option,
     echo_errors,
     echo_json,
@@ -21,16 +22,16 @@ NAMES = ("Anna", "Béla", "Cili", "Dóra", "Emese", "Feri", "Gábor", "Hanna")
 
 
 @click.command()
-@click.option("--seed", type=int, default=0, show_default=True, help="The seed of the deal and of every choice: "
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="The seed of the deal and of every choice: "
               "the same seed gives the same game.")
 @click.option("--variant", default=None, metavar="NAME",
               help="The variant (two-player, general, omen, kihivas, korbetamadas, szovetsegek, ikerjatek, ket-csapat; "
                    "`korbiro game variants` lists them); default: two-player for 2 players, general for more.")
-@click.option("--players", "count", type=click.IntRange(2, len(NAMES)), default=None,
+@click.option("--players", "count", type=Whole(2, len(NAMES)), default=None,
               help="How many players (default: 2, or the variant's smallest number).")
 @click.option("--deck", "decks", multiple=True, type=click.Path(exists=True, dir_okay=False), metavar="FILE",
               help="A deck list for the next player (repeatable; default: the shipped sample decks, in turn).")
-@click.option("--max-rounds", type=click.IntRange(1, 1000), default=100, show_default=True,
+@click.option("--max-rounds", type=Whole(1, 1000), default=100, show_default=True,
               help="Stop a game that has not ended after this many rounds (its result is then 'unfinished').")
 @click.option("--scenario-out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Also write the game as a ruling scenario (YAML) that `korbiro resolve` replays step for step.")
@@ -67,7 +68,7 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
 
     lang = detect_lang(lang)
     if scenario_out is not None or state_out is not None:  # before the game is played
-        check_outputs([("--scenario-out", scenario_out), ("--state-out", state_out)], [*decks, *database_files(db)])
+        check_outputs([("--scenario-out", scenario_out), ("--state-out", state_out)], [*decks, *database_inputs(db)])
     try:
         out = _play(seed, variant, count, decks, max_rounds, db)
         if scenario_out is not None:

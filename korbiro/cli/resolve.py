@@ -7,8 +7,9 @@ from typing import Any
 import click
 
 from ._common import (
+    Whole,
     check_outputs,
-    database_files,
+    database_inputs,
     db_option,
     echo_errors,
     echo_json,
@@ -36,7 +37,7 @@ def _options(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
               help="Override a scenario option (a reading of a rulebook gap; docs/rulings.md). Repeatable.")
 @click.option("--legal", is_flag=True, help="List what each player may do at the end (or at --at): every legal "
               "action with its choices and the rule that permits it.")
-@click.option("--at", "at_step", type=click.IntRange(min=0), default=None, metavar="STEP",
+@click.option("--at", "at_step", type=Whole(min=0), default=None, metavar="STEP",
               help="With --legal: stop after script step STEP (0: the setup) and list from there.")
 @click.option("--player", default=None, metavar="NAME", help="With --legal: only this player's actions.")
 @click.option("--state-out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
@@ -90,7 +91,7 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
         echo_errors(exc, lang)
         ctx.exit(2)
     if state_out is not None:  # before any scenario runs
-        check_outputs([("--state-out", state_out)], [*files, *database_files(db)])
+        check_outputs([("--state-out", state_out)], [*files, *database_inputs(db)])
 
     def lookup(name: str) -> Any:
         return idx.lookup(name, suggest=False).card

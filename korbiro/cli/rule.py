@@ -7,7 +7,15 @@ from typing import Any
 
 import click
 
-from ._common import db_option, echo_errors, echo_json, error_line, format_option, lang_option
+from ._common import (
+    Whole,
+    db_option,
+    echo_errors,
+    echo_json,
+    error_line,
+    format_option,
+    lang_option,
+)
 
 _LABELS = {
     "en": {
@@ -187,7 +195,7 @@ def render_rule(found: Any, book: Any, lang: str, below: list[Any], cited: list[
 
 @rule.command("search")
 @click.argument("words", nargs=-1, required=True)
-@click.option("--limit", type=click.IntRange(1, 500), default=10, show_default=True, help="Show at most this many rules.")
+@click.option("--limit", type=Whole(1, 500), default=10, show_default=True, help="Show at most this many rules.")
 @format_option(("text", "json"))
 @lang_option
 @click.pass_context
@@ -407,7 +415,7 @@ def keyword() -> None:
 @keyword.command("explain")
 @click.argument("name", metavar="KEYWORD")
 @db_option
-@click.option("--limit", type=click.IntRange(0, 100), default=5, show_default=True, help="Example cards to show.")
+@click.option("--limit", type=Whole(0, 100), default=5, show_default=True, help="Example cards to show.")
 @format_option(("text", "json"))
 @lang_option
 @_rulings_option

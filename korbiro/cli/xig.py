@@ -19,7 +19,7 @@ import click
 
 from ..base.errors import KorbiroError
 from ..base.i18n import current
-from ._common import echo_json, format_option, lang_option, max_findings_option
+from ._common import Whole, echo_json, format_option, lang_option, max_findings_option
 from ._output import check_ply, picture_dir, ply_path, write_output
 
 if TYPE_CHECKING:
@@ -168,7 +168,7 @@ def moves_cmd(state: str, fmt: str, lang: str | None) -> None:
 @xig.command("show")
 @click.argument("state", type=click.Path(dir_okay=False))
 @format_option(FORMATS)
-@click.option("--ply", type=int, default=None, metavar="N",
+@click.option("--ply", type=Whole(), default=None, metavar="N",
               help="STATE is a record: show the position after its turn N (0 is the set-up).")
 @click.option("--svg", "svg_path", default=None, metavar="PATH",
               help="Also write an SVG picture of the position to PATH (atomically; a new path or a regular file).")

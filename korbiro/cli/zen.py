@@ -41,7 +41,7 @@ from ..rules.zen.options import option_help
 from ..rules.zen.pictures import turn_caption, turn_svg
 from ..rules.zen.replay import is_record, read_record
 from ..rules.zen.setup import prepare
-from ._common import echo_json, format_option, lang_option, max_findings_option
+from ._common import Whole, echo_json, format_option, lang_option, max_findings_option
 from ._output import check_ply, picture_dir, ply_path, write_output
 
 _OPTIONS_HELP = "Rule option NAME=VALUE (repeatable); `korbiro zen options` lists them."
@@ -174,7 +174,7 @@ def moves_cmd(state: str, option_values: tuple[str, ...], fmt: str, lang: str | 
 @click.argument("state", type=click.Path(exists=True, dir_okay=False))
 @_option_flag
 @format_option(("text", "json", "yaml"))
-@click.option("--ply", type=int, default=None, metavar="N",
+@click.option("--ply", type=Whole(), default=None, metavar="N",
               help="STATE is a record: show the position after its turn N (0 is the set-up).")
 @click.option("--svg", "svg_path", default=None, metavar="PATH",
               help="Also write an SVG picture of the position to PATH (atomically; a new path or a regular file).")
@@ -294,10 +294,10 @@ def _parse_hand(item: str) -> tuple[str, list[int]]:
 
 
 @zen.command("setup")
-@click.option("--players", "-p", type=click.IntRange(2, 4), required=True, help="Number of players (2-4).")
+@click.option("--players", "-p", type=Whole(2, 4), required=True, help="Number of players (2-4).")
 @click.option("--variant", type=click.Choice(["standard", "passive"]), default="standard", show_default=True,
               help="Two players: 'passive' sets up as four, with two passive colours (Zen: Két játékos).")
-@click.option("--seed", type=int, default=None, help="Seed for dealing and placing (default: a random seed, printed).")
+@click.option("--seed", type=Whole(), default=None, help="Seed for dealing and placing (default: a random seed, printed).")
 @click.option("--hand", "hand_values", multiple=True, metavar="SEAT=CARDS",
               help="Give a seat's five start cards instead of dealing, e.g. A=c3,a1,b1,c2,d2 (repeat per seat).")
 @click.option("--first", default=None, help="The player who starts (default: A).")

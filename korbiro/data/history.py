@@ -49,7 +49,7 @@ class TextVersion:
 
 def parse_date(value: Any) -> dt.date | None:
     """A ``YYYY-MM-DD`` string as a date; ``None`` for anything else."""
-    if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value, re.ASCII):
+    if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
         return None
     try:
         return dt.date.fromisoformat(value)

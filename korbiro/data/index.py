@@ -46,7 +46,7 @@ from typing import Any
 
 from ..base import notes
 from ..base.fsutil import atomic_path, file_kind
-from ..base.text import fold, fold_all
+from ..base.text import fold, fold_all, is_digits
 from .cache import Cache
 from .cards import Card, CardDatabase, Lookup, kinds_from
 from .paths import code_digest, database_files, discover, library_stamp, package_digest
@@ -352,7 +352,7 @@ _COLUMNS_OF_CARDS = ", ".join(f"cards.{c}" for c in _COLUMNS.split(", "))
 def _mp(mp: str | None) -> int | str | None:
     if mp is None:
         return None
-    return int(mp) if mp.isdigit() else json.loads(mp)  # json.dumps of an MP: 3, "X" (or null)  # type: ignore[no-any-return]
+    return int(mp) if is_digits(mp) else json.loads(mp)  # json.dumps of an MP: 3, "X" (or null)  # type: ignore[no-any-return]
 
 
 def _shown_card(row: Sequence[Any], index: CardIndex) -> Card:

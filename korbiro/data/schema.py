@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..base import i18n
 from ..base.findings import HINT_BUDGET, Finding, Severity
+from ..base.text import is_digits
 from .paths import package_file
 
 if TYPE_CHECKING:
@@ -351,7 +352,7 @@ def _to_findings(top: ValidationError, doc: YamlDocument, hints: _Hints) -> Iter
             names = [expected] if isinstance(expected, str) else list(expected)
             if isinstance(value, (dict, list)) and "string" in names and _quote_hint(value):
                 hint = _quote_hint(value)
-            elif isinstance(value, str) and "integer" in names and value.lstrip("-").isdigit():
+            elif isinstance(value, str) and "integer" in names and is_digits(value.lstrip("-")):
                 hint = i18n.part("MK-DATA.hint.leading-zero" if _LEADING_ZERO.match(value) else "MK-DATA.hint.unquote")
             elif isinstance(value, str) and "boolean" in names:
                 hint = i18n.part("MK-DATA.hint.true-or-false")

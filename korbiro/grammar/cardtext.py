@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..base.errors import RulesSyntaxError
 from ..base.findings import Finding, Severity
+from ..base.text import is_digits
 from .keywords import (
     FORBIDDEN_CHARACTERS,
     ROMAN_LEVELS,
@@ -606,13 +607,13 @@ def _canonical_keyword(text: str, line: int, column: int) -> Keyword | None:
                     kw = named[0](**{named[1]: text[opening + 2:-1]}, line=line, column=column)
         else:
             head, _, last = text.rpartition(" ")
-            if last.isdigit() and last.isascii():
+            if is_digits(last):
                 cls = shapes.numeric.get(head)
                 if cls is not None:
                     kw = cls(value=int(last), line=line, column=column)
             elif last == "MP":
                 head, _, number = head.rpartition(" ")
-                if head == Raepites.keyword and number.isdigit() and number.isascii():
+                if head == Raepites.keyword and is_digits(number):
                     kw = Raepites(mp=int(number), line=line, column=column)
             elif head == Antissjaras.keyword and last in ROMAN_LEVELS:
                 kw = Antissjaras(level=ROMAN_LEVELS.index(last) + 1, line=line, column=column)

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..base.errors import DataError, DeckError
 from ..base.findings import Finding
-from ..base.text import fold
+from ..base.text import fold, is_digits, is_other_digits
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_COUNT = 999
@@ -233,11 +233,11 @@ def _parse_entry(s: str, section: str, line: int, column: int, deck: DeckList) -
         return _entry(m.group(2), m.group(1).strip(), section, line, column, deck, column)
     first = s.split()[0]
     bare = first.rstrip("xX×")
-    if bare and bare.lstrip("+-").isdigit() and not bare.lstrip("+-").isascii():
+    if is_other_digits(bare.lstrip("+-")):
         deck.findings.append(Finding("MK-DECK-COUNT", f"count {first!r} must be written with the digits 0-9",
                                      file=deck.path, line=line, column=column))
         return None
-    if bare and (bare.startswith("-") and bare[1:].isdigit()):
+    if bare.startswith("-") and is_digits(bare[1:]):
         deck.findings.append(Finding("MK-DECK-COUNT", f"count {first!r} must be a whole number from 1 to {MAX_COUNT}",
                                      file=deck.path, line=line, column=column))
         return None

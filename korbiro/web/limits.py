@@ -1,6 +1,9 @@
 """The app's safety belts, as ASGI middleware: a cap on request bodies (a clear 413) and the
 security headers of every response (a strict Content-Security-Policy: no script at all, styles
-and images only from the app itself, pictures as ``data:`` images, forms only to the app)."""
+and images only from the app itself, pictures as ``data:`` images, forms only to the app).
+
+:class:`SecurityHeaders` wraps the whole app (:func:`korbiro.web.app.create_app`), outside even the
+answer to an internal error, so that every answer has the headers, whoever made it."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import json
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["BodyLimit", "SecurityHeaders", "CSP", "MAX_BODY"]
+__all__ = ["BodyLimit", "SecurityHeaders", "CSP", "MAX_BODY", "HEADERS"]
 
 #: the largest request body accepted (bytes)
 MAX_BODY = 1 << 20
@@ -16,11 +19,13 @@ MAX_BODY = 1 << 20
 CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; "
        "frame-ancestors 'none'")
 
-_HEADERS = [
+HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
+    # same-origin, not no-referrer: with no-referrer a browser sends "Origin: null" with the app's own
+    # forms, which the guard (guard.py) could not tell from another site's; other sites get no Referer
+    (b"referrer-policy", b"same-origin"),
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"cross-origin-resource-policy", b"same-origin"),
 ]
@@ -81,7 +86,7 @@ class BodyLimit:
             "file": None, "line": None, "column": None, "card": None}]}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close"), *_HEADERS]})
+                                (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})
 
 
@@ -98,7 +103,7 @@ class SecurityHeaders:
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *_HEADERS]
+                message["headers"] = [*message.get("headers", []), *HEADERS]
             await send(message)
 
         await self.app(scope, receive, with_headers)

@@ -98,6 +98,17 @@ SCHEMAS: dict[str, Any] = {
 ERRORS_TEXT = ("The input cannot be read or the request is not valid: every problem, each with its code, "
                "message and where it is.")
 ERRORS = {"description": ERRORS_TEXT, "schema": ref("Errors")}
+#: the answers every operation may give besides its own, each ``{"errors": [finding]}`` (docs/web.md)
+COMMON = {
+    400: "The body is not a UTF-8 JSON object (not JSON, nested deeper than 64, a key given twice, a number "
+         "out of range), or the Host header names another server than this one.",
+    403: "The request comes from another site (its Sec-Fetch-Site, Origin or Referer): only the app's own "
+         "pages may send one.",
+    413: "The body is larger than 1 MiB.",
+    415: "The body is not sent as Content-Type: application/json.",
+    500: "An internal error: a bug in korbiro (please report it).",
+    503: "The request ran past the server's time limit, or no worker was free.",
+}
 
 
 @dataclass(frozen=True)
@@ -131,12 +142,17 @@ class Endpoint:
         responses: dict[str, Any] = {}
         for status, resp in self.responses.items():
             media = self.media if status == 200 else "application/json"
-            responses[str(status)] = {"description": resp["description"],
-                                      "content": {media: {"schema": resp["schema"]}}}
+            schema = resp["schema"]
+            if status == 422 and schema != ref("Errors"):  # a parameter the schema refuses is an Errors too
+                schema = {"anyOf": [schema, ref("Errors")]}
+            responses[str(status)] = {"description": resp["description"], "content": {media: {"schema": schema}}}
         responses.setdefault("422", {"description": ERRORS_TEXT,
                                      "content": {"application/json": {"schema": ref("Errors")}}})
-        for status, text in ((400, "The body is not a JSON object."), (413, "The body is larger than 1 MiB."),
-                             (503, "The request ran past the server's time limit, or no worker was free.")):
+        answers = dict(COMMON)
+        if self.body is None:  # a GET changes nothing: neither refused by its origin nor read as a body
+            answers.pop(403)
+            answers.pop(415)
+        for status, text in answers.items():
             responses[str(status)] = {"description": text, "content": {"application/json": {"schema": ref("Errors")}}}
         out["responses"] = responses
         return out
@@ -189,7 +205,7 @@ def _endpoints() -> list[Endpoint]:
         Endpoint("post", "/api/deck/check", "deck.check", "Check a deck list: every finding with its line and rule.",
                  "korbiro deck check FILE --format json",
                  {200: ok(ref("DeckReport"), "The verdict (legal or not)."),
-                  422: ok({"oneOf": [ref("DeckUnreadable"), ref("Errors")]}, ERRORS_TEXT)}, body=DECK),
+                  422: ok(ref("DeckUnreadable"), ERRORS_TEXT)}, body=DECK),
         Endpoint("post", "/api/deck/show", "deck.show",
                  "A deck list's statistics: by type and subtype, the MP curve, races, keywords, tower and sideboard.",
                  "korbiro deck show FILE --format json",

@@ -5,12 +5,19 @@ Each page is a form over the same worker operations as the JSON API
 Content-Security-Policy allows none).  Stepping through a ruling or a replay
 posts the same form again with the step asked for, so the pasted text never
 leaves the page.
+
+A page's fields are checked as the API's parameters are, against the schema
+of the endpoint that takes them (a step or a ply is a whole number in the
+digits 0-9, a query at most 2,000 characters...): a field that is not what
+it should be is a 422 page naming it, and a call the workers could not answer
+(the time limit, a bug) a 503 or 500 page saying so.
 """
 
 from __future__ import annotations
 
 import base64
-from collections.abc import Mapping
+import functools
+from collections.abc import Awaitable, Callable, Mapping
 from importlib import resources
 from typing import Any
 
@@ -20,9 +27,13 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from .api import call
+from ..base import i18n
+from ..base.i18n import TemplateError
+from ..base.text import is_digits
+from .api import call, coerce
 from .labels import LANGS, choose, translator
 from .limits import MAX_BODY
+from .openapi import ENDPOINTS, check
 
 __all__ = ["routes"]
 
@@ -46,13 +57,14 @@ def page_lang(request: Request) -> str:
                   request.headers.get("accept-language"))
 
 
-def render(request: Request, template: str, context: Mapping[str, Any], status: int = 200) -> Response:
+def render(request: Request, template: str, context: Mapping[str, Any], status: int = 200,
+           headers: Mapping[str, str] | None = None) -> Response:
     lang = page_lang(request)
     t = translator(lang)
     other = "hu" if lang == "en" else "en"
     html = ENV.get_template(template).render(
         t=t, lang=lang, other=other, path=request.url.path, games=GAMES, rule_link=rule_link, **context)
-    response = HTMLResponse(html, status)
+    response = HTMLResponse(html, status, headers)
     given = request.query_params.get("lang")
     if given in LANGS:
         response.set_cookie("lang", given, max_age=365 * 86400, samesite="strict", httponly=True)
@@ -61,9 +73,48 @@ def render(request: Request, template: str, context: Mapping[str, Any], status: 
 
 def rule_link(rule: str | None) -> str | None:
     """The page of an MK rule id (``1.02.A``); None for a board game's rule or none."""
-    if not rule or not rule[:1].isdigit():
+    if not rule or not is_digits(rule[:1]):
         return None
     return f"/rules/{rule}"
+
+
+class PageError(Exception):
+    """A request a page cannot answer: its status and its finding's code and message."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+    @classmethod
+    def said(cls, request: Request, status: int, exc: TemplateError) -> PageError:
+        return cls(status, exc.key.split(".")[0], exc.text(page_lang(request)))
+
+
+def error_page(request: Request, status: int, key: str, args: Mapping[str, Any],
+               headers: Mapping[str, str] | None = None) -> Response:
+    """The error page of the catalogue message *key* (its code the key's ``CODE``)."""
+    message = i18n.message(key, page_lang(request), **args)
+    return render(request, "error.html", {"code": key.split(".")[0], "message": message}, status, headers)
+
+
+Page = Callable[[Request], Awaitable[Response]]
+
+
+def page(fn: Page) -> Page:
+    """A page whose :class:`PageError` is its error page, and a field that cannot be read (a
+    :class:`TemplateError`) a 422 one."""
+
+    @functools.wraps(fn)
+    async def answer(request: Request) -> Response:
+        try:
+            return await fn(request)
+        except TemplateError as exc:
+            refused = PageError.said(request, 422, exc)
+        except PageError as exc:
+            refused = exc
+        return render(request, "error.html", {"code": refused.code, "message": refused.message}, refused.status)
+
+    return answer
 
 
 class Form:
@@ -77,8 +128,19 @@ class Form:
         return value if isinstance(value, str) else default
 
     def int(self, key: str) -> int | None:
+        """The field *key* as a whole number (None when it is empty); a :class:`TemplateError` when it is
+        not one written with the digits 0-9."""
         value = self.get(key).strip()
-        return int(value) if value.isdigit() and len(value) < 9 else None
+        return coerce(key, value, {"type": "integer"}) if value else None
+
+    def twice(self) -> str | None:
+        """The first field given more than once (a form of the app's pages gives each once)."""
+        seen: set[str] = set()
+        for key, _ in self.data.multi_items() if self.data is not None else ():
+            if key in seen:
+                return key
+            seen.add(key)
+        return None
 
     async def upload(self) -> tuple[str | None, str | None, str | None]:
         """The uploaded file's (text, name, problem)."""
@@ -86,17 +148,49 @@ class Form:
         if not isinstance(item, UploadFile) or not item.filename:
             return None, None, None
         raw = await item.read(MAX_BODY + 1)
-        name = item.filename.replace("\\", "/").rsplit("/", 1)[-1][:200] or None
+        name = "".join(c for c in item.filename.replace("\\", "/").rsplit("/", 1)[-1] if c.isprintable())[:200] or None
         try:
             return raw.decode("utf-8-sig"), name, None
         except UnicodeDecodeError as exc:
             return None, name, f"{name}: not UTF-8 text (byte {exc.start}); save it as UTF-8"
 
 
+#: the ways a form is sent
+FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")
+
+
 async def _form(request: Request) -> Form:
+    """The posted form (none for a GET), its fields checked: each given once, the numbers whole."""
     if request.method != "POST":
         return Form(None)
-    return Form(await request.form(max_files=1, max_fields=20, max_part_size=MAX_BODY))
+    given = request.headers.get("content-type")
+    if given is None or given.split(";")[0].strip().lower() not in FORM_TYPES:
+        raise PageError.said(request, 415, TemplateError("WEB-MEDIA-TYPE.form", given=repr(given) if given else "none"))
+    form = Form(await request.form(max_files=1, max_fields=20, max_part_size=MAX_BODY))
+    twice = form.twice()
+    if twice is not None:
+        raise PageError.said(request, 422, TemplateError("WEB-PARAMETER.twice", name=twice))
+    return form
+
+
+#: the operation of a page -> the API's endpoint whose schema its arguments follow
+_TWINS = {"cards.page": "cards.show", "rules.page": "rules.show",
+          **{f"{g}.page": f"{g}.picture" for g in ("exxit", "xig", "zen")}}
+_ENDPOINTS = {e.op: e for e in ENDPOINTS}
+
+
+async def ask(request: Request, op: str, args: dict[str, Any]) -> tuple[int, Any]:
+    """Run the operation *op*: its (status, body).  Arguments its endpoint's schema refuses are a 422
+    :class:`PageError`, a call the workers could not answer (or a bug) a 5xx one."""
+    endpoint = _ENDPOINTS.get(_TWINS.get(op, op))
+    problems = check(endpoint, args) if endpoint is not None else []
+    if problems:
+        raise PageError(422, "WEB-PARAMETER", "; ".join(f"{w}: {m}" for w, m in problems[:10]))
+    status, body = await call(request, op, args)
+    if status >= 500:
+        found = body.get("errors", [{}])[0] if isinstance(body, dict) else {}
+        raise PageError(status, str(found.get("code", "WEB-INTERNAL")), str(found.get("message", body)))
+    return status, body
 
 
 async def _input(request: Request, form: Form, kind: str) -> tuple[str, str | None, str | None]:
@@ -112,21 +206,40 @@ async def _input(request: Request, form: Form, kind: str) -> tuple[str, str | No
         return text, name, None
     example = request.query_params.get("example") or form.get("example")
     if example and not form.get("text").strip():
-        got = await call(request, "examples", {"kind": kind, "name": example})
-        if isinstance(got, tuple) and got[0] == 200:
-            return got[1]["text"], got[1]["file"], None
-        return "", None, f"no example {example!r}"
+        status, body = await ask(request, "examples", {"kind": kind, "name": example})
+        if status == 200:
+            return body["text"], body["file"], None
+        return "", None, f"no example {example[:200]!r}"
     return form.get("text"), form.get("name") or None, None
 
 
 async def _examples(request: Request, kind: str) -> list[str]:
-    got = await call(request, "examples", {"kind": kind})
-    return list(got[1]["names"]) if isinstance(got, tuple) and got[0] == 200 else []
+    status, body = await ask(request, "examples", {"kind": kind})
+    return list(body["names"]) if status == 200 else []
 
 
-def _failed(request: Request, got: Response) -> Response:
-    """A page for a call the pool could not answer (the time limit)."""
-    return render(request, "error.html", {"message": translator(page_lang(request))["time_limit"]}, got.status_code)
+def _refused(status: int, body: Any) -> PageError:
+    """The error page of an answer that is only ``{"errors": [finding, ...]}`` (the card database cannot be
+    read...)."""
+    found = body["errors"] if isinstance(body, dict) and body.get("errors") else [{}]
+    return PageError(status, str(found[0].get("code", "WEB-INTERNAL")),
+                     "; ".join(str(f.get("message", "")) for f in found))
+
+
+def _errors_only(body: Any) -> bool:
+    return isinstance(body, dict) and set(body) == {"errors"}
+
+
+#: the orders a card search takes (the API's ``sort``)
+SORTS = ("name", "id", "mp", "dp", "level", "type")
+
+
+def _choice(request: Request, name: str, choices: tuple[str, ...]) -> str:
+    """The query parameter *name*, one of *choices* (the first when it is not given)."""
+    value = request.query_params.get(name) or choices[0]
+    if value not in choices:
+        raise TemplateError("WEB-PARAMETER.choice", name=name, value=value[:100], choices=", ".join(choices))
+    return value
 
 
 # --------------------------------------------------------------------------- pages
@@ -137,6 +250,7 @@ async def home(request: Request) -> Response:
                                        if request.query_params.get("lang") in LANGS else ""), 303)
 
 
+@page
 async def deck(request: Request) -> Response:
     form = await _form(request)
     text, name, problem = await _input(request, form, "deck")
@@ -144,28 +258,23 @@ async def deck(request: Request) -> Response:
     for key in ("ruleset", "date"):
         if form.get(key).strip():
             args[key] = form.get(key).strip()
-    if form.get("limit") in ("3", "4"):
-        args["limit"] = int(form.get("limit"))
-    formats = await call(request, "deck.formats", {})
+    if form.int("limit") is not None:
+        args["limit"] = form.int("limit")
+    formats = await ask(request, "deck.formats", {})
     result = None
     if text.strip() and not problem:
-        got = await call(request, "deck.check", args)
-        if isinstance(got, Response):
-            return _failed(request, got)
-        result = got[1]
+        result = (await ask(request, "deck.check", args))[1]
         if "errors" in result:  # not a verdict: a request the check could not take (an unknown format)
             result = {"file": args["name"], "legal": None, "findings": result["errors"]}
     lines = _deck_lines(text, result) if result is not None else []
     stats = None
     if result is not None and result.get("legal") is not None:
-        got = await call(request, "deck.show", {"text": text, "name": args["name"], "lang": args["lang"],
-                                                "chart": True})
-        if isinstance(got, tuple) and got[0] == 200:
-            stats = got[1]
+        status, body = await ask(request, "deck.show", {"text": text, "name": args["name"], "lang": args["lang"],
+                                                       "chart": True})
+        stats = body if status == 200 else None
     return render(request, "deck.html", {
         "text": text, "name": name, "problem": problem, "result": result, "lines": lines, "form": form,
-        "stats": stats,
-        "formats": formats[1]["formats"] if isinstance(formats, tuple) else [],
+        "stats": stats, "formats": formats[1]["formats"] if formats[0] == 200 else [],
         "examples": await _examples(request, "deck")})
 
 
@@ -184,51 +293,51 @@ def _deck_lines(text: str, result: Mapping[str, Any]) -> dict[str, Any]:
     return {"rows": [(i, row, at.get(i, [])) for i, row in enumerate(rows, 1)], "loose": loose}
 
 
+@page
 async def cards(request: Request) -> Response:
-    q = request.query_params.get("q", "").strip()[:2000]
-    explain = request.query_params.get("explain") in ("1", "on", "true")
-    sort = request.query_params.get("sort", "name")
-    sort = sort if sort in ("name", "id", "mp", "dp", "level", "type") else "name"
+    q = request.query_params.get("q", "").strip()
+    explain = coerce("explain", request.query_params.get("explain") or "false", {"type": "boolean"})
+    sort = _choice(request, "sort", SORTS)
     result = error = None
     if q:
-        got = await call(request, "cards.search", {"q": q, "explain": explain, "sort": sort,
-                                                   "lang": page_lang(request)})
-        if isinstance(got, Response):
-            return _failed(request, got)
-        status, body = got
+        status, body = await ask(request, "cards.search", {"q": q, "explain": explain, "sort": sort,
+                                                          "lang": page_lang(request)})
+        if _errors_only(body):
+            raise _refused(status, body)
         result, error = (body, None) if status == 200 else (None, body.get("error"))
     return render(request, "cards.html", {"q": q, "explain": explain, "sort": sort, "result": result,
                                           "error": error})
 
 
+@page
 async def card(request: Request) -> Response:
-    got = await call(request, "cards.page", {"query": request.path_params["query"][:500]})
-    if isinstance(got, Response):
-        return _failed(request, got)
-    status, body = got
+    status, body = await ask(request, "cards.page", {"query": request.path_params["query"]})
+    if _errors_only(body):
+        raise _refused(status, body)
     return render(request, "card.html", {"show": body["show"], "behaviour": body["behaviour"], "file": body["file"]},
                   status)
 
 
+@page
 async def rules(request: Request) -> Response:
-    q = request.query_params.get("q", "").strip()[:2000]
+    q = request.query_params.get("q", "").strip()
     result = None
     if q:
-        got = await call(request, "rules.search", {"q": q, "limit": 50, "lang": page_lang(request)})
-        if isinstance(got, Response):
-            return _failed(request, got)
-        result = got[1]
+        status, result = await ask(request, "rules.search", {"q": q, "limit": 50, "lang": page_lang(request)})
+        if _errors_only(result):
+            raise _refused(status, result)
     return render(request, "rules.html", {"q": q, "result": result})
 
 
+@page
 async def rule(request: Request) -> Response:
-    got = await call(request, "rules.page", {"id": request.path_params["id"][:100], "lang": page_lang(request)})
-    if isinstance(got, Response):
-        return _failed(request, got)
-    status, body = got
+    status, body = await ask(request, "rules.page", {"id": request.path_params["id"], "lang": page_lang(request)})
+    if _errors_only(body):
+        raise _refused(status, body)
     return render(request, "rule.html", {"show": body["show"], "titles": body["titles"]}, status)
 
 
+@page
 async def rulings(request: Request) -> Response:
     form = await _form(request)
     text, name, problem = await _input(request, form, "ruling")
@@ -237,11 +346,11 @@ async def rulings(request: Request) -> Response:
         args: dict[str, Any] = {"text": text, "name": name or "<scenario>", "lang": page_lang(request)}
         if form.int("step") is not None:
             args["step"] = form.int("step")
-        got = await call(request, "resolve.step", args)
-        if isinstance(got, Response):
-            return _failed(request, got)
-        status, body = got
-        result, errors = (_stepped(body), None) if status == 200 else (None, body[0]["errors"])
+        status, body = await ask(request, "resolve.step", args)
+        if status == 200:
+            result = _stepped(body)
+        else:  # the scenario cannot be run: a list of one result with its errors
+            errors = body[0]["errors"] if isinstance(body, list) else body["errors"]
     return render(request, "rulings.html", {"text": text, "name": name, "problem": problem, "stepped": result,
                                             "errors": errors, "examples": await _examples(request, "ruling")})
 
@@ -262,11 +371,12 @@ def _stepped(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def _options(text: str) -> dict[str, str]:
+    """The rule options, one ``NAME=VALUE`` a line (lines without ``=`` are not options)."""
     out = {}
-    for line in text.splitlines()[:32]:
+    for line in text.splitlines():
         key, sep, value = line.partition("=")
         if sep and key.strip():
-            out[key.strip()[:100]] = value.strip()[:200]
+            out[key.strip()] = value.strip()
     return out
 
 
@@ -280,26 +390,23 @@ async def game(request: Request, name: str) -> Response:
             args["options"] = _options(form.get("options"))
         if form.int("ply") is not None:
             args["ply"] = form.int("ply")
-        got = await call(request, f"{name}.page", args)
-        if isinstance(got, Response):
-            return _failed(request, got)
-        status, body = got
+        status, body = await ask(request, f"{name}.page", args)
         view, errors = (body, None) if status == 200 else (None, body["errors"])
     return render(request, "game.html", {"game": name, "title": GAMES[name], "text": text, "name": file,
                                          "problem": problem, "view": view, "errors": errors, "form": form,
                                          "examples": await _examples(request, name)})
 
 
-def _game_page(name: str) -> Any:
-    async def page(request: Request) -> Response:
+def _game_page(name: str) -> Page:
+    async def game_page(request: Request) -> Response:
         return await game(request, name)
 
-    page.__name__ = f"{name}_page"
-    return page
+    game_page.__name__ = f"{name}_page"
+    return page(game_page)
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
-    return render(request, "error.html", {"message": translator(page_lang(request))["not_found"]}, 404)
+    return render(request, "error.html", {"code": None, "message": translator(page_lang(request))["not_found"]}, 404)
 
 
 def routes() -> list[Route]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from ...base.errors import DataError, KorbiroError, RulesSyntaxError
 from ...base.findings import Finding, ThroughVerdict
+from ...base.text import is_digits, is_other_digits
 from .files import load_position, raise_findings
 from .messages import both, colour, error, finding, say
 from .position import Move, Outcome, Position, Verdict, termination
@@ -264,8 +265,11 @@ def parse_record_text(text: str, path: str = "<string>", overrides: Mapping[str,
                 problem(lineno, "EXXIT-RECORD-SYNTAX.long-number", number=m.group(1))
                 continue
             number, body = int(m.group(1)), m.group(2)
-        elif line[0].isdigit():
+        elif is_digits(line[0]):
             problem(lineno, "EXXIT-RECORD-SYNTAX.number", text=line)
+            continue
+        elif is_other_digits(first := re.split(r"[.\s]", line, maxsplit=1)[0]):
+            problem(lineno, "EXXIT-RECORD-SYNTAX.digits", number=first)
             continue
         try:
             move = Move.parse(body)

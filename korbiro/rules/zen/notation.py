@@ -28,6 +28,7 @@ from typing import Any
 
 from ...base.errors import DataError, KorbiroError, UsageError
 from ...base.findings import Finding
+from ...base.text import is_digits
 from ...base.yamlload import YamlDocument
 from .data import (
     COLUMNS,
@@ -145,7 +146,7 @@ class Reader:
             if not toks or toks == list(COLUMNS):
                 continue
             label = toks[0].rstrip(":")
-            if not (label.isdigit() and 1 <= int(label) <= FLOORS and label == str(int(label))):
+            if not (is_digits(label) and 1 <= int(label) <= FLOORS and label == str(int(label))):
                 self.error_at(line, None, "ZEN-POSITION-TOWER", "label", text=raw.strip(), floors=FLOORS, n=NCOLS)
                 ok = False
                 continue
