@@ -24,6 +24,7 @@ from korbiro.base.yamlload import load_yaml_file
 from korbiro.data.cards import Card
 from korbiro.grammar.action import Action, parse_action
 from korbiro.rules.mk.rulebook import load_rulebook
+from korbiro.rules.mk.timeline import RULES as ENGINE_RULES
 from korbiro.rules.mk.timeline.engine import PLAYER_VERBS, Engine
 from korbiro.rules.mk.timeline.legal import matches
 from korbiro.rules.mk.timeline.model import IN_PLAY
@@ -82,6 +83,8 @@ class Seen:
     message: str
     #: the specific turn-order rule that applies at that moment (12.00.B, 12.00.C, 12.00.5.2), if any
     specific_turn: str | None
+    #: the variant's rule on who plays with whom that forbids the action (12.00.4.B, 12.00.4.C, 12.00.5.x), if any
+    specific_seat: str | None = None
 
 
 def specific_turn_rule(eng: Engine, trace_before: list[TraceEvent], setup_active: bool) -> str | None:
@@ -105,6 +108,37 @@ def specific_turn_rule(eng: Engine, trace_before: list[TraceEvent], setup_active
     most = max((p.mp for p in players), default=0)
     if eng.state.players[eng.active_player()].mp < most:
         return "a rule other than the most MP"
+    return None
+
+
+def specific_seat_rule(eng: Engine, player: str, a: Action) -> str | None:
+    """The variant's rule that forbids *a* by who plays with whom, read from the rulebook's words: a siege of an
+    ally (12.00.4.C: allies are no opponents) or of a partner, whose tower is the side's (12.00.5.6); a capture of
+    an ally's building (12.00.4.C) or a partner's, the side's own (12.00.5.3); a team of the player's awake
+    adventurers and a non-ally's (12.00.4.B) or an opposing player's (12.00.5.4).  None where none applies."""
+    seating = eng.table.seating
+    kind = seating.kind
+    if kind not in ("szovetsegek", "ikerjatek", "ket-csapat"):
+        return None
+    pair = kind != "szovetsegek"
+    if a.verb == "siege" and a.against is not None:
+        target = eng.table.player(a.against)
+        if target != player and seating.friendly(player, target):
+            return "12.00.5.6" if pair else "12.00.4.C"
+    if a.verb == "capture" and a.card is not None:
+        building = next((cs for cs in eng.state.cards.values() if cs.label == a.card and cs.zone == "jelen"), None)
+        owner = building.controller if building is not None else None
+        if owner not in (None, player) and seating.friendly(player, owner):
+            return "12.00.5.3" if pair else "12.00.4.C"
+    if a.verb in ("siege", "capture", "solve") and a.team:
+        members = [next((cs for cs in eng.state.cards.values() if cs.label == n and cs.zone == "sor"), None)
+                   for n in a.team]
+        strangers = [cs for cs in members if cs is not None and cs.controller is not None
+                     and not seating.friendly(player, cs.controller)]
+        own_awake = all(cs is not None and (cs in strangers or (cs.controller == player and cs.state == "éber"))
+                        for cs in members)
+        if strangers and own_awake and all(cs.type == "kalandozó" and cs.ghost is None for cs in strangers):
+            return "12.00.5.4" if pair else "12.00.4.B"
     return None
 
 
@@ -133,8 +167,7 @@ def candidate_actions(eng: Engine, player: str, rng: random.Random) -> Iterator[
     # the same target twice
     for form in every:
         if form.targets and form.target_count[1] != 1:
-            yield replace(form, target_count=(1, 1)).completion().__class__(
-                **{**form.completion().__dict__, "targets": (form.targets[0], form.targets[0])})
+            yield replace(form.completion(), targets=(form.targets[0], form.targets[0]))
     # every entry neutralised with every neutralising card in play, and as each kind
     tools = [cs.label for cs in cards if cs.zone in IN_PLAY and cs.behaviour.ability is not None
              and any(op.name == "neutralise" for op in cs.behaviour.ability.effect)]
@@ -167,7 +200,8 @@ def walk(path: Path) -> Iterator[Seen]:
                     refusal = eng.why_not(who, a)
                     if refusal is not None:
                         yield Seen(f"{where} before step {step}", who, repr(a), refusal.code, refusal.rule,
-                                   str(refusal), specific_turn_rule(eng, eng.state.trace, setup_active))
+                                   str(refusal), specific_turn_rule(eng, eng.state.trace, setup_active),
+                                   specific_seat_rule(eng, who, a))
         trace = list(eng.state.trace)
         try:
             eng.apply(player, action)
@@ -194,6 +228,8 @@ def test_every_refusal_cites_a_rule_of_the_index() -> None:
     missing = sorted({f"{s.rule!r} ({s.code}, {s.where}: {s.message})" for s in walked()
                       if s.rule is None or book.get(s.rule) is None})
     assert missing == []
+    # and the engine lists each among the rules it applies (its coverage counts them)
+    assert {s.rule for s in walked()} <= set(ENGINE_RULES)
 
 
 def test_no_refusal_cites_the_generic_turn_order_where_a_specific_rule_applies() -> None:
@@ -202,6 +238,18 @@ def test_no_refusal_cites_the_generic_turn_order_where_a_specific_rule_applies()
     assert wrong == []
     cited = {s.rule for s in walked() if s.code == "MK-TL-TURN"}
     assert cited >= {"12.00", "12.00.B", "12.00.C", "12.00.5.2"}, cited
+
+
+def test_no_refusal_cites_a_rule_of_two_players_where_the_variant_says_who_plays_with_whom() -> None:
+    """A siege or capture of an ally or a partner, and a mixed team of players who play against each other, are
+    refused under the variant's own rule (12.00.4.B, 12.00.4.C, 12.00.5.3, 12.00.5.4, 12.00.5.6), not under the
+    two-player 4.01.C and 4.01.E; the walk meets each case."""
+    # an action out of turn, or with a clause its verb does not take, is refused for that first
+    judged = [s for s in walked() if s.specific_seat is not None and s.code not in ("MK-TL-TURN", "MK-TL-CLAUSE")]
+    wrong = sorted({f"{s.where}: {s.player} {s.action}: [{s.rule}] {s.message} (applies: {s.specific_seat})"
+                    for s in judged if s.rule != s.specific_seat})
+    assert wrong == []
+    assert {s.rule for s in judged} >= {"12.00.4.B", "12.00.4.C", "12.00.5.3", "12.00.5.4", "12.00.5.6"}
 
 
 def test_every_pinned_refusal_is_met_with_its_rule() -> None:
