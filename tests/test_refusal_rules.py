@@ -22,15 +22,15 @@ import pytest
 from korbiro.base.errors import IllegalActionError
 from korbiro.base.yamlload import load_yaml_file
 from korbiro.data.cards import Card
-from korbiro.grammar.action import Action, parse_action
+from korbiro.grammar.action import Action
 from korbiro.rules.mk.rulebook import load_rulebook
 from korbiro.rules.mk.timeline import RULES as ENGINE_RULES
 from korbiro.rules.mk.timeline.engine import PLAYER_VERBS, Engine
 from korbiro.rules.mk.timeline.legal import matches
 from korbiro.rules.mk.timeline.model import IN_PLAY
-from korbiro.rules.mk.timeline.trace import TraceEvent
 from korbiro.rules.mk.timeline.scenario import Result, build_engine, load_scenario, run_file
 from korbiro.rules.mk.timeline.selfplay import random_junk
+from korbiro.rules.mk.timeline.trace import TraceEvent
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,7 +98,7 @@ def specific_turn_rule(eng: Engine, trace_before: list[TraceEvent], setup_active
     for event in reversed(trace_before):
         if (event.rule, event.event) == ("12.00.B", "active") or (
                 event.event == "pass" and event.rule in ("12.00.C", "6.03")) or event.rule.startswith("12.00.1."):
-            return event.rule
+            return str(event.rule)
         if event.event in ("pay", "phase", "return"):
             break
     else:
