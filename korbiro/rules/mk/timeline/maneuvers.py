@@ -100,7 +100,7 @@ class Maneuvers(Part):
 
     def check_open(self, what: str = "manoeuvre") -> None:
         """Whether a manoeuvre may start now at all: in the manoeuvres phase (4.01.H), with no deed's
-        timeline open (an MP-bound deed, 6.01).  Raises the refusal; changes nothing."""
+        timeline open (a leave-row manoeuvre is MP-bound, 4.01.B).  Raises the refusal; changes nothing."""
         if self.state.phase != "manőverek":
             raise illegal("MK-TL-PHASE", "4.01.H", f"manoeuvres start only in the manoeuvres phase (now {self.state.phase})",
                        f"manőver csak a manőverek fázisában indítható (most {self.state.phase})",

@@ -120,7 +120,7 @@ class Seating(Part):
         Raises the refusal."""
         what = _MANEUVER_WORDS[maneuver]
         if target == player:
-            raise illegal("MK-TL-SELF", "4.01.C", f"nobody {what[0]} from themselves", "saját maga ellen senki nem cselekedhet")
+            raise illegal("MK-TL-SELF", "4.01.C", "nobody acts against themselves", "saját maga ellen senki nem cselekedhet")
         if self.friendly(player, target):
             raise self._not_opponent(player, target, maneuver)
         if self.kind == "korbetamadas":
