@@ -20,7 +20,7 @@ from .rules import COMBAT_PHASES
 from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import illegal, needs_mp
+from .trace import illegal, needs_mp, refused
 
 __all__ = ["ACTIVATE_ZONES", "TARGET_ZONES", "Deeds", "activated_card", "entry_kind"]
 
@@ -48,13 +48,22 @@ def activated_card(table: Table, player: str, name: str) -> CardState:
     listing's :func:`~.legal.matches` resolve an activation's card with this one lookup."""
     try:
         return table.find(name, zones=ACTIVATE_ZONES, player=player, rule="6.01")
-    except IllegalActionError:
+    except IllegalActionError as refusal:
         seating = table.seating
         if seating.kind in TEAM_VARIANTS:
-            cs = table.find(name, zones=("csatolt",), rule="12.00.5.5")
-            if cs.type == "akadálylap" and seating.friendly(player, cs.owner):
-                return cs
-        raise  # not the player's card: the refusal of the lookup
+            obstacle = _side_obstacle(table, player, name)
+            if obstacle is not None:
+                return obstacle
+        raise refusal from None  # not the player's card: the refusal of the lookup (6.01), not of 12.00.5.5
+
+
+def _side_obstacle(table: Table, player: str, name: str) -> CardState | None:
+    """An obstacle of *player*'s side attached to a tower level, called *name* (12.00.5.5), or None."""
+    try:
+        cs = table.find(name, zones=("csatolt",), rule="12.00.5.5")
+    except IllegalActionError:
+        return None
+    return cs if cs.type == "akadálylap" and table.seating.friendly(player, cs.owner) else None
 
 
 def entry_kind(cs_of: dict[int, CardState], e: Entry) -> str:
@@ -101,7 +110,7 @@ class Deeds(Part):
             raise illegal("MK-TL-PHASE", "5.01.A", f"{cs.label} is a combat-phase card; the phase is {self.state.phase}",
                        f"{cs.label} harc fázisú lap; most {self.state.phase} fázis van")
         mp_bound = kind_is_quest
-        self.stack.check_can_add(cs, mp_bound, cs.label)
+        self.stack.check_can_add(cs, mp_bound, cs.label, bound_by="3.02.A")  # a quest is summoned MP-bound
         if mp_bound:
             self.table.seating.check_mp_bound(player)
             self.table.seating.check_new_quest()
@@ -201,8 +210,8 @@ class Deeds(Part):
                 raise illegal("MK-TL-CLAUSE", "6.01", f"{cs.label} is no action card: no adventurer summons it ('by')",
                               f"{cs.label} nem akciólap: nem kalandozó idézi le ('által')")
             return None
-        if a.by is None:
-            raise illegal("MK-TL-SUMMONER", "6.01", f"the action card {cs.label} needs an adventurer to summon it ('by')",
+        if a.by is None:  # 3.05: an action card is summoned by an adventurer (the deed's adventurer of 6.01)
+            raise illegal("MK-TL-SUMMONER", self.cite("3.05", "6.01"), f"the action card {cs.label} needs an adventurer to summon it ('by')",
                        f"a(z) {cs.label} akciólapot kalandozó idézi le ('által')")
         adv = self.table.find(a.by, zones=("sor", "jelen"), player=player, rule="6.01")
         if adv.ghost is not None:
@@ -278,11 +287,13 @@ class Deeds(Part):
         spec = None if a.effect else cs.behaviour.targets
         found = self.pick_targets(player, cs, ops, a.targets, spec, a.x, "needs a target and none was chosen",
                                   "célpontot igényel, de nincs választott célpont")
-        if sem.is_power_word(cs) and len(set(found)) != len(found):
-            if self.admits("3.05.B"):
-                raise illegal("MK-TL-DISTINCT", "3.05.B", f"the targets of the power word {cs.label} must differ",
-                           f"a(z) {cs.label} hatalomszó célpontjainak különbözőknek kell lenniük")
+        if len(set(found)) != len(found) and self._distinct_power_word(cs):
+            raise refused("MK-TL-DISTINCT.power-word", "3.05.B", card=cs.label)
         return found
+
+    def _distinct_power_word(self, cs: CardState) -> bool:
+        """3.05.B: the targets of a power word must differ (a rule more specific than a card's own targets, 5.01.B)."""
+        return sem.is_power_word(cs) and self.admits("3.05.B")
 
     def pick_targets(self, player: str, cs: CardState, ops: tuple[Op, ...], names: tuple[str, ...],
                      spec: TargetSpec | None, x: int | None, none_en: str, none_hu: str,
@@ -298,6 +309,8 @@ class Deeds(Part):
                                   remedy=(f"choose {spec.render()}", f"válassz célpontot: {spec.render()}"))
             high = (x or 0) if spec.high == "X" else int(spec.high)
             if len(set(found)) != len(found):
+                if self._distinct_power_word(cs):
+                    raise refused("MK-TL-DISTINCT.power-word", "3.05.B", card=cs.label)
                 raise illegal("MK-TL-DISTINCT", "5.01.B", f"the targets of {cs.label} must differ",
                               f"{cs.label} célpontjainak különbözőknek kell lenniük")
             if len(found) > high:
@@ -552,7 +565,9 @@ class Deeds(Part):
         """An obstacle to a tower level (5.01.E, 3.01.C), a Csatlós to an adventurer (2.09), or
         equipment from the Raktár (6.01)."""
         assert a.card is not None and a.dest is not None
-        cs = self.table.find(a.card, zones=("kez", "raktar"), player=player)
+        # attached from the hand as summoned (5.01.A; an obstacle's attachment takes the same steps, 5.01.E),
+        # or from the Raktár (6.01)
+        cs = self.table.find(a.card, zones=("kez", "raktar"), player=player, rule="5.01.A")
         dest = self.table.find(a.dest, zones=("torony", "sor"), rule="5.01.B")
         if cs.zone == "raktar":
             if self.state.phase != "manőverek":
@@ -605,7 +620,7 @@ class Deeds(Part):
                        f"{host.label} nem teljesíti a csatlósfeltételt [{condition}]")
         if self.state.phase != "manőverek":
             raise illegal("MK-TL-PHASE", "2.09.d", "attaching a Csatlós is a Sor-phase manoeuvre", "Csatlós csatolása Sor fázisú manőver")
-        self.stack.check_can_add(cs, True, cs.label)
+        self.stack.check_can_add(cs, True, cs.label, bound_by="2.09.d")
         self.table.seating.check_mp_bound(player)
         self.table.checked()
         self.emit("2.09.a", "csatlos", f"{cs.label} is a Csatlós" + (f" with the condition [{condition}]" if condition else ""),
@@ -623,7 +638,7 @@ class Deeds(Part):
         """Ráépítés (10.00.A–D)."""
         assert a.card is not None and a.dest is not None
         self.require("10.00.A", "ráépítés", "ráépítés")
-        cs = self.table.find(a.card, zones=("kez",), player=player)
+        cs = self.table.find(a.card, zones=("kez",), player=player, rule="5.01.A")  # built from the hand, as summoned
         mp = sem.raepites(cs)
         if mp is None:
             raise illegal("MK-TL-MACHINE", "10.00.A", f"{cs.label} has no ráépítés symbol", f"{cs.label} lapon nincs ráépítés jel")
@@ -655,11 +670,12 @@ class Deeds(Part):
             raise illegal("MK-TL-NOT-NEUTRALISABLE", "5.01.E", "an obstacle attachment cannot be neutralised",
                        "akadálylap csatolása nem semlegesíthető")
         what = entry_kind(self.state.cards, target)
-        with_card, ability, declared = self._neutraliser(player, a, target, what)
         src = self.state.cards[target.source] if target.source is not None else None
-        if src is not None and src.type == "kalandozó" and target.kind == "beast" and declared not in (None, "beast", "any"):
-            raise illegal("MK-TL-BEAST", "1.14.7", f"the ability of {src.label} can be neutralised only as a beast activation",
-                       f"{src.label} képessége csak bestia aktivizálásként semlegesíthető")
+        # 1.14.7: an adventurer's ability that counts as a beast activation is neutralised only as one
+        beast_only = src if src is not None and src.type == "kalandozó" and target.kind == "beast" else None
+        with_card, ability, declared = self._neutraliser(player, a, target, what, beast_only)
+        if beast_only is not None and declared not in (None, "beast", "any"):
+            raise refused("MK-TL-BEAST.only-as-beast", "1.14.7", source=beast_only.label)
         if declared == "beast" and target.kind != "beast":
             raise illegal("MK-TL-BEAST", "6.00", f"@{target.seq} is no beast activation", f"@{target.seq} nem bestia aktivizálás")
         wearer = None
@@ -686,9 +702,10 @@ class Deeds(Part):
                                      data={"target": target.seq, "as": counted if with_card or declared else None})
         self.stack.push(entry)
 
-    def _neutraliser(self, player: str, a: Action, target: Entry,
-                     what: str) -> tuple[CardState | None, Ability | None, str | None]:
-        """The card a neutralisation is made with, its ability, and what it neutralises (or the judge's ``mint``)."""
+    def _neutraliser(self, player: str, a: Action, target: Entry, what: str,
+                     beast_only: CardState | None) -> tuple[CardState | None, Ability | None, str | None]:
+        """The card a neutralisation is made with, its ability, and what it neutralises (or the judge's ``mint``);
+        *beast_only*: the adventurer whose ability the target is, neutralised only as a beast activation (1.14.7)."""
         if a.source is None:
             return None, None, a.kind
         card = self.table.find(a.source, zones=tuple(IN_PLAY), player=player, rule="6.01")
@@ -698,6 +715,11 @@ class Deeds(Part):
             raise illegal("MK-TL-NEUTRALISER", "6.00", f"{card.label} has no ability that neutralises",
                           f"{card.label} lapnak nincs semlegesítő képessége")
         kind = step.arg or "any"
+        if beast_only is not None and "beast" not in _NEUTRALISES[kind]:
+            en, hu = _KIND_WORDS.get(kind, (kind, kind))
+            raise refused("MK-TL-BEAST.card", "1.14.7", source=beast_only.label, card=card.label, kind=en, kind_hu=hu)
+        if beast_only is not None and a.kind not in (None, "beast"):
+            raise refused("MK-TL-BEAST.only-as-beast", "1.14.7", source=beast_only.label)
         if what not in _NEUTRALISES[kind]:
             en, hu = _KIND_WORDS.get(kind, (kind, kind))
             ten, thu = _KIND_WORDS.get(what, (what, what))

@@ -39,10 +39,10 @@ from .model import CardState, GameState, Player, Timeline
 from .pacts import Pacts
 from .rounds import Rounds
 from .rules import Format
-from .seating import Seating
+from .seating import TURN_RULES, Seating
 from .stack import TimelineStack
 from .table import Probe, Table
-from .trace import illegal
+from .trace import illegal, refused, said_both
 
 if TYPE_CHECKING:
     from .legal import LegalAction
@@ -358,18 +358,22 @@ class Engine:
         return legal_actions(self, self.table.player(player))
 
     def _turn(self, player: str, a: Action) -> None:
-        """12.00: with no timeline open in the manoeuvres phase, only the active player starts a deed or passes."""
+        """12.00: with no timeline open in the manoeuvres phase, only the active player starts a deed or passes;
+        the refusal cites the rule that made them active (:meth:`~.seating.Seating.turn`)."""
         if self.state.phase != "manőverek" or self.state.timelines:
             return
         if a.verb != "pass":
             self.table.seating.check_mp_bound(player)
         if self.options["turn_order"] != "active":
             return
-        active = self.table.active_player()
-        if not self.table.seating.may_act_for(player, active):
-            raise illegal("MK-TL-TURN", self.table.cite("12.00", "6.00"), f"it is {active}'s turn to act (the active player: the most MP)",
-                          f"most {active} cselekedhet (az aktív játékos: a legtöbb MP-vel)",
-                          remedy=(f"wait until {active} acts or passes", f"várd meg, míg {active} cselekszik vagy passzol"))
+        seating = self.table.seating
+        active, why = seating.turn()
+        if not seating.may_act_for(player, active):
+            # the rule that made *active* the active player (12.00.B, 12.00.C, 12.00.5.2, …); in a format without
+            # the archived 12.00, the timeline's own 6.00
+            raise refused(f"MK-TL-TURN.{why}", self.table.cite(TURN_RULES[why], "6.00"), active=active,
+                          members=", ".join(seating.members(seating.side(active))),
+                          remedy=said_both("MK-TL-TURN.wait", active=active))
 
     def _dispatch(self, player: str | None, a: Action) -> None:
         verb = a.verb

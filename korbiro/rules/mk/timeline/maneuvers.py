@@ -20,9 +20,13 @@ from . import semantics as sem
 from .model import CardState, Entry
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import illegal, needs_mp
+from .trace import illegal, needs_mp, refused, said_both
 
 __all__ = ["Maneuvers"]
+
+#: The manoeuvres' names in the refusals (English, Hungarian).
+_WHAT = {"manoeuvre": ("a manoeuvre", "a manőver"), "quest": ("solving a quest", "a küldetés megoldása"),
+         "siege": ("a siege", "az ostrom"), "capture": ("a capture", "a bevétel")}
 
 
 class Maneuvers(Part):
@@ -40,12 +44,14 @@ class Maneuvers(Part):
                 cs = self.table.find(name, zones=("sor", "jelen"), player=None if self._mixed(player) else player,
                                      rule="4.01.E")
             except IllegalActionError:
+                self._not_mixed(player, name)
                 raise illegal("MK-TL-TEAM", "4.01.E", f"{name!r} is not an adventurer in {player}'s Sor",
                            f"{name!r} nem {player} Sorában álló kalandozó") from None
             if cs.ghost is not None:
                 raise illegal("MK-TL-GHOST", "11.00.D", f"{cs.label} is a ghost: it is not in the Sor and joins no team",
                            f"{cs.label} szellem: nincs a Sorban, csapatba nem kerülhet")
             if cs.type != "kalandozó" or not self._mixes(player, cs.controller):
+                self._not_mixed(player, name)
                 raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is not {player}'s adventurer", f"{cs.label} nem {player} kalandozója")
             if cs.state != "éber" and not antiss:
                 raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is {cs.state}: only awake adventurers join a team",
@@ -76,19 +82,40 @@ class Maneuvers(Part):
     def _mixes(self, player: str, controller: str | None) -> bool:
         return controller is not None and (controller == player or self.table.seating.friendly(player, controller))
 
+    def _not_mixed(self, player: str, name: str) -> None:
+        """An adventurer of another player's named in *player*'s team: where a variant says who may send mixed
+        teams (12.00.4.B allies, 12.00.5.4 a pair), that rule refuses it.  Returns if the name is none such."""
+        seating = self.table.seating
+        rule = seating.mixed_team_rule()
+        if rule is None:
+            return
+        try:
+            cs = self.table.find(name, zones=("sor", "jelen"), rule="4.01.E")
+        except IllegalActionError:
+            return
+        owner = cs.controller
+        if cs.type == "kalandozó" and cs.ghost is None and owner is not None and not seating.friendly(player, owner):
+            case = "not-ally" if rule == "12.00.4.B" else "not-partner"
+            raise refused(f"MK-TL-TEAM.{case}", rule, card=cs.label, owner=owner, player=player)
+
     def check_open(self, what: str = "manoeuvre") -> None:
         """Whether a manoeuvre may start now at all: in the manoeuvres phase (4.01.H), with no deed's
-        timeline open (an MP-bound deed, 6.01).  Raises the refusal; changes nothing."""
+        timeline open (a leave-row manoeuvre is MP-bound, 4.01.B).  Raises the refusal; changes nothing."""
         if self.state.phase != "manőverek":
             raise illegal("MK-TL-PHASE", "4.01.H", f"manoeuvres start only in the manoeuvres phase (now {self.state.phase})",
                        f"manőver csak a manőverek fázisában indítható (most {self.state.phase})",
                        remedy=("in the manoeuvres phase", "a manőverek fázisában"))
-        self.stack.check_can_add(None, True, what)
+        en, hu = _WHAT.get(what, (what, what))
+        self.stack.check_can_add(None, True, en, bound_by="4.01.B", what_hu=hu)
 
     def _checks(self, player: str, team: list[CardState], size: int, what: str) -> None:
         if self.state.phase != "manőverek":
             self.check_open(what)
-        if not team or len(team) > size:
+        if not team:
+            en, hu = _WHAT.get(what, (what, what))
+            raise refused("MK-TL-TEAM-SIZE.empty", "4.01.D", what=en, what_hu=hu,
+                          remedy=said_both("MK-TL-TEAM-SIZE.remedy", size=size))
+        if len(team) > size:
             raise illegal("MK-TL-TEAM-SIZE", "4.01.F", f"a {what} team has 1 to {size} adventurers, not {len(team)}",
                        f"{what} csapat 1–{size} kalandozóból áll, nem {len(team)}",
                        remedy=(f"a team of 1 to {size} adventurers", f"1–{size} kalandozós csapat"))
@@ -311,7 +338,7 @@ class Maneuvers(Part):
         self.state.maneuver_team = ()
         self.state.maneuver_blockers = ()
         self.state.siege_target = self.state.sieging = None
-        self.state.active = None
+        self.table.make_active(None)
 
     def siege(self, player: str, a: Action) -> None:
         """Siege the lowest tower level of an opponent (4.01.A, FAL 2.01.b)."""
@@ -320,7 +347,7 @@ class Maneuvers(Part):
         target_player = self.table.player(a.against) if a.against else (default or (self.table.opponents(player) or [player])[0])
         if target_player == player:
             raise illegal("MK-TL-SELF", "4.01.C", "nobody sieges their own tower", "saját tornyát senki nem ostromolhatja")
-        seating.check_target(player, target_player, ("sieges", "ostromol"))
+        seating.check_target(player, target_player, "siege")
         team = self._team(player, a.team)
         self._checks(player, team, 3, "siege")
         levels = list(self.state.players[seating.tower_holder(target_player)].zones["torony"])
@@ -346,7 +373,7 @@ class Maneuvers(Part):
             raise illegal("MK-TL-CAPTURE", "4.01.A", f"{building.label} is not a building", f"{building.label} nem építmény")
         if building.controller == player:
             raise illegal("MK-TL-SELF", "4.01.C", "nobody captures their own building", "saját építményét senki nem veheti be")
-        self.table.seating.check_target(player, building.controller or building.owner, ("captures", "vesz be"))
+        self.table.seating.check_target(player, building.controller or building.owner, "capture")
         team = self._team(player, a.team)
         size = int(building.attr("attackers", 3) or 3)
         self._checks(player, team, size, "capture")

@@ -191,6 +191,9 @@ class GameState:
     round: int = 1
     phase: str = "manőverek"
     active: str | None = None
+    #: why ``active`` is the active player (a reason of :data:`~.seating.TURN_RULES`: "stays" 12.00.B, "after-pass"
+    #: 12.00.C, …); None with ``active`` None: the active player is worked out (:meth:`~.seating.Seating.turn`)
+    active_by: str | None = None
     sor_passed: list[str] = field(default_factory=list)
     trace: list[TraceEvent] = field(default_factory=list)
     #: the order entries left timelines by unwinding (labels), for expectations

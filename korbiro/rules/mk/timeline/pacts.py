@@ -21,7 +21,7 @@ from .model import CardState
 from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import illegal
+from .trace import illegal, refused
 
 __all__ = ["Pacts"]
 
@@ -39,6 +39,9 @@ class Pacts(Part):
     # ---------------------------------------------------------------- shared checks
 
     def _open(self, player: str, verb: str) -> None:
+        """The variant plays this manoeuvre, in the manoeuvres phase, with no deed's timeline open: each
+        is an MP-bound special manoeuvre by its own rule (12.00.2.B, 12.00.2.C, 12.00.3.C, 12.00.4.B "Sor
+        fázisú, MP-kötött", 12.00.5.7), which the refusals cite."""
         seating = self.table.seating
         wanted, rule, name = _VARIANT_OF[verb]
         ok = {"swap": seating.kind in TEAM_VARIANTS, "eliminate": seating.kind in ("kihivas", "korbetamadas")}.get(
@@ -47,10 +50,11 @@ class Pacts(Part):
             raise illegal("MK-TL-VARIANT", rule, f"this is a manoeuvre of {name} ({rule}); the game is "
                           f"{seating.kind or 'not played under a variant'}",
                           f"ez a(z) {name} manővere ({rule}); a játék {seating.kind or 'nem változat szerint folyik'}")
+        if verb == "eliminate" and seating.kind == "korbetamadas":
+            rule = "12.00.3.C"
         if self.state.phase != "manőverek":
-            raise illegal("MK-TL-PHASE", "4.01.H", f"a special manoeuvre starts only in the manoeuvres phase (now {self.state.phase})",
-                          f"speciális manőver csak a manőverek fázisában indítható (most {self.state.phase})")
-        self.stack.check_can_add(None, True, "the special manoeuvre")
+            raise refused("MK-TL-PHASE.special", rule, phase=self.state.phase)
+        self.stack.check_can_add(None, True, "the special manoeuvre", bound_by=rule, what_hu="a speciális manőver")
         seating.check_mp_bound(player)
 
     def _player(self, name: str | None, rule: str) -> str:
@@ -69,7 +73,7 @@ class Pacts(Part):
         target = self._player(a.against, "12.00.2.B")
         seats = self.state.seats
         if target == player:
-            raise illegal("MK-TL-SELF", "4.01.C", "nobody challenges themselves", "saját magát senki nem hívhatja ki")
+            raise refused("MK-TL-SELF.challenge", "12.00.2.B")
         standing = seats.challenges.get(player)
         if standing is not None:
             raise illegal("MK-TL-CHALLENGE", "12.00.2.B", f"{player} has a challenge standing against {standing}",
@@ -154,7 +158,7 @@ class Pacts(Part):
         target = self._player(a.against, "12.00.4.B")
         seats = self.state.seats
         if target == player:
-            raise illegal("MK-TL-SELF", "4.01.C", "nobody allies with themselves", "saját magával senki nem köthet szövetséget")
+            raise refused("MK-TL-SELF.alliance", "12.00.4.B")
         if seats.alliance:
             raise illegal("MK-TL-ALLIANCE", "12.00.4.B", f"an alliance has been made already ({' and '.join(seats.alliance)})",
                           f"már köttetett szövetség ({' és '.join(seats.alliance)})")

@@ -143,7 +143,7 @@ class Rounds(Part):
         self.state.phase = "erőforrás"
         self._fire_and_resolve("erőforrás")
         self.state.phase = "manőverek"
-        self.state.active = None
+        self.table.make_active(None)
         self.state.sor_passed.clear()
 
     def play_out(self) -> None:
@@ -198,10 +198,10 @@ class Rounds(Part):
                 self.emit("12.00.C", "pass", f"{player}, with the least MP, passes: the manoeuvres phase ends",
                           f"{player}, a legkevesebb MP-vel, passzol: véget ér a manőverek fázisa")
                 self.state.phase = "forduló zárása"
-                self.state.active = None
+                self.table.make_active(None)
             else:
                 nxt = order[idx + 1].name
-                self.state.active = nxt
+                self.table.make_active(nxt, "after-pass")
                 self.emit("12.00.C", "pass", f"{player} passes; {nxt} is the active player",
                           f"{player} passzol; {nxt} az aktív játékos")
             return
@@ -212,10 +212,10 @@ class Rounds(Part):
                       f"{player} passzol; mindenki passzolt: véget ér a manőverek fázisa")
             self.state.phase = "forduló zárása"
             self.state.sor_passed.clear()
-            self.state.active = None
+            self.table.make_active(None)
         else:
             others = [p for p in seated if p not in self.state.sor_passed]
-            self.state.active = others[0]
+            self.table.make_active(others[0], "passed")
             self.emit("6.03", "pass", f"{player} passes; {others[0]} acts", f"{player} passzol; {others[0]} következik")
 
     def _side_pass(self, player: str) -> None:
@@ -231,11 +231,11 @@ class Rounds(Part):
                       f"{player} passzol ({side}); minden oldal passzolt: véget ér a manőverek fázisa")
             self.state.phase = "forduló zárása"
             self.state.sor_passed.clear()
-            self.state.active = None
+            self.table.make_active(None)
             return
         nxt = next(s for s in sides if s not in self.state.sor_passed)
         members = sorted(seating.members(nxt), key=lambda n: -self.state.players[n].mp)
-        self.state.active = members[0]
+        self.table.make_active(members[0], "pair")
         self.emit("12.00.5.2", "pass", f"{player} passes for {side}; {nxt} acts ({members[0]} or a partner)",
                   f"{player} passzol ({side}); {nxt} következik ({members[0]} vagy társa)")
 
@@ -249,7 +249,7 @@ class Rounds(Part):
         if seats.omen_run == player:
             seats.omen_run = None
             seats.omen_done.add(player)
-            self.state.active = None
+            self.table.make_active(None)
             self.emit("12.00.1.C", "pass", f"{player} passes: their deeds after the Ómen-pass are over for the round",
                       f"{player} passzol: az Ómen-passz utáni cselekedetei e fordulóra véget értek")
         elif seating.omen_in_play(player):
@@ -268,15 +268,15 @@ class Rounds(Part):
                       f"{player} erőforrás fázist kap: {gain} MP ({pl.mp}), a kalandozói visszafordulnak", player=player)
             self.refill("12.00.1.C", only=player)
             seats.omen_run = player
-            self.state.active = player
+            self.table.make_active(player, "omen-run")
             return
         if not any(seating.omen_in_play(p) for p in self.table.seated()):
             self.emit("12.00.1.E", "pass", "no Ómen is in play: the manoeuvres phase ends",
                       "egyik játékosnak sincs Ómene játékban: véget ér a manőverek fázisa")
             self.state.phase = "forduló zárása"
-            self.state.active = None
+            self.table.make_active(None)
             return
-        self.state.active = None
+        self.table.make_active(None)
         nxt = seating.active_player()
         self.emit("12.00.1.D", "active", f"{nxt} is the active player: only the players with an Ómen in play count",
                   f"{nxt} az aktív játékos: csak akinek Ómene játékban van, az számít")

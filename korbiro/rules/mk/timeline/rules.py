@@ -75,6 +75,7 @@ RULES: Mapping[str, Rule] = MappingProxyType({
         ("4.01.A", "leave-row manoeuvres", "sorelhagyó manőverek"),
         ("4.01.B", "leave-row manoeuvres are Sor-phase and MP-bound", "a sorelhagyó manőverek Sor fázisúak és MP-kötöttek"),
         ("4.01.C", "nobody acts against themselves", "saját maga ellen senki nem cselekedhet"),
+        ("4.01.D", "a team has at least one adventurer", "egy csapatban legalább egy kalandozó van"),
         ("4.01.E", "only awake adventurers join a team", "csak éber kalandozó kerülhet csapatba"),
         ("4.01.F", "team size", "csapatméret"),
         ("4.01.G", "the team returns to Sor resting", "a csapat pihenő helyzetben tér vissza a Sorba"),

@@ -465,7 +465,7 @@ def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> E
         if is_tl:
             eng.open_timeline(kind, canon)
     if setup.get("active"):
-        eng.state.active = setup["active"]
+        eng.table.make_active(setup["active"], "set")
     if setup.get("start"):
         eng.start_game()
     return eng

@@ -23,14 +23,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....base.errors import IllegalActionError
 from .model import CardState
 from .table import Part, Table
-from .trace import illegal
+from .trace import illegal, refused
 
-__all__ = ["TEAM_VARIANTS", "Seating"]
+__all__ = ["TEAM_VARIANTS", "TURN_RULES", "Seating"]
 
 #: Variants whose players sit in sides sharing a tower.
 TEAM_VARIANTS = frozenset({"ikerjatek", "ket-csapat"})
+
+#: The words of a siege and a capture in the refusals (English, Hungarian).
+_MANEUVER_WORDS = {"siege": ("sieges", "ostromol"), "capture": ("captures", "vesz be")}
+
+#: Why a player is the active player -> the rule that makes them so (a refusal out of turn cites it; its
+#: message is ``MK-TL-TURN.<why>``).
+TURN_RULES = {
+    "most-mp": "12.00",      # the one with the most MP
+    "stays": "12.00.B",      # spent no MP on their deed and stays active
+    "after-pass": "12.00.C",  # after a pass, the next player in MP order
+    "passed": "6.03",        # two players: after a pass the other acts
+    "pair": "12.00.5.2",     # the active pair (Ikerjáték; Két csapat by 12.00.6.B)
+    "omen-run": "12.00.1.C",  # taking one's MP-bound deeds after the Ómen-pass
+    "omen": "12.00.1.D",     # the most MP among the players whose Ómen is in play
+    "set": "12.00",          # the scenario's setup names the active player
+}
 
 
 class Seating(Part):
@@ -65,6 +82,16 @@ class Seating(Part):
     def members(self, side: str) -> list[str]:
         return [p for p in self.table.seated() if self.side(p) == side]
 
+    def mixed_team_rule(self) -> str | None:
+        """The rule that says who may send a team mixed of several players' adventurers: the allies of
+        Szövetségek (12.00.4.B, "míg a többi játékos nem"), the pair of Ikerjáték (12.00.5.4; a team of Két csapat
+        by 12.00.6.B); None where no variant rule speaks of mixed teams."""
+        if self.kind == "szovetsegek":
+            return "12.00.4.B"
+        if self.kind in TEAM_VARIANTS:
+            return "12.00.5.4"
+        return None
+
     def tower_holder(self, player: str) -> str:
         """Whose tower zone holds *player*'s side's tower levels (a pair's and a team's are shared)."""
         if self.kind in TEAM_VARIANTS:
@@ -88,11 +115,14 @@ class Seating(Part):
 
     # ---------------------------------------------------------------- who may act against whom
 
-    def check_target(self, player: str, target: str, what: tuple[str, str]) -> None:
-        """May *player* siege or capture from *target* (12.00.3.A, 12.00.2.B)?  Raises the refusal."""
+    def check_target(self, player: str, target: str, maneuver: str) -> None:
+        """May *player* siege or capture (*maneuver*) from *target* (12.00.4.C, 12.00.5, 12.00.3.A, 12.00.2.B)?
+        Raises the refusal."""
+        what = _MANEUVER_WORDS[maneuver]
+        if target == player:
+            raise illegal("MK-TL-SELF", "4.01.C", "nobody acts against themselves", "saját maga ellen senki nem cselekedhet")
         if self.friendly(player, target):
-            raise illegal("MK-TL-SELF", "4.01.C", f"{target} plays on {player}'s side: nobody {what[0]} their own side",
-                          f"{target} {player} oldalán játszik: saját maga ellen senki nem cselekedhet")
+            raise self._not_opponent(player, target, maneuver)
         if self.kind == "korbetamadas":
             front = self.front(player)
             if target != front:
@@ -106,6 +136,15 @@ class Seating(Part):
                               f"{target} has a challenge standing: only {', '.join(sorted(allowed))} may start a siege, "
                               "a capture or a combat against them",
                               f"{target} kihívása érvényben van: ellene csak {', '.join(sorted(allowed))} kezdeményezhet")
+
+    def _not_opponent(self, player: str, target: str, maneuver: str) -> IllegalActionError:
+        """The refusal of a siege or capture against a player who plays with *player*: an ally, who is no
+        opponent (12.00.4.C), or a player of the same side, whose tower (12.00.5.6) and buildings (12.00.5.3) are
+        the side's own."""
+        if self.side(player) != self.side(target):
+            return refused(f"MK-TL-SELF.ally-{maneuver}", "12.00.4.C", player=player, target=target)
+        return refused(f"MK-TL-SELF.partner-{maneuver}", "12.00.5.6" if maneuver == "siege" else "12.00.5.3",
+                       player=player, target=target)
 
     def check_blockers(self, player: str, blockers: list[CardState]) -> None:
         """May these adventurers obstruct *player*'s leave-row manoeuvre (12.00.3.A, 12.00.2.B)?"""
@@ -193,6 +232,20 @@ class Seating(Part):
             best_side = max(totals, key=lambda s: totals[s])
             players = [p for p in players if self.side(p.name) == best_side]
         return max(players, key=lambda p: p.mp).name
+
+    def turn(self) -> tuple[str, str]:
+        """The active player and why (a key of :data:`TURN_RULES`): the reason recorded when a rule made them
+        active (12.00.B, 12.00.C, a pass), else the rule :meth:`active_player` works them out by."""
+        active = self.active_player()
+        if self.state.active is not None:
+            return active, self.state.active_by or "set"
+        if self.seats.omen_run is not None:
+            return active, "omen-run"
+        if self.kind in TEAM_VARIANTS:
+            return active, "pair"
+        if self.kind == "omen" and self.seats.omens and len(self.in_turn_order()) < len(self.table.seated()):
+            return active, "omen"
+        return active, "most-mp"
 
     def may_act_for(self, player: str, active: str) -> bool:
         """*player* may act now that *active* is the active player: the same player, or in a side game a

@@ -18,7 +18,7 @@ from ....grammar.behaviour import Op, TargetSpec
 from . import semantics as sem
 from .model import IN_PLAY, CardState, Entry, Timeline
 from .table import Part, Table
-from .trace import illegal
+from .trace import illegal, refused
 
 __all__ = ["TimelineStack"]
 
@@ -79,8 +79,10 @@ class TimelineStack(Part):
         raise illegal("MK-TL-NO-ENTRY", "6.00", f"no entry {ref!r} in an open timeline",
                    f"nincs {ref!r} bejegyzés nyitott időfonalban")
 
-    def check_can_add(self, cs: CardState | None, mp_bound: bool, what: str) -> None:
-        """Who may add what and when: an MP-bound manoeuvre needs no open deed timeline;
+    def check_can_add(self, cs: CardState | None, mp_bound: bool, what: str, *, bound_by: str = "6.01",
+                      what_hu: str | None = None) -> None:
+        """Who may add what and when: an MP-bound manoeuvre needs no open deed timeline (the refusal cites
+        *bound_by*, the rule that makes it MP-bound: 3.02.A a quest, 4.01.B a leave-row manoeuvre, …);
         a card that cannot interrupt a timeline (1.14.17) is refused while a deed's is open."""
         open_deed = False
         for tl in self.state.timelines:
@@ -88,9 +90,7 @@ class TimelineStack(Part):
                 open_deed = True
                 break
         if mp_bound and open_deed:
-            raise illegal("MK-TL-MP-BOUND", "6.01",
-                       f"{what} is an MP-bound deed and cannot be added to an open timeline",
-                       f"{what} MP-kötött cselekedet, nyitott időfonalba nem kerülhet")
+            raise refused("MK-TL-MP-BOUND", bound_by, what=what, what_hu=what_hu or what)
         if cs is not None and sem.cannot_interrupt(cs):
             top = self.top
             if top is None:

@@ -206,16 +206,22 @@ class Table:
         """The player with the most MP (ties: the one set first); 12.00 in the archived format."""
         return self.seating.active_player()  # type: ignore[no-any-return]
 
+    def make_active(self, player: str | None, why: str | None = None) -> None:
+        """*player* is the active player, for the reason *why* (:data:`~.seating.TURN_RULES`); None: the
+        active player is worked out again (the most MP, 12.00)."""
+        self.state.active = player
+        self.state.active_by = why if player is not None else None
+
     def after_deed(self, player: str, spent_mp: bool) -> None:
-        """Who is active after a deed (12.00: one who spent no MP stays active)."""
+        """Who is active after a deed (12.00.B: one who spent no MP stays active)."""
         self.state.sor_passed.clear()
         many = len(self.seated()) > 2 and self.admits("12.00")
         if many and not spent_mp and self.state.phase == "manőverek" and player in self.seating.in_turn_order():
-            self.state.active = player
+            self.make_active(player, "stays")
             self.emit("12.00.B", "active", f"{player} spent no MP and stays the active player",
                       f"{player} nem költött MP-t, aktív játékos marad")
             return
-        self.state.active = None
+        self.make_active(None)
 
     def die(self, cs: CardState, how: str = "meghal") -> None:
         """A card leaves the Present: an adventurer with a ghost ability stays as a ghost

@@ -2,16 +2,18 @@
 
 A :class:`TraceEvent` is one numbered line of a resolution, in English and
 Hungarian; :func:`illegal` builds the error an action that breaks a rule is
-refused with, naming that rule in both languages.
+refused with, naming that rule in both languages; :func:`refused` builds it
+from a catalogue template of ``rules/mk/messages.yaml`` (messages as data).
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ....base import i18n
 from ....base.errors import IllegalActionError
 
-__all__ = ["TraceEvent", "illegal", "needs_mp"]
+__all__ = ["TraceEvent", "illegal", "needs_mp", "refused", "said_both"]
 
 
 def illegal(code: str, rule: str, en: str, hu: str | None = None,
@@ -21,6 +23,20 @@ def illegal(code: str, rule: str, en: str, hu: str | None = None,
     err = IllegalActionError(code, en, rule=rule, hu=hu or en)
     err.remedy = remedy
     return err
+
+
+def refused(key: str, rule: str, remedy: tuple[str, str] | None = None, **args: Any) -> IllegalActionError:
+    """The refusal of an action that breaks *rule*, its message the catalogue template *key*
+    (``MK-TL-….case`` of ``rules/mk/messages.yaml``) with *args* and ``rule``, in English and Hungarian."""
+    err = IllegalActionError.said(key, rule=rule, **args, rule_id=rule)
+    err.hu = i18n.message(key, "hu", **args, rule_id=rule)
+    err.remedy = remedy
+    return err
+
+
+def said_both(key: str, **args: Any) -> tuple[str, str]:
+    """The catalogue template *key* with *args* in English and in Hungarian (a remedy, say)."""
+    return i18n.message(key, "en", **args), i18n.message(key, "hu", **args)
 
 
 def needs_mp(cost: int, have: int) -> tuple[str, str]:
