@@ -139,6 +139,8 @@ class Table:
             self._by_name.setdefault(fold(card.name), []).append(uid)
         holder = cs.controller if zone in ("sor", "jelen", "torony", "megoldott") and cs.controller else owner
         self.state.players[holder].zones[zone][uid] = None
+        if zone == "torony" or (card.type == "toronyszint" and zone in ("mult", "melyseg")):
+            self.state.towers_stood = True  # a tower level of the setup's Múlt or Mélység has fallen
         if attached_to is not None:
             host = self.state.cards[attached_to]
             host.attachments.append(uid)
@@ -198,6 +200,8 @@ class Table:
             cs.attached_to = None
         cs.zone = zone
         self.state.players[owner_zone or holder].zones[zone][cs.uid] = None
+        if zone == "torony":
+            self.state.towers_stood = True
 
     def in_sor(self, cs: CardState) -> bool:
         return cs.zone == "sor" and cs.ghost is None and cs.type == "kalandozó"
