@@ -42,7 +42,7 @@ from .rules import Format
 from .seating import Seating
 from .stack import TimelineStack
 from .table import Probe, Table
-from .trace import illegal
+from .trace import illegal, refused
 
 if TYPE_CHECKING:
     from .legal import LegalAction
@@ -313,7 +313,9 @@ class Engine:
                 return exc
         if a.verb not in PLAYER_VERBS or a.verb == "pass":
             try:
-                self._turn(self.table.player(player), a)
+                who = self.table.player(player)
+                self._check_in_game(who)
+                self._turn(who, a)
             except IllegalActionError as exc:
                 return exc
             if a.verb == "pass":
@@ -357,6 +359,11 @@ class Engine:
 
         return legal_actions(self, self.table.player(player))
 
+    def _check_in_game(self, player: str) -> None:
+        """12.00.D: a player who is out of the game takes no action (every card of theirs has left it)."""
+        if self.state.players[player].out:
+            raise refused("MK-TL-OUT", "12.00.D", player=player)
+
     def _turn(self, player: str, a: Action) -> None:
         """12.00: with no timeline open in the manoeuvres phase, only the active player starts a deed or passes."""
         if self.state.phase != "manőverek" or self.state.timelines:
@@ -393,6 +400,7 @@ class Engine:
             self.damage(a)
             return
         who = self.table.player(player)
+        self._check_in_game(who)
         handler = self._verbs.get(verb)
         if handler is None:  # pragma: no cover - the grammar has no other verbs
             raise illegal("MK-TL-VERB", "6.00", f"unknown verb {verb!r}", f"ismeretlen ige: {verb!r}")

@@ -323,6 +323,8 @@ def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
 
 def _listing(eng: Engine, player: str) -> list[LegalAction]:
     out: list[LegalAction] = []
+    if eng.state.players[player].out:
+        return out  # out of the game: no action at all (12.00.D)
     if eng.probe(player, Action("pass")) is None:
         out.append(LegalAction(player, "pass", "6.00" if eng.state.timelines else "6.03"))
     elif eng.options["turn_order"] == "active":

@@ -179,9 +179,10 @@ class Seating(Part):
     def active_player(self) -> str:
         """The active player (12.00): the one with the most MP; in a side game the side with the most MP
         in all, represented by its player with the most MP; in Ómen the player taking their run."""
-        if self.state.active is not None:
+        seated = self.table.seated()
+        if self.state.active is not None and self.state.active in seated:
             return self.state.active
-        if self.seats.omen_run is not None:
+        if self.seats.omen_run is not None and self.seats.omen_run in seated:
             return self.seats.omen_run
         players = [self.state.players[n] for n in (self.in_turn_order() or self.table.seated())]
         if not players:

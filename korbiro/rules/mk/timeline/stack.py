@@ -124,7 +124,7 @@ class TimelineStack(Part):
             return True
         tl.passed.add(player)
         self.emit("6.00", "pass", f"{player} passes", f"{player} passzol", player=player)
-        if len(tl.passed) >= len(self.table.seated()):
+        if tl.passed >= set(self.table.seated()):  # everyone still in the game (12.00.D) has passed
             self.unwind_one()
         return True
 

@@ -267,6 +267,13 @@ class Table:
             self.move(cs, "kivul")
         self.emit("12.00.D", "out", f"{player} is out of the game; {len(gone)} card(s) of theirs leave it",
                   f"{player} kiesett a játékból; {len(gone)} lapja kikerül belőle", player=player)
+        # nobody waits for a player who is out: not as the active player, not for their pass
+        if self.state.active == player:
+            self.state.active = None
+        self.state.sor_passed = [p for p in self.state.sor_passed if p != player]
+        seats = self.state.seats
+        if seats.omen_run == player:
+            seats.omen_run = None
 
     def leave_team(self, cs: CardState) -> None:
         """A card leaves the manoeuvre it is in (initiating or obstructing team); it stays in its Sor."""

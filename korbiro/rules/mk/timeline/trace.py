@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ....base import i18n
 from ....base.errors import IllegalActionError
 
-__all__ = ["TraceEvent", "illegal", "needs_mp"]
+__all__ = ["TraceEvent", "illegal", "needs_mp", "refused", "says"]
 
 
 def illegal(code: str, rule: str, en: str, hu: str | None = None,
@@ -21,6 +22,19 @@ def illegal(code: str, rule: str, en: str, hu: str | None = None,
     err = IllegalActionError(code, en, rule=rule, hu=hu or en)
     err.remedy = remedy
     return err
+
+
+def says(key: str, /, **args: Any) -> tuple[str, str]:
+    """The catalogue template *key* (``korbiro/rules/mk/messages.yaml``) with *args*, in English and Hungarian:
+    a trace line's two languages."""
+    return i18n.message(key, "en", **args), i18n.message(key, "hu", **args)
+
+
+def refused(key: str, rule: str, /, *, remedy: str | None = None, **args: Any) -> IllegalActionError:
+    """The refusal whose message is the catalogue template *key* (its code: *key* up to a dot), citing *rule*;
+    *remedy* is the template of what would make the action legal, filled with the same *args*."""
+    en, hu = says(key, **args)
+    return illegal(key.split(".")[0], rule, en, hu, remedy=says(remedy, **args) if remedy else None)
 
 
 def needs_mp(cost: int, have: int) -> tuple[str, str]:
