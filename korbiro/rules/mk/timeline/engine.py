@@ -57,12 +57,12 @@ PLAYER_VERBS = frozenset({"pass", "summon", "activate", "attach", "build", "neut
 #: The clauses each verb takes (docs/scenarios.md); a clause a verb does not take is refused, not ignored.
 _CLAUSES: dict[str, frozenset[str]] = {
     "pass": frozenset(),
-    "summon": frozenset({"by", "targets", "x", "mode", "free", "accept", "roll", "effect"}),
-    "activate": frozenset({"by", "targets", "x", "accept", "roll", "kind", "effect"}),
+    "summon": frozenset({"by", "targets", "x", "mode", "free", "accept", "roll", "effect", "against"}),
+    "activate": frozenset({"by", "targets", "x", "accept", "roll", "kind", "effect", "against"}),
     "attach": frozenset(), "build": frozenset(),
     "neutralise": frozenset({"kind", "source"}),
-    "copy": frozenset({"by", "targets", "x", "mode", "accept"}),
-    "solve": frozenset({"expedition", "store"}),
+    "copy": frozenset({"by", "targets", "x", "mode", "accept", "against"}),
+    "solve": frozenset({"expedition", "store", "against"}),
     "siege": frozenset({"blockers", "against"}),
     "capture": frozenset({"blockers", "keep"}),
     "sacrifice": frozenset(), "take": frozenset({"keep"}),
