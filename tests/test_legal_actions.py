@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +24,15 @@ from korbiro.cli import cli
 from korbiro.data.check import load_database
 from korbiro.data.paths import shipped_db_path
 from korbiro.grammar.action import Action, parse_action
+from korbiro.rules.mk.timeline.deeds import activated_card
 from korbiro.rules.mk.timeline.engine import Engine
 from korbiro.rules.mk.timeline.legal import matches
 from korbiro.rules.mk.timeline.scenario import run_file
 from korbiro.rules.mk.timeline.selfplay import random_junk, random_step, random_table, who_acts
 
 CARDS = list(load_database([shipped_db_path()]))
+#: the players of a three-player table
+THREE = ("Anna", "Béla", "Cili")
 
 
 def fingerprint(eng: Engine) -> Any:
@@ -101,21 +105,30 @@ def test_hypothesis_random_tables(seed: int) -> None:
 def test_hypothesis_three_player_tables(seed: int) -> None:
     """With three players an effect's "one of your opponents" is a choice (12.00.A): listed as one, and an action
     with or without ``ellen`` is accepted exactly when it completes a listed form."""
-    play(seed, steps=8, junk=6, players=("Anna", "Béla", "Cili"))
+    play(seed, steps=8, junk=6, players=THREE)
+
+
+def positions(seed: int, steps: int, players: tuple[str, ...]) -> Iterator[tuple[Engine, str]]:
+    """Random play from a random table: at each of *steps* steps, the engine and each player still in the game."""
+    eng, rng = random_table(CARDS, seed, players=players)
+    for _ in range(steps):
+        for p in eng.table.seated():
+            yield eng, p
+        random_step(eng, rng)
+        if eng.state.winner is not None:
+            return
+
 
 
 def test_three_player_tables_list_choices_of_opponent() -> None:
     chosen = 0
     for seed in range(40):
-        eng, rng = random_table(CARDS, seed, players=("Anna", "Béla", "Cili"))
-        for _ in range(12):
-            for p in eng.table.seated():
-                for form in eng.legal_actions(p):
-                    if form.opponents:
-                        assert set(form.opponents) == set(eng.table.opponents(p)) and len(form.opponents) == 2
-                        assert ' against ⟨1: "' in form.text("en") and form.to_dict()["opponent"]["choose"] == [1, 1]
-                        chosen += 1
-            random_step(eng, rng)
+        for eng, p in positions(seed, 12, THREE):
+            for form in eng.legal_actions(p):
+                if form.opponents:
+                    assert set(form.opponents) == set(eng.table.opponents(p)) and len(form.opponents) == 2
+                    assert ' against ⟨1: "' in form.text("en") and form.to_dict()["opponent"]["choose"] == [1, 1]
+                    chosen += 1
     assert chosen >= 20
 
 
@@ -126,7 +139,7 @@ def beast_forms_are_the_obstructed_team(eng: Engine, player: str) -> int:
     for form in eng.legal_actions(player):
         if form.verb != "activate" or form.rule != "12.00.5.5" or form.card is None:
             continue
-        cs = eng.find(form.card)
+        cs = activated_card(eng.table, player, form.card)
         if cs.card.subtype != "bestia" or cs.behaviour.targets is not None:
             continue
         maneuver = eng.stack.current_maneuver()
@@ -139,28 +152,15 @@ def beast_forms_are_the_obstructed_team(eng: Engine, player: str) -> int:
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=0, max_value=10**6), st.sampled_from([("Anna", "Béla"), ("Anna", "Béla", "Cili")]))
+@given(st.integers(min_value=0, max_value=10**6), st.sampled_from([("Anna", "Béla"), THREE]))
 def test_hypothesis_a_beast_is_listed_against_the_team_it_obstructs(seed: int, players: tuple[str, ...]) -> None:
-    eng, rng = random_table(CARDS, seed, players=players)
-    for _ in range(30):
-        for p in eng.table.seated():
-            beast_forms_are_the_obstructed_team(eng, p)
-        random_step(eng, rng)
-        if eng.state.winner is not None:
-            break
+    for eng, p in positions(seed, 30, players):
+        beast_forms_are_the_obstructed_team(eng, p)
 
 
 def test_random_play_lists_beasts_only_against_the_obstructed_team() -> None:
     """Beast activations were listed with 1–99 targets, any adventurer in any Sor, at any time."""
-    seen = 0
-    for seed in range(40):
-        eng, rng = random_table(CARDS, seed, players=("Anna", "Béla", "Cili"))
-        for _ in range(60):
-            for p in eng.table.seated():
-                seen += beast_forms_are_the_obstructed_team(eng, p)
-            random_step(eng, rng)
-            if eng.state.winner is not None:
-                break
+    seen = sum(beast_forms_are_the_obstructed_team(eng, p) for seed in range(40) for eng, p in positions(seed, 60, THREE))
     assert seen >= 10
 
 

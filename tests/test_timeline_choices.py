@@ -12,12 +12,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from clirun import run_main
 
-from korbiro.grammar.action import Action, parse_action
+from korbiro.grammar.action import parse_action
 from korbiro.rules.mk.timeline.engine import Engine
 from korbiro.rules.mk.timeline.scenario import Result, run_file
 
