@@ -133,6 +133,39 @@ def test_tower_levels_win_and_draw() -> None:
     check(decide(game(P("A", 0, towers=0, deck=0), P("B", 0, towers=0, deck=0))), DRAW, "1.01.A.3")
 
 
+def test_a_game_without_tower_levels_is_no_tower_loss() -> None:
+    """1.01.A.3 is two players *losing* their last tower levels at one moment: a game in which no tower level ever
+    stood (a ruling set up without them, ``no_tower_levels: true``) has lost none, so neither A.1 nor A.3 applies
+    and the game is decided by the other conditions, or goes on."""
+    r = decide(game(P("A", 5, towers=0), P("B", 30, towers=0), moment=IMM, no_tower_levels=True))
+    check(r, ON, "1.01.A")
+    assert [(n.code, n.rule) for n in r.notes] == [("MK-RESULT-NO-TOWERS", "1.01.A.3")]
+    assert r.notes[0].message("en") == "no tower level has stood in this game, so nobody has lost one: " \
+        "the tower conditions of the immediate end do not apply"
+    check(decide(game(P("A", 12, towers=0), P("B", 3, towers=0), no_tower_levels=True)), WIN, "1.01.B.1", ["A"])
+    check(decide(game(P("A", 3, towers=0, deck=0), P("B", 3, towers=0), no_tower_levels=True)), WIN, "1.01.B.2", ["B"])
+    # a state that says so and still lists tower levels contradicts itself
+    with pytest.raises(DataError) as err:
+        decide(game(P("A", 5, towers=1), P("B", 3, towers=0), no_tower_levels=True))
+    assert [f.code for f in err.value.findings] == ["MK-RESULT-NO-TOWERS-FIELD"]
+
+
+def test_the_state_of_a_ruling_without_tower_levels_is_not_a_draw(tmp_path: Path) -> None:
+    """``korbiro resolve --state-out`` of a ruling whose players have no tower levels writes so, and
+    ``korbiro game result`` plays on instead of calling it a tower-loss draw (1.01.A.3)."""
+    ruling = tmp_path / "r.yaml"
+    ruling.write_text("title: no towers\nsetup:\n  players:\n    - {name: Anna, mp: 5}\n    - {name: Béla, mp: 0}\n"
+                      "script:\n  - Anna: passz\n", "utf-8")
+    state = tmp_path / "s.yaml"
+    res = CliRunner().invoke(cli, ["resolve", str(ruling), "--state-out", str(state)])
+    assert res.exit_code == 0, res.output
+    assert load_state(state).no_tower_levels is True
+    res = CliRunner().invoke(cli, ["game", "result", str(state)])
+    assert res.exit_code == 0
+    assert res.output.splitlines()[0] == "play on [1.01.A] (Immediate end)"
+    assert "draw" not in res.output
+
+
 def test_negative_dp_compare_as_numbers() -> None:
     check(decide(game(P("A", -3), P("B", -1))), ON, "1.01.B")
     check(decide(game(P("A", 11), P("B", -20))), WIN, "1.01.B.1", ["A"])

@@ -19,7 +19,9 @@ from korbiro.cli.play import NAMES
 from korbiro.data.check import load_database
 from korbiro.data.paths import shipped_db_path
 from korbiro.grammar.action import Action
+from korbiro.grammar.decklist import parse_deck_text
 from korbiro.rules.mk.rulebook import load_rulebook
+from korbiro.rules.mk.timeline.deeds import activated_card
 from korbiro.rules.mk.timeline.engine import Engine
 from korbiro.rules.mk.timeline.game import (
     STALL_ROUNDS,
@@ -122,7 +124,14 @@ def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:
 
 
 def test_a_stalled_game_says_why() -> None:
-    record = next(r for s in range(10) if (r := play(table("ikerjatek", s), RandomPolicy(s))).stopped == "stalled")
+    """Decks of nothing but an unarmed attack, and no adventurer to summon it: nobody can do anything but pass,
+    and after STALL_ROUNDS rounds in which nothing but MP has changed the game stops, saying so.  (Random play on
+    the sample decks used to paint itself into that corner when beasts killed every adventurer in every Sor.)"""
+    deck = parse_deck_text("Laplimit: 4\nTorony:\nToroni őrtorony\nGorviki fegyverterem\nPyarroni imaterem\n\n"
+                           "Pakli:\n20 Slan ököl\n", "stuck.deck")
+    eng = deal([("Anna", deck), ("Béla", deck)], CARDS.get, seed=1, variant="two-player")
+    record = play(eng, RandomPolicy(1))
+    assert record.stopped == "stalled" and eng.state.round == STALL_ROUNDS + 1
     verdict, who, rule, reason = record.result()
     assert (verdict, who, rule) == ("unfinished", (), "1.01")
     assert reason.endswith(f"nothing but MP has changed for {STALL_ROUNDS} rounds, and random play cannot end the game")
@@ -216,3 +225,43 @@ def test_play_hungarian() -> None:
     assert code == 0
     assert out.startswith("játék: two-player [korfordulo], mag 1; Anna (kincsvadaszok), Béla (ostromlok)\n")
     assert out.splitlines()[-1].startswith("eredmény: győzelem: ")
+
+
+class CheckingPolicy(RandomPolicy):
+    """Random play that checks each chosen beast activation and summons before the engine takes it."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.beasts = self.summons = 0
+
+    def choose(self, eng: Engine, player: str) -> Action:
+        a = super().choose(eng, player)
+        seating = eng.table.seating
+        cs = activated_card(eng.table, player, a.card) if a.verb == "activate" and a.card is not None else None
+        if cs is not None and cs.type == "akadálylap" and cs.card.subtype == "bestia":
+            m = eng.stack.current_maneuver()
+            assert m is not None and not seating.friendly(player, m.player), a
+            team = {eng.state.cards[u].label for u in m.data["team"]}
+            assert len(a.targets) == 1 and set(a.targets) <= team, (a, team)
+            self.beasts += 1
+        if a.verb == "summon" and a.card is not None and eng.state.timelines:
+            card = eng.find(a.card, zones=("kez",), player=player)
+            if card.type in ("kalandozó", "építmény", "szövetséges", "toronyszint"):
+                top = eng.state.timelines[-1]
+                assert top.kind not in ("deed", "timed") or seating.friendly(player, top.opener), a
+                self.summons += 1
+        return a
+
+
+def test_self_play_beasts_obstruct_the_initiating_team_and_summons_wait_for_their_turn() -> None:
+    """In `korbiro play` a player's own beast, activated in their own manoeuvre (or in none), attacked every
+    adventurer on both sides, and adventurers were summoned into an opponent's open timeline.  Now each beast
+    activation is against the initiating team of a manoeuvre against the activator's side, one adventurer of it
+    (6.03, 4.01.C, option beast_targets), and an adventurer, building, ally or tower level enters only a timeline
+    its own side opened (6.00, option sor_summons)."""
+    beasts = summons = 0
+    for variant, seed in [("two-player", 1), ("two-player", 2), ("two-player", 3), ("general", 1), ("ikerjatek", 2)]:
+        policy = CheckingPolicy(seed)
+        play(table(variant, seed), policy)
+        beasts, summons = beasts + policy.beasts, summons + policy.summons
+    assert beasts >= 3 and summons >= 10, (beasts, summons)

@@ -216,6 +216,66 @@ def _schema_findings(doc: YamlDocument, name: str) -> Iterator[Finding]:
         yield from _to_findings(err, doc, hints)
 
 
+def iter_inline_card_findings(doc: YamlDocument, key: str = "cards") -> Iterator[Finding]:
+    """The cards a document writes inline, under *key* (a scenario's ``cards:``), checked as a set file's:
+    every field a card has is typed, listed and ranged as ``mk-set``'s card says (an unknown field is one
+    too), but the fields a set file must have (id, mp, a type's required fields) may be left out.  One
+    finding per problem, at the value's line and column, said as a set file's finding is."""
+    return _part_findings(doc, key, "mk-set", "inline-cards")
+
+
+def iter_part_findings(doc: YamlDocument, key: str, name: str, pointer: str) -> Iterator[Finding]:
+    """The value of *doc*'s top-level *key* checked against a part of the shipped schema *name* (its JSON
+    *pointer*, such as ``/properties/options`` of ``mk-result-state``): a scenario's ``variant_options:`` as a
+    state file's ``options:``.  One finding per problem, at the value's line and column."""
+    return _part_findings(doc, key, name, pointer)
+
+
+def _part_findings(doc: YamlDocument, key: str, name: str, pointer: str) -> Iterator[Finding]:
+    value = doc.data.get(key) if isinstance(doc.data, dict) else None
+    if value is None:
+        return
+    instance = {key: value}
+    if _part_check(key, name, pointer)(instance):
+        return
+    # lazy: jsonschema is imported only to explain a failure
+    from jsonschema import Draft202012Validator
+
+    hints = _Hints()
+    seen: set[tuple[str, int | None, int | None, str]] = set()
+    checker = Draft202012Validator(_part_schema(key, name, pointer), format_checker=Draft202012Validator.FORMAT_CHECKER)
+    for err in checker.iter_errors(instance):
+        for f in _to_findings(err, doc, hints):
+            where = (f.code, f.line, f.column, f.message)
+            if where not in seen:
+                seen.add(where)
+                yield f
+
+
+@cache
+def _part_schema(key: str, name: str, pointer: str) -> dict[str, Any]:
+    """``{key: …}`` checked by the part *pointer* of the schema *name*; ``inline-cards``: a list of ``mk-set``
+    cards with none of their fields required (:func:`iter_inline_card_findings`)."""
+    base = _schema_json(name)
+    if pointer == "inline-cards":
+        card = json.loads(json.dumps(base["$defs"]["card"]))  # a deep copy: the shipped schema stays as it is
+        card.pop("required", None)
+        for branch in card.get("allOf", []):
+            if isinstance(branch.get("then"), dict):
+                branch["then"].pop("required", None)
+        part: Any = {"type": "array", "items": card}
+    else:
+        part = base
+        for step in pointer.strip("/").split("/"):
+            part = part[step]
+    return {"$schema": base["$schema"], "$defs": base.get("$defs", {}), "type": "object", "properties": {key: part}}
+
+
+@cache
+def _part_check(key: str, name: str, pointer: str) -> Callable[[Any], bool]:
+    return compiled_check(_part_schema(key, name, pointer), remember=True)
+
+
 #: the keywords whose errors read the same from jsonschema-rs as from jsonschema: their findings use only
 #: the keyword, its value, the instance and the subschema, never jsonschema's own words
 RS_EXPLAINS = frozenset({"required", "additionalProperties", "unevaluatedProperties", "type", "enum", "const",

@@ -232,6 +232,9 @@ class GameState:
     options: Mapping[str, Any] = field(default_factory=dict)
     alliance: tuple[str, ...] = ()
     elimination: Elimination | None = None
+    #: No tower level has stood in this game (a ruling set up without any): nobody has lost one, so the tower
+    #: conditions of the immediate end (1.01.A.1, 1.01.A.3 and their kin) do not apply.
+    no_tower_levels: bool = False
     #: Where the state was read from, and the line and column of each value.
     path: str | None = field(default=None, compare=False)
     locate: Locate | None = field(default=None, compare=False, repr=False)
@@ -267,7 +270,8 @@ def state_from_data(data: Any, path: str | None = None, locate: Locate | None = 
     return GameState(
         players=players, teams=teams, moment=Moment(data.get("moment", "end-of-round")),
         variant=data.get("variant"), options=dict(data.get("options", {})),
-        alliance=tuple(data.get("alliance", ())), elimination=elimination, path=path, locate=locate,
+        alliance=tuple(data.get("alliance", ())), elimination=elimination,
+        no_tower_levels=bool(data.get("no_tower_levels", False)), path=path, locate=locate,
     )
 
 
@@ -544,6 +548,12 @@ def check_state(state: GameState, variant: Variant) -> list[Finding]:
                 bad("MK-RESULT-ALTERNATIVE-WIN", ("elimination", "how"))
             if e.how != "dp" and any(e.sources().values()):
                 bad("MK-RESULT-SOURCES", ("elimination", "how"), how=e.how)
+    if state.no_tower_levels:
+        counted = [(("teams", i, "tower_levels"), t.tower_levels) for i, t in enumerate(state.teams)]
+        counted += [(("players", i, "tower_levels"), p.tower_levels) for i, p in enumerate(state.players)]
+        for where, levels in counted:
+            if levels:
+                bad("MK-RESULT-NO-TOWERS-FIELD", where, levels=levels)
     for key in state.options:
         if key not in variant.params:
             bad("MK-RESULT-OPTION", ("options", key), name=key, params=", ".join(sorted(variant.params)))
@@ -627,6 +637,14 @@ class _Base:
     def note(self, code: str, rule_key: str, **args: Any) -> None:
         self.notes.append(Note(code, self.rule(rule_key), args))
 
+    def towers_absent(self) -> bool:
+        """No tower level has stood in this game (``no_tower_levels``): nobody has lost one, so no side goes out
+        or loses by its tower; the note says so."""
+        if not self.state.no_tower_levels:
+            return False
+        self.note("MK-RESULT-NO-TOWERS", "tower_draw")
+        return True
+
 
 def _leader(sides: Sequence[_Side]) -> tuple[list[_Side], int | None]:
     """The sides with the most DP, and that DP."""
@@ -670,8 +688,9 @@ class _Classic(_Base):
         if len(active) == 1:
             return self.result(Verdict.WIN, "last_in", "MK-RESULT-LAST-IN", active[0].members, who=active[0].label)
 
-        # -- immediate: tower levels (1.01.A.1, A.3)
-        towerless = [s for s in active if s.tower_levels == 0]
+        # -- immediate: tower levels (1.01.A.1, A.3), lost only where some stood
+        absent = self.towers_absent()
+        towerless = [s for s in active if s.tower_levels == 0] if not absent else []
         if towerless:
             rest = [s for s in active if s.tower_levels > 0]
             if not rest:
@@ -683,8 +702,8 @@ class _Classic(_Base):
                 return self.result(Verdict.WIN, "tower_win", "MK-RESULT-TOWER-WIN", rest[0].members, who=rest[0].label)
             active = rest
 
-        # -- immediate: DP (1.01.A.2)
-        threshold = self.param("dp_immediate")
+        # -- immediate: DP (1.01.A.2), only "while every side has tower levels"
+        threshold = None if absent else self.param("dp_immediate")
         leaders, best = _leader(active)
         if threshold is not None and best is not None and best >= threshold and len(leaders) == 1:
             s = leaders[0]
@@ -737,7 +756,7 @@ class _Alliance(_Base):
         lost_before = [n for n in alliance if players[n].out]
         lost: list[str] = []
 
-        towerless = [n for n in active if players[n].tower_levels == 0]
+        towerless = [n for n in active if players[n].tower_levels == 0] if not self.towers_absent() else []
         for n in towerless:
             lost.append(n)
             self.eliminated.append(n)
@@ -875,7 +894,7 @@ class _Elimination(_Base):
                     self.note("MK-RESULT-CREDIT", "win", who=by, count=counts[by])
 
         # -- tower levels lost (1.01.A.1), and at the end of the round empty Jövő paklis (1.01.B.2)
-        for n in active:
+        for n in active if not self.towers_absent() else ():
             if players[n].tower_levels == 0:
                 go_out(n, "MK-RESULT-OUT-TOWER", "tower_loss", who=n)
         if st.moment is Moment.END_OF_ROUND:
@@ -947,6 +966,8 @@ class _Elimination(_Base):
         if target not in active:
             return no("out", f"{target} is already out of the game", f"{target} már kiesett a játékból")
         if e.how == "siege":
+            if self.state.no_tower_levels:
+                return no("tower_loss", "no tower level has stood in this game", "ebben a játékban nem állt toronyszint")
             if players[target].tower_levels != 0:
                 return no("tower_loss", f"{target} still has {players[target].tower_levels} tower levels",
                           f"{target} még {players[target].tower_levels} toronyszinttel rendelkezik")

@@ -110,6 +110,7 @@ class Deeds(Part):
             raise illegal("MK-TL-PHASE", "5.01.A", f"{cs.label} is a combat-phase card; the phase is {self.state.phase}",
                        f"{cs.label} harc fázisú lap; most {self.state.phase} fázis van")
         mp_bound = kind_is_quest
+        self.stack.check_not_fast(player, cs)
         self.stack.check_can_add(cs, mp_bound, cs.label, bound_by="3.02.A")  # a quest is summoned MP-bound
         if mp_bound:
             self.table.seating.check_mp_bound(player)
@@ -119,6 +120,9 @@ class Deeds(Part):
         summoner = self._summoner_checks(player, cs, a, chain)
         self._mode_checks(cs, a)
         targets = self._targets(player, cs, a)
+        opponents = self.table.seating.choose_opponent(
+            player, a.against, cs.label, sem.refers_to_an_opponent(self._ops_for(cs, a) + cs.behaviour.negative
+                                                                   + cs.behaviour.on_enter))
         cost, spent_desc = self._cost(player, cs, a, summoner)
         if kind_is_quest:
             awaiting = sum(1 for u in self.state.players[player].zones["jelen"] if self.state.cards[u].type == "küldetés")
@@ -137,6 +141,7 @@ class Deeds(Part):
         if targets:
             self.emit("5.01.B", "targets", f"targets: {', '.join(self.state.cards[t].label for t in targets)}",
                       f"célpontok: {', '.join(self.state.cards[t].label for t in targets)}")
+        self.table.seating.announce_opponent(player, opponents)
         if kind_is_quest:
             self.emit("3.02.A", "quest", f"{cs.label} is summoned free and openly, an MP-bound manoeuvre",
                       f"{cs.label} ingyen, nyíltan kerül játékba, MP-kötött manőverként")
@@ -153,7 +158,8 @@ class Deeds(Part):
         entry = self.stack.new_entry("card", player, cs.label, source=cs.uid,
                                summoner=summoner.uid if summoner else None, targets=targets,
                                x=a.x, mode=a.mode, ops=self._ops_for(cs, a), negative=cs.behaviour.negative,
-                               accept=frozenset(targets) if a.accept else frozenset(), roll=a.roll)
+                               accept=frozenset(targets) if a.accept else frozenset(), roll=a.roll,
+                               target_players=opponents)
         if sem.is_mosaic(cs):
             if self.admits("7.00"):
                 self.emit("7.00", "mosaic", f"{player} chooses the MP spent on the mosaic spell (X = {a.x})" + (f" and its form {a.mode!r}" if a.mode else ""),
@@ -286,7 +292,8 @@ class Deeds(Part):
         ops = self._ops_for(cs, a) + cs.behaviour.negative
         spec = None if a.effect else cs.behaviour.targets
         found = self.pick_targets(player, cs, ops, a.targets, spec, a.x, "needs a target and none was chosen",
-                                  "célpontot igényel, de nincs választott célpont")
+                                  "célpontot igényel, de nincs választott célpont",
+                                  one=not a.effect and not sem.is_power_word(cs))
         if len(set(found)) != len(found) and self._distinct_power_word(cs):
             raise refused("MK-TL-DISTINCT.power-word", "3.05.B", card=cs.label)
         return found
@@ -297,8 +304,10 @@ class Deeds(Part):
 
     def pick_targets(self, player: str, cs: CardState, ops: tuple[Op, ...], names: tuple[str, ...],
                      spec: TargetSpec | None, x: int | None, none_en: str, none_hu: str,
-                     zones: tuple[str, ...] = TARGET_ZONES) -> tuple[int, ...]:
-        """5.01.B: the chosen targets: in the Present, of the kind and number the card's ``targets`` allow."""
+                     zones: tuple[str, ...] = TARGET_ZONES, one: bool = False) -> tuple[int, ...]:
+        """5.01.B: the chosen targets: in the Present, of the kind and number the card's ``targets`` allow.  A card
+        whose behaviour names no ``targets`` but "the target" takes *one* (a power word may name several, 3.05.B;
+        a judge's ``hatás`` as many as it says)."""
         found = tuple(self.table.find(t, zones=zones, rule="5.01.B").uid for t in names)
         if spec is not None:
             for uid in found:
@@ -327,6 +336,8 @@ class Deeds(Part):
         if needs and not found:
             raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label} {none_en}", f"{cs.label} {none_hu}",
                           remedy=("choose a target (célpont \"…\")", "válassz célpontot (célpont \"…\")"))
+        if needs and one and len(found) > 1:
+            raise refused("MK-TL-TARGETS.one", "5.01.B", card=cs.label, count=len(found))
         if found and not needs:
             raise illegal("MK-TL-TARGET", "5.01.B", f"{cs.label} takes no target", f"{cs.label} nem céloz",
                           remedy=("name no target", "ne nevezz meg célpontot"))
@@ -437,12 +448,14 @@ class Deeds(Part):
                           remedy=needs_mp(mp_cost, have))
         spec = None if a.effect or ability is None else ability.targets
         targets = self.pick_targets(player, cs, ops, a.targets, spec, a.x, "'s ability needs a target",
-                                    "képessége célpontot igényel")
+                                    "képessége célpontot igényel", one=not a.effect)
+        opponents = self.table.seating.choose_opponent(player, a.against, cs.label, sem.refers_to_an_opponent(ops))
         beast = sem.counts_as_beast(self.state, cs)
         if beast and a.kind == "ability":
             self.require("1.14.7", "an ability that counts as a beast activation", "bestia aktivizálásnak minősülő képesség")
         self.table.checked()
         self.pay_costs(player, cs, costs, wearer)
+        self.table.seating.announce_opponent(player, opponents)
         if antiss:
             self.state.antiss_acted.add(cs.uid)
             self.emit("8.02", "antiss", f"{cs.label} activates an antiss ability while resting",
@@ -457,7 +470,8 @@ class Deeds(Part):
                 self.skip("1.14.7", f"{cs.label}: the ability counts as a beast activation", f"{cs.label}: bestia aktivizálásnak minősül")
         entry = self.stack.new_entry(kind, player, f"{cs.label}: {'antissképesség' if antiss else 'képesség'}", source=cs.uid,
                                summoner=cs.uid if cs.type == "kalandozó" else (wearer.uid if wearer else None),
-                               targets=targets, ops=ops, x=a.x, accept=frozenset(targets) if a.accept else frozenset())
+                               targets=targets, ops=ops, x=a.x, accept=frozenset(targets) if a.accept else frozenset(),
+                               target_players=opponents)
         self.stack.push(entry, deed=True)
         self.table.after_deed(player, spent_mp=mp_cost > 0)
 
@@ -506,11 +520,14 @@ class Deeds(Part):
         ops = parse_effect(a.effect) if a.effect else cs.behaviour.effect
         if a.x is not None:
             raise illegal("MK-TL-X", "5.01.C", f"activating {cs.label} has no X to choose", f"{cs.label} aktivizálásában nincs választható X")
+        pool = self.obstructed(player, cs)
         spec = None if a.effect else cs.behaviour.targets
         if spec is None and cs.card.subtype == "bestia":
-            spec = _BEAST_TARGETS
-        targets = self.pick_targets(player, cs, ops, a.targets, spec, a.x, "needs a target adventurer",
-                                    "célpont kalandozót igényel", zones=("sor",))
+            targets = self._beast_targets(player, cs, a.targets, pool)
+        else:
+            targets = self.pick_targets(player, cs, ops, a.targets, spec, a.x, "needs a target adventurer",
+                                        "célpont kalandozót igényel", zones=("sor",), one=not a.effect)
+        opponents = self.table.seating.choose_opponent(player, a.against, cs.label, sem.refers_to_an_opponent(ops))
         self.stack.check_can_add(cs, False, cs.label)
         mp = self._obstacle_mp(cs)
         returned = self._return_cost(player, cs, a)
@@ -530,10 +547,62 @@ class Deeds(Part):
             self.emit("5.01.C", "cost", f"other cost: {returned.label} returns from the combat to its Sor, resting",
                       f"egyéb költség: {returned.label} a harcból pihenő helyzetben visszatér a Sorába", card=returned.label)
         cs.hidden = False
+        self.table.seating.announce_opponent(player, opponents)
         kind = "beast" if cs.card.subtype == "bestia" else "ability"
-        entry = self.stack.new_entry(kind, player, f"{cs.label}: aktivizálás", source=cs.uid, targets=targets, ops=ops, roll=a.roll)
+        entry = self.stack.new_entry(kind, player, f"{cs.label}: aktivizálás", source=cs.uid, targets=targets, ops=ops,
+                                     roll=a.roll, target_players=opponents)
         self.emit("5.01.A", "reveal", f"{player} reveals and activates {cs.label}", f"{player} felfedi és aktivizálja: {cs.label}", card=cs.label)
         self.stack.push(entry, deed=True)
+
+    def obstructed(self, player: str, cs: CardState) -> list[CardState]:
+        """The adventurers the obstacle *cs*, activated by *player*, obstructs: the initiating team of the
+        manoeuvre under way against *player*'s side, in its obstacle-activation phase (6.03).  Its own side's
+        manoeuvre it does not obstruct (4.01.C: nobody acts against themselves); nor one against another player
+        (a siege or capture is obstructed by the side it is against; who may obstruct a quest, 12.00.3.A and
+        12.00.2.B say).  A judge's setup in the obstacle-activation phase with no manoeuvre scripted: the
+        opponents' adventurers in their Sor (korbiro's reading, docs/rulings.md).  Raises the refusal."""
+        seating = self.table.seating
+        entry = self.stack.current_maneuver()
+        cards = self.state.cards
+        if entry is None:
+            if self.state.phase == "akadálylap aktivizálás":
+                return [c for c in cards.values() if self.table.in_sor(c) and not seating.friendly(player, sem.controller(self.state, c))]
+            raise refused("MK-TL-NO-MANOEUVRE", "6.03", card=cs.label)
+        if seating.friendly(player, entry.player):
+            raise refused("MK-TL-SELF.obstacle", "4.01.C", card=cs.label, player=entry.player)
+        if entry.data.get("type") == "contest" and entry.source is not None:
+            against = sem.controller(self.state, cards[entry.source])
+            if not seating.friendly(player, against):
+                raise refused("MK-TL-NO-MANOEUVRE.other", "6.03", card=cs.label, player=against)
+        else:
+            seating.check_obstructors(entry.player, {player})
+        return [cards[u] for u in entry.data["team"] if cards[u].zone == "sor" and u in self.state.maneuver_team]
+
+    def beast_count(self, pool: list[CardState]) -> int:
+        """How many of the team a beast attacks: one (option ``beast_targets``, 3.05.F "a megtámadott kalandozó"),
+        or any of them."""
+        return 1 if self.options["beast_targets"] == "one" else max(1, len(pool))
+
+    def _beast_targets(self, player: str, cs: CardState, names: tuple[str, ...], pool: list[CardState]) -> tuple[int, ...]:
+        """5.01.B: a beast's targets, among the adventurers of the team it obstructs (:meth:`obstructed`)."""
+        found = [self.table.find(n, zones=("sor",), rule="5.01.B") for n in names]
+        team = ", ".join(c.label for c in pool)
+        if not found:
+            raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label} needs a target adventurer", f"{cs.label} célpont kalandozót igényel",
+                          remedy=(f"choose {team}", f"válassz célpontot: {team}") if pool else None)
+        if len({c.uid for c in found}) != len(found):
+            raise illegal("MK-TL-DISTINCT", "5.01.B", f"the targets of {cs.label} must differ",
+                          f"{cs.label} célpontjainak különbözőknek kell lenniük")
+        for c in found:
+            if c in pool:
+                continue
+            owner = sem.controller(self.state, c)
+            if self.table.seating.friendly(player, owner):
+                raise refused("MK-TL-SELF.target", "4.01.C", target=c.label, player=owner, card=cs.label)
+            raise refused("MK-TL-TARGET.team", "5.01.B", target=c.label, card=cs.label, team=team or "–")
+        if len(found) > self.beast_count(pool):
+            raise refused("MK-TL-TARGETS.beast", "5.01.B", card=cs.label, count=len(found))
+        return tuple(c.uid for c in found)
 
     def _obstacle_mp(self, cs: CardState) -> int:
         """12.00.5.5: an obstacle attached at 0 MP (5.01.E) costs its MP requirement when it is activated
@@ -750,11 +819,14 @@ class Deeds(Part):
                        f"a másolat a másolt hatás X-értékével kerül időfonalba ({orig.x})")
         if a.mode is not None and fold(a.mode) != fold(orig.mode or ""):
             raise illegal("MK-TL-COPY", "6.05.O", "a copy cannot choose a new mode", "a másolatnak nem lehet új módot választani")
+        # like its targets, the copy's opponent may be chosen anew (6.05.O, 12.00.A)
+        opponents = orig.target_players if a.against is None else self.table.seating.choose_opponent(
+            player, a.against, orig.label, sem.refers_to_an_opponent(orig.ops))
         self.table.checked()
         entry = self.stack.new_entry("copy", player, f"{orig.label} (másolat)", source=orig.source,
                                summoner=copier.uid if copier else None, targets=targets, x=orig.x, mode=orig.mode,
                                ops=orig.ops, negative=orig.negative, accept=frozenset(targets) if a.accept else frozenset(),
-                               roll=orig.roll, copy_of=orig.seq)
+                               roll=orig.roll, copy_of=orig.seq, target_players=opponents)
         self.emit("6.05.O", "copy", f"{player} copies @{orig.seq} {orig.label}: no cost is paid and no condition checked; mode {orig.mode!r}, X = {orig.x}"
                   + (f"; new targets: {', '.join(self.state.cards[t].label for t in targets)}" if a.targets else "")
                   + (f"; {copier.label} counts as its summoner" if copier else ""),
@@ -772,7 +844,7 @@ class Deeds(Part):
             self.table.move(cs, "sor")
             self.emit("5.01.D", "enters", f"{cs.label} enters the Sor of {cs.controller}, awake",
                       f"{cs.label} {cs.controller} Sorába kerül, éber helyzetben", card=cs.label)
-            self._timed_enter(cs)
+            self._timed_enter(cs, e.target_players)
             return
         if typ in ("építmény", "küldetés", "szövetséges") or (typ == "eseménylap" and cs.attr("duration") == "végleges"):
             if typ == "építmény" and sem.one_such_building(cs):
@@ -782,7 +854,7 @@ class Deeds(Part):
             self.table.move(cs, "jelen")
             self.emit("5.01.D", "enters", f"{cs.label} enters the Present ({cs.controller})",
                       f"{cs.label} Jelenbe kerül ({cs.controller})", card=cs.label)
-            self._timed_enter(cs)
+            self._timed_enter(cs, e.target_players)
             return
         if typ == "toronyszint":
             self.table.move(cs, "torony")
@@ -813,10 +885,12 @@ class Deeds(Part):
         if cs.zone == "idofonal":
             self.table.move(cs, "mult")
 
-    def _timed_enter(self, cs: CardState) -> None:
+    def _timed_enter(self, cs: CardState, opponents: tuple[str, ...]) -> None:
+        """6.02: "Jelenbe kerülésekor …", with the opponent its summoning chose (12.00.A)."""
         ops = cs.behaviour.on_enter
         if ops:
-            self.stack.add_timed(cs.controller or cs.owner, f"{cs.label}: Jelenbe kerülésekor", cs.uid, ops, cs.label)
+            self.stack.add_timed(cs.controller or cs.owner, f"{cs.label}: Jelenbe kerülésekor", cs.uid, ops, cs.label,
+                                 opponents=opponents if sem.refers_to_an_opponent(ops) else ())
 
     def resolve_attach(self, e: Entry) -> None:
         """An obstacle attaches to its tower level on unwinding (5.01.E; full → attach_overflow)."""
@@ -888,6 +962,3 @@ class Deeds(Part):
         elif t.kind in ("beast", "ability") and src.type == "akadálylap":
             self.table.to_past(src, dest)  # a neutralised obstacle activation: the obstacle goes, as a beast does
 
-
-#: A beast attacks an adventurer in the Sor (5.01.B) when its card names no targets of its own.
-_BEAST_TARGETS = TargetSpec(1, 99, "adventurer")

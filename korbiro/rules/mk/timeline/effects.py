@@ -97,8 +97,8 @@ class Effects(Part):
             return [cards[e.summoner]] if e.summoner is not None else []
         if who == "self":
             return [cards[e.source]] if e.source is not None else []
-        if who == "team":
-            return [cards[u] for u in self.state.maneuver_team if cards[u].zone == "sor"]
+        if who == "team":  # the manoeuvre's team, or the team of a quest's "Megoldásakor …", the manoeuvre over
+            return [cards[u] for u in e.data.get("team", self.state.maneuver_team) if cards[u].zone == "sor"]
         if who == "blockers":
             return [cards[u] for u in self.state.maneuver_blockers if cards[u].zone == "sor"]
         if who == "host":
@@ -187,8 +187,9 @@ class Effects(Part):
 
     def _players(self, e: Entry, op: Op) -> list[str]:
         """The players a player step is for: controller (the effect's player), opponent, all, richer."""
-        if op.who == "opponent":
-            return self.table.opponents(e.player)
+        if op.who == "opponent":  # "one of your opponents": the one chosen (12.00.A), if still in the game
+            chosen = e.target_players or self.table.seating.next_opponent(e.player, (op,))
+            return [p for p in chosen if p in self.table.seated()]
         if op.who == "all":
             return self.table.seated()
         if op.who == "richer":

@@ -52,12 +52,14 @@ class Ending(Part):
             return VictoryState(teams=tuple(
                 Team(side, len(self.state.players[names[0]].zones["torony"]),
                      tuple(Member(n, self.state.players[n].dp, len(self.state.players[n].zones["jovo"])) for n in names))
-                for side, names in teams.items()), moment=moment, variant=self.variant.id, options=self.variant_options)
+                for side, names in teams.items()), moment=moment, variant=self.variant.id, options=self.variant_options,
+                no_tower_levels=not self.state.towers_stood)
         players = tuple(VictoryPlayer(p.name, p.dp, len(p.zones["torony"]), len(p.zones["jovo"]), p.out,
                                       seats.eliminations.get(p.name, 0), seats.victory_points.get(p.name, 0))
                         for p in self.state.players.values())
         return VictoryState(players=players, moment=moment, variant=self.variant.id, alliance=seats.alliance,
-                            elimination=elimination, options=self.variant_options)
+                            elimination=elimination, options=self.variant_options,
+                            no_tower_levels=not self.state.towers_stood)
 
     def state_data(self, moment: Moment | None = None) -> dict[str, Any]:
         """The snapshot as the data of a state file (``korbiro game result`` reads it): at the end of a round
@@ -67,6 +69,8 @@ class Ending(Part):
         snap = self.snapshot(moment)
         out: dict[str, Any] = {"title": f"round {self.state.round}, {self.state.phase}", "variant": self.variant.id,
                                "moment": moment.value}
+        if snap.no_tower_levels:
+            out["no_tower_levels"] = True
         if snap.teams:
             out["teams"] = [{"name": t.name, "tower_levels": t.tower_levels,
                              "players": [{"name": m.name, "dp": m.dp, "future_deck": m.future_deck} for m in t.players]}

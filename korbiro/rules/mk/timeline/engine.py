@@ -42,7 +42,7 @@ from .rules import Format
 from .seating import TURN_RULES, Seating
 from .stack import TimelineStack
 from .table import Probe, Table
-from .trace import illegal, refused, said_both
+from .trace import illegal, refused, says
 
 if TYPE_CHECKING:
     from .legal import LegalAction
@@ -57,12 +57,12 @@ PLAYER_VERBS = frozenset({"pass", "summon", "activate", "attach", "build", "neut
 #: The clauses each verb takes (docs/scenarios.md); a clause a verb does not take is refused, not ignored.
 _CLAUSES: dict[str, frozenset[str]] = {
     "pass": frozenset(),
-    "summon": frozenset({"by", "targets", "x", "mode", "free", "accept", "roll", "effect"}),
-    "activate": frozenset({"by", "targets", "x", "accept", "roll", "kind", "effect"}),
+    "summon": frozenset({"by", "targets", "x", "mode", "free", "accept", "roll", "effect", "against"}),
+    "activate": frozenset({"by", "targets", "x", "accept", "roll", "kind", "effect", "against"}),
     "attach": frozenset(), "build": frozenset(),
     "neutralise": frozenset({"kind", "source"}),
-    "copy": frozenset({"by", "targets", "x", "mode", "accept"}),
-    "solve": frozenset({"expedition", "store"}),
+    "copy": frozenset({"by", "targets", "x", "mode", "accept", "against"}),
+    "solve": frozenset({"expedition", "store", "against"}),
     "siege": frozenset({"blockers", "against"}),
     "capture": frozenset({"blockers", "keep"}),
     "sacrifice": frozenset(), "take": frozenset({"keep"}),
@@ -313,7 +313,9 @@ class Engine:
                 return exc
         if a.verb not in PLAYER_VERBS or a.verb == "pass":
             try:
-                self._turn(self.table.player(player), a)
+                who = self.table.player(player)
+                self._check_in_game(who)
+                self._turn(who, a)
             except IllegalActionError as exc:
                 return exc
             if a.verb == "pass":
@@ -357,6 +359,11 @@ class Engine:
 
         return legal_actions(self, self.table.player(player))
 
+    def _check_in_game(self, player: str) -> None:
+        """12.00.D: a player who is out of the game takes no action (every card of theirs has left it)."""
+        if self.state.players[player].out:
+            raise refused("MK-TL-OUT", "12.00.D", player=player)
+
     def _turn(self, player: str, a: Action) -> None:
         """12.00: with no timeline open in the manoeuvres phase, only the active player starts a deed or passes;
         the refusal cites the rule that made them active (:meth:`~.seating.Seating.turn`)."""
@@ -373,7 +380,7 @@ class Engine:
             # the archived 12.00, the timeline's own 6.00
             raise refused(f"MK-TL-TURN.{why}", self.table.cite(TURN_RULES[why], "6.00"), active=active,
                           members=", ".join(seating.members(seating.side(active))),
-                          remedy=said_both("MK-TL-TURN.wait", active=active))
+                          remedy=says("MK-TL-TURN.wait", active=active))
 
     def _dispatch(self, player: str | None, a: Action) -> None:
         verb = a.verb
@@ -397,6 +404,7 @@ class Engine:
             self.damage(a)
             return
         who = self.table.player(player)
+        self._check_in_game(who)
         handler = self._verbs.get(verb)
         if handler is None:  # pragma: no cover - the grammar has no other verbs
             raise illegal("MK-TL-VERB", "6.00", f"unknown verb {verb!r}", f"ismeretlen ige: {verb!r}")

@@ -36,9 +36,9 @@ from typing import Any, Protocol
 from ....base.errors import IllegalActionError
 from ....base.text import fold
 from ....grammar.action import Action
-from ....grammar.behaviour import TargetSpec
+from ....grammar.behaviour import Op, TargetSpec
 from . import semantics as sem
-from .deeds import TARGET_ZONES, activated_card
+from .deeds import TARGET_ZONES, Deeds, activated_card
 from .maneuvers import Maneuvers
 from .model import IN_PLAY, CardState, GameState
 from .table import Table
@@ -49,6 +49,7 @@ class Engine(Protocol):
 
     table: Table
     maneuvers: Maneuvers
+    deeds: Deeds
 
     @property
     def state(self) -> GameState: ...
@@ -96,6 +97,9 @@ class LegalAction:
     stores: tuple[str, ...] = ()
     #: an alliance offer the other player accepts (``akarja``, 12.00.4.B)
     accept: bool = False
+    #: the opponents an effect's "one of your opponents" may be (12.00.A): choose one (``ellen``); the only one
+    #: is chosen by itself, and the form then shows no choice
+    opponents: tuple[str, ...] = ()
 
     # ------------------------------------------------------------ text
 
@@ -128,6 +132,8 @@ class LegalAction:
             words.extend(["forrás" if hu else "source", _q(self.source)])
         if self.against is not None:
             words.extend(["ellen" if hu else "against", _q(self.against)])
+        if len(self.opponents) > 1:
+            words.extend(["ellen" if hu else "against", _choice(1, 1, self.opponents)])
         if self.targets:
             words.extend(["célpont" if hu else "target", _choice(*self.target_count, self.targets)])
         if self.x is not None:
@@ -152,6 +158,8 @@ class LegalAction:
             out["x"] = list(self.x)
         if self.stores:
             out["store"] = list(self.stores)
+        if len(self.opponents) > 1:
+            out["opponent"] = {"choose": [1, 1], "of": list(self.opponents)}
         return out
 
     # ------------------------------------------------------------ completions
@@ -175,8 +183,11 @@ class LegalAction:
         store = None
         if self.stores:
             store = self.stores[0] if rng is None else rng.choice(self.stores)
+        against = self.against
+        if len(self.opponents) > 1:
+            against = self.opponents[0] if rng is None else rng.choice(self.opponents)
         return Action(self.verb, card=self.card, ref=self.ref, dest=self.dest, by=self.by, targets=targets, team=team,
-                      x=x, mode=self.mode, source=self.source, against=self.against, expedition=self.expedition,
+                      x=x, mode=self.mode, source=self.source, against=against, expedition=self.expedition,
                       store=store, accept=self.accept)
 
 
@@ -263,7 +274,10 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
         against = front or (opponents[0] if opponents else None)
     if form.accept != a.accept:
         return False
-    if fold(form.against or "") != fold(against or ""):
+    if form.opponents:
+        if not _chooses(eng, form.opponents, against):
+            return False
+    elif fold(form.against or "") != fold(against or ""):
         return False
     if fold(form.mode or "") != fold(a.mode or "") or form.expedition != a.expedition:
         return False
@@ -279,6 +293,14 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
         return False
     mixed = bool(eng.table.seating.partners(player))
     return _picked(eng, a.team, form.team, form.team_size, None, ("sor", "jelen"), None if mixed else player)
+
+
+def _chooses(eng: Engine, opponents: Sequence[str], named: str | None) -> bool:
+    """An action's ``ellen`` completes a choice of *opponents* (12.00.A): one of them, as the engine names players;
+    none at all only when there is no choice to make."""
+    if named is None:
+        return len(opponents) <= 1
+    return any(fold(p) == fold(named) for p in opponents)
 
 
 def _picked(eng: Engine, chosen: Sequence[str], options: Sequence[str], count: tuple[int, int | str],
@@ -323,6 +345,8 @@ def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
 
 def _listing(eng: Engine, player: str) -> list[LegalAction]:
     out: list[LegalAction] = []
+    if eng.state.players[player].out:
+        return out  # out of the game: no action at all (12.00.D)
     if eng.probe(player, Action("pass")) is None:
         out.append(LegalAction(player, "pass", "6.00" if eng.state.timelines else "6.03"))
     elif eng.options["turn_order"] == "active":
@@ -353,15 +377,20 @@ def _mine(eng: Engine, player: str, zones: Sequence[str]) -> list[CardState]:
 
 def _target_choice(eng: Engine, player: str, spec: TargetSpec | None, needs: bool,
                    zones: Sequence[str] = TARGET_ZONES) -> tuple[tuple[str, ...], tuple[int, int | str]]:
-    """The targets a card may choose (5.01.B): what its ``targets`` admit; any card in the Present when
+    """The targets a card may choose (5.01.B): what its ``targets`` admit; any one card in the Present when
     it needs one but names none."""
     cards = [cs for cs in _cards(eng) if cs.zone in zones]
     if spec is not None:
         options = tuple(cs.label for cs in cards if sem.admits_target(eng.state, spec, cs, player))
         return options, (spec.low, spec.high)
-    if needs:
-        return tuple(cs.label for cs in cards), (1, len(cards))
+    if needs:  # "the target", with no ``targets`` to say more: one card (a power word's caller widens it, 3.05.B)
+        return tuple(cs.label for cs in cards), (1, 1)
     return (), (0, 0)
+
+
+def _opponent_choice(eng: Engine, player: str, ops: Sequence[Op]) -> tuple[str, ...]:
+    """The opponents an effect's "one of your opponents" may be (12.00.A), or none when it refers to none."""
+    return tuple(eng.table.opponents(player)) if sem.refers_to_an_opponent(ops) else ()
 
 
 def _with_choices(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
@@ -374,7 +403,7 @@ def _with_choices(eng: Engine, player: str, form: LegalAction) -> LegalAction | 
 
 #: Refusals of a summoning that no other summoner or form would avoid: the card itself cannot be summoned now.
 _CARD_LEVEL = frozenset({"MK-TL-PHASE", "MK-TL-MP-BOUND", "MK-TL-CANNOT-INTERRUPT", "MK-TL-OBSTACLE",
-                         "MK-TL-ARCHIVED", "MK-TL-QUEST-LIMIT", "MK-TL-ONE-BUILDING", "MK-TL-TURN"})
+                         "MK-TL-ARCHIVED", "MK-TL-QUEST-LIMIT", "MK-TL-ONE-BUILDING", "MK-TL-TURN", "MK-TL-NOT-FAST"})
 
 
 def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
@@ -397,6 +426,7 @@ def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
                 continue
         for by, mode in itertools.product(summoners, modes):
             ops = (b.modes[mode] if mode is not None else b.effect) + b.negative
+            opponents = _opponent_choice(eng, player, ops + b.on_enter)
             needs = any(op.who == "target" for op in ops)
             targets, count = _target_choice(eng, player, b.targets, needs)
             if sem.is_power_word(cs) and b.targets is None and needs:
@@ -408,7 +438,8 @@ def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
                 x_range = (0, max(0, eng.state.players[player].mp - extra - change))
             form = _fit_x(eng, player, LegalAction(
                 player, "summon", "7.00" if sem.is_mosaic(cs) else "5.01", card=cs.label,
-                by=by.label if by is not None else None, mode=mode, targets=targets, target_count=count, x=x_range))
+                by=by.label if by is not None else None, mode=mode, targets=targets, target_count=count, x=x_range,
+                opponents=opponents))
             if form is not None and _with_choices(eng, player, form) is not None:
                 yield form
 
@@ -442,18 +473,24 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
         if cs.type == "akadálylap":
             if cs.zone != "csatolt" or cs.built:
                 continue
-            spec = b.targets
-            if spec is None and cs.card.subtype == "bestia":
-                spec = TargetSpec(1, 99, "adventurer")
-            needs = any(op.who == "target" for op in b.effect) or cs.card.subtype == "bestia"
-            targets, count = _target_choice(eng, player, spec, needs, zones=("sor",))
+            try:
+                pool = eng.deeds.obstructed(player, cs)  # the team it obstructs, in a manoeuvre against its side
+            except IllegalActionError:
+                continue
+            if b.targets is None and cs.card.subtype == "bestia":  # a beast attacks that team (3.05.F, 6.03)
+                targets: tuple[str, ...] = tuple(c.label for c in pool)
+                count: tuple[int, int | str] = (1, eng.deeds.beast_count(pool))
+            else:
+                needs = any(op.who == "target" for op in b.effect)
+                targets, count = _target_choice(eng, player, b.targets, needs, zones=("sor",))
+            opponents = _opponent_choice(eng, player, b.effect)
             bys: list[str | None] = [None]
             if any(c.kind == "return" for c in b.cost):
                 fight = set(eng.state.maneuver_team) | set(eng.state.maneuver_blockers)
                 bys = [c.label for c in _mine(eng, player, ("sor",)) if c.uid in fight]
             for by in bys:
                 form = LegalAction(player, "activate", "12.00.5.5", card=cs.label, by=by, targets=targets,
-                                   target_count=count)
+                                   target_count=count, opponents=opponents)
                 if _with_choices(eng, player, form) is not None:
                     yield form
             continue
@@ -467,7 +504,7 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
         needs = any(op.who == "target" for op in ops)
         targets, count = _target_choice(eng, player, ability.targets if ability else None, needs)
         form = LegalAction(player, "activate", "8.01.B" if antiss else "6.01", card=cs.label, targets=targets,
-                           target_count=count)
+                           target_count=count, opponents=_opponent_choice(eng, player, ops))
         if _with_choices(eng, player, form) is not None:
             yield form
 
@@ -549,7 +586,8 @@ def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
                 break
             team = _team_options(eng, player, quest.behaviour.solvers)
             form = LegalAction(player, "solve", "4.01.A", card=quest.label, expedition=expedition, team=team,
-                               team_size=(1, min(3, len(team))), stores=stores if not expedition else ())
+                               team_size=(1, min(3, len(team))), stores=stores if not expedition else (),
+                               opponents=() if expedition else _opponent_choice(eng, player, quest.behaviour.on_solve))
             if team and _ok(eng, player, form.completion()):
                 yield form
 

@@ -20,7 +20,7 @@ from . import semantics as sem
 from .model import CardState, Entry
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import illegal, needs_mp, refused, said_both
+from .trace import illegal, needs_mp, refused, says
 
 __all__ = ["Maneuvers"]
 
@@ -114,7 +114,7 @@ class Maneuvers(Part):
         if not team:
             en, hu = _WHAT.get(what, (what, what))
             raise refused("MK-TL-TEAM-SIZE.empty", "4.01.D", what=en, what_hu=hu,
-                          remedy=said_both("MK-TL-TEAM-SIZE.remedy", size=size))
+                          remedy=says("MK-TL-TEAM-SIZE.remedy", size=size))
         if len(team) > size:
             raise illegal("MK-TL-TEAM-SIZE", "4.01.F", f"a {what} team has 1 to {size} adventurers, not {len(team)}",
                        f"{what} csapat 1–{size} kalandozóból áll, nem {len(team)}",
@@ -187,6 +187,9 @@ class Maneuvers(Part):
         if have < cost:
             raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay {cost} MP for the quest", f"{player} nem tudja kifizetni a küldetés {cost} MP-jét",
                           remedy=needs_mp(cost, have))
+        # the opponent of "Megoldásakor egy ellenfeled …" (12.00.A); an expedition does not solve the quest (2.03)
+        opponents = self.table.seating.choose_opponent(
+            player, a.against, quest.label, not a.expedition and sem.refers_to_an_opponent(quest.behaviour.on_solve))
         self.table.checked()
         if antiss:
             self.state.antiss_attempted.add(quest.uid)
@@ -197,9 +200,11 @@ class Maneuvers(Part):
         self.state.maneuver_team = tuple(cs.uid for cs in team)
         self.emit("4.01.A", "maneuver", f"{player} sends {', '.join(c.label for c in team)} to solve {quest.label}",
                   f"{player} csapata ({', '.join(c.label for c in team)}) elindul: {quest.label}")
+        self.table.seating.announce_opponent(player, opponents)
         entry = self.stack.new_entry("maneuver", player, f"küldetés: {quest.label}", source=quest.uid,
                                data={"type": "quest", "team": [c.uid for c in team], "expedition": a.expedition,
-                                     "store": store_level.uid if store_level else None, "cost": cost, "antiss": antiss})
+                                     "store": store_level.uid if store_level else None, "cost": cost, "antiss": antiss},
+                               target_players=opponents)
         self.stack.push(entry, deed=True, mp_bound=True)
         self.state.players[player].last_deed = self.state.round
 
@@ -324,8 +329,9 @@ class Maneuvers(Part):
         on_solve = quest.behaviour.on_solve
         self.return_team(team, awake=awake)
         if on_solve:
-            self.stack.add_timed(player, f"{quest.label}: megoldásakor", quest.uid, on_solve, quest.label)
-            self.state.maneuver_team = tuple(c.uid for c in team)
+            timed = self.stack.add_timed(player, f"{quest.label}: megoldásakor", quest.uid, on_solve, quest.label,
+                                         opponents=e.target_players)
+            timed.data["team"] = [c.uid for c in team]  # "the team" of its effect, the manoeuvre being over
 
     def return_team(self, team: list[CardState], awake: bool) -> None:
         for c in team:

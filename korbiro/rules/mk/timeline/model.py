@@ -228,3 +228,7 @@ class GameState:
     result: tuple[str, tuple[str, ...], str, str] | None = None
     #: the seats of a variant of 12.00 (sides, alliance, challenges, knock-outs, Ómens)
     seats: Seats = field(default_factory=Seats)
+    #: a tower level has stood in a tower in this game (set up there or in a Múlt or Mélység, fallen already, or come
+    #: into play): without one, nobody can lose their last tower level (1.01.A.3); the victory check says so
+    #: (``no_tower_levels``)
+    towers_stood: bool = False

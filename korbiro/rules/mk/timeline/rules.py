@@ -150,6 +150,7 @@ RULES: Mapping[str, Rule] = MappingProxyType({
         ("11.00.E", "an adventurer becomes a ghost instead of leaving", "a kalandozó szellemmé válik"),
         ("11.00.F", "the naming rule applies to ghosts", "a szellemre a nevesítés szabálya vonatkozik"),
         ("12.00", "the active player; several players", "az aktív játékos; több játékos"),
+        ("12.00.A", "a card's player chooses which opponent it refers to", "a lap játékosa dönti el, melyik ellenfélre vonatkozik"),
         ("12.00.B", "a player who spent no MP stays the active player", "aki nem költött MP-t, aktív játékos marad"),
         ("12.00.C", "after a pass the next player in MP order is active; the least-MP pass ends the manoeuvres phase",
          "passz után az MP-sorrendben következő az aktív; a legkevesebb MP-vel rendelkező passza véget vet a manőverek fázisának"),
@@ -294,6 +295,12 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
     Option("hand_size", tuple(str(n) for n in range(0, 13)), "7", "6.03",
            "the resource phase refills each hand up to this many cards from the Jövő pakli (the Ómen text of "
            "12.00.1.C: \"kiegészítesz 7 lapra\"); 0: nobody draws"),
+    Option("sor_summons", ("own", "any"), "own", "6.00",
+           "an adventurer, building, ally or tower level is no fast effect: it is summoned with no timeline open or into "
+           "one its own side opened (own), or into any open timeline (any)"),
+    Option("beast_targets", ("one", "team"), "one", "3.05.F",
+           "an activated beast attacks one adventurer of the initiating team it obstructs (one: \"a megtámadott "
+           "kalandozó\", 3.05.F), or any number of them (team)"),
     Option("turn_order", ("active", "free"), "active", "12.00",
            "with no timeline open in the manoeuvres phase only the active player starts a deed or passes (active), or "
            "any player may (free)"),

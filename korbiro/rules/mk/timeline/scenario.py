@@ -36,7 +36,7 @@ from ....data.cards import Card
 from ....data.history import parse_date
 from ....data.index import open_index
 from ....data.paths import library_stamp, package_file
-from ....data.schema import compiled_check
+from ....data.schema import compiled_check, iter_inline_card_findings, iter_part_findings
 from ....grammar.action import Action, parse_action
 from . import semantics as sem
 from .engine import Engine
@@ -135,6 +135,13 @@ def _schema() -> dict[str, Any]:
 
 
 @cache
+def _state_option_names() -> frozenset[str]:
+    """The parameters a state file's ``options:`` (and a scenario's ``variant_options:``) may change."""
+    schema = json.loads(package_file("data/schemas/mk-result-state.schema.json").read_text("utf-8"))
+    return frozenset(schema["properties"]["options"]["properties"])
+
+
+@cache
 def _valid() -> Callable[[Any], bool]:
     """The compiled yes/no check of the scenario schema (a valid 2020-12 schema: the tests check it)."""
     return compiled_check(_schema(), remember=True)
@@ -214,9 +221,12 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
         from ..victory import load_variants
 
         try:
-            variant = load_variants().get(str(variant)).id
+            chosen = load_variants().get(str(variant))
+            variant = chosen.id
         except UsageError as exc:
             errors.append(_error(doc, ["variant"], "MK-SCENARIO-VARIANT", exc.message))
+        else:
+            errors.extend(_variant_option_errors(doc, chosen))
     if data["setup"].get("start") and variant is None:
         errors.append(_error(doc, ["setup", "start"], "MK-SCENARIO-START",
                              "a fresh deal (start: true) is a played game: name its variant (variant: two-player)"))
@@ -231,9 +241,15 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
         errors.append(_error(doc, ["setup", "phase"], "MK-SCENARIO-PHASE", f"unknown phase {phase!r}"))
     lines = _lines(path, text) if data.get("effects") or any(
         isinstance(c, Mapping) and "behaviour" in c for c in data.get("cards") or []) else []
-    # inline cards
+    # inline cards: each field checked as a set file's card (a value of another shape is a finding, not a crash)
     cards: dict[str, Card] = {}
-    for i, raw in enumerate(data.get("cards") or []):
+    unbuilt: set[str] = set()
+    bad_cards = [DataError(f.code, f.message, path=f.file, line=f.line, column=f.column, args=f.args)
+                 for f in iter_inline_card_findings(doc)]
+    if bad_cards:
+        errors.extend(bad_cards)
+        unbuilt = {fold(raw["name"]) for raw in data["cards"]}  # named in the setup, but not built: no card yet
+    for i, raw in enumerate(data.get("cards") or [] if not bad_cards else []):
         try:
             card = _inline_card(raw, doc, i, lines)
             cards[fold(raw["name"])] = card.as_of(date) if date is not None else card
@@ -262,7 +278,7 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
             errors.append(_error(doc, [*where, "controller"], "MK-SCENARIO-PLAYER",
                                  f"no player {ref['controller']!r} to control it; players: {', '.join(seated)}"))
         name = ref if isinstance(ref, str) else ref["card"]
-        if fold(name) not in cards and (lookup is None or lookup(name) is None):
+        if fold(name) not in cards and fold(name) not in unbuilt and (lookup is None or lookup(name) is None):
             en, hu = _mean(_close_names(name, [c.name for c in cards.values()], suggest(name) if suggest else ()))
             errors.append(_error(doc, where, "MK-SCENARIO-CARD", f"unknown card {name!r}{en}",
                                  f"ismeretlen lap: {name!r}{hu}"))
@@ -319,6 +335,21 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
 #: (package-relative); lark's installed copy is part of the key too (:func:`_remembered_actions`)
 ACTIONS_CODE: tuple[str, ...] = ("grammar/action.py", "grammar/action.lark", "grammar/prebuilt.py",
                                  "grammar/tables/action-start.json")
+
+
+def _variant_option_errors(doc: YamlDocument, variant: Any) -> list[DataError]:
+    """``variant_options:`` checked as a state file's ``options:`` (their types and ranges), each a parameter of
+    *variant* (``korbiro game variants NAME`` lists them)."""
+    out = [DataError(f.code, f.message, path=f.file, line=f.line, column=f.column, args=f.args)
+           for f in iter_part_findings(doc, "variant_options", "mk-result-state", "/properties/options")]
+    for key in doc.data.get("variant_options") or {}:
+        if key in _state_option_names() and key not in variant.params:  # an unknown name is the schema's finding
+            line, col = doc.mark(("variant_options", key))
+            out.append(DataError.said("MK-RESULT-OPTION", path=doc.path, line=line, column=col, name=key,
+                                      label=f"{variant.name['en']} ({variant.id})",
+                                      label_hu=f"{variant.name['hu']} ({variant.id})",
+                                      params=", ".join(sorted(variant.params))))
+    return out
 
 
 def _remembered_actions(texts: Sequence[Any]) -> Remembered | None:

@@ -24,9 +24,11 @@ from __future__ import annotations
 from typing import Any
 
 from ....base.errors import IllegalActionError
+from ....grammar.behaviour import Op
+from . import semantics as sem
 from .model import CardState
 from .table import Part, Table
-from .trace import illegal, refused
+from .trace import illegal, refused, says
 
 __all__ = ["TEAM_VARIANTS", "TURN_RULES", "Seating"]
 
@@ -78,6 +80,52 @@ class Seating(Part):
     def opponents(self, player: str) -> list[str]:
         """The players still in the game who play against *player*."""
         return [p for p in self.table.seated() if not self.friendly(p, player)]
+
+    def choose_opponent(self, player: str, named: str | None, card: str, refers: bool) -> tuple[str, ...]:
+        """12.00.A: the opponent an effect of *card* refers to ("egy ellenfeled": ``refers``) is the one its player
+        names (``ellen "P"``), or the only one; with several and none named the action is refused, as it is for a
+        player who is no opponent, or out (12.00.D), or an ``ellen`` for an effect that refers to none."""
+        if not refers:
+            if named is not None:
+                raise refused("MK-TL-OPPONENT.none", "12.00.A", card=card)
+            return ()
+        opponents = self.opponents(player)
+        if named is None:
+            if len(opponents) > 1:
+                raise refused("MK-TL-OPPONENT.choose", "12.00.A", remedy="MK-TL-OPPONENT.remedy", card=card,
+                              player=player, names=[f'"{n}"' for n in opponents])
+            return tuple(opponents)
+        who = self.table.player(named)
+        if self.state.players[who].out:
+            raise refused("MK-TL-OUT", "12.00.D", player=who)
+        if who not in opponents:
+            rule = "12.00.A"
+            if who != player and who in self.seats.alliance and player in self.seats.alliance:
+                rule = "12.00.4.C"  # allies are no opponents
+            elif who != player and self.kind in TEAM_VARIANTS:
+                rule = "12.00.5"  # a partner of the pair or the team
+            raise refused("MK-TL-OPPONENT.not", rule, player=player, other=who)
+        return (who,)
+
+    def next_opponent(self, player: str, ops: tuple[Op, ...]) -> tuple[str, ...]:
+        """The opponent of an effect that refers to "one of your opponents" (12.00.A) when no action chose one
+        (a timed effect, a tower level revealed): the next opponent after *player* in seating order (korbiro's
+        reading, docs/rulings.md); the trace says so when there was a choice."""
+        if not sem.refers_to_an_opponent(ops):
+            return ()
+        opponents = self.opponents(player)
+        if not opponents:
+            return ()
+        seated = self.table.seated()
+        start = seated.index(player) + 1 if player in seated else 0
+        chosen = next(p for p in seated[start:] + seated[:start] if p in opponents)
+        self.announce_opponent(player, (chosen,), "MK-TL-OPPONENT.next")
+        return (chosen,)
+
+    def announce_opponent(self, player: str, chosen: tuple[str, ...], key: str = "MK-TL-OPPONENT.chosen") -> None:
+        """The trace line of a choice of opponent (12.00.A), when *player* had more than one to choose from."""
+        if chosen and len(self.opponents(player)) > 1:
+            self.emit("12.00.A", "opponent", *says(key, player=player, other=chosen[0]), player=player)
 
     def members(self, side: str) -> list[str]:
         return [p for p in self.table.seated() if self.side(p) == side]
@@ -148,7 +196,11 @@ class Seating(Part):
 
     def check_blockers(self, player: str, blockers: list[CardState]) -> None:
         """May these adventurers obstruct *player*'s leave-row manoeuvre (12.00.3.A, 12.00.2.B)?"""
-        owners = {b.controller or b.owner for b in blockers}
+        self.check_obstructors(player, {b.controller or b.owner for b in blockers})
+
+    def check_obstructors(self, player: str, owners: set[str]) -> None:
+        """May the players *owners* obstruct *player*'s leave-row manoeuvre, with a team or an obstacle
+        (12.00.3.A, 12.00.2.B)?  Raises the refusal."""
         if self.kind == "korbetamadas":
             front = self.front(player)
             wrong = sorted(o for o in owners if o != front)
@@ -218,9 +270,10 @@ class Seating(Part):
     def active_player(self) -> str:
         """The active player (12.00): the one with the most MP; in a side game the side with the most MP
         in all, represented by its player with the most MP; in Ómen the player taking their run."""
-        if self.state.active is not None:
+        seated = self.table.seated()
+        if self.state.active is not None and self.state.active in seated:
             return self.state.active
-        if self.seats.omen_run is not None:
+        if self.seats.omen_run is not None and self.seats.omen_run in seated:
             return self.seats.omen_run
         players = [self.state.players[n] for n in (self.in_turn_order() or self.table.seated())]
         if not players:

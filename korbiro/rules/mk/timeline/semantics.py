@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from ....base.text import fold
 from ....data.behaviour import Behaviour
-from ....grammar.behaviour import Condition, Modifier, TargetSpec
+from ....grammar.behaviour import Condition, Modifier, Op, TargetSpec
 from ....grammar.keywords import (
     Akaratatvitel,
     BestiaAktivizalas,
@@ -257,6 +257,12 @@ def ghost_rounds(state: GameState, cs: CardState) -> int | None:
 
 def counts_as_beast(state: GameState, cs: CardState) -> bool:
     return keyword(state, cs, BestiaAktivizalas) is not None
+
+
+def refers_to_an_opponent(ops: Iterable[Op]) -> bool:
+    """An effect with a step for "one of your opponents" (``… opponent``: "egy ellenfeled"), whom its player
+    chooses (12.00.A); "every opponent" (enemies, richer) and "the opponent with the most DP" (oppdp) choose none."""
+    return any(op.who == "opponent" for op in ops)
 
 
 def cannot_interrupt(cs: CardState) -> bool:

@@ -22,6 +22,9 @@ from .trace import illegal, refused
 
 __all__ = ["TimelineStack"]
 
+#: The card types whose summoning is no fast effect (6.00): what comes into the Sor or the Present to stay.
+_NOT_FAST = frozenset({"kalandozó", "építmény", "szövetséges", "toronyszint"})
+
 
 class TimelineStack(Part):
     """The open timelines of the game and what may be done with them."""
@@ -79,6 +82,14 @@ class TimelineStack(Part):
         raise illegal("MK-TL-NO-ENTRY", "6.00", f"no entry {ref!r} in an open timeline",
                    f"nincs {ref!r} bejegyzés nyitott időfonalban")
 
+    def current_maneuver(self) -> Entry | None:
+        """The leave-row manoeuvre under way: its entry in an open timeline (one at a time: it is MP-bound, 6.01)."""
+        for tl in reversed(self.state.timelines):
+            for e in reversed(tl.entries):
+                if e.kind == "maneuver":
+                    return e
+        return None
+
     def check_can_add(self, cs: CardState | None, mp_bound: bool, what: str, *, bound_by: str = "6.01",
                       what_hu: str | None = None) -> None:
         """Who may add what and when: an MP-bound manoeuvre needs no open deed timeline (the refusal cites
@@ -109,6 +120,18 @@ class TimelineStack(Part):
                            f"{cs.name} cannot be used once a deed has opened a timeline",
                            f"{cs.name} nem használható, ha már egy cselekedet időfonalat nyitott")
 
+    def check_not_fast(self, player: str, cs: CardState) -> None:
+        """6.00: the timeline governs when fast effects may be used.  An adventurer, a building, an ally or a tower
+        level (its summoning Sor-phase, 3.01.F) is no fast effect: it is summoned with no timeline open or into a
+        timeline its own side opened, never into an opponent's (option ``sor_summons``)."""
+        if cs.type not in _NOT_FAST or self.options["sor_summons"] == "any":
+            return
+        top = self.top
+        if top is None or top.kind not in ("deed", "timed") or self.table.seating.friendly(player, top.opener):
+            return
+        raise refused("MK-TL-NOT-FAST", "6.00", remedy="MK-TL-NOT-FAST.remedy", card=cs.label, opener=top.opener,
+                      number=top.number)
+
     def pass_(self, player: str) -> bool:
         """A pass on the top timeline; when everyone has passed, its top entry unwinds.
 
@@ -124,7 +147,7 @@ class TimelineStack(Part):
             return True
         tl.passed.add(player)
         self.emit("6.00", "pass", f"{player} passes", f"{player} passzol", player=player)
-        if len(tl.passed) >= len(self.table.seated()):
+        if tl.passed >= set(self.table.seated()):  # everyone still in the game (12.00.D) has passed
             self.unwind_one()
         return True
 
@@ -236,10 +259,13 @@ class TimelineStack(Part):
         """An effect that applies at once, without a timeline of its own (a tower level revealed, 3.01.B)."""
         self.resolvers["timed"](entry)
 
-    def add_timed(self, player: str, label: str, source: int, ops: tuple[Op, ...], what: str) -> Entry:
-        """6.02: a timed effect (of card *what*) opens its own timeline and enters it."""
+    def add_timed(self, player: str, label: str, source: int, ops: tuple[Op, ...], what: str,
+                  opponents: tuple[str, ...] | None = None) -> Entry:
+        """6.02: a timed effect (of card *what*) opens its own timeline and enters it.  Its "one of your opponents"
+        (12.00.A) is *opponents*, chosen by the action that caused it, else the next one in seating order."""
         tl = self.open_timeline("timed", player)
-        entry = self.new_entry("timed", player, label, source=source, ops=ops)
+        chosen = opponents if opponents is not None else self.table.seating.next_opponent(player, ops)
+        entry = self.new_entry("timed", player, label, source=source, ops=ops, target_players=chosen)
         tl.entries.append(entry)
         self.emit("6.02", "add", f"@{entry.seq} the timed effect of {what} enters timeline {tl.number}",
                   f"@{entry.seq} {what} időzített hatása a(z) {tl.number}. időfonalba kerül",

@@ -139,6 +139,8 @@ class Table:
             self._by_name.setdefault(fold(card.name), []).append(uid)
         holder = cs.controller if zone in ("sor", "jelen", "torony", "megoldott") and cs.controller else owner
         self.state.players[holder].zones[zone][uid] = None
+        if zone == "torony" or (card.type == "toronyszint" and zone in ("mult", "melyseg")):
+            self.state.towers_stood = True  # a tower level of the setup's Múlt or Mélység has fallen
         if attached_to is not None:
             host = self.state.cards[attached_to]
             host.attachments.append(uid)
@@ -198,6 +200,8 @@ class Table:
             cs.attached_to = None
         cs.zone = zone
         self.state.players[owner_zone or holder].zones[zone][cs.uid] = None
+        if zone == "torony":
+            self.state.towers_stood = True
 
     def in_sor(self, cs: CardState) -> bool:
         return cs.zone == "sor" and cs.ghost is None and cs.type == "kalandozó"
@@ -269,6 +273,13 @@ class Table:
             self.move(cs, "kivul")
         self.emit("12.00.D", "out", f"{player} is out of the game; {len(gone)} card(s) of theirs leave it",
                   f"{player} kiesett a játékból; {len(gone)} lapja kikerül belőle", player=player)
+        # nobody waits for a player who is out: not as the active player, not for their pass
+        if self.state.active == player:
+            self.state.active = None
+        self.state.sor_passed = [p for p in self.state.sor_passed if p != player]
+        seats = self.state.seats
+        if seats.omen_run == player:
+            seats.omen_run = None
 
     def leave_team(self, cs: CardState) -> None:
         """A card leaves the manoeuvre it is in (initiating or obstructing team); it stays in its Sor."""

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from ....base import i18n
 from ....base.errors import IllegalActionError
 
-__all__ = ["TraceEvent", "illegal", "needs_mp", "refused", "said_both"]
+__all__ = ["TraceEvent", "illegal", "needs_mp", "refused", "says"]
 
 
 def illegal(code: str, rule: str, en: str, hu: str | None = None,
@@ -25,18 +25,22 @@ def illegal(code: str, rule: str, en: str, hu: str | None = None,
     return err
 
 
-def refused(key: str, rule: str, remedy: tuple[str, str] | None = None, **args: Any) -> IllegalActionError:
-    """The refusal of an action that breaks *rule*, its message the catalogue template *key*
-    (``MK-TL-….case`` of ``rules/mk/messages.yaml``) with *args* and ``rule``, in English and Hungarian."""
-    err = IllegalActionError.said(key, rule=rule, **args, rule_id=rule)
-    err.hu = i18n.message(key, "hu", **args, rule_id=rule)
-    err.remedy = remedy
-    return err
-
-
-def said_both(key: str, **args: Any) -> tuple[str, str]:
-    """The catalogue template *key* with *args* in English and in Hungarian (a remedy, say)."""
+def says(key: str, /, **args: Any) -> tuple[str, str]:
+    """The catalogue template *key* (``korbiro/rules/mk/messages.yaml``) with *args*, in English and Hungarian:
+    a trace line's two languages, or a remedy's."""
     return i18n.message(key, "en", **args), i18n.message(key, "hu", **args)
+
+
+def refused(key: str, rule: str, /, *, remedy: str | tuple[str, str] | None = None,
+            **args: Any) -> IllegalActionError:
+    """The refusal of an action that breaks *rule*: its message the catalogue template *key* (``MK-TL-…`` or
+    ``MK-TL-….case``; its code: *key* up to a dot) with *args* and ``rule_id``, in English and Hungarian.
+    *remedy*, what would make the action legal, is a template key filled with the same *args*, or the two
+    languages already said."""
+    en, hu = says(key, **args, rule_id=rule)
+    if isinstance(remedy, str):
+        remedy = says(remedy, **args, rule_id=rule)
+    return illegal(key.split(".")[0], rule, en, hu, remedy=remedy)
 
 
 def needs_mp(cost: int, have: int) -> tuple[str, str]:
