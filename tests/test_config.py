@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from clirun import run_main
 
 from korbiro.base.config import Config, find_config, git_work_tree
 from korbiro.base.errors import UsageError
@@ -106,6 +107,31 @@ def test_a_toml_syntax_error_is_a_usage_error(tmp_path: Path, monkeypatch: pytes
     monkeypatch.chdir(tmp_path)
     code, out = check()
     assert code == 2 and "korbiro.toml: not valid TOML" in out
+
+
+@pytest.mark.parametrize(("name", "data", "said"), [
+    ("korbiro.toml", b'db = "cards"\nlang = "\xff"\n', "korbiro.toml:2:9: not valid UTF-8 (byte 0xFF); save it as UTF-8"),
+    ("korbiro.toml", '[tool]\ndb = "x"\n'.encode("utf-16"),
+     "korbiro.toml:1:1: not valid UTF-8 (byte 0xFF); save it as UTF-8"),
+    ("pyproject.toml", b"[tool.korbiro]\n\xc3(\n", "pyproject.toml:2:1: not valid UTF-8 (byte 0xC3); save it as UTF-8"),
+])
+def test_a_configuration_that_is_not_utf8_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str,
+                                                          data: bytes, said: str) -> None:
+    """Found by the fuzz run (issue 25): tomllib's decoding error was an internal error (exit 3)."""
+    (tmp_path / name).write_bytes(data)
+    monkeypatch.chdir(tmp_path)
+    ran = run_main(["data", "check"])
+    assert (ran.code, ran.stdout) == (2, "")
+    assert ran.stderr == f"Error: {tmp_path / said}\n"
+
+
+def test_a_configuration_nested_too_deep_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """tomllib reads nested arrays by recursion: 2,000 of them ran out of stack (exit 3)."""
+    (tmp_path / "korbiro.toml").write_text("exclude = " + "[" * 2000 + "]" * 2000 + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    ran = run_main(["data", "check"])
+    assert (ran.code, ran.stdout) == (2, "")
+    assert ran.stderr == f"Error: {tmp_path / 'korbiro.toml'}: not valid TOML: nested too deep\n"
 
 
 # ---------------------------------------------------------------- data check with no path
