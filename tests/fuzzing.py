@@ -74,6 +74,16 @@ class Tally:
 
 TALLY = Tally()
 
+#: the fuzz run's size and seed: ``KORBIRO_FUZZ_SCALE=0.1`` tries a tenth of the inputs, ``KORBIRO_FUZZ_SEED=7``
+#: other ones (the default run is not scaled)
+SCALE = float(os.environ.get("KORBIRO_FUZZ_SCALE", "1"))
+SEED = int(os.environ.get("KORBIRO_FUZZ_SEED", "25"))
+
+
+def scaled(n: int) -> int:
+    """*n* inputs of the fuzz run, scaled by ``KORBIRO_FUZZ_SCALE``."""
+    return max(1, round(n * SCALE))
+
 
 # ------------------------------------------------------------------ YAML mutants
 
@@ -521,7 +531,7 @@ def _leaves(exc: BaseException) -> Iterator[BaseException]:
 
 
 def hunt(cases: SearchStrategy[Any], check: Callable[[Any], list[Problem]], examples: int, *,
-         seed: int = 25, shrink_runs: int = 150) -> dict[str, str]:
+         seed: int = SEED, shrink_runs: int = 150) -> dict[str, str]:
     """Run *check* on about *examples* inputs of *cases*; every kind of bad outcome with its minimal input.
 
     A bad outcome does not end the hunt: hypothesis shrinks it (each kind on its own) and reports it, the

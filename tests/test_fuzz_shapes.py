@@ -165,4 +165,4 @@ def test_shaped(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
 @pytest.mark.timeout(3600)  # the dedicated run: long by design, and slower on a busy machine
 @pytest.mark.parametrize("name", list(SHAPES))
 def test_shaped_full(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _hunt(name, tmp_path, BUDGET[name], monkeypatch)
+    _hunt(name, tmp_path, fuzzing.scaled(BUDGET[name]), monkeypatch)
