@@ -31,7 +31,7 @@ from typing import Any
 import hypothesis
 import yaml
 from clirun import Ran, run_main
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.strategies import SearchStrategy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -439,12 +439,15 @@ def problems(ran: Ran, path: str | None) -> list[Problem]:
     if ran.code == 2 and path is not None:
         for line in ran.stderr.splitlines():
             if line.startswith(("Error:", path)) and not re.search(re.escape(path) + r":\d+", line) \
-                    and not line.startswith(f"Error: {len(ran.stderr.splitlines()) - 1} problems"):
+                    and not line.startswith(f"Error: {len(ran.stderr.splitlines()) - 1} problems") \
+                    and not _OPTION.search(line):
                 wrong.append(Problem(f"no file:line: {_gist(line.replace(path, 'FILE'))}",
                                      f"no file:line: {line[:300]}"))
     return wrong
 
 
+#: a message about a command-line option (``--at 3``, ``Invalid value for '--ply'``): no line of the file is meant
+_OPTION = re.compile(r"(?:^|[\s'])--?[a-z]")
 _FRAME = re.compile(r'File "([^"]*)", line (\d+), in (\S+)')
 
 
@@ -548,7 +551,8 @@ def hunt(cases: SearchStrategy[Any], check: Callable[[Any], list[Problem]], exam
 
         @hypothesis.seed(seed * 1000 + round_)
         @settings(max_examples=max(1, examples - runs), deadline=None, database=None, report_multiple_bugs=True,
-                  suppress_health_check=list(HealthCheck))
+                  suppress_health_check=list(HealthCheck),
+                  phases=(Phase.generate, Phase.shrink))  # not explain: it traces every rerun, at great cost
         @given(cases)
         def attempt(case: Any) -> None:
             nonlocal runs, first_failure
@@ -581,6 +585,32 @@ def hunt(cases: SearchStrategy[Any], check: Callable[[Any], list[Problem]], exam
     return reports
 
 
+#: bad outcomes being fixed elsewhere as this is written (issue 25): kind (a regular expression) -> what it is.
+#: The default run lets them pass as expected failures, so that it stays green until each fix lands (then
+#: delete its line); the fuzz run reports them with the rest.
+KNOWN: dict[str, str] = {
+    r"^exception: RecursionError at korbiro/web/api\.py": "deeply nested JSON bodies (RecursionError)",
+    r"^exception: ValueError at korbiro/web/pages\.py:81 ": "the pages' step=² / ply=① (Form.int)",
+}
+
+
+def known(kind: str) -> str | None:
+    return next((why for pattern, why in KNOWN.items() if re.search(pattern, kind + " ")), None)
+
+
+def settle(reports: dict[str, str], *, quick: bool) -> None:
+    """Fail with every kind of bad outcome found and its minimal input; in the default (*quick*) run, an
+    expected failure when every kind found is one of :data:`KNOWN`."""
+    import pytest  # lazy: the module is also used from a plain Python prompt
+
+    if not reports:
+        return
+    if quick and all(known(kind) for kind in reports):
+        pytest.xfail("known: " + "; ".join(sorted({str(known(k)) for k in reports})))
+    pytest.fail(report(reports), pytrace=False)
+
+
 def report(reports: dict[str, str]) -> str:
     return f"{len(reports)} kind(s) of bad outcome, each with its minimal input:\n\n" + "\n\n".join(
-        f"[{kind}]\n{text}" for kind, text in sorted(reports.items()))
+        f"[{kind}]{' (known: ' + str(known(kind)) + ')' if known(kind) else ''}\n{text}"
+        for kind, text in sorted(reports.items()))

@@ -38,7 +38,7 @@ from hypothesis.extra.lark import from_lark
 
 from korbiro.grammar.keywords import KEYWORDS
 from korbiro.grammar.query import FIELDS
-from korbiro.grammar.vocabulary import CARD_TYPES, PHASE_NAMES
+from korbiro.grammar.vocabulary import CARD_TYPES
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "korbiro"

@@ -25,7 +25,7 @@ from typing import Any
 import fuzzing
 import pytest
 from clirun import run_main
-from fuzzing import ROOT, Problem, hunt, problems, report
+from fuzzing import ROOT, Problem, hunt, problems, settle
 from hypothesis import strategies as st
 from shapes import SHAPES, Shaped
 
@@ -149,20 +149,18 @@ def _private(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
     monkeypatch.delenv("KORBIRO_DB", raising=False)
 
 
-def _hunt(name: str, folder: Path, examples: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def _hunt(name: str, folder: Path, examples: int, monkeypatch: pytest.MonkeyPatch, *, quick: bool) -> None:
     monkeypatch.chdir(folder)
-    found = hunt(cases(name), Runner(name, folder), examples)
-    if found:
-        pytest.fail(report(found), pytrace=False)
+    settle(hunt(cases(name), Runner(name, folder), examples), quick=quick)
 
 
 @pytest.mark.parametrize("name", list(SHAPES))
 def test_shaped(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _hunt(name, tmp_path, QUICK, monkeypatch)
+    _hunt(name, tmp_path, QUICK, monkeypatch, quick=True)
 
 
 @pytest.mark.fuzz
 @pytest.mark.timeout(3600)  # the dedicated run: long by design, and slower on a busy machine
 @pytest.mark.parametrize("name", list(SHAPES))
 def test_shaped_full(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _hunt(name, tmp_path, fuzzing.scaled(BUDGET[name]), monkeypatch)
+    _hunt(name, tmp_path, fuzzing.scaled(BUDGET[name]), monkeypatch, quick=False)
