@@ -44,10 +44,13 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
     if fuzzing is None or not fuzzing.TALLY.tried:
         return
     totals = fuzzing.TALLY.totals()
-    terminalreporter.write_sep("-", "fuzzing: inputs tried per format, exit 3 (internal error) count")
+    terminalreporter.write_sep("-", "fuzzing: inputs tried per format; exit 3 (internal error), HTTP 5xx")
     for name, n in totals["tried"].items():
-        terminalreporter.write_line(f"{name:24s} {n:7d} inputs, exit 3: {totals['exit3'].get(name, 0)}")
-    terminalreporter.write_line(f"{'total':24s} {totals['total']:7d} inputs, exit 3: {totals['exit3_total']}")
+        bad = (f"HTTP 5xx: {totals['http500'].get(name, 0)}" if name.startswith("web ")
+               else f"exit 3: {totals['exit3'].get(name, 0)}")
+        terminalreporter.write_line(f"{name:30s} {n:7d} inputs, {bad}")
+    terminalreporter.write_line(f"{'total':30s} {totals['total']:7d} inputs, exit 3: {totals['exit3_total']}, "
+                                f"HTTP 5xx: {totals['http500_total']}")
     cache = getattr(config, "cache", None)  # absent with -p no:cacheprovider
     if cache is not None:
         cache.set("korbiro/fuzz-totals", totals)

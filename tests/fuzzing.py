@@ -28,8 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import hypothesis
 import yaml
 from clirun import Ran, run_main
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis.strategies import SearchStrategy
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -55,18 +58,31 @@ TOKEN_VALUES = ("", "0", "-1", "99999999999999999999", "٣", "x4", "4x", "four",
 
 @dataclass
 class Tally:
-    """Inputs tried and exit-3s per format, and the inputs that broke a rule (kept for the report)."""
+    """Inputs tried per format, the bad outcomes (exit 3 of a command, HTTP 500 of the web app), and the
+    inputs that broke a rule (kept for the report)."""
 
     tried: Counter[str] = field(default_factory=Counter)
     exit3: Counter[str] = field(default_factory=Counter)
+    http500: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
 
     def totals(self) -> dict[str, Any]:
         return {"tried": dict(sorted(self.tried.items())), "total": sum(self.tried.values()),
-                "exit3": dict(sorted(self.exit3.items())), "exit3_total": sum(self.exit3.values())}
+                "exit3": dict(sorted(self.exit3.items())), "exit3_total": sum(self.exit3.values()),
+                "http500": dict(sorted(self.http500.items())), "http500_total": sum(self.http500.values())}
 
 
 TALLY = Tally()
+
+#: the fuzz run's size and seed: ``KORBIRO_FUZZ_SCALE=0.1`` tries a tenth of the inputs, ``KORBIRO_FUZZ_SEED=7``
+#: other ones (the default run is not scaled)
+SCALE = float(os.environ.get("KORBIRO_FUZZ_SCALE", "1"))
+SEED = int(os.environ.get("KORBIRO_FUZZ_SEED", "25"))
+
+
+def scaled(n: int) -> int:
+    """*n* inputs of the fuzz run, scaled by ``KORBIRO_FUZZ_SCALE``."""
+    return max(1, round(n * SCALE))
 
 
 # ------------------------------------------------------------------ YAML mutants
@@ -121,8 +137,8 @@ class _Emitter:
         self.snippets.append(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
         return yaml.ScalarNode("tag:yaml.org,2002:str", f"{_SNIP}{len(self.snippets) - 1}{_SNIP}")
 
-    def emit(self, root: yaml.Node) -> bytes:
-        text = yaml.serialize(root, Dumper=yaml.SafeDumper, allow_unicode=True, width=1 << 30)
+    def emit(self, root: yaml.Node, dumper: type[yaml.SafeDumper] = yaml.SafeDumper) -> bytes:
+        text = yaml.serialize(root, Dumper=dumper, allow_unicode=True, width=1 << 30)
         out = text.encode("utf-8", "surrogatepass")
         for i in reversed(range(len(self.snippets))):  # 10 before 1
             out = out.replace(f"{_SNIP}{i}{_SNIP}".encode(), self.snippets[i])
@@ -390,40 +406,82 @@ def run_mutant(fmt: Format, folder: Path, seed: Path, data: bytes, *,
     return run_main(fmt.argv(str(path)), encoding=encoding), str(path)
 
 
+@dataclass(frozen=True)
+class Problem:
+    """A bad outcome: its kind (one report per kind: an exception and where it was raised, or the rule
+    broken) and what was seen."""
+
+    kind: str
+    detail: str
+
+
 def judge(ran: Ran, path: str | None) -> list[str]:
     """What is wrong with an outcome: an exit code other than 0/1/2, a traceback, a finding without file:line."""
-    wrong: list[str] = []
+    return [p.detail for p in problems(ran, path)]
+
+
+def problems(ran: Ran, path: str | None) -> list[Problem]:
+    """:func:`judge`'s problems, each with its kind."""
+    wrong: list[Problem] = []
     if ran.code not in (0, 1, 2):
-        wrong.append(f"exit {ran.code}: {ran.stderr.strip()[-400:]}")
-    if "Traceback" in ran.stderr or "internal error" in ran.stderr:
-        wrong.append(f"traceback: {ran.stderr.strip()[-400:]}")
+        wrong.append(Problem(f"exit {ran.code}: {raised_where(ran.stderr)}",
+                             f"exit {ran.code}: {ran.stderr.strip()[-400:]}"))
+    elif "Traceback" in ran.stderr or "internal error" in ran.stderr:
+        wrong.append(Problem(f"traceback (exit {ran.code})", f"traceback: {ran.stderr.strip()[-400:]}"))
     if ran.code in (0, 1) and ran.stdout.lstrip().startswith(("{", "[")):
         try:
             doc = json.loads(ran.stdout)
         except ValueError as exc:
-            wrong.append(f"stdout is not JSON: {exc}")
+            wrong.append(Problem("stdout is not JSON", f"stdout is not JSON: {exc}"))
         else:
-            wrong.extend(_findings_without_place(doc, None))
+            wrong.extend(Problem(f"finding without file:line ({code})", text)
+                         for code, text in _findings_without_place(doc, None))
     if ran.code == 2 and path is not None:
         for line in ran.stderr.splitlines():
             if line.startswith(("Error:", path)) and not re.search(re.escape(path) + r":\d+", line) \
-                    and not line.startswith(f"Error: {len(ran.stderr.splitlines()) - 1} problems"):
-                wrong.append(f"no file:line: {line[:300]}")
+                    and not line.startswith(f"Error: {len(ran.stderr.splitlines()) - 1} problems") \
+                    and not _OPTION.search(line):
+                wrong.append(Problem(f"no file:line: {_gist(line.replace(path, 'FILE'))}",
+                                     f"no file:line: {line[:300]}"))
     return wrong
+
+
+#: a message about a command-line option (``--at 3``, ``Invalid value for '--ply'``): no line of the file is meant
+_OPTION = re.compile(r"(?:^|[\s'])--?[a-z]")
+_FRAME = re.compile(r'File "([^"]*)", line (\d+), in (\S+)')
+
+
+def raised_where(stderr: str) -> str:
+    """The exception of an internal error and the innermost korbiro frame of its traceback (shown with
+    ``KORBIRO_DEBUG``): ``TypeError at korbiro/rules/mk/x.py:12 (fn)``."""
+    said = re.search(r"internal error \(([\w.]+)", stderr)
+    kind = said.group(1) if said else "?"
+    frames = [(f, n, fn) for f, n, fn in _FRAME.findall(stderr) if f"{os.sep}korbiro{os.sep}" in f]
+    if not frames:
+        return kind
+    file, line, fn = frames[-1]
+    return f"{kind} at korbiro{file.rsplit(f'{os.sep}korbiro', 1)[1]}:{line} ({fn})"
+
+
+def _gist(message: str) -> str:
+    """What kind of message it is: its first words, without what varies with the input (values, numbers)."""
+    return " ".join(re.sub(r"'[^']*'|\"[^\"]*\"|\d+", "…", message).split()[:5])
 
 
 #: JSON members that explain a verdict (a game result's reasoning), not findings about the input
 _NOT_FINDINGS = frozenset({"notes"})
 
 
-def _findings_without_place(doc: Any, file: str | None) -> list[str]:
-    """Findings (objects with a ``code`` and a ``message``) that lack a line, or a file of their own or around them."""
-    out: list[str] = []
+def _findings_without_place(doc: Any, file: str | None) -> list[tuple[str, str]]:
+    """Findings (objects with a ``code`` and a ``message``) that lack a line, or a file of their own or around
+    them: (code, what was seen) each."""
+    out: list[tuple[str, str]] = []
     if isinstance(doc, dict):
         file = doc.get("file") if isinstance(doc.get("file"), str) else file
         if "code" in doc and "message" in doc:
             if not file or not isinstance(doc.get("line"), int) or doc["line"] < 1:
-                out.append(f"finding without file:line: {json.dumps(doc, ensure_ascii=False)[:300]}")
+                out.append((str(doc["code"]),
+                            f"finding without file:line: {json.dumps(doc, ensure_ascii=False)[:300]}"))
         for k, v in doc.items():
             if k not in _NOT_FINDINGS:
                 out.extend(_findings_without_place(v, file))
@@ -446,3 +504,98 @@ def check_all(fmt: Format, mutants: list[tuple[Path, str, bytes]], folder: Path,
             failures.append(f"{fmt.name}: {seed.relative_to(ROOT)}: {label}: {problem}")
     tally.failures.extend(failures)
     return failures
+
+
+# ------------------------------------------------------------------ hunting: every kind of bad outcome, each shrunk
+
+class Found(AssertionError):
+    """A bad outcome, raised for hypothesis.  Each kind has a class of its own, so that hypothesis (which
+    tells failures apart by their exception's type and place) shrinks and reports every kind separately."""
+
+    kind = ""
+
+
+_FOUND: dict[str, type[Found]] = {}
+
+
+def found(kind: str, report: str) -> Found:
+    cls = _FOUND.get(kind)
+    if cls is None:
+        cls = _FOUND[kind] = type(f"Found{len(_FOUND)}", (Found,), {"kind": kind})
+    return cls(report)
+
+
+def _leaves(exc: BaseException) -> Iterator[BaseException]:
+    if isinstance(exc, BaseExceptionGroup):
+        for inner in exc.exceptions:
+            yield from _leaves(inner)
+    else:
+        yield exc
+
+
+def hunt(cases: SearchStrategy[Any], check: Callable[[Any], list[Problem]], examples: int, *,
+         seed: int = SEED, shrink_runs: int = 150) -> dict[str, str]:
+    """Run *check* on about *examples* inputs of *cases*; every kind of bad outcome with its minimal input.
+
+    A bad outcome does not end the hunt: hypothesis shrinks it (each kind on its own) and reports it, the
+    kind is then only counted, and the hunt goes on with the inputs left, on a new seed.  Shrinking runs at
+    most *shrink_runs* more inputs a round (a case already run is answered from memory, as hypothesis
+    replays its minimal example; an input past that budget is not run), so that the known bad outcomes of
+    a long run cost little.  *cases* must give hashable cases.
+    """
+    reports: dict[str, str] = {}
+    failed: dict[Any, list[Problem]] = {}
+    runs = 0
+    for round_ in range(50):
+        first_failure: int | None = None
+
+        @hypothesis.seed(seed * 1000 + round_)
+        @settings(max_examples=max(1, examples - runs), deadline=None, database=None, report_multiple_bugs=True,
+                  suppress_health_check=list(HealthCheck),
+                  phases=(Phase.generate, Phase.shrink))  # not explain: it traces every rerun, at great cost
+        @given(cases)
+        def attempt(case: Any) -> None:
+            nonlocal runs, first_failure
+            if case in failed:
+                got = failed[case]
+            elif first_failure is not None and runs - first_failure >= shrink_runs:
+                return
+            else:
+                got = check(case)
+                runs += 1
+                if got:
+                    failed[case] = got
+            for p in got:
+                if p.kind not in reports:
+                    first_failure = runs if first_failure is None else first_failure
+                    raise found(p.kind, f"{p.detail}\n    minimal input: {case!r}")
+
+        try:
+            attempt()
+        except BaseException as exc:  # noqa: B036 - an ExceptionGroup of every kind found, or one of them
+            leaves = list(_leaves(exc))
+            if not all(isinstance(e, Found) for e in leaves):
+                raise
+            for e in leaves:
+                assert isinstance(e, Found)
+                reports.setdefault(e.kind, str(e))
+            if runs < examples:
+                continue
+        break
+    return reports
+
+
+def settle(reports: dict[str, str]) -> None:
+    """Fail with every kind of bad outcome found and its minimal input (the default run and the
+    fuzz run alike)."""
+    import pytest  # lazy: the module is also used from a plain Python prompt
+
+    if not reports:
+        return
+    pytest.fail(report(reports), pytrace=False)
+
+
+def report(reports: dict[str, str]) -> str:
+    return f"{len(reports)} kind(s) of bad outcome, each with its minimal input:\n\n" + "\n\n".join(
+        f"[{kind}]\n{text}"
+        for kind, text in sorted(reports.items()))

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from clirun import run_main
 
 from korbiro.base.config import Config, find_config, git_work_tree
 from korbiro.base.errors import UsageError
@@ -109,7 +110,7 @@ def test_a_toml_syntax_error_is_a_usage_error(tmp_path: Path, monkeypatch: pytes
 
 
 @pytest.mark.parametrize("name,data,said", [
-    ("korbiro.toml", b'lang = "en"\ndb = "\xff"\n', "korbiro.toml:2:7: not valid TOML: not UTF-8 (byte 0xff)"),
+    ("korbiro.toml", b'lang = "en"\ndb = "\xff"\n', "korbiro.toml:2:7: not valid UTF-8 (byte 0xFF); save it as UTF-8"),
     ("pyproject.toml", b"[tool]\nkorbiro = 3\n", "pyproject.toml: [tool.korbiro] is a table of settings, not 3"),
     ("pyproject.toml", b'[tool]\nkorbiro = ["db"]\n',
      "pyproject.toml: [tool.korbiro] is a table of settings, not ['db']"),
@@ -132,6 +133,31 @@ def test_a_configuration_korbiro_cannot_read_is_a_usage_error_for_every_command(
 def test_a_pyproject_whose_tool_is_no_table_has_no_configuration(tmp_path: Path, data: bytes) -> None:
     (tmp_path / "pyproject.toml").write_bytes(data)
     assert find_config(tmp_path) is None
+
+
+@pytest.mark.parametrize(("name", "data", "said"), [
+    ("korbiro.toml", b'db = "cards"\nlang = "\xff"\n', "korbiro.toml:2:9: not valid UTF-8 (byte 0xFF); save it as UTF-8"),
+    ("korbiro.toml", '[tool]\ndb = "x"\n'.encode("utf-16"),
+     "korbiro.toml:1:1: not valid UTF-8 (byte 0xFF); save it as UTF-8"),
+    ("pyproject.toml", b"[tool.korbiro]\n\xc3(\n", "pyproject.toml:2:1: not valid UTF-8 (byte 0xC3); save it as UTF-8"),
+])
+def test_a_configuration_that_is_not_utf8_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str,
+                                                          data: bytes, said: str) -> None:
+    """Found by the fuzz run (issue 25): tomllib's decoding error was an internal error (exit 3)."""
+    (tmp_path / name).write_bytes(data)
+    monkeypatch.chdir(tmp_path)
+    ran = run_main(["data", "check"])
+    assert (ran.code, ran.stdout) == (2, "")
+    assert ran.stderr == f"Error: {tmp_path / said}\n"
+
+
+def test_a_configuration_nested_too_deep_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """tomllib reads nested arrays by recursion: 2,000 of them ran out of stack (exit 3)."""
+    (tmp_path / "korbiro.toml").write_text("exclude = " + "[" * 2000 + "]" * 2000 + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    ran = run_main(["data", "check"])
+    assert (ran.code, ran.stdout) == (2, "")
+    assert ran.stderr == f"Error: {tmp_path / 'korbiro.toml'}: not valid TOML: nested too deep\n"
 
 
 # ---------------------------------------------------------------- data check with no path

@@ -19,23 +19,23 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import fuzzing
 import pytest
 from clirun import run_main
-from fuzzing import FORMATS, ROOT, check_all, judge, sample
-from hypothesis import HealthCheck, given, settings
+from fuzzing import FORMATS, ROOT, check_all, hunt, judge, problems, run_mutant, sample, settle
 from hypothesis import strategies as st
+from shapes import Shaped
 
-#: mutants per format in the default run, and in the fuzz run
+#: mutants per format in the default run, and in the fuzz run (scaled by KORBIRO_FUZZ_SCALE)
 FAST = 40
-FULL = 5000
-#: hypothesis examples of combined mutations, per run
-COMBOS_FAST, COMBOS_FULL = 30, 2500
-
-_HYPOTHESIS = settings(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                            HealthCheck.function_scoped_fixture])
+FULL = 1500
+#: hypothesis examples of combined mutations, and of queries from the language's parts, per run
+COMBOS_FAST, COMBOS_FULL = 30, 800
+QUERIES_FULL = 4000
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +63,7 @@ def test_mutants(name: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", list(FORMATS))
 def test_mutants_full(name: str, tmp_path: Path) -> None:
     fmt = FORMATS[name]
-    _assert_clean(check_all(fmt, sample(fmt, FULL, seed=1), tmp_path))
+    _assert_clean(check_all(fmt, sample(fmt, fuzzing.scaled(FULL), seed=1), tmp_path))
 
 
 @pytest.mark.parametrize("name", list(FORMATS))
@@ -77,7 +77,7 @@ def test_mutants_on_a_latin1_terminal(name: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", list(FORMATS))
 def test_mutants_on_a_latin1_terminal_full(name: str, tmp_path: Path) -> None:
     fmt = FORMATS[name]
-    _assert_clean(check_all(fmt, sample(fmt, 300, seed=3), tmp_path, encoding="latin-1"))
+    _assert_clean(check_all(fmt, sample(fmt, fuzzing.scaled(100), seed=3), tmp_path, encoding="latin-1"))
 
 
 # ------------------------------------------------------------------ hypothesis: several mutations at once
@@ -87,39 +87,55 @@ def test_mutants_on_a_latin1_terminal_full(name: str, tmp_path: Path) -> None:
 _COMBINE_BELOW = 256 * 1024
 
 
-def _combined(draw: st.DrawFn) -> tuple[fuzzing.Format, Path, bytes, str]:
-    fmt = FORMATS[draw(st.sampled_from(sorted(FORMATS)))]
-    path, data = draw(st.sampled_from(fmt.seed_texts()))
+@dataclass(frozen=True)
+class Combined:
+    """A seed of a format mutated several times: the format's name and the mutant (named by its seed)."""
+
+    format: str
+    mutant: Shaped
+
+    def __repr__(self) -> str:
+        return f"{self.format}: {self.mutant!r}"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
+
+
+def _combined(draw: st.DrawFn) -> Combined:
+    name = draw(st.sampled_from(sorted(FORMATS)))
+    path, data = draw(st.sampled_from(FORMATS[name].seed_texts()))
     labels = []
     for _ in range(draw(st.integers(1, 3))):
         if len(data) > _COMBINE_BELOW:
             break
-        mutants = fmt.kind(data)
+        mutants = FORMATS[name].kind(data)
         label, data = mutants.mutant(draw(st.integers(0, len(mutants) - 1)))
         labels.append(label)
-    return fmt, path, data, " + ".join(labels)
+    return Combined(name, Shaped(data, str(path.relative_to(ROOT)), " + ".join(labels)))
 
 
 combined = st.composite(_combined)
 
 
-def _check_combined(case: tuple[fuzzing.Format, Path, bytes, str], folder: Path) -> None:
-    fmt, path, data, label = case
-    _assert_clean(check_all(fmt, [(path, label, data)], folder))
+def _hunt_combined(folder: Path, examples: int) -> None:
+    def check(case: Combined) -> list[fuzzing.Problem]:
+        fmt = FORMATS[case.format]
+        ran, path = run_mutant(fmt, folder, ROOT / case.mutant.name, case.mutant.data)
+        fuzzing.TALLY.tried[fmt.name] += 1
+        fuzzing.TALLY.exit3[fmt.name] += ran.code == 3
+        return problems(ran, path)
+
+    settle(hunt(combined(), check, examples))
 
 
-@settings(_HYPOTHESIS, max_examples=COMBOS_FAST)
-@given(case=combined())
-def test_combined_mutations(case: tuple[fuzzing.Format, Path, bytes, str], tmp_path: Path) -> None:
-    _check_combined(case, tmp_path)
+def test_combined_mutations(tmp_path: Path) -> None:
+    _hunt_combined(tmp_path, COMBOS_FAST)
 
 
 @pytest.mark.fuzz
 @pytest.mark.timeout(1800)  # the dedicated run: long by design, and slower on a busy machine
-@settings(_HYPOTHESIS, max_examples=COMBOS_FULL)
-@given(case=combined())
-def test_combined_mutations_full(case: tuple[fuzzing.Format, Path, bytes, str], tmp_path: Path) -> None:
-    _check_combined(case, tmp_path)
+def test_combined_mutations_full(tmp_path: Path) -> None:
+    _hunt_combined(tmp_path, fuzzing.scaled(COMBOS_FULL))
 
 
 # ------------------------------------------------------------------ hypothesis: queries from the language's parts
@@ -137,25 +153,24 @@ QUERIES = st.one_of(
 )
 
 
-def _check_query(query: str) -> None:
-    ran = run_main(["card", "search", query, "--format", "json", "--explain"])
-    fuzzing.TALLY.tried["queries (hypothesis)"] += 1
-    fuzzing.TALLY.exit3["queries (hypothesis)"] += ran.code == 3
-    _assert_clean([f"query {query!r}: {p}" for p in judge(ran, None)])
+def _hunt_queries(examples: int) -> None:
+    def check(query: str) -> list[fuzzing.Problem]:
+        ran = run_main(["card", "search", query, "--format", "json", "--explain"])
+        fuzzing.TALLY.tried["queries (hypothesis)"] += 1
+        fuzzing.TALLY.exit3["queries (hypothesis)"] += ran.code == 3
+        return problems(ran, None)
+
+    settle(hunt(QUERIES, check, examples))
 
 
-@settings(_HYPOTHESIS, max_examples=100)
-@given(query=QUERIES)
-def test_queries(query: str) -> None:
-    _check_query(query)
+def test_queries() -> None:
+    _hunt_queries(100)
 
 
 @pytest.mark.fuzz
 @pytest.mark.timeout(1800)  # the dedicated run: long by design, and slower on a busy machine
-@settings(_HYPOTHESIS, max_examples=4000)
-@given(query=QUERIES)
-def test_queries_full(query: str) -> None:
-    _check_query(query)
+def test_queries_full() -> None:
+    _hunt_queries(fuzzing.scaled(QUERIES_FULL))
 
 
 # ------------------------------------------------------------------ argv, file names and the terminal, for real

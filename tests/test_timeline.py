@@ -66,6 +66,28 @@ def test_syntax_errors_carry_a_column(text: str, col: int) -> None:
     assert exc.value.line == 7 and exc.value.column == col and "^" in exc.value.message
 
 
+@pytest.mark.parametrize("text,col,word", [
+    ('szövetség "Béla" ellen "Cili"', 18, "ellen"),          # ally names its player itself
+    ('leidéz "Wirg" dob 6 dob 3', 21, "dob"),
+    ('megold "Q" csapat "A" expedíció expedition', 33, "expedition"),
+])
+def test_a_clause_said_twice_is_a_syntax_error(text: str, col: int, word: str) -> None:
+    """Found by the fuzz run (issue 25): ``szövetség "Béla" ellen "Cili"`` was an internal error (VisitError),
+    and a repeated clause silently kept its last value."""
+    with pytest.raises(RulesSyntaxError) as exc:
+        parse_action(text, path="s.yaml", line=7, column=5)
+    assert (exc.value.code, exc.value.line, exc.value.column) == ("MK-ACTION-SYNTAX", 7, 4 + col)
+    assert exc.value.message == (f"{word!r} says again what the action already says: write it once"
+                                 f"\n  {text}\n  {' ' * (col - 1)}^")
+
+
+@pytest.mark.parametrize("word,kind", [("beſtia", "beast"), ("\u212aÉPESSÉG", "ability"), ("LAP", "card")])
+def test_a_kind_in_any_case_that_python_folds(word: str, kind: str) -> None:
+    """``mint beſtia``: the grammar matches case-insensitively (ſ is s), the kind table was looked up in
+    lower case, which keeps ſ: an internal error (KeyError in a VisitError), found by the fuzz run."""
+    assert parse_action(f'semlegesít @3 mint {word}').kind == kind
+
+
 def test_effect_language() -> None:
     ops = parse_effect('sebzés X célpont; mp ellenfél_dp legfeljebb 3 irányító; gyengeség "Airun al Marem"')
     assert [(o.name, o.amount, o.cap, o.who) for o in ops] == [

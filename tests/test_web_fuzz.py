@@ -1,13 +1,22 @@
-"""Property-based fuzzing of the JSON API from its own OpenAPI schema (schemathesis): for inputs made
-from the schema, valid and not, no answer is a 5xx, every answer matches the schema (status code,
-content type, headers, body), and input the schema forbids is refused.
+"""Fuzzing of the web app: the JSON API from its own OpenAPI schema (schemathesis), and every API body
+and page form structure-aware (:mod:`webshapes`, issue 25).
 
-Each operation is driven through schemathesis's Hypothesis strategy and its checks (its pytest
-plugin's subtests do not run under pytest 9).  The default run tries a few cases per operation;
-``python3 -m pytest -m fuzz`` tries many more, in one process, where the closing summary prints the
-count per operation.  Each operation also gets schemathesis's coverage cases (every parameter at its
-bounds and past them, missing, of the wrong type, an unknown one, each method the path does not
-take): each answer must be one the OpenAPI document describes, and a 405 must say ``Allow``.
+From the schema, for inputs valid and not, no answer is a 5xx, every answer matches the schema
+(status code, content type, headers, body), and input the schema forbids is refused.  Each operation
+is driven through schemathesis's Hypothesis strategy and its checks (its pytest plugin's subtests do
+not run under pytest 9).
+
+Structure-aware, the texts are deck lists, scenarios and game records made by :mod:`shapes`, and the
+other fields real or odd: no answer is a 5xx, no page raises or shows an internal error, and every
+answer carries the security headers.  Every kind of bad answer is shrunk to its minimal request and
+reported (:func:`fuzzing.hunt`).
+
+The default run tries a few cases per operation; ``python3 -m pytest -m fuzz`` tries many more, in
+one process, where the closing summary prints the counts.
+
+Each operation also gets schemathesis's coverage cases (every parameter at its bounds and past them,
+missing, of the wrong type, an unknown one, each method the path does not take): each answer must be
+one the OpenAPI document describes, and a 405 must say ``Allow``.
 """
 
 from __future__ import annotations
@@ -18,6 +27,9 @@ from typing import Any
 import pytest
 
 schemathesis = pytest.importorskip("schemathesis", reason="the test extra's schemathesis is not installed")
+import fuzzing  # noqa: E402
+import webshapes  # noqa: E402
+from fuzzing import hunt, settle  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from schemathesis.checks import (  # noqa: E402
     content_type_conformance,
@@ -66,7 +78,9 @@ def fuzz(api_schema: Any, label: str, examples: int) -> None:
               suppress_health_check=list(HealthCheck))
     def run(case: Any) -> None:
         CASES[label] += 1
+        fuzzing.TALLY.tried["web API (schemathesis)"] += 1
         response = case.call_and_validate(checks=CHECKS)
+        fuzzing.TALLY.http500["web API (schemathesis)"] += response.status_code >= 500
         assert response.status_code < 500, response.text
 
     run()
@@ -85,7 +99,7 @@ def test_api_fuzz(api_schema: Any, label: str) -> None:
 @pytest.mark.fuzz
 @pytest.mark.parametrize("label", OPERATIONS)
 def test_api_fuzz_long(api_schema: Any, label: str) -> None:
-    fuzz(api_schema, label, 20 if label == "GET /api/rules/coverage" else 250)
+    fuzz(api_schema, label, fuzzing.scaled(20 if label == "GET /api/rules/coverage" else 250))
 
 
 @pytest.mark.parametrize("label", OPERATIONS)
@@ -102,3 +116,35 @@ def test_api_coverage_cases(api_schema: Any, label: str) -> None:
         response = case.call_and_validate(checks=[*CHECKS, unsupported_method])
         assert response.status_code < 500, response.text
     assert len(cases) >= 9
+
+
+# ------------------------------------------------------------------ structure-aware: API bodies and page forms
+
+#: requests in the default run, and in the fuzz run
+SHAPED_QUICK = {"API": 40, "pages": 25}
+SHAPED_FULL = {"API": 2500, "pages": 1500}
+SHAPED = {"API": webshapes.api_requests(), "pages": webshapes.page_requests()}
+
+
+def _hunt_web(web_client: Any, what: str, examples: int) -> None:
+    name = f"web {what} (shaped)"
+
+    def check(request: webshapes.Request) -> list[fuzzing.Problem]:
+        got = webshapes.check(web_client, request)
+        fuzzing.TALLY.tried[name] += 1
+        fuzzing.TALLY.http500[name] += any(p.kind.startswith(("HTTP 5", "exception:")) for p in got)
+        return got
+
+    settle(hunt(SHAPED[what], check, examples))
+
+
+@pytest.mark.parametrize("what", list(SHAPED))
+def test_shaped_requests(web_client: Any, what: str) -> None:
+    _hunt_web(web_client, what, SHAPED_QUICK[what])
+
+
+@pytest.mark.fuzz
+@pytest.mark.timeout(3600)  # the dedicated run: long by design, and slower on a busy machine
+@pytest.mark.parametrize("what", list(SHAPED))
+def test_shaped_requests_full(web_client: Any, what: str) -> None:
+    _hunt_web(web_client, what, fuzzing.scaled(SHAPED_FULL[what]))

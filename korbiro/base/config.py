@@ -163,14 +163,16 @@ def _read(path: Path) -> dict[str, Any]:
     try:
         text = data.decode()  # as tomllib.load decodes a file
     except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        raise UsageError.said("CONFIG-SYNTAX.utf8", path=str(path), line=before.count(b"\n") + 1,
-                              column=exc.start - (before.rfind(b"\n") + 1) + 1,
-                              byte=f"0x{data[exc.start]:02x}") from None
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        raise UsageError.said("CONFIG-ENCODING", path=str(path), line=data.count(b"\n", 0, exc.start) + 1,
+                              column=len(data[start:exc.start].decode("utf-8", "replace")) + 1,
+                              byte=f"0x{data[exc.start]:02X}") from None
     try:
         parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise UsageError("CONFIG-SYNTAX", f"{path}: not valid TOML: {exc}", path=str(path),
                          hu=f"{path}: nem érvényes TOML: {exc}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise UsageError.said("CONFIG-SYNTAX.deep", path=str(path)) from None
     _last_read = (str(path), data, parsed)
     return parsed

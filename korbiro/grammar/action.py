@@ -33,7 +33,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..base.errors import RulesSyntaxError
 
@@ -79,6 +79,22 @@ class Action:
     text: str = field(default="", compare=False)
 
 
+class Clause(NamedTuple):
+    """A clause of an action (``dob 6``): the :class:`Action` field it sets, its value, and its first word."""
+
+    key: str
+    value: Any
+    word: Token
+
+
+class _SaidTwice(Exception):
+    """A clause whose field is set already (raised inside the transformer; :func:`parse_action` says it)."""
+
+    def __init__(self, word: Token) -> None:
+        super().__init__(str(word))
+        self.word = word
+
+
 _CLAUSES = {"by", "targets", "x_value", "mode", "free", "accept", "roll", "as_kind", "source",
             "expedition", "store", "blockers", "against", "keep", "do_effect"}
 
@@ -101,61 +117,62 @@ class _Actions:
     def ref_name(self, items: list[Token]) -> str:
         return unicodedata.normalize("NFC", str(items[0])[1:-1]).strip()
 
-    def by(self, items: list[Any]) -> tuple[str, Any]:
-        return ("by", items[1])
+    def by(self, items: list[Any]) -> Clause:
+        return Clause("by", items[1], items[0])
 
-    def targets(self, items: list[Any]) -> tuple[str, Any]:
-        return ("targets", items[1])
+    def targets(self, items: list[Any]) -> Clause:
+        return Clause("targets", items[1], items[0])
 
-    def x_value(self, items: list[Any]) -> tuple[str, Any]:
-        return ("x", int(items[1]))
+    def x_value(self, items: list[Any]) -> Clause:
+        return Clause("x", int(items[1]), items[0])
 
-    def mode(self, items: list[Any]) -> tuple[str, Any]:
-        return ("mode", items[1])
+    def mode(self, items: list[Any]) -> Clause:
+        return Clause("mode", items[1], items[0])
 
-    def free(self, items: list[Any]) -> tuple[str, Any]:
-        return ("free", True)
+    def free(self, items: list[Any]) -> Clause:
+        return Clause("free", True, items[0])
 
-    def accept(self, items: list[Any]) -> tuple[str, Any]:
-        return ("accept", True)
+    def accept(self, items: list[Any]) -> Clause:
+        return Clause("accept", True, items[0])
 
-    def roll(self, items: list[Any]) -> tuple[str, Any]:
-        return ("roll", int(items[1]))
+    def roll(self, items: list[Any]) -> Clause:
+        return Clause("roll", int(items[1]), items[0])
 
-    def as_kind(self, items: list[Any]) -> tuple[str, Any]:
-        return ("kind", _KINDS[str(items[1]).lower()])
+    def as_kind(self, items: list[Any]) -> Clause:
+        return Clause("kind", _KINDS[str(items[1]).casefold()], items[0])
 
-    def source(self, items: list[Any]) -> tuple[str, Any]:
-        return ("source", items[1])
+    def source(self, items: list[Any]) -> Clause:
+        return Clause("source", items[1], items[0])
 
-    def expedition(self, items: list[Any]) -> tuple[str, Any]:
-        return ("expedition", True)
+    def expedition(self, items: list[Any]) -> Clause:
+        return Clause("expedition", True, items[0])
 
-    def store(self, items: list[Any]) -> tuple[str, Any]:
-        return ("store", items[1])
+    def store(self, items: list[Any]) -> Clause:
+        return Clause("store", items[1], items[0])
 
-    def blockers(self, items: list[Any]) -> tuple[str, Any]:
-        return ("blockers", items[1])
+    def blockers(self, items: list[Any]) -> Clause:
+        return Clause("blockers", items[1], items[0])
 
-    def against(self, items: list[Any]) -> tuple[str, Any]:
-        return ("against", items[1])
+    def against(self, items: list[Any]) -> Clause:
+        return Clause("against", items[1], items[0])
 
-    def keep(self, items: list[Any]) -> tuple[str, Any]:
-        return ("keep", items[1])
+    def keep(self, items: list[Any]) -> Clause:
+        return Clause("keep", items[1], items[0])
 
-    def do_effect(self, items: list[Any]) -> tuple[str, Any]:
-        return ("effect", items[1])
+    def do_effect(self, items: list[Any]) -> Clause:
+        return Clause("effect", items[1], items[0])
 
     @staticmethod
-    def _clauses(items: list[Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def _simple(verb: str, items: list[Any], **fixed: Any) -> Action:
+        """The action of *verb* with its own fields *fixed* and the clauses among *items*; a clause said
+        twice, or saying what the verb already says, is refused (:class:`_SaidTwice`)."""
+        out = dict(fixed)
         for item in items:
-            if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str):
-                out[item[0]] = item[1]
-        return out
-
-    def _simple(self, verb: str, items: list[Any], **fixed: Any) -> Action:
-        return Action(verb, **fixed, **self._clauses(items))
+            if isinstance(item, Clause):
+                if item.key in out:
+                    raise _SaidTwice(item.word)
+                out[item.key] = item.value
+        return Action(verb, **out)
 
     def summon(self, items: list[Any]) -> Action:
         return self._simple("summon", items[2:], card=items[1])
@@ -342,7 +359,18 @@ def parse_action(text: str, *, path: str | None = None, line: int | None = None,
         tree = _parser("start").parse(text)
     except UnexpectedInput as exc:
         raise _fail(text, exc, "action", path, line, column) from None
-    action = _transformer()().transform(tree)
+    from lark.exceptions import VisitError  # lazy: as _transformer()
+
+    try:
+        action = _transformer()().transform(tree)
+    except VisitError as exc:
+        if not isinstance(exc.orig_exc, _SaidTwice):
+            raise
+        word = exc.orig_exc.word
+        col0 = (word.column or 1) - 1
+        raise RulesSyntaxError.said("MK-ACTION-SYNTAX.twice", path=path or "<action>", line=line or 1,
+                                    column=(column or 1) + col0, word=str(word), text=text,
+                                    pad=" " * col0) from None
     assert isinstance(action, Action)
     return Action(**{**action.__dict__, "text": text})
 
