@@ -267,6 +267,22 @@ def test_the_body_is_capped_at_1_mib(web_client: Any) -> None:
     assert r.status_code == 413
 
 
+def test_the_body_cap_speaks_the_requests_language(web_client: Any) -> None:
+    """The 413 was English-only, built apart from the catalogue (issue 25)."""
+    big = json.dumps({"text": "x" * (1 << 20)})
+    r = web_client.post("/api/deck/check?lang=hu", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert r.json()["errors"][0]["message"] == "a kérés törzse nagyobb 1024 KiB-nál (1048576 bájt)"
+    assert r.headers["content-security-policy"].startswith("default-src 'none'")
+    en = web_client.post("/api/deck/check", content=big, headers={"content-type": "application/json"})
+    assert en.json()["errors"][0]["message"] == "the request body is larger than 1024 KiB (1048576 bytes)"
+    page = web_client.post("/deck", content=b"text=" + b"x" * (1 << 20),
+                           headers={"content-type": "application/x-www-form-urlencoded", "accept-language": "hu"})
+    assert page.status_code == 413
+    assert page.headers["content-type"].startswith("text/html")
+    assert "a kérés törzse nagyobb 1024 KiB-nál" in page.text
+
+
 @pytest.mark.parametrize(("body", "status", "code"), [
     (b"not json", 400, "WEB-JSON"), (b"[1, 2]", 400, "WEB-JSON"), (b'{"name": "x"}', 422, "WEB-PARAMETER"),
     (b'{"text": "", "extra": 1}', 422, "WEB-PARAMETER"), (b'{"text": "", "limit": 5}', 422, "WEB-PARAMETER"),

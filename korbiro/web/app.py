@@ -93,7 +93,7 @@ def create_app(db: str | None = None, *, workers: int | None = None, time_limit:
     app = _App(
         routes=[*api.routes(), *pages.routes(), Mount("/static", static, name="static")],
         middleware=[Middleware(Guard, hosts=hosts if isinstance(hosts, Hosts) else Hosts(hosts), refuse=refusal),
-                    Middleware(BodyLimit, limit=max_body)],
+                    Middleware(BodyLimit, refuse=refusal, limit=max_body)],
         exception_handlers={HTTPException: _http_error, Exception: _internal_error},
         lifespan=lifespan,
     )

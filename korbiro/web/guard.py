@@ -17,8 +17,8 @@ JSON body only from its own pages.
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
@@ -35,8 +35,12 @@ LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 #: the methods that change nothing (a cross-site request of these is only a read, which the Host check guards)
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
-#: a refusal: (request, status, the catalogue key, its arguments) -> the answer
-Refusal = Callable[[Request, int, str, dict[str, Any]], Response]
+class Refusal(Protocol):
+    """Makes the answer refusing a request: *status* saying the catalogue message *key* with *args* (a JSON
+    finding under ``/api/``, else a page, in the request's language; :func:`korbiro.web.app.refusal`)."""
+
+    def __call__(self, request: Request, status: int, key: str, args: Mapping[str, Any],
+                 headers: Mapping[str, str] | None = None) -> Response: ...
 
 
 def authority(value: str) -> tuple[str, int | None] | None:

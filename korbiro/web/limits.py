@@ -7,9 +7,10 @@ answer to an internal error, so that every answer has the headers, whoever made 
 
 from __future__ import annotations
 
-import json
-
+from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .guard import Refusal
 
 __all__ = ["BodyLimit", "SecurityHeaders", "CSP", "MAX_BODY", "HEADERS"]
 
@@ -36,10 +37,12 @@ class TooLarge(Exception):
 
 
 class BodyLimit:
-    """Refuse a body over *limit* bytes with 413: at once by its Content-Length, else when it grows past it."""
+    """Refuse a body over *limit* bytes with 413 (``WEB-TOO-LARGE``, made by *refuse* in the request's
+    language): at once by its Content-Length, else when it grows past it."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, refuse: Refusal, limit: int = MAX_BODY) -> None:
         self.app = app
+        self.refuse = refuse
         self.limit = limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -53,7 +56,7 @@ class BodyLimit:
                 except ValueError:
                     length = -1
                 if length > self.limit or length < 0:
-                    await self._refuse(send)
+                    await self._refuse(scope, receive, send)
                     return
         seen = 0
         started = False
@@ -77,17 +80,12 @@ class BodyLimit:
             await self.app(scope, counted, watched)
         except TooLarge:
             if not started:
-                await self._refuse(send)
+                await self._refuse(scope, receive, send)
 
-    async def _refuse(self, send: Send) -> None:
-        body = json.dumps({"errors": [{
-            "code": "WEB-TOO-LARGE", "severity": "error", "rule": None,
-            "message": f"the request body is larger than {self.limit // 1024} KiB ({self.limit} bytes)",
-            "file": None, "line": None, "column": None, "card": None}]}).encode()
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                (b"connection", b"close")]})
-        await send({"type": "http.response.body", "body": body})
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        answer = self.refuse(Request(scope), 413, "WEB-TOO-LARGE",
+                             {"kib": self.limit // 1024, "limit": self.limit}, {"Connection": "close"})
+        await answer(scope, receive, send)
 
 
 class SecurityHeaders:
