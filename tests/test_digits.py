@@ -139,3 +139,10 @@ def test_a_command_line_decimal_in_another_digit(monkeypatch: pytest.MonkeyPatch
         "Error: Invalid value for '--time-limit': '٣' is not a number written with the digits 0-9 (and a decimal "
         "point)\n")
     assert run_main(["serve", "--time-limit", "1e3"]).code == 2
+
+
+def test_the_number_error_speaks_the_language_chosen_after_it() -> None:
+    """``--lang`` is read first wherever it stands: ``--seed ٣ --lang hu`` said its error in English."""
+    ran = run_main(["play", "--seed", "٣", "--lang", "hu"])
+    assert ran.code == 2
+    assert ran.stderr.endswith("'--seed': a(z) '٣' nem a 0-9 számjegyekkel írt egész szám\n"), ran.stderr

@@ -497,3 +497,9 @@ def test_a_dated_views_table_of_exact_names_leaves_the_changed_cards_to_its_look
         terito = view.lookup("A Sötét Térítő").card
         assert terito is not None and (view.kind_of(terito) == airun[1]) is (day >= dt.date(2024, 9, 1))
     assert CardsOn(open_index(), day).exact_kinds() == {}  # the index answers each lookup itself
+
+
+def test_card_show_date_error_in_hungarian() -> None:
+    code, out = run("card", "show", "Wirg", "--date", "2024-13-01", "--lang", "hu")
+    assert code == 2
+    assert out.splitlines()[-1] == "Error: Invalid value for '--date': a(z) '2024-13-01' nem dátum (ÉÉÉÉ-HH-NN)"

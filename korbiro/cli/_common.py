@@ -86,6 +86,7 @@ def lang_option(f: F) -> F:
         type=click.Choice(["en", "hu"]),
         default=None,
         callback=_choose_lang,
+        is_eager=True,  # chosen before the other options are read, so that their errors speak it too
         help="Message language (default: korbiro.toml's lang, else the locale, else English).",
     )(f)
 
@@ -96,10 +97,12 @@ def date_argument(ctx: click.Context, param: click.Parameter, value: str | None)
         return None
     import datetime as dt  # lazy: start-up (cli/__init__.py)
 
+    from ..base.i18n import current, message  # lazy: start-up (cli/__init__.py)
+
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD)") from None
+        raise click.BadParameter(message("CLI.date", current(), value=value)) from None
 
 
 def db_option(f: F) -> F:
