@@ -130,9 +130,26 @@ def test_the_largest_mp_and_dp_the_index_holds() -> None:
         assert f"{bad} is greater than the maximum of 9007199254740991" in report.findings[0].message
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                  HealthCheck.too_slow])
-@given(field=st.sampled_from([*FIELDS, "unknown_field"]), place=st.sampled_from(FIRST_OF_TYPE), value=VALUES)
-def test_any_value_in_any_card_field(tmp_path: Path, field: str, place: int, value: Any) -> None:
+_ANY_VALUE = given(field=st.sampled_from([*FIELDS, "unknown_field"]), place=st.sampled_from(FIRST_OF_TYPE),
+                   value=VALUES)
+_SLOW = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+
+
+def _any_value(tmp_path: Path, field: str, place: int, value: Any) -> None:
     folder = tmp_path / f"db-{os.urandom(6).hex()}"
     _through_every_command(folder, _database(folder, place, field, value))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=_SLOW)
+@_ANY_VALUE
+def test_any_value_in_any_card_field(tmp_path: Path, field: str, place: int, value: Any) -> None:
+    """Each example runs every command on its database: a few in the default run (the fields and values
+    the parametrised test above names are checked there), many in the fuzz run."""
+    _any_value(tmp_path, field, place, value)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=300, deadline=None, suppress_health_check=_SLOW)
+@_ANY_VALUE
+def test_any_value_in_any_card_field_long(tmp_path: Path, field: str, place: int, value: Any) -> None:
+    _any_value(tmp_path, field, place, value)
