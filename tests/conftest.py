@@ -65,8 +65,16 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return None
 
 
+@pytest.fixture
+def web_client(web_session: Any) -> Any:
+    """The web app's test client with no cookies: the language a test chose (``?lang=hu`` sets a cookie)
+    does not follow it into the next test."""
+    web_session.cookies.clear()
+    return web_session
+
+
 @pytest.fixture(scope="session")
-def web_client() -> Iterator[Any]:
+def web_session() -> Iterator[Any]:
     """The web app (korbiro/web) over the shipped sample, one worker, under the ASGI test client; the
     working folder is the checkout's, as for the CLI's relative paths.  Skips without the web extra."""
     pytest.importorskip("starlette", reason="the web extra is not installed (pip install -e '.[web]')")

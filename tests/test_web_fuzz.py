@@ -53,8 +53,8 @@ OPERATIONS = [f"{e.method.upper()} {e.path}" for e in ENDPOINTS]
 
 
 @pytest.fixture(scope="module")
-def api_schema(web_client: Any) -> Any:
-    app = web_client.app
+def api_schema(web_session: Any) -> Any:
+    app = web_session.app
 
     async def served(scope: Any, receive: Any, send: Any) -> None:
         """The app as the running server has it: schemathesis's client starts and stops an ASGI app's
