@@ -303,11 +303,15 @@ def render_card(c: Any, *, lang: str = "en", reminders: list[Any] | None = None,
     if c.dp is not None:
         costs.append(f"DP {c.dp}")
     lines = [head, f"{kind}    {'  '.join(costs)}".rstrip()]
-    attrs = [f"{label} {c.attrs[key]}" for key, label in _ATTR_LABELS if c.attrs.get(key) is not None]
+    # lazy: only card show reads the printed fields (and the vocabularies they name)
+    from ..rules.mk.cardview import field_lines, shown_value
+
+    attrs = [f"{label} {shown_value(c.attrs[key])}" for key, label in _ATTR_LABELS if c.attrs.get(key) is not None]
     if attrs:
         lines.append(" · ".join(attrs))
     if c.attrs.get("skills"):
         lines.append("képzettségek: " + ", ".join(map(str, c.attrs["skills"])))
+    lines.extend(field_lines(c, lang))
     if date is not None:
         lines.append(_in_force_line(c, date, lang))
     summary = c.keyword_summary()

@@ -20,9 +20,37 @@ from ..grammar.vocabulary import CARD_TYPES
 
 if TYPE_CHECKING:
     from .behaviour import Behaviour
+    from .fields import Descriptor, Requirement
     from .history import TextVersion
 
-__all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "DatedSource", "Lookup", "kinds_from", "kinds_of"]
+
+@dataclass(frozen=True)
+class Ability:
+    """One printed ability of a card (its ``abilities:`` entry, docs/data-format.md).
+
+    ``kind`` is ``képesség`` (an adventurer's ability) or ``laphatás`` (a card effect); ``marks`` the
+    canonical English ids of its printed marks (``constant``, ``one_per_player``, ``combat``,
+    ``before_combat``, ``interrupt``, ``once``, ``rests``, ``lost``, ``repeatable``); ``behaviour`` what
+    it does, parsed, or None when the entry writes none.
+    """
+
+    kind: str
+    marks: frozenset[str] = frozenset()
+    name: str | None = None
+    mp: int | str | None = None
+    text: str = ""
+    behaviour: Behaviour | None = None
+
+    @property
+    def modelled(self) -> bool:
+        """True when the ability's behaviour is written (``data coverage``)."""
+        return self.behaviour is not None
+
+
+#: the multi-valued fields :meth:`Card.values` reads, and whether a string of them splits on "/"
+_MULTI = {"class": False, "subclass": False, "phase": True}
+
+__all__ = ["CARD_TYPES", "Ability", "Card", "CardDatabase", "CardSource", "DatedSource", "Lookup", "kinds_from", "kinds_of"]
 
 
 class Card:
@@ -36,7 +64,7 @@ class Card:
 
     __slots__ = ("id", "name", "type", "subtype", "mp", "dp", "text", "set", "file", "line", "attrs",
                  "keyword_keys", "true_names", "_keywords", "_keyword_source", "_summary", "_behaviour",
-                 "_history", "_stored", "_keyword_objects", "_behaviour_objects")
+                 "_history", "_stored", "_keyword_objects", "_behaviour_objects", "_abilities")
 
     id: str
     name: str
@@ -257,6 +285,75 @@ class Card:
                 object.__setattr__(self, "_history", ())
         assert self._history is not None
         return self._history
+
+    @property
+    def abilities(self) -> tuple[Ability, ...]:
+        """The card's printed abilities (its ``abilities:``), each with its behaviour parsed, on first use."""
+        try:
+            return object.__getattribute__(self, "_abilities")  # type: ignore[no-any-return]
+        except AttributeError:
+            pass
+        from .fields import read_abilities  # lazy: only a card whose abilities are asked for
+
+        found = read_abilities(self.attrs.get("abilities"), path=self.file)
+        object.__setattr__(self, "_abilities", found)
+        return found
+
+    @property
+    def descriptor(self) -> Descriptor | None:
+        """The printed descriptor line (``descriptor:`` or ``színesítő:``), its words classified; None: none."""
+        text = self.attrs.get("descriptor", self.attrs.get("színesítő"))
+        if not isinstance(text, str):
+            return None
+        from .fields import read_descriptor  # lazy: as above
+
+        return read_descriptor(text)
+
+    @property
+    def descriptor_words(self) -> frozenset[str]:
+        """The folded words of the descriptor line (what ``descriptor:`` filters read)."""
+        d = self.descriptor
+        return frozenset(d.words) if d is not None else frozenset()
+
+    @property
+    def requirement(self) -> Requirement | None:
+        """A quest's or building's condition (``requirement:``), its alternatives parsed; None: none."""
+        from .fields import read_requirement  # lazy: as above
+
+        return read_requirement(self.attrs.get("requirement"))
+
+    @property
+    def properties(self) -> frozenset[str]:
+        """The printed properties as canonical ids: ``psi``, ``token`` (jelző), ``named`` (nevesített)."""
+        raw = self.attrs.get("properties")
+        if not isinstance(raw, list):
+            return frozenset()
+        from .fields import property_id  # lazy: as above
+
+        return frozenset(p for p in (property_id(str(x)) for x in raw) if p is not None)
+
+    @property
+    def mp_x_factor(self) -> int | None:
+        """N of an ``NX`` printed cost (``"X"`` is 1, ``"3X"`` is 3); None when the MP is a number."""
+        from .fields import mp_x_factor  # lazy: as above
+
+        return mp_x_factor(self.mp)
+
+    def values(self, key: str) -> tuple[str, ...]:
+        """The printed values of a field that may hold several: ``class``, ``subclass``, ``phase`` (a string
+        split on "/", or a list), ``race`` (the field, or the races the descriptor names); any other field's
+        value as a one-element tuple (empty when the card has none)."""
+        raw = self.attrs.get(key)
+        if key in _MULTI:
+            from .fields import split_values  # lazy: as above
+
+            return split_values(raw, slash=_MULTI[key])
+        if key == "race" and raw is None:
+            d = self.descriptor
+            return d.races if d is not None else ()
+        if raw is None or isinstance(raw, (dict, list)):
+            return ()
+        return (str(raw),)
 
     def version_on(self, day: dt.date) -> TextVersion | None:
         """The version of the text in force on *day* (``None`` for a card without a history)."""
