@@ -93,12 +93,12 @@ class FieldReader:
 
     # -------------------------------------------------------------- one field each
 
-    def _finding(self, code: str, where: tuple[str | int, ...], i: int, cid: str | None, *,
+    def _finding(self, code: str, where: tuple[str | int, ...], i: int, cid: str | None, *, offset: int = 0,
                  severity: Severity = Severity.ERROR, rule: str | None = None, **args: Any) -> None:
         message, said = i18n.said(code, **args)
         line, col = self.locate(i, where)
         self.findings.append(Finding(code, message, severity=severity, rule=rule, file=self.path, line=line,
-                                     column=col, card=cid, args=said))
+                                     column=col + offset, card=cid, args=said))
 
     def _descriptor(self, i: int, rc: Mapping[str, Any], cid: str | None) -> None:
         key = "descriptor" if "descriptor" in rc else "színesítő"
@@ -122,7 +122,9 @@ class FieldReader:
             if fold(phase) in _PHASES:
                 continue
             where: tuple[str | int, ...] = ("phase", j) if isinstance(raw, list) else ("phase",)
-            self._finding("MK-CARD-PHASE", where, i, cid, rule="5.01.A", phase=phase, hint=_hint(phase, _PHASE_NAMES))
+            offset = max(raw.find(phase), 0) if isinstance(raw, str) else 0
+            self._finding("MK-CARD-PHASE", where, i, cid, offset=offset, rule="5.01.A", phase=phase,
+                          hint=_hint(phase, _PHASE_NAMES))
 
     def _subtype(self, i: int, subtype: str, cid: str | None) -> None:
         if fold(subtype) in {fold(s) for s in _ACTION_SUBTYPES}:

@@ -1,0 +1,375 @@
+"""Issue 26, the data side: every field a real card prints has a home (schema, card model, data check,
+card show), and old set files stay valid."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from korbiro.cli import cli
+from korbiro.data.check import check_database, load_database
+
+REAL = Path(__file__).parent / "data" / "real-style"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KORBIRO_CACHE_DIR", str(tmp_path / "cache"))
+
+
+HEAD = "set: {code: PROBA, name: Próba}\ncards:\n"
+
+
+def _write(tmp_path: Path, cards: str) -> Path:
+    folder = tmp_path / "db"
+    folder.mkdir(exist_ok=True)
+    (folder / "PROBA.yaml").write_text(HEAD + textwrap.indent(textwrap.dedent(cards), "  "), encoding="utf-8")
+    return folder
+
+
+def _findings(folder: Path) -> list[tuple[str, str, int | None, int | None]]:
+    report = check_database([folder], use_cache=False)
+    return [(f.code, f.severity.value, f.line, f.column) for f in report.findings]
+
+
+ADVENTURER = """\
+- id: PROBA-001
+  name: Próba Kalandozó
+  type: kalandozó
+  mp: 3
+  level: 2
+  fizikum: 3
+  asztral: 2
+  mental: 1
+"""
+
+
+# ------------------------------------------------------------------ the "Why" points
+
+
+def test_real_style_fixture_passes_strict() -> None:
+    """Written the way real cards print (issue 26: 149 errors on main), the fixture checks clean under --strict."""
+    r = CliRunner().invoke(cli, ["data", "check", "--strict", str(REAL), "--format", "json"])
+    data = json.loads(r.output)
+    assert [f["code"] for f in data["findings"]] == []
+    assert r.exit_code == 0
+    assert data["cards"] >= 12
+
+
+def test_class_lists_and_alternative_conditions_are_not_wrong_types(tmp_path: Path) -> None:
+    folder = _write(tmp_path, ADVENTURER + """\
+  race: ember
+  class: [harcos, pap]
+  subclass: [lovag, paplovag]
+- id: PROBA-002
+  name: Próba Küldetés
+  type: küldetés
+  mp: 2
+  dp: 2
+  requirement: [Toroni Tolvaj, Pap, Lovag]
+""")
+    assert _findings(folder) == []
+
+
+def test_more_than_three_alternatives_is_an_error(tmp_path: Path) -> None:
+    folder = _write(tmp_path, """\
+- id: PROBA-002
+  name: Próba Küldetés
+  type: küldetés
+  mp: 2
+  dp: 2
+  requirement: [Pap, Tolvaj, Bárd, Lovag]
+""")
+    [f] = check_database([folder], use_cache=False).findings
+    assert (f.code, f.line, f.column) == ("MK-DATA-SCHEMA", 8, 18)
+    assert f.message.endswith("['Pap', 'Tolvaj', 'Bárd', 'Lovag'] is too long")
+
+
+def test_fields_of_real_cards_are_known(tmp_path: Path) -> None:
+    """location, school, damage, icon, descriptor, properties, abilities: no unknown field."""
+    folder = _write(tmp_path, ADVENTURER + """\
+  race: ember
+  descriptor: Toroni nő Tolvaj
+  properties: [nevesített]
+- id: PROBA-002
+  name: Próba Küldetés
+  type: küldetés
+  mp: 2
+  dp: 2
+  location: Toron
+- id: PROBA-003
+  name: Próba Akció
+  type: akciólap
+  subtype: Vágás
+  mp: 2
+  school: Közelharci támadás
+  damage: 2
+  icon: kard
+""")
+    assert _findings(folder) == []
+
+
+def test_pillanat_and_split_phases_are_values_of_their_lists(tmp_path: Path) -> None:
+    folder = _write(tmp_path, """\
+- id: PROBA-003
+  name: Próba Akció
+  type: akciólap
+  mp: 1
+  phase: Sor/Harc előkészítés
+  duration: pillanat
+- id: PROBA-004
+  name: Másik Akció
+  type: akciólap
+  mp: 1
+  phase: [Sor, harc]
+  duration: instant
+""")
+    assert _findings(folder) == []
+
+
+def test_a_misspelt_phase_in_a_split_phase_is_an_error_with_did_you_mean(tmp_path: Path) -> None:
+    folder = _write(tmp_path, """\
+- id: PROBA-003
+  name: Próba Akció
+  type: akciólap
+  mp: 1
+  phase: Sor/Harcc
+""")
+    report = check_database([folder], use_cache=False)
+    [f] = report.findings
+    assert (f.code, f.rule, f.line, f.column) == ("MK-CARD-PHASE", "5.01.A", 7, 16)
+    assert f.message == "unknown phase 'Harcc' (did you mean 'harc'?)"
+
+
+@pytest.mark.parametrize("mp", ['"3X"', '"X"', '"12X"'])
+def test_nx_costs_are_valid(tmp_path: Path, mp: str) -> None:
+    folder = _write(tmp_path, f"""\
+- id: PROBA-003
+  name: Próba Akció
+  type: akciólap
+  mp: {mp}
+""")
+    assert _findings(folder) == []
+
+
+@pytest.mark.parametrize("mp", ['"X3"', '"03X"', '"3Y"'])
+def test_other_mp_strings_are_refused(tmp_path: Path, mp: str) -> None:
+    folder = _write(tmp_path, f"""\
+- id: PROBA-003
+  name: Próba Akció
+  type: akciólap
+  mp: {mp}
+""")
+    assert _findings(folder) == [("MK-DATA-PATTERN", "error", 6, 9)]
+
+
+def test_marks_name_and_mp_have_fields(tmp_path: Path) -> None:
+    folder = _write(tmp_path, ADVENTURER + """\
+  race: ember
+  abilities:
+    - kind: képesség
+      marks: [harci, Egy per játékos, fast, ELFORGATO]
+      name: Villámgyors reflexek
+      mp: 2X
+      text: "Harci: +2 Fizikum."
+    - kind: effect
+      marks: [once, lost, repeatable, állandó, harc előtti, megszakító, elvesző, ismételhető, egyszeri]
+      text: "Egyszeri."
+""")
+    assert _findings(folder) == []
+    card = load_database([folder])["PROBA-001"]
+    first, second = card.abilities
+    assert (first.kind, first.marks, first.name, first.mp) == (
+        "képesség", frozenset({"combat", "one_per_player", "interrupt", "rests"}), "Villámgyors reflexek", "2X")
+    assert second.kind == "laphatás"
+    assert second.marks == frozenset({"once", "lost", "repeatable", "constant", "before_combat", "interrupt"})
+
+
+def test_an_unknown_mark_is_an_error_at_its_column_with_did_you_mean(tmp_path: Path) -> None:
+    folder = _write(tmp_path, ADVENTURER + """\
+  race: ember
+  abilities:
+    - marks: [harcii]
+      text: "x"
+""")
+    report = check_database([folder], use_cache=False)
+    [f] = report.findings
+    assert (f.code, f.severity.value, f.line, f.column) == ("MK-CARD-MARK", "error", 13, 17)
+    assert f.message == "unknown mark 'harcii' (did you mean 'harci'?)"
+
+
+def test_an_abilitys_behaviour_is_checked_at_its_own_line(tmp_path: Path) -> None:
+    folder = _write(tmp_path, ADVENTURER + """\
+  race: ember
+  abilities:
+    - text: "Elforgató: kapsz 1 MP-t."
+      behaviour:
+        ability: {cost: rest, effect: "mpp 1 controller"}
+""")
+    report = check_database([folder], use_cache=False)
+    [f] = report.findings
+    assert (f.code, f.line, f.column) == ("MK-BEHAVIOUR-WORD", 15, 42)
+
+
+def test_race_only_in_the_descriptor(tmp_path: Path) -> None:
+    folder = _write(tmp_path, ADVENTURER + "  descriptor: Dwoon Iker\n")
+    assert _findings(folder) == []
+    card = load_database([folder])["PROBA-001"]
+    assert card.values("race") == ("dwoon",)
+    assert card.descriptor_words == frozenset({"dwoon", "iker"})
+
+
+def test_neither_race_nor_a_race_in_the_descriptor(tmp_path: Path) -> None:
+    assert _findings(_write(tmp_path, ADVENTURER)) == [("MK-DATA-REQUIRED", "error", 3, 5)]
+    folder = _write(tmp_path, ADVENTURER + "  descriptor: Toroni nő\n")
+    assert _findings(folder) == [("MK-CARD-NO-RACE", "error", 11, 17)]
+
+
+def test_filter_value_no_card_holds_fails_strict(tmp_path: Path) -> None:
+    """race:ordani passed --strict on main: now it is a finding, with a did-you-mean."""
+    folder = _write(tmp_path, ADVENTURER + """\
+  race: ember
+- id: PROBA-005
+  name: Próba Esemény
+  type: eseménylap
+  mp: 1
+  behaviour:
+    constant: "level +1 own adventurers race:ordani"
+""")
+    r = CliRunner().invoke(cli, ["data", "check", "--strict", str(folder), "--format", "json"])
+    data = json.loads(r.output)
+    assert [(f["code"], f["severity"], f["line"], f["column"]) for f in data["findings"]] == [
+        ("MK-DATA-UNKNOWN-FILTER-VALUE", "warning", 17, 48)]
+    assert r.exit_code == 1
+    r = CliRunner().invoke(cli, ["data", "check", str(folder)])
+    assert r.exit_code == 0
+
+
+def test_filter_value_with_did_you_mean(tmp_path: Path) -> None:
+    folder = _write(tmp_path, ADVENTURER + """\
+  race: ember
+- id: PROBA-005
+  name: Próba Esemény
+  type: eseménylap
+  mp: 1
+  behaviour:
+    constant: "level +1 own adventurers race:embr"
+""")
+    [f] = check_database([folder], use_cache=False).findings
+    assert f.message == "the filter race:embr names a value no card of the database holds (did you mean 'ember'?)"
+
+
+def test_filter_value_the_database_holds_through_a_descriptor(tmp_path: Path) -> None:
+    folder = _write(tmp_path, ADVENTURER + """\
+  descriptor: Dwoon Iker
+- id: PROBA-005
+  name: Próba Esemény
+  type: eseménylap
+  mp: 1
+  behaviour:
+    constant: "level +1 own adventurers race:dwoon class:harcos"
+""")
+    assert _findings(folder) == []
+
+
+def test_requirement_words_are_checked_against_the_database(tmp_path: Path) -> None:
+    folder = _write(tmp_path, ADVENTURER + """\
+  race: ember
+  skills: [Zárnyitás]
+- id: PROBA-002
+  name: Próba Küldetés
+  type: küldetés
+  mp: 2
+  dp: 2
+  requirement: [Toroni Tolvaj, Zárnyitás, Tolvja]
+""")
+    report = check_database([folder], use_cache=False)
+    [f] = report.findings
+    assert (f.code, f.severity.value, f.line) == ("MK-DATA-UNKNOWN-REQUIREMENT-WORD", "warning", 18)
+    assert f.message.endswith("(did you mean 'tolvaj'?)")
+
+
+def test_card_show_prints_requirement_spheres_and_rarity() -> None:
+    """card show omitted requirement, spheres and rarity on main."""
+    r = CliRunner().invoke(cli, ["card", "show", "MINTA-017"])
+    assert r.exit_code == 0
+    assert "condition: Tolvaj" in r.output.splitlines()
+    assert "rarity: ritka" in r.output.splitlines()
+    r = CliRunner().invoke(cli, ["card", "show", "MINTA-017", "--lang", "hu"])
+    assert "feltétel: Tolvaj" in r.output.splitlines()
+    assert "ritkaság: ritka" in r.output.splitlines()
+    r = CliRunner().invoke(cli, ["card", "show", "Őstűz teremtése"])
+    assert "spheres: Tűz" in r.output.splitlines()
+
+
+def test_card_show_prints_the_new_fields_in_both_languages() -> None:
+    r = CliRunner().invoke(cli, ["card", "show", "Kyria Dorell", "--db", str(REAL)])
+    lines = r.output.splitlines()
+    assert lines[2] == ("szint 4 · faj ember · kaszt szerencsevadász, harcos · alkaszt tolvaj · jellem káosz · "
+                        "Fizikum 3 · Asztrál 2 · Mentál 4 · fázis Sor")
+    assert "descriptor: Toroni nő Tolvaj (origin Toroni · gender nő)" in lines
+    assert "ability · combat, once · Árnyéklépés · MP 1: Harci, egyszeri: Kyria Dorell Fizikuma +2 a harc végéig." \
+        in lines
+    r = CliRunner().invoke(cli, ["card", "show", "Kyria Dorell", "--db", str(REAL), "--lang", "hu"])
+    lines = r.output.splitlines()
+    assert "színesítő: Toroni nő Tolvaj (származás Toroni · nem nő)" in lines
+    assert "képesség · harci, egyszeri · Árnyéklépés · MP 1: Harci, egyszeri: Kyria Dorell Fizikuma +2 a harc végéig." \
+        in lines
+    r = CliRunner().invoke(cli, ["card", "show", "A tornyok árnyékában", "--db", str(REAL)])
+    assert "location: Toron, Tornyok negyede" in r.output.splitlines()
+    assert "condition: Toroni Tolvaj | Pap | Dwoon Harcos" in r.output.splitlines()
+    r = CliRunner().invoke(cli, ["card", "show", "Lángcsóva", "--db", str(REAL)])
+    lines = r.output.splitlines()
+    assert lines[1] == "akciólap · varázslat    MP 3X"
+    assert ["school: Tűzmágia", "damage: 3", "icon: csillag", "spheres: Tűz"] == lines[3:7]
+
+
+def test_card_show_json_has_the_model() -> None:
+    r = CliRunner().invoke(cli, ["card", "show", "VALO-002", "--db", str(REAL), "--format", "json"])
+    model = json.loads(r.output)["model"]
+    assert model["subclasses"] == ["gladiátor", "barbár"]
+    assert model["races"] == ["dwoon"]
+    assert model["descriptor"]["twin"] == ["iker"]
+    assert model["abilities"][0]["marks"] == ["constant", "one_per_player"]
+    assert model["abilities"][0]["behaviour"] == ["constant: level +1 own adventurers race:dwoon"]
+    r = CliRunner().invoke(cli, ["card", "show", "VALO-030", "--db", str(REAL), "--format", "json"])
+    model = json.loads(r.output)["model"]
+    assert (model["phases"], model["classes"], model["mp_x_factor"]) == (["Sor", "Harc"], ["varázshasználó", "pap"], 3)
+    r = CliRunner().invoke(cli, ["card", "show", "VALO-010", "--db", str(REAL), "--format", "json"])
+    assert json.loads(r.output)["model"]["requirement"] == [["Toroni", "Tolvaj"], ["Pap"], ["Dwoon", "Harcos"]]
+
+
+# ------------------------------------------------------------------ old files stay valid
+
+
+@pytest.mark.parametrize("folder", ["examples/masik-db/cards", "tests/data/main-minta"])
+def test_old_set_files_stay_valid(folder: str) -> None:
+    """No field changed shape: the set files as they were on main check clean under --strict (no migrate)."""
+    report = check_database([ROOT / folder], use_cache=False)
+    assert [f.render_text() for f in report.findings] == []
+    assert report.card_count >= 7
+
+
+# ------------------------------------------------------------------ the model
+
+
+def test_the_model_of_a_real_style_card() -> None:
+    db = load_database([REAL])
+    kyria = db["Kyria Dorell"]
+    assert kyria.values("class") == ("szerencsevadász", "harcos")
+    assert kyria.descriptor is not None and kyria.descriptor.origins == ("toroni",)
+    assert kyria.abilities[1].behaviour is not None and kyria.abilities[1].behaviour.ability is not None
+    assert db["VALO-030"].values("phase") == ("Sor", "Harc")
+    assert db["VALO-030"].mp_x_factor == 3
+    assert db["VALO-004"].mp_x_factor == 1
+    assert db["VALO-001"].mp_x_factor is None
+    assert db["VALO-040"].properties == frozenset({"token"})
+    assert db["VALO-032"].properties == frozenset({"psi"})
+    assert db["VALO-003"].descriptor is not None and db["VALO-003"].descriptor.faiths == ("ranagol-hivo",)
+    req = db["VALO-020"].requirement
+    assert req is not None and req.alternatives == (("Tolvaj",), ("Bárd",))
