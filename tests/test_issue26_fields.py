@@ -91,7 +91,7 @@ def test_more_than_three_alternatives_is_an_error(tmp_path: Path) -> None:
 
 
 def test_fields_of_real_cards_are_known(tmp_path: Path) -> None:
-    """location, school, damage, icon, descriptor, properties, abilities: no unknown field."""
+    """location, school, damage, descriptor, properties, abilities: no unknown field."""
     folder = _write(tmp_path, ADVENTURER + """\
   race: ember
   descriptor: Toroni nő Tolvaj
@@ -109,7 +109,7 @@ def test_fields_of_real_cards_are_known(tmp_path: Path) -> None:
   mp: 2
   school: Közelharci támadás
   damage: 2
-  icon: kard
+  icons: [kard]
 """)
     assert _findings(folder) == []
 
@@ -326,7 +326,7 @@ def test_card_show_prints_the_new_fields_in_both_languages() -> None:
     r = CliRunner().invoke(cli, ["card", "show", "Lángcsóva", "--db", str(REAL)])
     lines = r.output.splitlines()
     assert lines[1] == "akciólap · varázslat    MP 3X"
-    assert ["school: Tűzmágia", "damage: 3", "icon: csillag", "spheres: Tűz"] == lines[3:7]
+    assert ["school: Tűzmágia", "damage: 3", "spheres: Tűz"] == lines[3:6]
 
 
 def test_card_show_json_has_the_model() -> None:

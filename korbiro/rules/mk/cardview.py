@@ -18,7 +18,7 @@ from .reminders import reminders as keyword_reminders
 __all__ = ["FIELD_KEYS", "field_lines", "history_dict", "model_dict", "show_dict", "shown_value"]
 
 #: the fields ``card show`` prints after the adventurer's attributes, in this order (labels: ``CARD-FIELD.*``)
-FIELD_KEYS = ("descriptor", "properties", "school", "damage", "icon", "spheres", "location", "requirement",
+FIELD_KEYS = ("descriptor", "properties", "school", "damage", "spheres", "location", "requirement",
               "rarity")
 
 
@@ -62,7 +62,7 @@ def shown_value(value: Any) -> str:
 
 def field_lines(card: Card, lang: str = "en") -> list[str]:
     """The printed fields real cards carry, one ``label: value`` line each, labelled in *lang*: the
-    descriptor (its words classified), properties, school, damage, icon, spheres, location, the condition
+    descriptor (its words classified), properties, school, damage, spheres, location, the condition
     (its alternatives joined by ``|``) and rarity; then each printed ability."""
     from ...base.i18n import message  # lazy: the catalogues are read only when a card is shown
 
