@@ -373,3 +373,52 @@ def test_the_model_of_a_real_style_card() -> None:
     assert db["VALO-003"].descriptor is not None and db["VALO-003"].descriptor.faiths == ("ranagol-hivo",)
     req = db["VALO-020"].requirement
     assert req is not None and req.alternatives == (("Tolvaj",), ("Bárd",))
+
+
+# ------------------------------------------------------------------ a token is not part of a deck
+
+
+def test_a_token_in_a_deck_list_is_refused(tmp_path: Path) -> None:
+    from korbiro.data.check import load_database
+    from korbiro.grammar.decklist import parse_deck_text
+    from korbiro.rules.mk.deck import check_deck
+
+    deck_text = (ROOT / "korbiro" / "data" / "mk" / "decks" / "kincsvadaszok.deck").read_text("utf-8")
+    legal = check_deck(parse_deck_text(deck_text, "a.deck"), load_database())
+    assert legal.legal
+    deck = parse_deck_text(deck_text + "1 Tartomány-jelző\n", "a.deck")
+    report = check_deck(deck, load_database())
+    tokens = [f for f in report.findings if f.code == "MK-DECK-TOKEN"]
+    assert [(f.rule, f.severity.value, f.line, f.card) for f in tokens] == [
+        ("1.02", "error", deck.entries[-1].line, "Tartomány-jelző")]
+    assert tokens[0].message == ("'Tartomány-jelző' is a token (jelző): it is not part of a deck; "
+                                 "an effect brings it into play")
+    assert not report.legal
+
+
+# ------------------------------------------------------------------ the index and the search language
+
+
+@pytest.mark.parametrize(("query", "ids"), [
+    ("descriptor:toroni", ["MINTA-200", "MINTA-210"]),
+    ("színesítő:nő", ["MINTA-200", "MINTA-202"]),
+    ("race:dwoon", ["MINTA-201"]),
+    ("class:pap type:kalandozó", ["MINTA-010", "MINTA-202"]),
+    ("class:harcos subclass:gladiátor", ["MINTA-201"]),
+    ("phase:sor type:akciólap school:tűzmágia", ["MINTA-205"]),
+    ("mark:harci", ["MINTA-200"]),
+    ("mark:combat", ["MINTA-200"]),
+    ("prop:token", ["MINTA-208"]),
+    ("property:jelző", ["MINTA-208"]),
+    ("prop:named", ["MINTA-202"]),
+    ("school:\"közelharci támadás\"", ["MINTA-206"]),
+    ("location:toron", ["MINTA-203"]),
+    ("damage>=3", ["MINTA-205"]),
+    ("mp:x school:tűzmágia", ["MINTA-205"]),
+    ("requirement:\"dwoon harcos\"", ["MINTA-203"]),
+    ("duration:pillanat", ["MINTA-205", "MINTA-207"]),
+])
+def test_search_reads_the_new_fields(query: str, ids: list[str]) -> None:
+    r = CliRunner().invoke(cli, ["card", "search", query, "--format", "json", "--sort", "id"])
+    assert r.exit_code == 0, r.output
+    assert [c["id"] for c in json.loads(r.output)["cards"]] == ids

@@ -225,6 +225,17 @@ def _csv_cell(c: Any, name: str) -> str:
         value = _keywords(c)
     elif name == "behaviour":
         value = list(c.behaviour.kinds()) if c.attrs.get("behaviour") is not None else []
+    elif name == "descriptor":
+        value = c.get("descriptor", c.get("színesítő"))
+    elif name == "property":
+        value = c.get("properties")
+    elif name == "mark":  # the marks of the card's abilities, in the order of the catalogue's ids
+        value = sorted({m for a in c.abilities for m in a.marks})
+    elif name == "requirement":
+        req = c.requirement
+        value = req.render() if req is not None else None
+    elif name == "race":
+        value = next(iter(c.values("race")), None)
     elif name in ("errata", "changed"):  # the text history: how many times it changed, the newest text's day
         versions = c.history
         value = max(0, len(versions) - 1) if name == "errata" else (
