@@ -17,34 +17,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.text import fold
 from ..grammar.vocabulary import CARD_TYPES
+from .ability import Ability
 
 if TYPE_CHECKING:
     from .behaviour import Behaviour
     from .fields import Descriptor, Requirement
     from .history import TextVersion
-
-
-@dataclass(frozen=True)
-class Ability:
-    """One printed ability of a card (its ``abilities:`` entry, docs/data-format.md).
-
-    ``kind`` is ``képesség`` (an adventurer's ability) or ``laphatás`` (a card effect); ``marks`` the
-    canonical English ids of its printed marks (``constant``, ``one_per_player``, ``combat``,
-    ``before_combat``, ``interrupt``, ``once``, ``rests``, ``lost``, ``repeatable``); ``behaviour`` what
-    it does, parsed, or None when the entry writes none.
-    """
-
-    kind: str
-    marks: frozenset[str] = frozenset()
-    name: str | None = None
-    mp: int | str | None = None
-    text: str = ""
-    behaviour: Behaviour | None = None
-
-    @property
-    def modelled(self) -> bool:
-        """True when the ability's behaviour is written (``data coverage``)."""
-        return self.behaviour is not None
 
 
 #: the multi-valued fields :meth:`Card.values` reads, and whether a string of them splits on "/"

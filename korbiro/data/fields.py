@@ -23,13 +23,12 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..base.text import fold
 from .paths import package_file
 
-if TYPE_CHECKING:
-    from .cards import Ability
+from .ability import Ability
 
 __all__ = ["ABILITY_KINDS", "MARKS", "PROPERTIES", "Descriptor", "Requirement", "Vocabulary", "ability_kind",
            "mark_id", "mp_x_factor", "property_id", "read_abilities", "read_descriptor", "read_requirement", "split_values",
@@ -263,7 +262,6 @@ def read_abilities(raw: Any, *, path: str | None = None) -> tuple[Ability, ...]:
     """The ``abilities:`` of a card that passed the data check, as :class:`~korbiro.data.cards.Ability` objects."""
     # lazy: the card model imports this module on first use, and the behaviour languages load lark
     from .behaviour import Behaviour
-    from .cards import Ability
 
     if not isinstance(raw, list):
         return ()

@@ -54,6 +54,7 @@ RULES: Mapping[str, str] = MappingProxyType({
     "3.01.A": "exactly 3 different starting tower levels, each a toronyszint",
     "1.14.5": "no other erőforrás event beside a card that forbids one",
     "1.13.C": "an exchange between games keeps the sizes of deck and sideboard and the cards of both",
+    "1.02": "a token (jelző) is not part of a deck (no rule says it in words; 1.02 is the deck-construction rule)",
 })
 
 
