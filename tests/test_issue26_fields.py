@@ -423,3 +423,38 @@ def test_search_reads_the_new_fields(query: str, ids: list[str]) -> None:
     r = CliRunner().invoke(cli, ["card", "search", query, "--format", "json", "--sort", "id"])
     assert r.exit_code == 0, r.output
     assert [c["id"] for c in json.loads(r.output)["cards"]] == ids
+
+
+# ------------------------------------------------------------------ data coverage
+
+
+def test_data_coverage_of_the_real_style_fixture() -> None:
+    r = CliRunner().invoke(cli, ["data", "coverage", str(REAL)])
+    assert r.exit_code == 0
+    lines = r.output.splitlines()
+    assert lines[:5] == ["5 of 13 card(s) fully modelled", "2 of 6 printed abilities have a behaviour", "",
+                         "left to model:", "  VALO-001  Kyria Dorell"]
+    assert "    ability without a behaviour: Árnyéklépés" in lines
+    assert '    free text without a behaviour: "Két sebzés egy célpont kalandozónak."' in lines
+    assert "  VALO-002  Grodd Vasököl" not in lines  # its one ability has a behaviour
+    r = CliRunner().invoke(cli, ["data", "coverage", str(REAL), "--lang", "hu"])
+    assert r.output.splitlines()[:2] == ["13 lapból 5 teljesen modellezett",
+                                         "6 nyomtatott képességből 2 viselkedése meg van írva"]
+
+
+def test_data_coverage_json() -> None:
+    r = CliRunner().invoke(cli, ["data", "coverage", str(REAL), "--format", "json"])
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert (data["cards"], data["modelled_cards"], data["abilities"], data["modelled_abilities"]) == (13, 5, 6, 2)
+    assert data["left"][0] == {"id": "VALO-001", "name": "Kyria Dorell",
+                               "left": [{"kind": "ability", "what": "Árnyéklépés"}]}
+
+
+def test_data_coverage_of_a_database_with_errors_exits_1(tmp_path: Path) -> None:
+    folder = _write(tmp_path, ADVENTURER)  # no race
+    r = CliRunner().invoke(cli, ["data", "coverage", str(folder)])
+    assert r.exit_code == 1
+    assert "MK-DATA-REQUIRED" in r.output or "missing required field 'race'" in r.output
+    r = CliRunner().invoke(cli, ["data", "coverage", str(tmp_path / "nincs")])
+    assert r.exit_code == 2
