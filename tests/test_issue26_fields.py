@@ -455,6 +455,6 @@ def test_data_coverage_of_a_database_with_errors_exits_1(tmp_path: Path) -> None
     folder = _write(tmp_path, ADVENTURER)  # no race
     r = CliRunner().invoke(cli, ["data", "coverage", str(folder)])
     assert r.exit_code == 1
-    assert "MK-DATA-REQUIRED" in r.output or "missing required field 'race'" in r.output
+    assert "error MK-DATA-REQUIRED: $.cards[0] (card PROBA-001): missing required field 'race'" in r.output
     r = CliRunner().invoke(cli, ["data", "coverage", str(tmp_path / "nincs")])
     assert r.exit_code == 2

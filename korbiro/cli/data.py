@@ -113,7 +113,7 @@ def coverage(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | N
     entry) has a behaviour: and its free-text lines (the quoted ones of its
     card text) are covered by the card's behaviour:.  Every card with
     something left is listed with what is left.  The database is PATHS, else
-    --db, $KORBIRO_DB, korbiro.toml's db, or the shipped sample.  Exit 0 (a
+    $KORBIRO_DB, korbiro.toml's db, or the shipped sample.  Exit 0 (a
     figure, not a verdict); 1 when the database has errors (run data check);
     2 when a path is unusable.
 
