@@ -9,9 +9,20 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from korbiro.base.text import fold
 from korbiro.cli import cli
 from korbiro.data.check import check_database, load_database
+from korbiro.data.fields import (
+    MARKS,
+    mark_id,
+    mp_x_factor,
+    read_descriptor,
+    read_requirement,
+    split_values,
+)
 
 REAL = Path(__file__).parent / "data" / "real-style"
 ROOT = Path(__file__).resolve().parent.parent
@@ -379,7 +390,6 @@ def test_the_model_of_a_real_style_card() -> None:
 
 
 def test_a_token_in_a_deck_list_is_refused(tmp_path: Path) -> None:
-    from korbiro.data.check import load_database
     from korbiro.grammar.decklist import parse_deck_text
     from korbiro.rules.mk.deck import check_deck
 
@@ -458,3 +468,64 @@ def test_data_coverage_of_a_database_with_errors_exits_1(tmp_path: Path) -> None
     assert "error MK-DATA-REQUIRED: $.cards[0] (card PROBA-001): missing required field 'race'" in r.output
     r = CliRunner().invoke(cli, ["data", "coverage", str(tmp_path / "nincs")])
     assert r.exit_code == 2
+
+
+# ------------------------------------------------------------------ the web card page
+
+
+def test_the_web_card_page_shows_the_printed_fields(web_client: object) -> None:
+    r = web_client.get("/cards/MINTA-200")  # type: ignore[attr-defined]
+    assert r.status_code == 200
+    assert "<dt>class</dt><dd>szerencsevadász, harcos</dd>" in r.text
+    assert "<dt>descriptor</dt><dd>Toroni nő Tolvaj</dd>" in r.text
+    assert "<strong>Árnyéklépés</strong> · MP 1" in r.text
+    r = web_client.get("/cards/MINTA-203")  # type: ignore[attr-defined]
+    assert "<dt>requirement</dt><dd>Toroni Tolvaj | Dwoon Harcos | Pap</dd>" in r.text
+    assert "<dt>location</dt><dd>Toron, a Tornyok negyede</dd>" in r.text
+    assert "<dt>rarity</dt><dd>nem gyakori</dd>" in r.text
+
+
+# ------------------------------------------------------------------ the readers, property-tested
+
+WORDS = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=0, max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(WORDS)
+def test_a_descriptor_is_its_words_each_classified_once(text: str) -> None:
+    d = read_descriptor(text)
+    assert " ".join(d.words) == fold(text)
+    assert len(d.printed) == len(d.words)
+    kinds = [*d.origins, *d.races, *d.faiths, *d.genders, *d.twins, *d.others]
+    assert sorted(kinds) == sorted(d.words)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(WORDS, st.lists(WORDS, max_size=4), st.integers(), st.none()))
+def test_a_requirement_is_its_alternatives_words(value: object) -> None:
+    req = read_requirement(value)
+    alternatives = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    expected = tuple(tuple(a.split()) for a in alternatives if a.split())
+    assert (req.alternatives if req is not None else ()) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="abcSorHarcé ", min_size=1, max_size=8), min_size=1, max_size=4))
+def test_split_values_reads_a_slash_string_as_its_list(parts: list[str]) -> None:
+    kept = [p.strip() for p in parts if p.strip()]
+    assert split_values("/".join(parts)) == tuple(kept)
+    assert split_values(parts) == tuple(kept)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(MARKS)), st.booleans())
+def test_every_spelling_of_a_mark_in_any_case(spelling: str, upper: bool) -> None:
+    assert mark_id(spelling.upper() if upper else spelling) == MARKS[spelling]
+    assert mark_id(fold(spelling)) == MARKS[spelling]
+
+
+@given(st.integers(min_value=1, max_value=10**6))
+def test_nx_factor(n: int) -> None:
+    assert mp_x_factor(f"{n}X") == n
+    assert mp_x_factor("X") == 1
+    assert mp_x_factor(n) is None

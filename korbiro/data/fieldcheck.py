@@ -20,7 +20,15 @@ from ..base import i18n
 from ..base.findings import HINT_BUDGET, Finding, Severity
 from ..base.text import fold
 from ..grammar.vocabulary import PHASE_ALIASES
-from .fields import ability_kind, mark_id, mark_spellings, read_descriptor, read_requirement, split_values, vocabulary
+from .fields import (
+    ability_kind,
+    mark_id,
+    mark_spellings,
+    read_descriptor,
+    read_requirement,
+    split_values,
+    vocabulary,
+)
 
 __all__ = ["FieldReader", "Named", "named_findings"]
 
@@ -31,9 +39,6 @@ FILTER_FIELDS = {"race": "race", "class": "class", "subclass": "subclass", "subt
 #: the subtypes of akciólap the rules read (a near miss of one is a warning)
 _ACTION_SUBTYPES = ("pusztakezes támadás", "fegyveres támadás", "hatalomszó", "varázslat", "ima", "psi",
                     "felszerelés", "fegyver", "vért", "pajzs", "hadszer")
-
-Locate = Callable[[tuple[str | int, ...]], tuple[int, int]]
-
 
 @dataclass(frozen=True)
 class Named:
@@ -198,7 +203,8 @@ _PHASES = {fold(p) for p in ("Sor", "harc", "Forduló nyitása", "Erőforrás", 
 _PHASE_NAMES = sorted(_PHASES)
 
 
-def _hint(word: str, known: Sequence[str]) -> str:
+def _hint(word: str, known: Sequence[str]) -> dict[str, Any] | str:
+    """A did-you-mean part of a message (said in the language the finding is printed in), or nothing."""
     close = difflib.get_close_matches(fold(word), [fold(k) for k in known], n=1)
     if not close:
         return ""
@@ -272,7 +278,7 @@ def named_findings(values: Mapping[str, set[str]], named: Iterable[tuple[str, Na
         have = known.get(n.field, set())
         if fold(n.value) in have:
             continue
-        hint = ""
+        hint: dict[str, Any] | str = ""
         if hints > 0:
             hints -= 1
             close = difflib.get_close_matches(fold(n.value), sorted(have), n=1)

@@ -26,9 +26,8 @@ from functools import cache
 from typing import Any
 
 from ..base.text import fold
-from .paths import package_file
-
 from .ability import Ability
+from .paths import package_file
 
 __all__ = ["ABILITY_KINDS", "MARKS", "PROPERTIES", "Descriptor", "Requirement", "Vocabulary", "ability_kind",
            "mark_id", "mp_x_factor", "property_id", "read_abilities", "read_descriptor", "read_requirement", "split_values",
