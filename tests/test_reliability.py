@@ -376,7 +376,7 @@ def test_a_killed_build_leaves_nothing_behind(db_dir: Path, _private_cache: Path
     index_dir = _private_cache / "index"
     assert [p.name for p in index_dir.iterdir() if p.name.endswith(".tmp")]  # what the kill left
     idx = open_index([db_dir])
-    assert len(idx) == 78
+    assert len(idx) == SHIPPED_CARDS
     assert sorted(p.name for p in index_dir.iterdir() if p.name != "digests.json") == [Path(idx.path).name]
 
 

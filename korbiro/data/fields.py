@@ -197,8 +197,10 @@ class Descriptor:
 def read_descriptor(text: str, vocab: Vocabulary | None = None) -> Descriptor:
     """The descriptor line *text*, split into words (a two-word race such as ``udvari ork`` kept whole)."""
     v = vocab or vocabulary()
-    spelled = text.split()
-    raw = [fold(w) for w in spelled]
+    # each printed word and its folded form (a word that folds to nothing, a lone accent, is dropped)
+    pairs = [(sub, w) for w in text.split() for sub in fold(w).split()]
+    raw = [f for f, _ in pairs]
+    spelled = [w for _, w in pairs]
     words: list[str] = []
     printed: list[str] = []
     i = 0
