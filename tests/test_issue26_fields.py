@@ -529,3 +529,19 @@ def test_nx_factor(n: int) -> None:
     assert mp_x_factor(f"{n}X") == n
     assert mp_x_factor("X") == 1
     assert mp_x_factor(n) is None
+
+
+def test_the_legal_x_of_an_nx_card_is_what_its_player_can_pay() -> None:
+    """Lángcsóva costs 2X: with 4 MP its legal X runs up to 2 (4 MP), not 4."""
+    from korbiro.rules.mk.timeline.scenario import run_file
+
+    eng = run_file(str(ROOT / "examples" / "rulings" / "i26-fields-nx-mp.yaml"), until=0).engine
+    forms = [f for f in eng.legal_actions("Anna") if f.verb == "summon" and f.card == "Lángcsóva"]
+    assert forms and {f.x for f in forms} == {(0, 2)}
+
+
+def test_a_split_phase_suggests_the_printed_spelling() -> None:
+    report = check_database([Path(__file__).parent / "bad_inputs" / "sets" / "phase-split-typo"], use_cache=False)
+    [f] = report.findings
+    assert f.message == "unknown phase 'Harc elokeszitess' (did you mean 'Harc előkészítés'?)"
+    assert f.render_text(lang="hu").endswith("ismeretlen fázis: 'Harc elokeszitess' (erre gondoltál: 'Harc előkészítés'?)")

@@ -19,7 +19,7 @@ from typing import Any
 from ..base import i18n
 from ..base.findings import HINT_BUDGET, Finding, Severity
 from ..base.text import fold
-from ..grammar.vocabulary import PHASE_ALIASES
+from ..grammar.vocabulary import PHASE_NAMES
 from .fields import (
     ability_kind,
     mark_id,
@@ -196,11 +196,11 @@ class FieldReader:
                 self.named.append(Named(key, value, line, col + offset, cid))
 
 
-_PHASES = {fold(p) for p in ("Sor", "harc", "Forduló nyitása", "Erőforrás", "Kezdeményező csapat sorelhagyása",
-                             "Akadályozó csapat sorelhagyása", "Toronyszint felfedés", "Akadálylap aktivizálás",
-                             "Harc előkészítés", "Harc eredmény meghatározás", "Küldetés feltétel teljesítés",
-                             "Forduló zárása")} | set(PHASE_ALIASES)
-_PHASE_NAMES = sorted(_PHASES)
+#: the phases a card may print (the schema's, 5.01.A and 6.03), then every other spelling of a phase
+_PHASE_NAMES = ["Sor", "harc", "Forduló nyitása", "Erőforrás", "Kezdeményező csapat sorelhagyása",
+                "Akadályozó csapat sorelhagyása", "Toronyszint felfedés", "Akadálylap aktivizálás", "Harc előkészítés",
+                "Harc eredmény meghatározás", "Küldetés feltétel teljesítés", "Forduló zárása", *PHASE_NAMES]
+_PHASES = {fold(p) for p in _PHASE_NAMES}
 
 
 def _hint(word: str, known: Sequence[str]) -> dict[str, Any] | str:
