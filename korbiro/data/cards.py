@@ -512,6 +512,8 @@ class CardDatabase:
         #: the ids of the cards whose text has changed, when the source knows them without reading
         #: every card's history (the card index's ``errata`` column)
         self._errata_ids: frozenset[str] | None = None
+        #: the ids of the tokens (``properties: [jelző]``), when the source knows them (the index's items)
+        self._token_ids: frozenset[str] | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -557,6 +559,12 @@ class CardDatabase:
         if self._errata_ids is not None:
             return [c for c in self.cards if c.id in self._errata_ids]
         return [c for c in self.cards if len(c.history) > 1]
+
+    def token_ids(self) -> frozenset[str]:
+        """The ids of the tokens (``properties: [jelző]``): cards that are not part of a deck."""
+        if self._token_ids is None:
+            self._token_ids = frozenset(c.id for c in self.cards if "token" in c.properties)
+        return self._token_ids
 
     def kind_of(self, card: Card) -> str:
         """The folded name that stands for *card*'s kind: cards joined by IGAZ NÉV (2.02) share it."""

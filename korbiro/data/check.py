@@ -176,7 +176,7 @@ def check_file(path: str, raw: bytes | None = None, *, cards: bool = True) -> tu
                 )
             )
     findings.extend(fields.findings)
-    report.values, report.named = fields.values, fields.named
+    report.values, report.named = fields.held(), fields.named
     return report, built
 
 

@@ -32,6 +32,8 @@ from .fields import (
 
 __all__ = ["FieldReader", "Named", "named_findings"]
 
+#: the fields whose values the database holds, as written (a value or a list of them)
+_HELD = ("class", "subclass", "race", "skills", "icons", "subtype", "school")
 #: a behaviour filter's field -> the field of the database whose values it names
 FILTER_FIELDS = {"race": "race", "class": "class", "subclass": "subclass", "subtype": "subtype",
                  "alignment": "alignment", "descriptor": "descriptor", "origin": "origin", "faith": "faith",
@@ -60,41 +62,57 @@ class Named:
 
 @dataclass
 class FieldReader:
-    """Reads the new fields of a file's cards: findings, the values held and the values named."""
+    """Reads the new fields of a file's cards: findings, the values held and the values named.
+
+    Every card of a database passes through :meth:`card`, so it does little for a card that prints none
+    of the new fields: the values held are kept as written, and folded once per distinct value
+    (:meth:`held`)."""
 
     path: str
     locate: Callable[[int, tuple[str | int, ...]], tuple[int, int]]
     findings: list[Finding] = field(default_factory=list)
-    values: dict[str, set[str]] = field(default_factory=dict)
     named: list[Named] = field(default_factory=list)
+    #: field -> the values as written (folded by :meth:`held`)
+    raw: dict[str, set[str]] = field(default_factory=dict)
 
     def hold(self, key: str, values: Iterable[str]) -> None:
-        self.values.setdefault(key, set()).update(fold(v) for v in values if v)
+        self.raw.setdefault(key, set()).update(values)
 
-    def card(self, i: int, rc: Mapping[str, Any], cid: str | None, behaviour: Any) -> Any:
-        """Check card *i* (its raw mapping *rc*); returns the behaviours of its abilities, parsed."""
+    def held(self) -> dict[str, set[str]]:
+        """Field -> the folded values the file's cards hold (an adventurer's name: its words)."""
+        out: dict[str, set[str]] = {}
+        for key, values in self.raw.items():
+            folded = {fold(v) for v in values if v}
+            if key == "name":
+                folded = {w for v in folded for w in v.split()}
+            out[key] = folded
+        return out
+
+    def card(self, i: int, rc: Mapping[str, Any], cid: str | None, behaviour: Any) -> None:
+        """Check card *i* (its raw mapping *rc*, its card-level behaviour parsed) and note its values."""
+        raw = self.raw
+        for key in _HELD:
+            value = rc.get(key)
+            if value.__class__ is str:
+                raw.setdefault(key, set()).add(value)
+            elif value.__class__ is list:
+                raw.setdefault(key, set()).update(v for v in value if v.__class__ is str)
         ctype = rc.get("type")
-        for key in ("class", "subclass"):
-            self.hold(key, split_values(rc.get(key), slash=False))
-        race = rc.get("race")
-        if isinstance(race, str):
-            self.hold("race", [race])
-        for key in ("skills", "icons"):
-            self.hold(key, split_values(rc.get(key), slash=False))
-        if isinstance(rc.get("subtype"), str):
-            self.hold("subtype", [rc["subtype"]])
-            if ctype == "akciólap":
-                self._subtype(i, rc["subtype"], cid)
-        if isinstance(rc.get("school"), str):
-            self.hold("school", [rc["school"]])
-        if ctype == "kalandozó" and isinstance(rc.get("name"), str):
-            self.hold("name", rc["name"].split())
-        self._descriptor(i, rc, cid)
-        self._phases(i, rc.get("phase"), cid)
-        self._requirement(i, rc.get("requirement"), cid)
-        abilities = self._abilities(i, rc.get("abilities"), cid)
-        self._filters(i, ("behaviour",), rc.get("behaviour"), behaviour, cid)
-        return abilities
+        if ctype == "kalandozó" and rc.get("name").__class__ is str:
+            raw.setdefault("name", set()).add(rc["name"])
+        elif ctype == "akciólap" and rc.get("subtype").__class__ is str:
+            self._subtype(i, rc["subtype"], cid)
+        if "descriptor" in rc or "színesítő" in rc:
+            self._descriptor(i, rc, cid)
+        phase = rc.get("phase")
+        if phase.__class__ is list or (phase.__class__ is str and "/" in phase):
+            self._phases(i, phase, cid)
+        if "requirement" in rc:
+            self._requirement(i, rc["requirement"], cid)
+        if "abilities" in rc:
+            self._abilities(i, rc["abilities"], cid)
+        if behaviour is not None and "behaviour" in rc:
+            self._filters(i, ("behaviour",), rc["behaviour"], behaviour, cid)
 
     # -------------------------------------------------------------- one field each
 
@@ -111,7 +129,7 @@ class FieldReader:
         if not isinstance(text, str):
             return
         d = read_descriptor(text)
-        self.hold("descriptor", d.words)
+        self.hold("descriptor", d.words)  # folded already: folding them again keeps them
         self.hold("origin", d.origins)
         self.hold("faith", d.faiths)
         self.hold("race", d.races)
@@ -121,8 +139,7 @@ class FieldReader:
             self._finding("MK-CARD-NO-RACE", (key,), i, cid, descriptor=text)
 
     def _phases(self, i: int, raw: Any, cid: str | None) -> None:
-        if not isinstance(raw, (str, list)) or (isinstance(raw, str) and "/" not in raw):
-            return  # one phase: the schema's list
+        """Each phase of a list or of a printed ``Sor/Harc`` (one phase alone is the schema's to check)."""
         for j, phase in enumerate(split_values(raw)):
             if fold(phase) in _PHASES:
                 continue
@@ -149,10 +166,9 @@ class FieldReader:
             for word in words:
                 self.named.append(Named("requirement", word, line, col, cid))
 
-    def _abilities(self, i: int, raw: Any, cid: str | None) -> list[Any]:
-        out: list[Any] = []
+    def _abilities(self, i: int, raw: Any, cid: str | None) -> None:
         if not isinstance(raw, list):
-            return out
+            return
         # lazy: the behaviour languages load lark
         from .behaviour import read_behaviour
 
@@ -178,14 +194,14 @@ class FieldReader:
             parsed, found = read_behaviour(spec, path=self.path, locate=locate, card=cid, fields=False)
             self.findings.extend(found)
             self._filters(i, here, spec, parsed, cid)
-            out.append(parsed)
-        return out
 
     def _filters(self, i: int, here: tuple[str | int, ...], raw: Any, parsed: Any, cid: str | None) -> None:
         """The values the parsed behaviour's filters name, each at the text that names it."""
         if parsed is None:
             return
         leaves = list(_leaves(raw, ()))
+        if not any(":" in text for _, text in leaves):
+            return  # no filter is written without a "field:value"
         for fname, values in _filters_of(parsed):
             key = FILTER_FIELDS.get(fname)
             if key is None:

@@ -271,6 +271,11 @@ class CardIndex:
         """The cards whose text has changed (a history of more than one version)."""
         return list(self.select("cards.errata > 0"))
 
+    def token_ids(self) -> frozenset[str]:
+        """The ids of the tokens (``properties: [jelző]``), which no deck holds (the deck check reads them)."""
+        return frozenset(cid for (cid,) in self.rows(
+            "SELECT id FROM cards WHERE rowid IN (SELECT card FROM items WHERE field = 'property' AND value = 'token')"))
+
     def database(self) -> CardDatabase:
         """Every card in memory, for batch work (thousands of deck checks)."""
         # the folded names and ids as the index stores them (made by the same fold: base/text.py is among
@@ -280,6 +285,7 @@ class CardIndex:
                           kinds={name_fold: kind for name_fold, _, kind in keys})
         # which texts changed, from the errata column: a dated deck check reads no card's history for it
         db._errata_ids = frozenset(cid for (cid,) in self.rows("SELECT id FROM cards WHERE errata > 0"))
+        db._token_ids = self.token_ids()  # and which cards are tokens, from the items: no card's fields are read
         return db
 
     def select(self, where: str, params: Sequence[Any] = (), order: str = "rowid",
