@@ -545,3 +545,45 @@ def test_a_split_phase_suggests_the_printed_spelling() -> None:
     [f] = report.findings
     assert f.message == "unknown phase 'Harc elokeszitess' (did you mean 'Harc előkészítés'?)"
     assert f.render_text(lang="hu").endswith("ismeretlen fázis: 'Harc elokeszitess' (erre gondoltál: 'Harc előkészítés'?)")
+
+
+@pytest.mark.parametrize("extra", [[], ["--date", "2026-03-01"]])
+def test_deck_check_refuses_a_token_through_the_index(tmp_path: Path, extra: list[str]) -> None:
+    deck = tmp_path / "a.deck"
+    text = (ROOT / "korbiro" / "data" / "mk" / "decks" / "kincsvadaszok.deck").read_text("utf-8")
+    deck.write_text(text + "1 Tartomány-jelző\n", encoding="utf-8")
+    line = len((text + "1 Tartomány-jelző\n").splitlines())
+    r = CliRunner().invoke(cli, ["deck", "check", str(deck), "--format", "json", *extra])
+    assert r.exit_code == 1
+    tokens = [f for f in json.loads(r.output)["findings"] if f["code"] == "MK-DECK-TOKEN"]
+    assert [(f["rule"], f["line"], f["severity"]) for f in tokens] == [("1.02", line, "error")]
+    hu = CliRunner().invoke(cli, ["deck", "check", str(deck), "--lang", "hu", *extra])
+    assert "'Tartomány-jelző' jelző: nem része a paklinak; hatás hozza játékba" in hu.output
+
+
+def test_properties_in_any_case_and_a_misspelt_one(tmp_path: Path) -> None:
+    folder = _write(tmp_path, """\
+- id: PROBA-005
+  name: Próba Jelző
+  type: eseménylap
+  mp: 0
+  properties: [Jelző, PSI]
+- id: PROBA-006
+  name: Másik Jelző
+  type: eseménylap
+  mp: 0
+  properties: [jelzők, nevesitett]
+""")
+    report = check_database([folder], use_cache=False)
+    [f] = report.findings
+    assert (f.code, f.line, f.column) == ("MK-CARD-PROPERTY", 12, 18)
+    assert f.message == "unknown property 'jelzők': psi, jelző (token) or nevesített (named) (did you mean 'jelző'?)"
+    folder = _write(tmp_path, """\
+- id: PROBA-005
+  name: Próba Jelző
+  type: eseménylap
+  mp: 0
+  properties: [Jelző, PSI]
+""")
+    card = load_database([folder])["PROBA-005"]
+    assert card.properties == frozenset({"token", "psi"})

@@ -21,9 +21,11 @@ from ..base.findings import HINT_BUDGET, Finding, Severity
 from ..base.text import fold
 from ..grammar.vocabulary import PHASE_NAMES
 from .fields import (
+    PROPERTIES,
     ability_kind,
     mark_id,
     mark_spellings,
+    property_id,
     read_descriptor,
     read_requirement,
     split_values,
@@ -111,6 +113,8 @@ class FieldReader:
             self._requirement(i, rc["requirement"], cid)
         if "abilities" in rc:
             self._abilities(i, rc["abilities"], cid)
+        if "properties" in rc:
+            self._properties(i, rc["properties"], cid)
         if behaviour is not None and "behaviour" in rc:
             self._filters(i, ("behaviour",), rc["behaviour"], behaviour, cid)
 
@@ -155,6 +159,12 @@ class FieldReader:
         if close:
             self._finding("MK-CARD-SUBTYPE-CLOSE", ("subtype",), i, cid, severity=Severity.WARNING,
                           subtype=subtype, close=close[0])
+
+    def _properties(self, i: int, raw: Any, cid: str | None) -> None:
+        for j, word in enumerate(raw if isinstance(raw, list) else ()):
+            if isinstance(word, str) and property_id(word) is None:
+                self._finding("MK-CARD-PROPERTY", ("properties", j), i, cid, property=word,
+                              hint=_hint(word, list(PROPERTIES)))
 
     def _requirement(self, i: int, raw: Any, cid: str | None) -> None:
         req = read_requirement(raw)

@@ -822,7 +822,7 @@ def _printed_items(c: Card, field: str) -> list[tuple[str, str]]:
     """The ``items`` rows of a printed field: the descriptor's words, the properties and the abilities' marks,
     each in its printed and its English spelling (``jelző`` and ``token``, ``harci`` and ``combat``)."""
     # lazy: only a build reads them
-    from .fields import MARK_NAMES, PROPERTIES
+    from .fields import MARK_NAMES, property_id
 
     if field in ("descriptor", "színesítő"):
         d = c.descriptor
@@ -830,7 +830,7 @@ def _printed_items(c: Card, field: str) -> list[tuple[str, str]]:
     if field == "properties":
         raw = c.attrs.get("properties")
         printed = [str(p) for p in raw] if isinstance(raw, list) else []
-        english = [PROPERTIES.get(p, p) for p in printed]
+        english = [property_id(p) or p for p in printed]
         return [("property", p) for p in dict.fromkeys([*printed, *english])]
     marks = {m for a in c.abilities for m in a.marks}
     return [("mark", m) for m in dict.fromkeys([*(MARK_NAMES[m] for m in sorted(marks)), *sorted(marks)])]
