@@ -19,11 +19,12 @@ def test_lookup_variants(query: str) -> None:
 
 def test_text_output_has_rules() -> None:
     r = CliRunner().invoke(cli, ["card", "show", "Briar Sichetti"])
-    assert r.output.splitlines()[:7] == [
+    assert r.output.splitlines()[:8] == [
         "Briar Sichetti  (MINTA-001)",
         "kalandozó    MP 3",
         "szint 3 · faj ember · kaszt szerencsevadász · alkaszt bárd · jellem káosz-élet · Fizikum 3 · Asztrál 2 · Mentál 4 · fázis Sor",
         "képzettségek: Zárnyitás, Csábítás",
+        "rarity: ritka",
         "",
         "  KINCSKERESÉS 2  [1.14.14]",
         "  NEMES NYELV     [3.05.D]",

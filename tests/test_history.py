@@ -364,6 +364,7 @@ Garmacs, a kincsvadász  (MINTA-005)
 kalandozó    MP 3
 szint 3 · faj törpe · kaszt szerencsevadász · alkaszt tolvaj · jellem rend-élet · Fizikum 5 · Asztrál 1 · Mentál 3
 képzettségek: Zárnyitás, Csapdafelfedezés
+rarity: gyakori
 
   KINCSKERESÉS 3  [1.14.14]
 
@@ -382,7 +383,9 @@ korbiro/data/mk/cards/MINTA.yaml:128
 def test_card_show_on_a_day_shows_the_text_in_force() -> None:
     code, out = run("card", "show", "A Sötét Térítő", "--date", "2024-06-01", "--lang", "hu")
     assert code == 0
-    assert out.splitlines()[3:8] == [
+    assert out.splitlines()[3:10] == [
+        "szférák: Mentál, Halál",
+        "ritkaság: nagyon ritka",
         "a(z) 2024-06-01 napján érvényes szöveg: a(z) 2004-11-20 óta érvényes változat (the printed text); a mostani "
         "szöveg 2024-09-01 óta érvényes",
         "",
@@ -391,10 +394,10 @@ def test_card_show_on_a_day_shows_the_text_in_force() -> None:
         "",
     ]
     _, now = run("card", "show", "A Sötét Térítő", "--date", "2024-09-01")
-    assert now.splitlines()[3:6] == ["text in force on 2024-09-01: the current text, from 2024-09-01", "",
+    assert now.splitlines()[5:8] == ["text in force on 2024-09-01: the current text, from 2024-09-01", "",
                                      '  IGAZ NÉV "Airun al Marem"                                    [2.02]']
     _, none = run("card", "show", "Wirg", "--date", "2024-09-01")
-    assert none.splitlines()[2] == "text in force on 2024-09-01: the current text (the card has no history)"
+    assert none.splitlines()[3] == "text in force on 2024-09-01: the current text (the card has no history)"
 
 
 def test_card_show_json_has_the_version_and_the_diffs() -> None:

@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 
 from korbiro.cli import cli
 from korbiro.data.check import load_database
-from korbiro.data.paths import shipped_db_path
 from korbiro.grammar.action import Action, parse_action
 from korbiro.rules.mk.timeline.deeds import activated_card
 from korbiro.rules.mk.timeline.engine import Engine
@@ -30,7 +29,9 @@ from korbiro.rules.mk.timeline.legal import matches
 from korbiro.rules.mk.timeline.scenario import run_file
 from korbiro.rules.mk.timeline.selfplay import random_junk, random_step, random_table, who_acts
 
-CARDS = list(load_database([shipped_db_path()]))
+#: the sample set as it was before issue 26's sample cards: the seeded tables below are dealt from it, so that a
+#: new sample card does not change them
+CARDS = list(load_database([Path(__file__).resolve().parent / "data" / "main-minta"]))
 #: the players of a three-player table
 THREE = ("Anna", "Béla", "Cili")
 

@@ -192,7 +192,7 @@ def test_free_text_has_none_and_a_line_is_explained_once() -> None:
 def test_card_show_prints_the_rules_text_under_the_card_text() -> None:
     r = CliRunner().invoke(cli, ["card", "show", "Briar Sichetti", "--lang", "en"])
     assert r.exit_code == 0
-    assert r.output.splitlines()[5:13] == [
+    assert r.output.splitlines()[6:14] == [
         "  KINCSKERESÉS 2  [1.14.14]",
         "  NEMES NYELV     [3.05.D]",
         '  "Pihentesd Briar Sichettit: kapsz annyi MP-t, amennyi a legtöbb DP-vel rendelkező ellenfeled DP-je, '
@@ -204,7 +204,7 @@ def test_card_show_prints_the_rules_text_under_the_card_text() -> None:
         "",
     ]
     hu = CliRunner().invoke(cli, ["card", "show", "A shadoni kísértetlovag", "--lang", "hu"])
-    assert hu.output.splitlines()[4:8] == [
+    assert hu.output.splitlines()[5:9] == [
         '  SZELLEM 3 "Forduló zárásakor egy általad választott ellenfeled elveszít 1 MP-t."  [11.00.B]',
         "",
         "szabályszöveg:",
@@ -216,7 +216,7 @@ def test_card_show_prints_the_rules_text_under_the_card_text() -> None:
 def test_no_reminder_leaves_it_out() -> None:
     with_it = CliRunner().invoke(cli, ["card", "show", "Briar Sichetti", "--lang", "en"]).output.splitlines()
     without = CliRunner().invoke(cli, ["card", "show", "Briar Sichetti", "--no-reminder"]).output.splitlines()
-    assert without == with_it[:8] + with_it[12:]
+    assert without == with_it[:9] + with_it[13:]
     data = json.loads(CliRunner().invoke(cli, ["card", "show", "Briar Sichetti", "--format", "json"]).output)
     assert data["reminders"][0] == {
         "line": "KINCSKERESÉS 2", "rule": "1.14.14.B",

@@ -225,6 +225,17 @@ def _csv_cell(c: Any, name: str) -> str:
         value = _keywords(c)
     elif name == "behaviour":
         value = list(c.behaviour.kinds()) if c.attrs.get("behaviour") is not None else []
+    elif name == "descriptor":
+        value = c.get("descriptor", c.get("színesítő"))
+    elif name == "property":
+        value = c.get("properties")
+    elif name == "mark":  # the marks of the card's abilities, in the order of the catalogue's ids
+        value = sorted({m for a in c.abilities for m in a.marks})
+    elif name == "requirement":
+        req = c.requirement
+        value = req.render() if req is not None else None
+    elif name == "race":
+        value = next(iter(c.values("race")), None)
     elif name in ("errata", "changed"):  # the text history: how many times it changed, the newest text's day
         versions = c.history
         value = max(0, len(versions) - 1) if name == "errata" else (
@@ -303,11 +314,15 @@ def render_card(c: Any, *, lang: str = "en", reminders: list[Any] | None = None,
     if c.dp is not None:
         costs.append(f"DP {c.dp}")
     lines = [head, f"{kind}    {'  '.join(costs)}".rstrip()]
-    attrs = [f"{label} {c.attrs[key]}" for key, label in _ATTR_LABELS if c.attrs.get(key) is not None]
+    # lazy: only card show reads the printed fields (and the vocabularies they name)
+    from ..rules.mk.cardview import field_lines, shown_value
+
+    attrs = [f"{label} {shown_value(c.attrs[key])}" for key, label in _ATTR_LABELS if c.attrs.get(key) is not None]
     if attrs:
         lines.append(" · ".join(attrs))
     if c.attrs.get("skills"):
         lines.append("képzettségek: " + ", ".join(map(str, c.attrs["skills"])))
+    lines.extend(field_lines(c, lang))
     if date is not None:
         lines.append(_in_force_line(c, date, lang))
     summary = c.keyword_summary()

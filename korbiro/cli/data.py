@@ -101,6 +101,49 @@ def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: 
     ctx.exit(code)
 
 
+@data.command("coverage")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@format_option(("text", "json"))
+@lang_option
+@click.pass_context
+def coverage(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | None) -> None:
+    """How much of a card database korbiro can play: abilities with a behaviour, cards fully modelled.
+
+    A card is fully modelled when every printed ability (its abilities:
+    entry) has a behaviour: and its free-text lines (the quoted ones of its
+    card text) are covered by the card's behaviour:.  Every card with
+    something left is listed with what is left.  The database is PATHS, else
+    $KORBIRO_DB, korbiro.toml's db, or the shipped sample.  Exit 0 (a
+    figure, not a verdict); 1 when the database has errors (run data check);
+    2 when a path is unusable.
+
+    \b
+    Examples:
+      korbiro data coverage
+      korbiro data coverage cards/ --format json
+    """
+    from ..base.errors import DataError, UsageError
+    from ..base.i18n import current
+    from ..data.coverage import coverage_of
+    from ..data.index import open_index
+
+    lang_ = current()
+    try:
+        idx = open_index(list(paths))
+    except UsageError as exc:
+        echo_errors(exc, lang_)
+        ctx.exit(2)
+    except DataError as exc:
+        echo_errors(exc, lang_)
+        ctx.exit(1)
+    found = coverage_of(idx)
+    if fmt == "json":
+        echo_json(found.to_dict())
+    else:
+        click.echo(found.render(lang_))
+    ctx.exit(0)
+
+
 @data.command("index")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @click.option("--rebuild", is_flag=True, help="Build the index again even when it is up to date.")

@@ -17,12 +17,18 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.text import fold
 from ..grammar.vocabulary import CARD_TYPES
+from .ability import Ability
 
 if TYPE_CHECKING:
     from .behaviour import Behaviour
+    from .fields import Descriptor, Requirement
     from .history import TextVersion
 
-__all__ = ["CARD_TYPES", "Card", "CardDatabase", "CardSource", "DatedSource", "Lookup", "kinds_from", "kinds_of"]
+
+#: the multi-valued fields :meth:`Card.values` reads, and whether a string of them splits on "/"
+_MULTI = {"class": False, "subclass": False, "phase": True}
+
+__all__ = ["CARD_TYPES", "Ability", "Card", "CardDatabase", "CardSource", "DatedSource", "Lookup", "kinds_from", "kinds_of"]
 
 
 class Card:
@@ -36,7 +42,7 @@ class Card:
 
     __slots__ = ("id", "name", "type", "subtype", "mp", "dp", "text", "set", "file", "line", "attrs",
                  "keyword_keys", "true_names", "_keywords", "_keyword_source", "_summary", "_behaviour",
-                 "_history", "_stored", "_keyword_objects", "_behaviour_objects")
+                 "_history", "_stored", "_keyword_objects", "_behaviour_objects", "_abilities")
 
     id: str
     name: str
@@ -258,6 +264,75 @@ class Card:
         assert self._history is not None
         return self._history
 
+    @property
+    def abilities(self) -> tuple[Ability, ...]:
+        """The card's printed abilities (its ``abilities:``), each with its behaviour parsed, on first use."""
+        try:
+            return object.__getattribute__(self, "_abilities")  # type: ignore[no-any-return]
+        except AttributeError:
+            pass
+        from .fields import read_abilities  # lazy: only a card whose abilities are asked for
+
+        found = read_abilities(self.attrs.get("abilities"), path=self.file)
+        object.__setattr__(self, "_abilities", found)
+        return found
+
+    @property
+    def descriptor(self) -> Descriptor | None:
+        """The printed descriptor line (``descriptor:`` or ``színesítő:``), its words classified; None: none."""
+        text = self.attrs.get("descriptor", self.attrs.get("színesítő"))
+        if not isinstance(text, str):
+            return None
+        from .fields import read_descriptor  # lazy: as above
+
+        return read_descriptor(text)
+
+    @property
+    def descriptor_words(self) -> frozenset[str]:
+        """The folded words of the descriptor line (what ``descriptor:`` filters read)."""
+        d = self.descriptor
+        return frozenset(d.words) if d is not None else frozenset()
+
+    @property
+    def requirement(self) -> Requirement | None:
+        """A quest's or building's condition (``requirement:``), its alternatives parsed; None: none."""
+        from .fields import read_requirement  # lazy: as above
+
+        return read_requirement(self.attrs.get("requirement"))
+
+    @property
+    def properties(self) -> frozenset[str]:
+        """The printed properties as canonical ids: ``psi``, ``token`` (jelző), ``named`` (nevesített)."""
+        raw = self.attrs.get("properties")
+        if not isinstance(raw, list):
+            return frozenset()
+        from .fields import property_id  # lazy: as above
+
+        return frozenset(p for p in (property_id(str(x)) for x in raw) if p is not None)
+
+    @property
+    def mp_x_factor(self) -> int | None:
+        """N of an ``NX`` printed cost (``"X"`` is 1, ``"3X"`` is 3); None when the MP is a number."""
+        from .fields import mp_x_factor  # lazy: as above
+
+        return mp_x_factor(self.mp)
+
+    def values(self, key: str) -> tuple[str, ...]:
+        """The printed values of a field that may hold several: ``class``, ``subclass``, ``phase`` (a string
+        split on "/", or a list), ``race`` (the field, or the races the descriptor names); any other field's
+        value as a one-element tuple (empty when the card has none)."""
+        raw = self.attrs.get(key)
+        if key in _MULTI:
+            from .fields import split_values  # lazy: as above
+
+            return split_values(raw, slash=_MULTI[key])
+        if key == "race" and raw is None:
+            d = self.descriptor
+            return d.races if d is not None else ()
+        if raw is None or isinstance(raw, (dict, list)):
+            return ()
+        return (str(raw),)
+
     def version_on(self, day: dt.date) -> TextVersion | None:
         """The version of the text in force on *day* (``None`` for a card without a history)."""
         from .history import version_on  # lazy: as in history
@@ -437,6 +512,8 @@ class CardDatabase:
         #: the ids of the cards whose text has changed, when the source knows them without reading
         #: every card's history (the card index's ``errata`` column)
         self._errata_ids: frozenset[str] | None = None
+        #: the ids of the tokens (``properties: [jelző]``), when the source knows them (the index's items)
+        self._token_ids: frozenset[str] | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -482,6 +559,12 @@ class CardDatabase:
         if self._errata_ids is not None:
             return [c for c in self.cards if c.id in self._errata_ids]
         return [c for c in self.cards if len(c.history) > 1]
+
+    def token_ids(self) -> frozenset[str]:
+        """The ids of the tokens (``properties: [jelző]``): cards that are not part of a deck."""
+        if self._token_ids is None:
+            self._token_ids = frozenset(c.id for c in self.cards if "token" in c.properties)
+        return self._token_ids
 
     def kind_of(self, card: Card) -> str:
         """The folded name that stands for *card*'s kind: cards joined by IGAZ NÉV (2.02) share it."""

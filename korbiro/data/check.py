@@ -27,6 +27,7 @@ from ..base.findings import HINT_BUDGET, Finding, Severity, has_failures, sort_f
 from ..base.text import fold, suspicious_characters
 from .cache import Cache
 from .cards import CARD_TYPES, Card, CardDatabase
+from .fieldcheck import FieldReader, Named, named_findings
 from .paths import code_digest, database_files, discover
 from .sources import Source, read_source
 
@@ -56,6 +57,10 @@ class FileReport:
     set_code: str | None = None
     cards: list[CardRef] = field(default_factory=list)
     cached: bool = False
+    #: field -> the folded values the file's cards hold (race, class, descriptor words, …: :mod:`.fieldcheck`)
+    values: dict[str, set[str]] = field(default_factory=dict)
+    #: the values its cards name that the database must hold (filter values, condition words)
+    named: list[Named] = field(default_factory=list)
 
 
 def check_file(path: str, raw: bytes | None = None, *, cards: bool = True) -> tuple[FileReport, list[Card]]:
@@ -91,6 +96,14 @@ def check_file(path: str, raw: bytes | None = None, *, cards: bool = True) -> tu
     if not isinstance(raw_cards, list):
         return report, []
     source_lines: list[str] | None = None
+    lines_of: list[list[str]] = []  # the file's lines, read once when a field reader first needs them
+
+    def locate(i: int, where: tuple[str | int, ...]) -> tuple[int, int]:
+        if not lines_of:
+            lines_of.append(_source_lines(path, raw))
+        return _text_start(lines_of[0], doc.mark(("cards", i, *where)))
+
+    fields = FieldReader(path, locate)
     build = cards
     built: list[Card] = []
     marks = doc.marks
@@ -142,6 +155,7 @@ def check_file(path: str, raw: bytes | None = None, *, cards: bool = True) -> tu
                 source_lines = _source_lines(path, raw)
             behaviour, b_findings = _read_behaviour(rc["behaviour"], path, doc, source_lines, i, cid)
             findings.extend(b_findings)
+        fields.card(i, rc, cid, behaviour)
         if build and cid and name and ctype:
             attrs = {k: v for k, v in rc.items() if k not in _CARD_FIELDS}
             built.append(
@@ -161,6 +175,8 @@ def check_file(path: str, raw: bytes | None = None, *, cards: bool = True) -> tu
                     behaviour=behaviour,
                 )
             )
+    findings.extend(fields.findings)
+    report.values, report.named = fields.held(), fields.named
     return report, built
 
 
@@ -412,6 +428,11 @@ def cross_file_findings(reports: Sequence[FileReport]) -> list[Finding]:
                 message, args = i18n.said("MK-DATA-UNKNOWN-TRUE-NAME", name=target, hint=hint)
                 out.append(Finding("MK-DATA-UNKNOWN-TRUE-NAME", message, rule="2.02", file=rep.path, line=line,
                                    column=col, card=ref.id, args=args))
+    values: dict[str, set[str]] = {}
+    for rep in reports:
+        for key, held in rep.values.items():
+            values.setdefault(key, set()).update(held)
+    out.extend(named_findings(values, ((rep.path, n) for rep in reports for n in rep.named)))
     return out
 
 
@@ -461,13 +482,17 @@ def _report_to_json(rep: FileReport) -> str:
         "set": rep.set_code,
         "cards": [[r.id, r.name, r.type, r.line, list(r.id_pos), list(r.name_pos), [list(t) for t in r.true_names]]
                   for r in rep.cards],
+        "values": {k: sorted(v) for k, v in rep.values.items()},
+        "named": [n.to_json() for n in rep.named],
     }, ensure_ascii=False, default=str)
 
 
 def _report_from_json(path: str, text: str) -> FileReport:
     d = json.loads(text)
     cards = [CardRef(c[0], c[1], c[2], c[3], tuple(c[4]), tuple(c[5]), [tuple(t) for t in c[6]]) for c in d["cards"]]
-    return FileReport(path, [_finding_from_json(f) for f in d["findings"]], d["set"], cards, cached=True)
+    return FileReport(path, [_finding_from_json(f) for f in d["findings"]], d["set"], cards, cached=True,
+                      values={k: set(v) for k, v in d.get("values", {}).items()},
+                      named=[Named.from_json(n) for n in d.get("named", [])])
 
 
 def check_database(

@@ -50,6 +50,11 @@ class CardsOn:
             self._changed_ids = frozenset(c.id for c in self.changed())
         return self._changed_ids
 
+    def token_ids(self) -> frozenset[str] | None:
+        """The source's tokens (``properties: [jelző]``, which no history changes), when it can say."""
+        known = getattr(self.source, "token_ids", None)
+        return known() if callable(known) else None
+
     def lookup(self, query: str, *, suggest: bool = True) -> Lookup:
         hit = self.source.lookup(query, suggest=suggest)
         if hit.card is not None:

@@ -52,7 +52,7 @@ from .cards import Card, CardDatabase, Lookup, kinds_from
 from .paths import code_digest, database_files, discover, library_stamp, package_digest
 from .sources import DigestMemo, Source, read_source, survey
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 KEEP_INDEXES = 8
 
 
@@ -93,14 +93,14 @@ CREATE TABLE cards (
     mental INTEGER,
     attackers INTEGER,
     defenders INTEGER,
-    class TEXT,
-    subclass TEXT,
     alignment TEXT,
-    phase TEXT,
     duration TEXT,
+    school TEXT,
+    damage INTEGER,
     rarity TEXT,
     printing TEXT,
     requirement_fold TEXT,
+    location_fold TEXT,
     condition_fold TEXT,
     artist_fold TEXT,
     flavor_fold TEXT,
@@ -137,7 +137,8 @@ CREATE TABLE keywords (
     line TEXT NOT NULL
 );
 CREATE INDEX keywords_keyword ON keywords(keyword_fold, value);
--- the items of the list fields (skills, spheres, icons), one row each
+-- the items of the list fields, one row each: skills, spheres, icons, class, subclass and phase (which may hold
+-- several), the descriptor's words, the properties and the abilities' marks (printed and English spellings)
 CREATE TABLE items (
     card INTEGER NOT NULL REFERENCES cards(rowid),
     field TEXT NOT NULL,
@@ -157,10 +158,12 @@ CREATE VIRTUAL TABLE cards_fts USING fts5(
 _COUNTED = ("cards", "keywords", "items", "names")
 #: card fields stored as numbers, as text (resolved against the values held), folded (searched inside),
 #: and as lists (the ``items`` table); the rest of the card's columns are filled in ``_fill``
-_NUMBER_ATTRS = ("fizikum", "asztral", "mental", "attackers", "defenders")
-_TEXT_ATTRS = ("class", "subclass", "alignment", "phase", "duration", "rarity", "printing")
-_FOLDED_ATTRS = ("requirement", "condition", "artist", "flavor")
+_NUMBER_ATTRS = ("fizikum", "asztral", "mental", "attackers", "defenders", "damage")
+_TEXT_ATTRS = ("alignment", "duration", "rarity", "printing", "school")
+_FOLDED_ATTRS = ("condition", "artist", "flavor", "location")
 _LIST_ATTRS = ("skills", "spheres", "icons")
+#: fields that hold one value or several (a list; a phase also "Sor/Harc"): items of the ``items`` table
+_MULTI_ATTRS = ("class", "subclass", "phase")
 
 _COLUMNS = ("rowid, id, name, type, subtype, mp, dp, text, set_code, file, line, attrs, true_names, keyword_summary, "
             "keyword_objects, behaviour_objects")
@@ -268,6 +271,11 @@ class CardIndex:
         """The cards whose text has changed (a history of more than one version)."""
         return list(self.select("cards.errata > 0"))
 
+    def token_ids(self) -> frozenset[str]:
+        """The ids of the tokens (``properties: [jelző]``), which no deck holds (the deck check reads them)."""
+        return frozenset(cid for (cid,) in self.rows(
+            "SELECT id FROM cards WHERE rowid IN (SELECT card FROM items WHERE field = 'property' AND value = 'token')"))
+
     def database(self) -> CardDatabase:
         """Every card in memory, for batch work (thousands of deck checks)."""
         # the folded names and ids as the index stores them (made by the same fold: base/text.py is among
@@ -277,6 +285,7 @@ class CardIndex:
                           kinds={name_fold: kind for name_fold, _, kind in keys})
         # which texts changed, from the errata column: a dated deck check reads no card's history for it
         db._errata_ids = frozenset(cid for (cid,) in self.rows("SELECT id FROM cards WHERE errata > 0"))
+        db._token_ids = self.token_ids()  # and which cards are tokens, from the items: no card's fields are read
         return db
 
     def select(self, where: str, params: Sequence[Any] = (), order: str = "rowid",
@@ -769,6 +778,10 @@ def _batch_rows(start: int, batch: Sequence[Card], linked: list[tuple[str, tuple
                 elif field in _LIST_ATTRS:
                     if isinstance(value, list):
                         item_rows.extend((rowid, field, str(item)) for item in value if isinstance(item, (str, int)))
+                elif field in _MULTI_ATTRS:
+                    item_rows.extend((rowid, field, item) for item in c.values(field))
+                elif field in _PRINTED:
+                    item_rows.extend((rowid, name, item) for name, item in _printed_items(c, field))
                 elif field == "behaviour":
                     kinds = " ".join(c.behaviour.kinds())
                     if kinds:
@@ -781,6 +794,12 @@ def _batch_rows(start: int, batch: Sequence[Card], linked: list[tuple[str, tuple
                     if len(versions) > 1:  # errata: how many times the text changed; changed: the newest's date
                         names.extend(("errata", "changed"))
                         values.extend((len(versions) - 1, versions[-1].since.isoformat()))
+            if "race" not in attrs and (races := c.values("race")):  # the race only the descriptor prints
+                names.append("race")
+                values.append(races[0])
+            if (req := c.requirement) is not None:  # every alternative, as written ("Toroni Tolvaj | Pap")
+                names.append("requirement_fold")
+                values.append(fold(req.render()))
         if c.true_names:
             names.append("true_names")
             values.append(_JSON_TEXT(c.true_names))
@@ -793,6 +812,28 @@ def _batch_rows(start: int, batch: Sequence[Card], linked: list[tuple[str, tuple
                     value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
                 kw_rows.append((rowid, k.keyword, fold(k.keyword), value, k.rule, rendered))
     return groups, kw_rows, item_rows
+
+
+#: the printed fields whose items the search reads under another name (``descriptor:``, ``property:``, ``mark:``)
+_PRINTED = ("descriptor", "színesítő", "properties", "abilities")
+
+
+def _printed_items(c: Card, field: str) -> list[tuple[str, str]]:
+    """The ``items`` rows of a printed field: the descriptor's words, the properties and the abilities' marks,
+    each in its printed and its English spelling (``jelző`` and ``token``, ``harci`` and ``combat``)."""
+    # lazy: only a build reads them
+    from .fields import MARK_NAMES, property_id
+
+    if field in ("descriptor", "színesítő"):
+        d = c.descriptor
+        return [("descriptor", w) for w in (d.printed if d is not None else ())]
+    if field == "properties":
+        raw = c.attrs.get("properties")
+        printed = [str(p) for p in raw] if isinstance(raw, list) else []
+        english = [property_id(p) or p for p in printed]
+        return [("property", p) for p in dict.fromkeys([*printed, *english])]
+    marks = {m for a in c.abilities for m in a.marks}
+    return [("mark", m) for m in dict.fromkeys([*(MARK_NAMES[m] for m in sorted(marks)), *sorted(marks)])]
 
 
 def _prune(folder: Path, keep: Path) -> None:

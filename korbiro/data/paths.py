@@ -31,6 +31,7 @@ RULE_FILES: tuple[str, ...] = (
     "data/schemas/mk-set.schema.json", "grammar/card.lark", "grammar/vocabulary.py", "grammar/keywords.py",
     "grammar/cardtext.py", "grammar/behaviour.lark", "grammar/behaviour.py", "data/behaviour.py", "data/check.py",
     "data/schema.py", "data/history.py", "base/yamlload.py", "base/text.py", "base/limits.py",
+    "data/fields.py", "data/fieldcheck.py", "data/mk/vocabulary.yaml",
 )
 
 

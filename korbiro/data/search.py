@@ -63,14 +63,14 @@ COLUMNS: dict[str, str] = {
     "fizikum": "cards.fizikum",
     "asztral": "cards.asztral",
     "mental": "cards.mental",
-    "class": "cards.class",
-    "subclass": "cards.subclass",
     "alignment": "cards.alignment",
     "attackers": "cards.attackers",
     "defenders": "cards.defenders",
     "requirement": "cards.requirement_fold",
     "condition": "cards.condition_fold",
-    "phase": "cards.phase",
+    "location": "cards.location_fold",
+    "school": "cards.school",
+    "damage": "cards.damage",
     "duration": "cards.duration",
     "rarity": "cards.rarity",
     "printing": "cards.printing",
@@ -83,6 +83,12 @@ COLUMNS: dict[str, str] = {
     "skills": "items.value",
     "spheres": "items.value",
     "icons": "items.value",
+    "class": "items.value",
+    "subclass": "items.value",
+    "phase": "items.value",
+    "descriptor": "items.value",
+    "property": "items.value",
+    "mark": "items.value",
 }
 
 #: Where a keyword's number stands (:func:`korbiro.grammar.query.keyword_numbers`) -> its SQL over ``keywords``.
@@ -215,8 +221,9 @@ class _Compiler:
         if spec.kind == "date":  # ISO dates compare as text
             return f"({column} IS NOT NULL AND {column} {op} ?)", [node.value]
         if spec.kind == "number":
-            if v == "x":
-                return f"(cards.mp IS NOT NULL AND cards.mp {op} ?)", ['"X"']
+            if v == "x":  # an X cost, "X" or "NX" (stored as JSON text: "3X")
+                x_cost = "(cards.mp IS NOT NULL AND substr(cards.mp, -2) = ?)"
+                return (f"NOT {x_cost}" if op == "!=" else x_cost), ['X"']
             return f"({column} IS NOT NULL AND {column} {op} ?)", [int(v)]
         if spec.kind in ("contains", "prefix"):
             if node.op == ":":

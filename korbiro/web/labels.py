@@ -64,6 +64,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "type": ("type", "típus"),
     "keywords": ("keywords", "kulcsszavak"),
     "what_it_does": ("What it does", "Mit csinál"),
+    "abilities": ("Abilities", "Képességek"),
     "source_file": ("Set file", "Készletfájl"),
     "no_card": ("No such card", "Nincs ilyen lap"),
     "rule": ("rule", "szabály"),

@@ -54,6 +54,7 @@ RULES: Mapping[str, str] = MappingProxyType({
     "3.01.A": "exactly 3 different starting tower levels, each a toronyszint",
     "1.14.5": "no other erőforrás event beside a card that forbids one",
     "1.13.C": "an exchange between games keeps the sizes of deck and sideboard and the cards of both",
+    "1.02": "a token (jelző) is not part of a deck (no rule says it in words; 1.02 is the deck-construction rule)",
 })
 
 
@@ -303,6 +304,7 @@ def check_deck(
     if not deck.entries:
         findings.append(_f("MK-DECK-EMPTY", "the deck list has no cards", deck, line=1, rule="1.02.B"))
 
+    findings.extend(_token_findings(deck, resolved, db))
     findings.extend(_tower_findings(deck, tower, form, sizes["tower"]))
     if scan.marked:
         findings.extend(_resource_findings(deck, [r for r in resolved if r.entry.section != "sideboard"]))
@@ -460,6 +462,23 @@ def _first_line(deck: DeckList, section: str) -> int:
         if e.section == section:
             return e.line
     return 1
+
+
+def _token_findings(deck: DeckList, resolved: Sequence[_Resolved], db: Any) -> list[Finding]:
+    """A token (jelző, ``properties: [jelző]``) is not part of a deck: an effect brings it into play.  No rule
+    of the rulebook says so in words; 1.02 (card limit and deck size) is the nearest deck-construction rule.
+    The database's tokens are known at once where it can say (``token_ids``); else each card is asked."""
+    known = getattr(db, "token_ids", None)
+    tokens: frozenset[str] | None = known() if callable(known) else None
+    if tokens is not None and not tokens:
+        return []
+    out: list[Finding] = []
+    for r in resolved:
+        card = r.card
+        if card.id in tokens if tokens is not None else "token" in card.properties:
+            message, args = i18n.said("MK-DECK-TOKEN", name=card.name)
+            out.append(_f("MK-DECK-TOKEN", message, deck, r.entry, rule="1.02", card=card.name, **args))
+    return out
 
 
 def _resource_findings(deck: DeckList, in_deck: Sequence[_Resolved]) -> list[Finding]:

@@ -106,8 +106,7 @@ class SectionStats:
                 mps[mp] += n
             elif mp is not None:
                 mps["X"] += n
-            race = card.attrs.get("race")
-            if isinstance(race, str):
+            for race in card.values("race")[:1]:  # the race field, else the race its descriptor names
                 races[race] += n
             for kw in dict.fromkeys(k for k, _rule, _text in card.keyword_summary() if k):
                 keywords[kw] += n

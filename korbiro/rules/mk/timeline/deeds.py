@@ -98,17 +98,10 @@ class Deeds(Part):
             chain = True
         kind_is_quest = cs.type == "küldetés"
         # 5.01.A: reveal, in the card's own phase
-        phase = fold(str(cs.attr("phase") or ""))
         if cs.type == "akadálylap":
             raise illegal("MK-TL-OBSTACLE", "5.01.E", f"{cs.label} is an obstacle: attach it to a tower level, or build it on (ráépítés)",
                        f"{cs.label} akadálylap: toronyszinthez csatolható, vagy ráépíthető")
-        if phase == "sor" or (not phase and cs.type in ("kalandozó", "építmény", "küldetés", "toronyszint", "szövetséges")):
-            if self.state.phase != "manőverek":
-                raise illegal("MK-TL-PHASE", "5.01.A", f"{cs.label} is a Sor-phase card; the phase is {self.state.phase}",
-                           f"{cs.label} Sor fázisú lap; most {self.state.phase} fázis van")
-        elif phase == "harc" and self.state.phase not in COMBAT_PHASES:
-            raise illegal("MK-TL-PHASE", "5.01.A", f"{cs.label} is a combat-phase card; the phase is {self.state.phase}",
-                       f"{cs.label} harc fázisú lap; most {self.state.phase} fázis van")
+        self._check_phase(cs)
         mp_bound = kind_is_quest
         self.stack.check_not_fast(player, cs)
         self.stack.check_can_add(cs, mp_bound, cs.label, bound_by="3.02.A")  # a quest is summoned MP-bound
@@ -343,6 +336,28 @@ class Deeds(Part):
                           remedy=("name no target", "ne nevezz meg célpontot"))
         return found
 
+    def _check_phase(self, cs: CardState) -> None:
+        """5.01.A: a card is summoned in its own phase; a card printed with several ("Sor/Harc") in any of
+        them.  A card without a phase is a Sor card if it is an adventurer, building, quest, tower level or
+        ally; a phase other than Sor and harc is not checked here (its timeline opens the window)."""
+        phases = [fold(p) for p in cs.card.values("phase")]
+        if not phases and cs.type in ("kalandozó", "építmény", "küldetés", "toronyszint", "szövetséges"):
+            phases = ["sor"]
+        refusal: IllegalActionError | None = None
+        for phase in phases:
+            if phase == "sor" and self.state.phase != "manőverek":
+                refusal = refusal or illegal(
+                    "MK-TL-PHASE", "5.01.A", f"{cs.label} is a Sor-phase card; the phase is {self.state.phase}",
+                    f"{cs.label} Sor fázisú lap; most {self.state.phase} fázis van")
+            elif phase == "harc" and self.state.phase not in COMBAT_PHASES:
+                refusal = refusal or illegal(
+                    "MK-TL-PHASE", "5.01.A", f"{cs.label} is a combat-phase card; the phase is {self.state.phase}",
+                    f"{cs.label} harc fázisú lap; most {self.state.phase} fázis van")
+            else:
+                return  # one of its phases is now
+        if refusal is not None:
+            raise refusal
+
     def _cost(self, player: str, cs: CardState, a: Action,
               summoner: CardState | None) -> tuple[int, tuple[str, str, str]]:
         """5.01.C: the MP requirement (X chosen; modifiers in play; free-ness; ŐSERŐ 2.12.a)."""
@@ -355,11 +370,14 @@ class Deeds(Part):
         if a.x is not None and not is_x and not a.effect:
             raise illegal("MK-TL-X", "5.01.C", f"{cs.label} has no X to choose (its MP is {mp})",
                           f"{cs.label} lapon nincs választható X (MP-je {mp})")
-        cost = a.x if is_x else int(mp or 0)
-        assert cost is not None
+        factor = cs.card.mp_x_factor or 1 if is_x else 1  # an NX cost ("3X") is N times the chosen X
+        cost = a.x * factor if is_x and a.x is not None else int(mp or 0)
         if cs.type == "küldetés":
             return 0, ("3.02.A", "", "")
         desc = ("5.01.C", "{player} pays {cost} MP ({mp} left)", "{player} {cost} MP-t fizet (marad {mp})")
+        if factor > 1:
+            desc = ("5.01.C", f"{{player}} pays {{cost}} MP: {mp} with X = {a.x} ({{mp}} left)",
+                    f"{{player}} {{cost}} MP-t fizet: {mp}, X = {a.x} (marad {{mp}})")
         changes = sem.mp_change(self.state, player, cs, summoner)
         if changes and not a.free:
             change = sum(n for _, n in changes)

@@ -435,7 +435,8 @@ def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
             if isinstance(cs.card.mp, str):
                 extra = sum(c.amount for c in b.cost if c.kind == "mp")
                 change = sum(n for _, n in sem.mp_change(eng.state, player, cs, by))
-                x_range = (0, max(0, eng.state.players[player].mp - extra - change))
+                factor = cs.card.mp_x_factor or 1  # an NX cost: N MP for each X
+                x_range = (0, max(0, (eng.state.players[player].mp - extra - change) // factor))
             form = _fit_x(eng, player, LegalAction(
                 player, "summon", "7.00" if sem.is_mosaic(cs) else "5.01", card=cs.label,
                 by=by.label if by is not None else None, mode=mode, targets=targets, target_count=count, x=x_range,

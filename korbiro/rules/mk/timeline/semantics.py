@@ -146,7 +146,7 @@ def controls_aquir_or_dragon(state: GameState, player: str) -> bool:
     adventurer, 11.00.D)."""
     for uid in state.players[player].zones["sor"]:
         cs = state.cards[uid]
-        if cs.ghost is None and fold(str(cs.attr("race", ""))) in ("aquir", "sarkany"):
+        if cs.ghost is None and any(fold(race) in ("aquir", "sarkany") for race in cs.card.values("race")):
             return True
     return False
 
@@ -170,9 +170,9 @@ def meets_condition(cs: CardState, condition: str | None) -> bool:
     words = {fold(w) for w in condition.split()}
     have: set[str] = set()
     for key in ("race", "class", "subclass", "alignment"):
-        value = cs.attr(key)
-        if value:
-            have.update(fold(str(value)).split())
+        for value in cs.card.values(key):
+            have.update(fold(value).split())
+    have.update(w for word in cs.card.descriptor_words for w in word.split())
     for skill in cs.attr("skills", []) or []:
         have.add(fold(str(skill)))
     have.update(fold(cs.name).split())
@@ -391,8 +391,9 @@ def filters_hold(state: GameState, cs: CardState, filters: tuple[tuple[str, tupl
         elif field == "subtype":
             have = {fold(cs.card.subtype or "")}
         else:
-            raw = fold(str(cs.attr(field, "") or ""))
-            have = {raw, *raw.replace("-", " ").split()}
+            have = set()
+            for raw in map(fold, cs.card.values(field)):  # a field may hold several values (class: [harcos, pap])
+                have.update((raw, *raw.replace("-", " ").split()))
         if not wanted & have:
             return False
     return True
