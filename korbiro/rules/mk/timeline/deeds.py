@@ -468,6 +468,7 @@ class Deeds(Part):
             self.require("1.14.7", "an ability that counts as a beast activation", "bestia aktivizálásnak minősülő képesség")
         self.table.checked()
         self.pay_costs(player, cs, costs, wearer)
+        self.abilities.pay_costs(cs, ability, victim)
         if ability is not None and not a.effect:
             self.abilities.record_use(cs, index, ability)
         self.table.seating.announce_opponent(player, opponents)
@@ -488,7 +489,6 @@ class Deeds(Part):
                                targets=targets, ops=ops, x=a.x, accept=frozenset(targets) if a.accept else frozenset(),
                                target_players=opponents)
         self.stack.push(entry, deed=True)
-        self.abilities.pay_costs(cs, ability, victim)
         self.table.after_deed(player, spent_mp=mp_cost > 0)
 
     def check_costs(self, player: str, cs: CardState, costs: tuple[Cost, ...], wearer: CardState | None) -> None:
