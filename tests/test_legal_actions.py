@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from korbiro.cli import cli
+from korbiro.data.cards import Card
 from korbiro.data.check import load_database
 from korbiro.data.paths import shipped_db_path
 from korbiro.grammar.action import Action, parse_action
@@ -31,6 +32,8 @@ from korbiro.rules.mk.timeline.scenario import run_file
 from korbiro.rules.mk.timeline.selfplay import random_junk, random_step, random_table, who_acts
 
 CARDS = list(load_database([shipped_db_path()]))
+#: the sample before issue 26 added its cards (MINTA-200..399): the pool the seeded regressions below were found on
+CARDS_25 = [c for c in CARDS if not 200 <= int(c.id.split("-")[1]) <= 399]
 #: the players of a three-player table
 THREE = ("Anna", "Béla", "Cili")
 
@@ -46,9 +49,9 @@ def fingerprint(eng: Engine) -> Any:
 
 
 def play(seed: int, steps: int, junk: int, players: tuple[str, ...] = ("Anna", "Béla"),
-         options: dict[str, str] | None = None) -> dict[str, int]:
-    """Random play from a random table (with engine *options*); returns counts of what was checked."""
-    eng, rng = random_table(CARDS, seed, players=players)
+         options: dict[str, str] | None = None, cards: list[Card] | None = None) -> dict[str, int]:
+    """Random play from a random table of *cards* (with engine *options*); returns counts of what was checked."""
+    eng, rng = random_table(CARDS if cards is None else cards, seed, players=players)
     eng.table.options.update(options or {})
     counts = {"listed": 0, "completions": 0, "junk": 0, "junk_accepted": 0, "applied": 0}
     for _ in range(steps):
@@ -217,11 +220,11 @@ def test_an_activation_named_by_the_printed_name_completes_the_listed_form(seed:
     card activates the player's own copy (6.01), which is listed under its label: the seeds Hypothesis found.
     They activate an ability into the opponent's open timeline: an interrupt's right, every ability's with
     ``ability_timing=free`` (the reading these seeds were found under)."""
-    assert play(seed, steps=8, junk=4, options={"ability_timing": "free"}) == counts
+    assert play(seed, steps=8, junk=4, options={"ability_timing": "free"}, cards=CARDS_25) == counts
 
 
 def test_activating_by_name_is_the_players_own_copy_and_it_is_listed() -> None:
-    eng, rng = random_table(CARDS, 766)
+    eng, rng = random_table(CARDS_25, 766)
     random_step(eng, rng)  # Anna rests her "Airun al Marem" to look at Béla's hand: timeline 1 is open
     # Béla's abilities are slow (no megszakító mark): none joins Anna's timeline (6.00, option ability_timing)
     assert [f.text("en") for f in eng.legal_actions("Béla")] == ["pass"]
