@@ -46,6 +46,7 @@ __all__ = ["FIELDS", "LIMITS", "MARK_KEYS", "NO_BEHAVIOUR", "TIMINGS", "Ability"
 
 CODE_FIELD = "MK-BEHAVIOUR-FIELD"
 CODE_TYPE = "MK-BEHAVIOUR-TYPE"
+CODE_WORD = "MK-BEHAVIOUR-WORD"
 
 # Messages are composed here and in korbiro.grammar.behaviour in both languages: a finding carries both.
 
@@ -454,10 +455,11 @@ def _word(r: _Reader, raw: Mapping[str, Any], key: str, table: Mapping[str, str]
     got = index.get(fold(str(value))) if isinstance(value, str) else None
     if got is None:
         choices = list(dict.fromkeys(table.values()))
+        spelling = {fold(k): k for k in table}
         close = difflib.get_close_matches(fold(str(value)), list(index), n=1, cutoff=0.6)
-        hint = (f"; did you mean {index[close[0]]!r}?", f"; erre gondoltál: {index[close[0]]!r}?") if close else (
+        hint = (f"; did you mean {spelling[close[0]]!r}?", f"; erre gondoltál: {spelling[close[0]]!r}?") if close else (
             f"; expected {', '.join(choices)}", f"; ezek egyike várható: {', '.join(choices)}")
-        r.problem(CODE_TYPE, f"unknown {what} {value!r}{hint[0]}", f"ismeretlen {what_hu}: {value!r}{hint[1]}",
+        r.problem(CODE_WORD, f"unknown {what} {value!r}{hint[0]}", f"ismeretlen {what_hu}: {value!r}{hint[1]}",
                   (*where, key))
     return got
 
