@@ -25,7 +25,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.fixture
 def db_dir(tmp_path: Path) -> Path:
-    """A copy of the shipped sample database (``MINTA.yaml``, 78 cards) in a folder of its own."""
+    """A copy of the shipped sample database (``MINTA.yaml``, 98 cards) in a folder of its own."""
     d = tmp_path / "db"
     d.mkdir()
     shutil.copy(shipped_db_path() / "MINTA.yaml", d / "MINTA.yaml")

@@ -46,7 +46,7 @@ def test_the_configuration_names_the_database_and_its_excludes(project: Path) ->
 
 
 @pytest.mark.parametrize("args,code,first", [
-    (["data", "check"], 0, "1 file(s), 78 card(s): 0 error(s), 0 warning(s)"),
+    (["data", "check"], 0, "1 file(s), 98 card(s): 0 error(s), 0 warning(s)"),
     (["data", "index"], 0, None),
     (["card", "show", "Wirg"], 0, "Wirg  (MINTA-045)"),
     (["card", "search", "name:Wirg", "--format", "csv"], 0, "id,name,type,subtype,race,set,kw,text,mp,dp,level,fal,fizikum,asztral,mental,class,"

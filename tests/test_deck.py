@@ -311,7 +311,7 @@ def test_a_default_format_the_file_does_not_have(tmp_path: Path, monkeypatch: py
     got = run_main(["deck", "check", str(DECKS / "legal-limit3.deck"), "--formats", str(p)])
     assert (got.code, got.stdout, got.stderr) == (2, "", said)
     got = run_main(["data", "check", str(shipped_db_path()), "--formats", str(p)])
-    assert (got.code, got.stdout) == (1, said + "1 file(s), 78 card(s): 1 error(s), 0 warning(s)\n")
+    assert (got.code, got.stdout) == (1, said + "1 file(s), 98 card(s): 1 error(s), 0 warning(s)\n")
 
 
 # ---------------------------------------------------------------- names

@@ -134,11 +134,11 @@ def test_card_search_and_data_index_in_hungarian() -> None:
     ran = run_main(["card", "search", "name:zzzzz", "--lang", "hu"])
     assert (ran.code, ran.stderr) == (1, "Egy lap sem felel meg ennek: name:zzzzz.\n")
     ran = run_main(["card", "search", "", "--limit", "2", "--lang", "hu"])
-    assert ran.stdout.splitlines()[-1] == "2 / 78 lap"
+    assert ran.stdout.splitlines()[-1] == "2 / 98 lap"
     ran = run_main(["card", "search", "", "--limit", "2"])
-    assert ran.stdout.splitlines()[-1] == "2 of 78 cards"
+    assert ran.stdout.splitlines()[-1] == "2 of 98 cards"
     ran = run_main(["data", "index", "--lang", "hu"])
-    assert ran.code == 0 and ran.stdout.startswith("78 lap indexelve")
+    assert ran.code == 0 and ran.stdout.startswith("98 lap indexelve")
 
 
 def test_a_query_error_in_hungarian() -> None:
