@@ -13,7 +13,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from korbiro.base.errors import RulesSyntaxError
-from korbiro.base.text import fold
 from korbiro.data.behaviour import LIMITS, TIMINGS, Behaviour, behaviour_of_marks, read_behaviour
 from korbiro.data.check import load_database
 from korbiro.data.paths import shipped_db_path

@@ -20,7 +20,7 @@ is the strict form, raising :class:`~korbiro.base.errors.DataError`.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -579,7 +579,7 @@ def behaviour_of_marks(marks: frozenset[str] | set[str] | tuple[str, ...], behav
     return out
 
 
-def _with_marks(raw: Any, marks: list[str]) -> Any:
+def _with_marks(raw: Any, marks: Sequence[str]) -> Any:
     spec: dict[str, Any] = {"effect": raw} if isinstance(raw, str) else dict(raw) if isinstance(raw, Mapping) else raw
     if not isinstance(spec, dict):
         return raw

@@ -767,6 +767,7 @@ class Deeds(Part):
         if with_card is not None and ability is not None:
             wearer = self.state.cards[with_card.attached_to] if with_card.attached_to is not None else None
             self.check_costs(player, with_card, ability.cost, wearer)
+            self.abilities.check_limit(with_card, 0, ability)  # a neutraliser used once a round is so here too
             mp_cost = sum(c.amount for c in ability.cost if c.kind == "mp")
             have = self.state.players[player].mp
             if have < mp_cost:
@@ -776,6 +777,7 @@ class Deeds(Part):
         counted = "beast" if target.kind == "beast" else what
         if with_card is not None and ability is not None:
             self.pay_costs(player, with_card, ability.cost, wearer)
+            self.abilities.record_use(with_card, 0, ability)
             en, hu = _KIND_WORDS.get(counted, (counted, counted))
             self.emit("6.00", "neutraliser", f"{player} neutralises @{target.seq} with {with_card.label}: it counts as neutralising {en}"
                       + (" (1.14.7)" if src is not None and src.type == "kalandozó" and counted == "beast" else ""),

@@ -35,8 +35,8 @@ from typing import Any, Protocol
 
 from ....base.errors import IllegalActionError
 from ....base.text import fold
-from ....grammar.action import Action
 from ....data.behaviour import Ability
+from ....grammar.action import Action
 from ....grammar.behaviour import Op, TargetSpec
 from . import semantics as sem
 from .deeds import TARGET_ZONES, Deeds, activated_card
