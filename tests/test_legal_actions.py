@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from korbiro.cli import cli
+from korbiro.data.cards import Card
 from korbiro.data.check import load_database
 from korbiro.grammar.action import Action, parse_action
 from korbiro.rules.mk.timeline.deeds import activated_card
@@ -46,9 +47,11 @@ def fingerprint(eng: Engine) -> Any:
             st_.maneuver_team, st_.maneuver_blockers, len(st_.timed), st_.next_seq, st_.next_uid)
 
 
-def play(seed: int, steps: int, junk: int, players: tuple[str, ...] = ("Anna", "Béla")) -> dict[str, int]:
-    """Random play from a random table; returns counts of what was checked."""
-    eng, rng = random_table(CARDS, seed, players=players)
+def play(seed: int, steps: int, junk: int, players: tuple[str, ...] = ("Anna", "Béla"),
+         options: dict[str, str] | None = None, cards: list[Card] | None = None) -> dict[str, int]:
+    """Random play from a random table of *cards* (with engine *options*); returns counts of what was checked."""
+    eng, rng = random_table(CARDS if cards is None else cards, seed, players=players)
+    eng.table.options.update(options or {})
     counts = {"listed": 0, "completions": 0, "junk": 0, "junk_accepted": 0, "applied": 0}
     for _ in range(steps):
         player = who_acts(eng, rng)
@@ -213,13 +216,21 @@ def test_random_source_is_only_the_seed() -> None:
 ])
 def test_an_activation_named_by_the_printed_name_completes_the_listed_form(seed: int, counts: dict[str, int]) -> None:
     """Both players have a copy of a card; the opponent's copy bears the bare name as its label.  Naming the
-    card activates the player's own copy (6.01), which is listed under its label: the seeds Hypothesis found."""
-    assert play(seed, steps=8, junk=4) == counts
+    card activates the player's own copy (6.01), which is listed under its label: the seeds Hypothesis found.
+    They activate an ability into the opponent's open timeline: an interrupt's right, every ability's with
+    ``ability_timing=free`` (the reading these seeds were found under)."""
+    assert play(seed, steps=8, junk=4, options={"ability_timing": "free"}, cards=CARDS) == counts
 
 
 def test_activating_by_name_is_the_players_own_copy_and_it_is_listed() -> None:
     eng, rng = random_table(CARDS, 766)
     random_step(eng, rng)  # Anna rests her "Airun al Marem" to look at Béla's hand: timeline 1 is open
+    # Béla's abilities are slow (no megszakító mark): none joins Anna's timeline (6.00, option ability_timing)
+    assert [f.text("en") for f in eng.legal_actions("Béla")] == ["pass"]
+    refusal = eng.why_not("Béla", parse_action('aktivizál "Airun al Marem"'))
+    assert refusal is not None and (refusal.code, refusal.rule) == ("MK-TL-SLOW", "6.00")
+    assert refusal.remedy == ("wait until timeline 1 has unwound", "várd meg, míg a(z) 1. időfonal visszafejtődik")
+    eng.table.options["ability_timing"] = "free"  # every ability an interrupt: the reading this test was written for
     forms = eng.legal_actions("Béla")
     # a tower level is no fast effect: not summoned into Anna's timeline (6.00, option sor_summons)
     assert [(f.text("en"), f.rule) for f in forms] == [

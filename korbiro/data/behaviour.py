@@ -20,7 +20,7 @@ is the strict form, raising :class:`~korbiro.base.errors.DataError`.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,10 +41,12 @@ from ..grammar.behaviour import (
     parse_targets,
 )
 
-__all__ = ["FIELDS", "NO_BEHAVIOUR", "Ability", "Behaviour", "Trigger", "read_behaviour"]
+__all__ = ["FIELDS", "LIMITS", "MARK_KEYS", "NO_BEHAVIOUR", "TIMINGS", "Ability", "Behaviour", "Trigger",
+           "behaviour_of_marks", "read_behaviour"]
 
 CODE_FIELD = "MK-BEHAVIOUR-FIELD"
 CODE_TYPE = "MK-BEHAVIOUR-TYPE"
+CODE_WORD = "MK-BEHAVIOUR-WORD"
 
 # Messages are composed here and in korbiro.grammar.behaviour in both languages: a finding carries both.
 
@@ -55,7 +57,7 @@ FIELDS: dict[str, str] = {
     "negative": "a power word's negative effect, which its summoner suffers (3.05.C)",
     "modes": "the forms its player may choose, each with its effect (7.00)",
     "cost": "another cost of summoning or activating the card (5.01.C), e.g. an obstacle's \"return own adventurer\"",
-    "ability": "an activated ability: {cost, effect, targets} (6.01)",
+    "ability": "an activated ability {name, cost, effect, targets, timing, limit, repeatable} (6.01), or a list of them",
     "beast": "a beast's attack: its damage, or {damage, roll} with a bonus to its attack roll",
     "armour": "armour against beasts' damage (3.05.F)",
     "shield": "a shield against beasts' attack rolls (3.05.F)",
@@ -68,7 +70,19 @@ FIELDS: dict[str, str] = {
     "wins": "a condition under which its controller wins the game (\"counter zászló >= 3\")",
     "solvers": "a quest that only such a team may solve: every member matches (\"antiss-wizard\")",
 }
-_ABILITY_FIELDS = ("cost", "effect", "targets")
+_ABILITY_FIELDS = ("name", "cost", "effect", "targets", "timing", "limit", "repeatable")
+#: When an ability may be activated (docs/card-behaviour.md, "Timing and use limits"): any (a slow ability,
+#: with no opponent's timeline open), combat (while a combat is under way), before_combat (in a manoeuvre before
+#: its combat), interrupt (fast: also into a timeline someone else opened).  Hungarian: the printed marks.
+TIMINGS: dict[str, str] = {"any": "any", "bármikor": "any", "lassú": "any", "slow": "any",
+                           "combat": "combat", "harci": "combat",
+                           "before_combat": "before_combat", "harc előtti": "before_combat",
+                           "harc_előtti": "before_combat",
+                           "interrupt": "interrupt", "megszakító": "interrupt", "fast": "interrupt", "gyors": "interrupt"}
+#: How often an ability may be used: once a game (egyszeri), once a round, once a combat round.
+LIMITS: dict[str, str] = {"once": "once", "egyszeri": "once", "round": "round", "fordulónként": "round",
+                          "forduló": "round", "combat_round": "combat_round", "harci körönként": "combat_round",
+                          "harci_kör": "combat_round", "harci kör": "combat_round"}
 _TRIGGER_FIELDS = ("at", "effect", "targets", "if", "ghost", "optional")
 _DESTINATIONS = {"mult": "mult", "múlt": "mult", "past": "mult", "melyseg": "melyseg", "mélység": "melyseg",
                  "depth": "melyseg"}
@@ -76,16 +90,27 @@ _DESTINATIONS = {"mult": "mult", "múlt": "mult", "past": "mult", "melyseg": "me
 
 @dataclass(frozen=True)
 class Ability:
-    """An activated ability: what it costs, what it does and what it targets."""
+    """An activated ability: what it costs, what it does and what it targets; its printed ``name``;
+    when it may be activated (``timing``: any, combat, before_combat, interrupt) and how often (``limit``:
+    None, once, round, combat_round; ``repeatable``: no limit, said out loud)."""
 
     effect: tuple[Op, ...]
     cost: tuple[Cost, ...] = ()
     targets: TargetSpec | None = None
+    name: str | None = None
+    timing: str = "any"
+    limit: str | None = None
+    repeatable: bool = False
 
     def render(self) -> str:
         cost = "; ".join(c.render() for c in self.cost) or "none"
         out = f"(cost: {cost}) {_effect_text(self.effect)}"
-        return out + (f"; targets: {self.targets.render()}" if self.targets else "")
+        out += f"; targets: {self.targets.render()}" if self.targets else ""
+        extra = [f"timing {self.timing}"] if self.timing != "any" else []
+        extra += [f"limit {self.limit}"] if self.limit else []
+        extra += ["repeatable"] if self.repeatable else []
+        out += f" [{', '.join(extra)}]" if extra else ""
+        return (f'"{self.name}" ' if self.name else "") + out
 
 
 @dataclass(frozen=True)
@@ -120,7 +145,8 @@ class Behaviour:
     negative: tuple[Op, ...] = ()
     modes: Mapping[str, tuple[Op, ...]] = field(default_factory=dict)
     cost: tuple[Cost, ...] = ()
-    ability: Ability | None = None
+    #: the activated abilities (6.01), in the order written; :attr:`ability` is the first
+    abilities: tuple[Ability, ...] = ()
     beast: int | None = None
     beast_roll: int = 0
     armour: int = 0
@@ -152,6 +178,11 @@ class Behaviour:
         return self == NO_BEHAVIOUR
 
     @property
+    def ability(self) -> Ability | None:
+        """The first activated ability, or None."""
+        return self.abilities[0] if self.abilities else None
+
+    @property
     def dialect(self) -> str | None:
         """The power-word dialect its own description gives it (3.05.D): a card on which the
         description of a dialect stands has that dialect.
@@ -175,10 +206,11 @@ class Behaviour:
     def kinds(self) -> tuple[str, ...]:
         """The kinds of behaviour the card has, and its triggers' moments, for the search language
         (``behaviour:ability``, ``behaviour:"forduló zárása"``)."""
-        out = [name for name in ("effect", "negative", "modes", "cost", "ability", "beast", "armour", "shield",
+        out = [name for name in ("effect", "negative", "modes", "cost", "abilities", "beast", "armour", "shield",
                                  "on_enter", "on_solve", "on_reveal", "triggers", "constant", "destroyed", "wins",
                                  "solvers")
                if getattr(self, name) not in (None, (), 0, {})]
+        out = ["ability" if name == "abilities" else name for name in out]
         if self.targets is not None or (self.ability is not None and self.ability.targets is not None):
             out.append("targets")
         out.extend(t.at.replace(" ", "-") for t in self.triggers)  # the moments: forduló-zárása, siege_won
@@ -197,8 +229,7 @@ class Behaviour:
             out.append(f"negative: {_effect_text(self.negative)}")
         if self.cost:
             out.append(f"cost: {'; '.join(c.render() for c in self.cost)}")
-        if self.ability is not None:
-            out.append(f"ability {self.ability.render()}")
+        out.extend(f"ability {a.render()}" for a in self.abilities)
         if self.beast is not None:
             out.append(f"beast: damage {self.beast}" + (f", attack roll {self.beast_roll:+d}" if self.beast_roll else ""))
         if self.armour:
@@ -333,7 +364,7 @@ def read_behaviour(spec: Any, *, path: str | None = None,
                 got = r.parse(parse_effect, value, (*where, "modes", name), "a mode's effect", "forma hatása")
                 if got is not None:
                     modes[str(name)] = got
-    ability = _ability(r, spec.get("ability"), (*where, "ability"))
+    abilities = _abilities(r, spec.get("ability"), (*where, "ability"))
     beast, beast_roll = _beast(r, spec.get("beast"), (*where, "beast"))
     triggers = _triggers(r, spec.get("triggers"), (*where, "triggers"))
     constant = _constant(r, spec.get("constant"), (*where, "constant"))
@@ -353,7 +384,7 @@ def read_behaviour(spec: Any, *, path: str | None = None,
         negative=r.ops(spec, "negative", where),
         modes=modes,
         cost=tuple(c for c in cost or () if c.kind != "none"),
-        ability=ability,
+        abilities=abilities,
         beast=beast,
         beast_roll=beast_roll,
         armour=r.number(spec.get("armour", 0) or 0, (*where, "armour"), "armour", "vért"),
@@ -370,23 +401,67 @@ def read_behaviour(spec: Any, *, path: str | None = None,
     return behaviour, r.findings
 
 
-def _ability(r: _Reader, raw: Any, where: tuple[str | int, ...]) -> Ability | None:
+def _abilities(r: _Reader, raw: Any, where: tuple[str | int, ...]) -> tuple[Ability, ...]:
+    """One ability, or a list of them (a card with several, each picked by its name or number)."""
     if raw is None:
-        return None
+        return ()
+    if isinstance(raw, list):
+        got = [_ability(r, item, (*where, i)) for i, item in enumerate(raw)]
+        return tuple(a for a in got if a is not None)
+    one = _ability(r, raw, where)
+    return (one,) if one is not None else ()
+
+
+def _ability(r: _Reader, raw: Any, where: tuple[str | int, ...]) -> Ability | None:
     if isinstance(raw, str):  # an ability with no cost: just its effect
         got = r.parse(parse_effect, raw, where, "an ability's effect", "képesség hatása")
         return Ability(got) if got is not None else None
     if not isinstance(raw, Mapping):
-        r.problem(CODE_TYPE, f"ability is a mapping {{cost, effect, targets}}, not {_type_name(raw)}",
-                  f"az ability {{cost, effect, targets}} leképezés, nem {_type_name(raw, 'hu')}", where)
+        r.problem(CODE_TYPE, f"ability is a mapping {{cost, effect, targets, …}}, not {_type_name(raw)}",
+                  f"az ability {{cost, effect, targets, …}} leképezés, nem {_type_name(raw, 'hu')}", where)
         return None
     r.fields(raw, _ABILITY_FIELDS, where, "ability", "képesség")
     effect = r.parse(parse_effect, raw.get("effect", "none"), (*where, "effect"), "an effect", "hatás")
     cost = r.parse(parse_cost, raw.get("cost", "none"), (*where, "cost"), "a cost", "költség")
     targets = r.parse(parse_targets, raw["targets"], (*where, "targets"), "targets", "célpontleírás") if "targets" in raw else None
+    name = raw.get("name")
+    if name is not None and (not isinstance(name, str) or not name.strip()):
+        r.problem(CODE_TYPE, f"an ability's name is text, not {_type_name(name)}",
+                  f"a képesség neve szöveg, nem {_type_name(name, 'hu')}", (*where, "name"))
+        name = None
+    timing = _word(r, raw, "timing", TIMINGS, where, "timing", "időzítés") or "any"
+    limit = _word(r, raw, "limit", LIMITS, where, "limit", "korlát")
+    repeatable = raw.get("repeatable", False)
+    if not isinstance(repeatable, bool):
+        r.problem(CODE_TYPE, f"repeatable is true or false, not {repeatable!r}",
+                  f"a repeatable értéke true vagy false, nem {repeatable!r}", (*where, "repeatable"))
+        repeatable = False
+    if repeatable and limit is not None:
+        r.problem(CODE_FIELD, f"an ability is repeatable or has a limit ({limit}), not both",
+                  f"a képesség ismételhető vagy korlátos ({limit}), a kettő együtt nem", (*where, "repeatable"))
     if effect is None or cost is None:
         return None
-    return Ability(effect, tuple(c for c in cost if c.kind != "none"), targets)
+    return Ability(effect, tuple(c for c in cost if c.kind != "none"), targets,
+                   name.strip() if isinstance(name, str) else None, timing, limit, repeatable)
+
+
+def _word(r: _Reader, raw: Mapping[str, Any], key: str, table: Mapping[str, str], where: tuple[str | int, ...],
+          what: str, what_hu: str) -> str | None:
+    """The canonical value of the word *raw[key]* in *table* (accents and case aside), else a finding."""
+    if key not in raw:
+        return None
+    value = raw[key]
+    index = {fold(k): v for k, v in table.items()}
+    got = index.get(fold(str(value))) if isinstance(value, str) else None
+    if got is None:
+        choices = list(dict.fromkeys(table.values()))
+        spelling = {fold(k): k for k in table}
+        close = difflib.get_close_matches(fold(str(value)), list(index), n=1, cutoff=0.6)
+        hint = (f"; did you mean {spelling[close[0]]!r}?", f"; erre gondoltál: {spelling[close[0]]!r}?") if close else (
+            f"; expected {', '.join(choices)}", f"; ezek egyike várható: {', '.join(choices)}")
+        r.problem(CODE_WORD, f"unknown {what} {value!r}{hint[0]}", f"ismeretlen {what_hu}: {value!r}{hint[1]}",
+                  (*where, key))
+    return got
 
 
 def _beast(r: _Reader, raw: Any, where: tuple[str | int, ...]) -> tuple[int | None, int]:
@@ -457,3 +532,67 @@ def _constant(r: _Reader, raw: Any, where: tuple[str | int, ...]) -> tuple[Modif
         if got is not None:
             out.append(got)
     return tuple(out)
+
+
+# ---------------------------------------------------------------- printed marks -> behaviour
+
+
+#: What each printed mark of an ability (its canonical English id) says in the behaviour language.
+MARK_KEYS: dict[str, tuple[str, str]] = {
+    "combat": ("timing", "combat"), "before_combat": ("timing", "before_combat"), "interrupt": ("timing", "interrupt"),
+    "once": ("limit", "once"), "repeatable": ("repeatable", "true"), "rests": ("cost", "rest"),
+    "lost": ("cost", "lost"), "constant": ("constant", ""), "one_per_player": ("per_player", ""),
+}
+
+
+def behaviour_of_marks(marks: frozenset[str] | set[str] | tuple[str, ...], behaviour: Mapping[str, Any] | None
+                       ) -> dict[str, Any]:
+    """The behaviour of an ability with its printed *marks* (canonical ids) written into it.
+
+    harci -> ``timing: combat``, harc előtti -> ``timing: before_combat``, megszakító -> ``timing:
+    interrupt``, egyszeri -> ``limit: once``, ismételhető -> ``repeatable: true``, elforgató -> the cost
+    ``rest``, elvesző -> the cost ``lost``; állandó: the behaviour is a ``constant`` (nothing to add), and
+    egy per játékos makes each of its constants ``per_player``.  What the behaviour already says wins::
+
+        >>> behaviour_of_marks({"combat", "once", "rests"}, {"ability": {"effect": "damage 1 target"}})
+        {'ability': {'effect': 'damage 1 target', 'timing': 'combat', 'limit': 'once', 'cost': 'rest'}}
+        >>> behaviour_of_marks({"constant", "one_per_player"}, {"constant": "level +1 own adventurers"})
+        {'constant': ['level +1 own adventurers per_player']}
+    """
+    out: dict[str, Any] = dict(behaviour or {})
+    marks = frozenset(marks)
+    if "one_per_player" in marks and out.get("constant") is not None:
+        raw = out["constant"]
+        items = [raw] if isinstance(raw, str) else list(raw) if isinstance(raw, list) else raw
+        if isinstance(items, list):
+            out["constant"] = [m if not isinstance(m, str) or fold(m).split()[-1:] == ["per_player"]
+                               else f"{m} per_player" for m in items]
+    ability_marks = [m for m in ("combat", "before_combat", "interrupt", "once", "repeatable", "rests", "lost")
+                     if m in marks]
+    raw_ability = out.get("ability")
+    if not ability_marks or raw_ability is None:
+        return out
+    if isinstance(raw_ability, list):
+        out["ability"] = [_with_marks(a, ability_marks) for a in raw_ability]
+    else:
+        out["ability"] = _with_marks(raw_ability, ability_marks)
+    return out
+
+
+def _with_marks(raw: Any, marks: Sequence[str]) -> Any:
+    spec: dict[str, Any] = {"effect": raw} if isinstance(raw, str) else dict(raw) if isinstance(raw, Mapping) else raw
+    if not isinstance(spec, dict):
+        return raw
+    costs = [c.strip() for c in str(spec.get("cost", "")).split(";") if c.strip() and fold(c.strip()) != "none"]
+    for mark in marks:
+        key, value = MARK_KEYS[mark]
+        if key == "cost":
+            if not any(fold(c).split()[:1] == [value] for c in costs):
+                costs.append(value)
+        elif key == "repeatable":
+            spec.setdefault("repeatable", True)
+        else:
+            spec.setdefault(key, value)
+    if costs:
+        spec["cost"] = "; ".join(costs)
+    return spec

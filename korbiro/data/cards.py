@@ -231,12 +231,15 @@ class Card:
 
     @property
     def behaviour(self) -> Behaviour:
-        """What the card does (its set file's ``behaviour:``, docs/card-behaviour.md), parsed on first use."""
+        """What the card does (its set file's ``behaviour:``, docs/card-behaviour.md), with the behaviour of each
+        printed ability (``abilities:``, its marks written in: :func:`~korbiro.data.fields.played_behaviour`),
+        parsed on first use."""
         if self._behaviour is None:
             # lazy: the behaviour module and its languages, which commands that never read behaviour skip
             from .behaviour import NO_BEHAVIOUR, Behaviour
+            from .fields import played_behaviour  # lazy: as above
 
-            raw = self.attrs.get("behaviour")
+            raw = played_behaviour(self.attrs.get("behaviour"), self.attrs.get("abilities"))
             if raw is None:
                 parsed = NO_BEHAVIOUR
             elif self._behaviour_objects is not None:  # a stored card: its behaviour as the index keeps it

@@ -30,7 +30,7 @@ from .ability import Ability
 from .paths import package_file
 
 __all__ = ["ABILITY_KINDS", "MARKS", "PROPERTIES", "Descriptor", "Requirement", "Vocabulary", "ability_kind",
-           "mark_id", "mp_x_factor", "property_id", "read_abilities", "read_descriptor", "read_requirement", "split_values",
+           "mark_id", "mp_x_factor", "played_behaviour", "property_id", "read_abilities", "read_descriptor", "read_requirement", "split_values",
            "vocabulary"]
 
 #: every spelling of a mark (Hungarian canonical, English aliases) -> its canonical English id
@@ -257,6 +257,60 @@ def read_requirement(value: Any) -> Requirement | None:
 
 
 # ------------------------------------------------------------------ abilities
+
+
+#: the behaviour keys that hold several entries: a printed ability's are added to the card's own
+_LISTED = ("ability", "constant", "triggers")
+
+
+def played_behaviour(behaviour: Any, abilities: Any) -> Any:
+    """The behaviour the engine plays for a card whose ``behaviour:`` is *behaviour* and whose ``abilities:``
+    is *abilities*: each printed ability's behaviour, its marks written into it
+    (:func:`~korbiro.data.behaviour.behaviour_of_marks`: harci -> ``timing: combat``, egyszeri -> ``limit:
+    once``, egy per játékos -> ``per_player`` …) and its printed name given to its activated ability, is added
+    to the card's own: activated abilities, constants and triggers after the card's, any other key where
+    the card's own behaviour does not say it (the card's own wins).  *behaviour* itself when no printed
+    ability has a behaviour.
+
+        >>> played_behaviour(None, [{"marks": ["harci", "egyszeri"], "name": "Csapás",
+        ...                          "behaviour": {"ability": {"effect": "damage 1 target"}}}])
+        {'ability': [{'effect': 'damage 1 target', 'timing': 'combat', 'limit': 'once', 'name': 'Csapás'}]}
+    """
+    entries = [e for e in abilities if isinstance(e, Mapping) and isinstance(e.get("behaviour"), Mapping)] \
+        if isinstance(abilities, list) else []
+    if not entries:
+        return behaviour
+    # lazy: the behaviour languages load lark, which a card that never plays does not need
+    from .behaviour import behaviour_of_marks
+
+    out: dict[str, Any] = dict(behaviour) if isinstance(behaviour, Mapping) else {}
+    for entry in entries:
+        marks = frozenset(m for m in (mark_id(str(x)) for x in entry.get("marks") or ()) if m is not None)
+        own = behaviour_of_marks(marks, entry["behaviour"])
+        if isinstance(own.get("ability"), Mapping):
+            own["ability"] = _printed(own["ability"], entry.get("name"), entry.get("mp"))
+        for key, value in own.items():
+            if key in _LISTED:
+                out[key] = [*_as_list(out.get(key)), *_as_list(value)]
+            else:
+                out.setdefault(key, value)
+    return out
+
+
+def _printed(ability: Mapping[str, Any], name: Any, mp: Any) -> dict[str, Any]:
+    """An activated ability with its printed name, and its printed MP as a cost (5.01.C) unless its cost names MP."""
+    out = dict(ability)
+    if isinstance(name, str):
+        out.setdefault("name", name)
+    if type(mp) is int and mp > 0:
+        costs = [c.strip() for c in str(out.get("cost", "")).split(";") if c.strip() and fold(c.strip()) != "none"]
+        if not any(fold(c).split()[:1] == ["mp"] for c in costs):
+            out["cost"] = "; ".join([*costs, f"mp {mp}"])
+    return out
+
+
+def _as_list(value: Any) -> list[Any]:
+    return [] if value is None else list(value) if isinstance(value, list) else [value]
 
 
 def read_abilities(raw: Any, *, path: str | None = None) -> tuple[Ability, ...]:

@@ -782,18 +782,20 @@ def _batch_rows(start: int, batch: Sequence[Card], linked: list[tuple[str, tuple
                     item_rows.extend((rowid, field, item) for item in c.values(field))
                 elif field in _PRINTED:
                     item_rows.extend((rowid, name, item) for name, item in _printed_items(c, field))
-                elif field == "behaviour":
-                    kinds = " ".join(c.behaviour.kinds())
-                    if kinds:
-                        names.append("behaviour")
-                        values.append(kinds)
-                    names.append("behaviour_objects")
-                    values.append(encode_behaviour(c.behaviour))
                 elif field == "history":
                     versions = c.history
                     if len(versions) > 1:  # errata: how many times the text changed; changed: the newest's date
                         names.extend(("errata", "changed"))
                         values.extend((len(versions) - 1, versions[-1].since.isoformat()))
+            if "behaviour" in attrs or "abilities" in attrs:  # its own and its printed abilities' (played_behaviour)
+                behaviour = c.behaviour
+                if not behaviour.empty or "behaviour" in attrs:
+                    kinds = " ".join(behaviour.kinds())
+                    if kinds:
+                        names.append("behaviour")
+                        values.append(kinds)
+                    names.append("behaviour_objects")
+                    values.append(encode_behaviour(behaviour))
             if "race" not in attrs and (races := c.values("race")):  # the race only the descriptor prints
                 names.append("race")
                 values.append(races[0])

@@ -74,6 +74,8 @@ class Action:
     against: str | None = None
     keep: str | None = None
     effect: str | None = None
+    #: which of the card's abilities: its name, or its number (1 = the first)
+    ability: str | int | None = None
     count: int | None = None
     amount: int | None = None
     text: str = field(default="", compare=False)
@@ -96,7 +98,7 @@ class _SaidTwice(Exception):
 
 
 _CLAUSES = {"by", "targets", "x_value", "mode", "free", "accept", "roll", "as_kind", "source",
-            "expedition", "store", "blockers", "against", "keep", "do_effect"}
+            "expedition", "store", "blockers", "against", "keep", "do_effect", "ability_pick"}
 
 
 class _Actions:
@@ -161,6 +163,10 @@ class _Actions:
 
     def do_effect(self, items: list[Any]) -> Clause:
         return Clause("effect", items[1], items[0])
+
+    def ability_pick(self, items: list[Any]) -> Clause:
+        value = items[1]  # a name (already a str), or an INT token: the ability's number
+        return Clause("ability", int(value) if getattr(value, "type", None) == "INT" else value, items[0])
 
     @staticmethod
     def _simple(verb: str, items: list[Any], **fixed: Any) -> Action:
@@ -428,6 +434,7 @@ def render(a: Action) -> str:
         ("ellen", _q(a.against) if a.against is not None else None),
         ("megtart", _q(a.keep) if a.keep is not None else None),
         ("hatás", _q(a.effect) if a.effect is not None else None),
+        ("képesség", (_q(a.ability) if isinstance(a.ability, str) else str(a.ability)) if a.ability is not None else None),
     ]
     for word, value in clauses:
         if value is not None:

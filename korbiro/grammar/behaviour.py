@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EVENTS",
+    "EVENT_WORDS",
     "Condition",
     "Cost",
     "Modifier",
@@ -139,8 +140,10 @@ class Op:
 
 @dataclass(frozen=True)
 class Cost:
-    """One part of a cost: ``rest`` a card (``self``, ``wearer``, ``host``), pay ``mp`` N, or
-    ``return`` one of your adventurers from the combat to its Sor (``own``)."""
+    """One part of a cost: ``rest`` a card (``self``, ``wearer``, ``host``), pay ``mp`` N,
+    ``return`` one of your adventurers from the combat to its Sor (``own``), ``sacrifice`` the card
+    itself (``self``) or another adventurer of yours (``own``), ``wound`` the card (it turns wounded),
+    or ``lost``: the card is lost when used (it leaves the Present for Múlt, or Mélység)."""
 
     kind: str
     amount: int = 0
@@ -153,6 +156,10 @@ class Cost:
             return "none"
         if self.kind == "return":
             return "return own adventurer"
+        if self.kind == "sacrifice":
+            return "sacrifice" if self.who == "self" else "sacrifice own adventurer"
+        if self.kind in ("wound", "lost"):
+            return self.kind
         return "rest" if self.who == "self" else f"rest {self.who}"
 
 
@@ -210,6 +217,9 @@ class Modifier:
     when: str | None = None
     #: the manoeuvre a maneuver_mp modifier is for (siege, capture, quest)
     maneuver: str | None = None
+    #: one per player (``per_player``, "egy per játékos"): the same constant from several cards of one
+    #: player counts once
+    per_player: bool = False
 
     def render(self) -> str:
         words = [self.stat]
@@ -225,6 +235,8 @@ class Modifier:
         words.extend(f"{k}:{','.join(v)}" for k, v in self.filters)
         if self.when:
             words.append(f"while {self.when}")
+        if self.per_player:
+            words.append("per_player")
         return " ".join(words)
 
 
@@ -251,7 +263,23 @@ EVENTS: dict[str, str] = {
     "wounded": "wounded", "sérül": "wounded", "serul": "wounded", "sérült": "wounded",
     "opponent searches": "opponent_searches", "ellenfél keres": "opponent_searches",
     "opponent_searches": "opponent_searches",
+    "opponent summons event": "opponent_summons_event", "ellenfél leidéz esemény": "opponent_summons_event",
+    "ellenfél leidéz eseményt": "opponent_summons_event", "opponent_summons_event": "opponent_summons_event",
+    "opponent summons quest": "opponent_summons_quest", "ellenfél leidéz küldetés": "opponent_summons_quest",
+    "ellenfél leidéz küldetést": "opponent_summons_quest", "opponent_summons_quest": "opponent_summons_quest",
+    "dies": "dies", "meghal": "dies", "self dies": "dies", "forrás meghal": "dies",
+    "own adventurer dies": "own_dies", "saját kalandozó meghal": "own_dies", "own_dies": "own_dies",
+    "any adventurer dies": "any_dies", "bármely kalandozó meghal": "any_dies", "any_dies": "any_dies",
+    "manoeuvre fails": "maneuver_fails", "maneuver fails": "maneuver_fails", "manőver sikertelen": "maneuver_fails",
+    "maneuver_fails": "maneuver_fails",
+    "wakes": "wakes", "ébred": "wakes", "felébred": "wakes",
+    "obstacle attached": "obstacle_attached", "akadály csatolás": "obstacle_attached",
+    "akadálylap csatolás": "obstacle_attached", "obstacle_attached": "obstacle_attached",
 }
+#: the canonical English spelling of each event (the first one listed)
+EVENT_WORDS: dict[str, str] = {}
+for _alias, _canon in EVENTS.items():
+    EVENT_WORDS.setdefault(_canon, _alias)
 
 # ---------------------------------------------------------------- vocabulary
 
@@ -314,6 +342,8 @@ _ACTIVITIES = {"solving": "solving", "megoldás": "solving", "dp": "dp"}
 
 _COST_WORDS = {"rest": "rest", "pihentet": "rest", "mp": "mp", "none": "none", "semmi": "none",
                "return": "return", "visszaküld": "return",
+               "sacrifice": "sacrifice", "feláldoz": "sacrifice", "wound": "wound", "sebesít": "wound",
+               "sérül": "wound", "lost": "lost", "elvesző": "lost", "elvész": "lost",
                "rest_wearer": "rest_wearer", "rest_host": "rest_host"}
 _COST_WHO = {"self": "self", "forrás": "self", "wearer": "wearer", "viselő": "wearer", "host": "host",
              "gazda": "host"}
@@ -377,6 +407,9 @@ _I_STATS, _I_IMMUNE, _I_CANNOT, _I_SCOPES = _index(_STATS), _index(_IMMUNE_TO), 
 _I_WHEN, _I_MANEUVERS, _I_COND, _I_SUBJ = _index(_WHEN), _index(_MANEUVERS), _index(_COND_STATES), _index(_SUBJECTS)
 _I_PERIODS, _I_ZONES, _I_ENTRY = _index(_PERIODS), _index(_ZONES), _index(_ENTRY_KINDS)
 _I_AMOUNT, _I_ACTIVITIES = _index(_AMOUNT_WORDS), _index(_ACTIVITIES)
+_I_ADVENTURER = _index({"adventurer": "adventurer", "kalandozó": "adventurer"})
+#: the word that makes a constant one per player (the "egy per játékos" mark)
+_PER_PLAYER = frozenset(fold(w) for w in ("per_player", "játékosonként", "egy_per_játékos", "one_per_player"))
 
 
 def _quote(text: str) -> str:
@@ -667,9 +700,11 @@ def parse_cost(text: str, *, path: str | None = None, line: int | None = None,
         head = r.take()
         if head.kind != "WORD" or head.key not in _I_COST:
             if head.kind == "WORD":
-                raise where.unknown(head, "cost", "költség", ["rest", "mp", "return", "none"])
-            raise where.error(CODE_SYNTAX, head.column, f"a cost starts with rest, mp, return or none, not {head.text!r}",
-                              f"a költség rest, mp, return vagy none szóval kezdődik, nem ezzel: {head.text!r}")
+                raise where.unknown(head, "cost", "költség", list(_COST_WORDS),
+                                    ["rest", "mp", "return", "sacrifice", "wound", "lost", "none"])
+            raise where.error(CODE_SYNTAX, head.column, f"a cost starts with rest, mp, return, sacrifice, wound, lost or "
+                              f"none, not {head.text!r}", "a költség rest, mp, return, sacrifice, wound, lost vagy none "
+                              f"szóval kezdődik, nem ezzel: {head.text!r}")
         kind = _I_COST[head.key]
         if kind in ("rest_wearer", "rest_host"):
             out.append(Cost("rest", 0, "wearer" if kind == "rest_wearer" else "host"))
@@ -682,6 +717,17 @@ def parse_cost(text: str, *, path: str | None = None, line: int | None = None,
             r.word_in({fold("own"): "own", fold("saját"): "own"})
             r.word_in({fold("adventurer"): "adventurer", fold("kalandozó"): "adventurer"})
             out.append(Cost("return", 0, "own"))
+        elif kind == "sacrifice":
+            own = r.word_in({fold("own"): "own", fold("saját"): "own"})
+            if own is not None and r.word_in(_I_ADVENTURER) is None:
+                raise where.error(CODE_SYNTAX, r.col(), "expected adventurer after sacrifice own",
+                                  "a sacrifice own után adventurer (kalandozó) kell")
+            if own is None:
+                r.word_in(_I_COST_WHO)
+            out.append(Cost("sacrifice", 0, own or "self"))
+        elif kind in ("wound", "lost"):
+            r.word_in({fold("self"): "self", fold("forrás"): "self"})
+            out.append(Cost(kind))
         else:
             out.append(Cost("none"))
         r.done("the end of the cost part, or ';'", "a költségrész vége vagy ';'")
@@ -807,6 +853,7 @@ def parse_modifier(text: str, *, path: str | None = None, line: int | None = Non
     filters: list[tuple[str, tuple[str, ...]]] = []
     when: str | None = None
     seen_scope = False
+    per_player = False
     while r.peek() is not None:
         tok = r.take()
         if tok.kind != "WORD":
@@ -819,6 +866,8 @@ def parse_modifier(text: str, *, path: str | None = None, line: int | None = Non
                 if nxt is not None and nxt.kind == "WORD":
                     raise where.unknown(nxt, "condition", "feltétel", [w for w in _WHEN if w.isascii()])
                 raise where.error(CODE_SYNTAX, r.col(), "expected a condition after while", "a while után feltétel kell")
+        elif key in _PER_PLAYER:
+            per_player = True
         elif key in _I_WHEN and key not in _I_SCOPES:
             when = _I_WHEN[key]
         elif ":" in tok.text:
@@ -833,8 +882,8 @@ def parse_modifier(text: str, *, path: str | None = None, line: int | None = Non
         else:
             raise where.unknown(tok, "word", "szó", ["self", "host", "own", "enemy", "all", "blockers", "sieged",
                                                      "adventurers", "buildings", "cards", "tower_levels", "power_words",
-                                                     "while"])
-    return Modifier(stat, amount, what, scope, kind, tuple(filters), when, maneuver)
+                                                     "while", "per_player"])
+    return Modifier(stat, amount, what, scope, kind, tuple(filters), when, maneuver, per_player)
 
 
 # ---------------------------------------------------------------- condition, moment
@@ -891,6 +940,6 @@ def parse_moment(text: str, *, path: str | None = None, line: int | None = None,
     if close:
         hint, hint_hu = f"; did you mean {names[close[0]]!r}?", f"; erre gondoltál: {names[close[0]]!r}?"
     else:
-        hint = "; a phase of 6.03 (forduló zárása, erőforrás, …) or siege won"
-        hint_hu = "; a 6.03 egy fázisa (forduló zárása, erőforrás, …) vagy siege won"
+        hint = "; a phase of 6.03 (forduló zárása, erőforrás, …) or an event (siege won, dies, wakes, …)"
+        hint_hu = "; a 6.03 egy fázisa (forduló zárása, erőforrás, …) vagy egy esemény (siege won, dies, wakes, …)"
     raise where.error(CODE_WORD, 0, f"unknown moment {text!r}{hint}", f"ismeretlen időpont: {text!r}{hint_hu}")

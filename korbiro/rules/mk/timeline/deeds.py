@@ -14,6 +14,7 @@ from ....data.behaviour import Ability
 from ....grammar.action import Action
 from ....grammar.behaviour import Cost, Op, TargetSpec, parse_effect
 from . import semantics as sem
+from .abilities import AbilityUse
 from .effects import Effects
 from .model import IN_PLAY, CardState, Entry
 from .rules import COMBAT_PHASES
@@ -86,6 +87,8 @@ class Deeds(Part):
         self.effects = effects
         #: summoner uid -> the entries of its unarmed-combat chain (3.05.E)
         self.combo_entries: dict[int, list[Entry]] = {}
+        #: which ability, its timing and use limit, the costs that take a card
+        self.abilities = AbilityUse(table, stack)
 
     def summon(self, player: str, a: Action) -> None:
         """The summoning sequence 5.01.A–D (and a combo-chain link, 3.05.E)."""
@@ -158,6 +161,11 @@ class Deeds(Part):
                 self.emit("7.00", "mosaic", f"{player} chooses the MP spent on the mosaic spell (X = {a.x})" + (f" and its form {a.mode!r}" if a.mode else ""),
                           f"{player} megválasztja a mozaik varázslatra áldozott MP-t (X = {a.x})" + (f" és formáját: {a.mode!r}" if a.mode else ""))
         self.stack.push(entry, deed=True, mp_bound=mp_bound)
+        moment = {"eseménylap": "opponent_summons_event", "küldetés": "opponent_summons_quest"}.get(cs.type)
+        if moment is not None:  # 6.02: "when an opponent summons an event / a quest"
+            seating = self.table.seating
+            others = [c for c in self.state.cards.values() if not seating.friendly(player, sem.controller(self.state, c))]
+            self.stack.fire_event(moment, cs, others)
         if summoner is not None and sem.is_unarmed(cs) and self.admits("3.05.E"):
             self.state.combo[summoner.uid] = self.state.combo.get(summoner.uid, 0) + 1
             self.combo_entries.setdefault(summoner.uid, []).append(entry)
@@ -421,7 +429,7 @@ class Deeds(Part):
         if cs.type == "akadálylap":
             self._activate_obstacle(player, cs, a)
             return
-        ability = cs.behaviour.ability
+        index, ability = self.abilities.pick(cs, a)
         kws = {k.key for k in cs.card.keywords}
         antiss = 'ANTISS "…"' in kws
         if ability is None and not antiss and not a.effect:
@@ -436,14 +444,19 @@ class Deeds(Part):
             raise illegal("MK-TL-GHOST", "11.00.D", f"{cs.label} is a ghost: it acts only through its ghost abilities",
                        f"{cs.label} szellem: csak szellemképességgel nyilvánulhat meg")
         ops = parse_effect(a.effect) if a.effect else (ability.effect if ability else ())
-        if a.by is not None:
+        sacrifices_one = ability is not None and any(c.kind == "sacrifice" and c.who == "own" for c in ability.cost)
+        if a.by is not None and not sacrifices_one:
             raise illegal("MK-TL-CLAUSE", "6.01", f"activating {cs.label}'s ability takes no adventurer ('by')",
                           f"{cs.label} képességének aktivizálásához nem kell kalandozó ('által')")
         if a.x is not None and not any(op.amount == "X" for op in ops):
             raise illegal("MK-TL-X", "5.01.C", f"{cs.label}'s ability has no X to choose", f"{cs.label} képességében nincs választható X")
         costs = ability.cost if ability is not None else ()
         wearer = self.state.cards[cs.attached_to] if cs.attached_to is not None else None
+        if ability is not None and not a.effect:
+            self.abilities.check_timing(player, cs, index, ability)
+            self.abilities.check_limit(cs, index, ability)
         self.stack.check_can_add(cs, False, cs.label)
+        victim = self.abilities.check_costs(player, cs, index, ability, a) if ability is not None else None
         if antiss:
             self.require("8.01.B", "an antiss ability", "antissképesség")
             if not sem.is_antiss_wizard(self.state, cs):
@@ -473,6 +486,9 @@ class Deeds(Part):
             self.require("1.14.7", "an ability that counts as a beast activation", "bestia aktivizálásnak minősülő képesség")
         self.table.checked()
         self.pay_costs(player, cs, costs, wearer)
+        self.abilities.pay_costs(cs, ability, victim)
+        if ability is not None and not a.effect:
+            self.abilities.record_use(cs, index, ability)
         self.table.seating.announce_opponent(player, opponents)
         if antiss:
             self.state.antiss_acted.add(cs.uid)
@@ -769,6 +785,7 @@ class Deeds(Part):
         if with_card is not None and ability is not None:
             wearer = self.state.cards[with_card.attached_to] if with_card.attached_to is not None else None
             self.check_costs(player, with_card, ability.cost, wearer)
+            self.abilities.check_limit(with_card, 0, ability)  # a neutraliser used once a round is so here too
             mp_cost = sum(c.amount for c in ability.cost if c.kind == "mp")
             have = self.state.players[player].mp
             if have < mp_cost:
@@ -778,6 +795,7 @@ class Deeds(Part):
         counted = "beast" if target.kind == "beast" else what
         if with_card is not None and ability is not None:
             self.pay_costs(player, with_card, ability.cost, wearer)
+            self.abilities.record_use(with_card, 0, ability)
             en, hu = _KIND_WORDS.get(counted, (counted, counted))
             self.emit("6.00", "neutraliser", f"{player} neutralises @{target.seq} with {with_card.label}: it counts as neutralising {en}"
                       + (" (1.14.7)" if src is not None and src.type == "kalandozó" and counted == "beast" else ""),
@@ -938,6 +956,7 @@ class Deeds(Part):
         self.table.attach_to(cs, level_cs)
         self.emit("5.01.E", "attach", f"a hidden obstacle is attached to {level_cs.label}",
                   f"egy rejtett akadálylap {level_cs.label} toronyszinthez csatolódik", card=cs.label)
+        self.stack.fire_event("obstacle_attached", level_cs, list(self.state.cards.values()))
 
     def resolve_build(self, e: Entry) -> None:
         assert e.source is not None

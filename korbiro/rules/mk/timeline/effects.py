@@ -233,8 +233,11 @@ class Effects(Part):
             cs.state = "pihenő"
             self.emit("6.00", "rest", f"{cs.label} becomes resting", f"{cs.label} pihenő helyzetbe kerül", card=cs.label)
         elif op.name == "wake":
+            was = cs.state
             cs.state = "éber"
             self.emit("6.00", "wake", f"{cs.label} becomes awake", f"{cs.label} éber helyzetbe kerül", card=cs.label)
+            if was != "éber":
+                self.table.event("wakes", cs)
         elif op.name == "wound":
             cs.state = "sérült"
             self.emit("6.00", "wound", f"{cs.label} becomes wounded", f"{cs.label} sérült helyzetbe kerül", card=cs.label)

@@ -58,7 +58,7 @@ PLAYER_VERBS = frozenset({"pass", "summon", "activate", "attach", "build", "neut
 _CLAUSES: dict[str, frozenset[str]] = {
     "pass": frozenset(),
     "summon": frozenset({"by", "targets", "x", "mode", "free", "accept", "roll", "effect", "against"}),
-    "activate": frozenset({"by", "targets", "x", "accept", "roll", "kind", "effect", "against"}),
+    "activate": frozenset({"by", "targets", "x", "accept", "roll", "kind", "effect", "against", "ability"}),
     "attach": frozenset(), "build": frozenset(),
     "neutralise": frozenset({"kind", "source"}),
     "copy": frozenset({"by", "targets", "x", "mode", "accept", "against"}),
@@ -90,7 +90,7 @@ _WORDS = {"by": ("by", "által"), "targets": ("target", "célpont"), "x": ("x", 
           "source": ("source", "forrás"), "expedition": ("expedition", "expedíció"), "store": ("store", "raktároz"),
           "blockers": ("block", "akadályoz"), "against": ("against", "ellen"), "keep": ("keep", "megtart"),
           "effect": ("effect", "hatás"), "card": ("card", "lap"), "dest": ("->", "->"), "ref": ("@N", "@N"),
-          "team": ("team", "csapat")}
+          "team": ("team", "csapat"), "ability": ("ability", "képesség")}
 
 
 class Engine:
@@ -108,6 +108,7 @@ class Engine:
         self.table.seating = Seating(self.table, self.table.ending.variant if self.table.ending else None)
         self.stack = TimelineStack(self.table)
         self.table.on_wounded = self._wounded
+        self.table.on_event = self._event
         self.effects = Effects(self.table)
         self.deeds = Deeds(self.table, self.stack, self.effects)
         self.maneuvers = Maneuvers(self.table, self.stack)
@@ -150,6 +151,17 @@ class Engine:
 
     def _wounded(self, cs: CardState) -> None:
         self.stack.fire("wounded", cards=[cs])
+
+    def _event(self, moment: str, cs: CardState) -> None:
+        """6.02: the timed effects waiting for *moment* of *cs*: its own (``dies``, ``wakes``); when an adventurer
+        dies, also those of its controller's other cards (``own adventurer dies``) and of every other card
+        (``any adventurer dies``)."""
+        self.stack.fire_event(moment, cs, [cs])
+        if moment == "dies" and cs.type == "kalandozó":
+            owner = sem.controller(self.state, cs)
+            others = [c for c in self.state.cards.values() if c is not cs]
+            self.stack.fire_event("own_dies", cs, [c for c in others if sem.controller(self.state, c) == owner])
+            self.stack.fire_event("any_dies", cs, others)
 
     # ================================================================ the table
 
@@ -196,7 +208,7 @@ class Engine:
         cs = self.table.find(a.card, zones=("sor", "jelen", "torony"), player=player, rule="6.00")
         self.table.emit("11.00.E" if sem.ghost_rounds(self.state, cs) and self.table.admits("11.00.E") else "6.00", "sacrifice",
                   f"{player} sacrifices {cs.label}", f"{player} feláldozza: {cs.label}", card=cs.label)
-        self.table.die(cs)
+        self.table.die(cs, how="feláldoz")
 
     def damage(self, a: Action) -> None:
         assert a.card is not None and a.amount is not None

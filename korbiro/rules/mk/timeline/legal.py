@@ -35,6 +35,7 @@ from typing import Any, Protocol
 
 from ....base.errors import IllegalActionError
 from ....base.text import fold
+from ....data.behaviour import Ability
 from ....grammar.action import Action
 from ....grammar.behaviour import Op, TargetSpec
 from . import semantics as sem
@@ -100,6 +101,8 @@ class LegalAction:
     #: the opponents an effect's "one of your opponents" may be (12.00.A): choose one (``ellen``); the only one
     #: is chosen by itself, and the form then shows no choice
     opponents: tuple[str, ...] = ()
+    #: which of the card's abilities (its printed name, or its number from 1), when it has more than one
+    ability: str | int | None = None
 
     # ------------------------------------------------------------ text
 
@@ -140,12 +143,15 @@ class LegalAction:
             words.extend(["x", f"⟨{self.x[0]}–{self.x[1]}⟩" if self.x[0] != self.x[1] else str(self.x[0])])
         if self.mode is not None:
             words.extend(["mód" if hu else "mode", _q(self.mode)])
+        if self.ability is not None:
+            words.extend(["képesség" if hu else "ability",
+                          _q(self.ability) if isinstance(self.ability, str) else str(self.ability)])
         return " ".join(words)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"player": self.player, "verb": self.verb, "rule": self.rule, "text": self.text("hu"),
                                "text_en": self.text("en")}
-        for key in ("card", "by", "dest", "ref", "source", "against", "mode"):
+        for key in ("card", "by", "dest", "ref", "source", "against", "mode", "ability"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         if self.expedition:
@@ -188,7 +194,7 @@ class LegalAction:
             against = self.opponents[0] if rng is None else rng.choice(self.opponents)
         return Action(self.verb, card=self.card, ref=self.ref, dest=self.dest, by=self.by, targets=targets, team=team,
                       x=x, mode=self.mode, source=self.source, against=against, expedition=self.expedition,
-                      store=store, accept=self.accept)
+                      store=store, accept=self.accept, ability=self.ability)
 
 
 def _q(name: str) -> str:
@@ -281,6 +287,8 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
         return False
     if fold(form.mode or "") != fold(a.mode or "") or form.expedition != a.expedition:
         return False
+    if form.verb == "activate" and form.card is not None and not _same_ability(eng, player, form, a):
+        return False
     if form.x is None:
         if a.x is not None:
             return False
@@ -293,6 +301,29 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
         return False
     mixed = bool(eng.table.seating.partners(player))
     return _picked(eng, a.team, form.team, form.team_size, None, ("sor", "jelen"), None if mixed else player)
+
+
+def _ability_index(abilities: Sequence[Ability], named: str | int | None) -> int | None:
+    """The index of the ability an action names (None: the first), or None when it names none of them."""
+    if named is None:
+        return 0
+    for i, ab in enumerate(abilities):
+        if (isinstance(named, int) and named == i + 1) or (
+                isinstance(named, str) and ab.name is not None and fold(ab.name) == fold(named)):
+            return i
+    return None
+
+
+def _same_ability(eng: Engine, player: str, form: LegalAction, a: Action) -> bool:
+    """The action activates the ability the form lists (by name or number; none named: the first)."""
+    if form.ability is None and a.ability is None:
+        return True
+    try:
+        cs = activated_card(eng.table, player, form.card or "")
+    except IllegalActionError:
+        return False
+    got = _ability_index(cs.behaviour.abilities, a.ability)
+    return got is not None and got == _ability_index(cs.behaviour.abilities, form.ability)
 
 
 def _chooses(eng: Engine, opponents: Sequence[str], named: str | None) -> bool:
@@ -495,17 +526,33 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
                 if _with_choices(eng, player, form) is not None:
                     yield form
             continue
-        ability = b.ability
         antiss = any(k.key == 'ANTISS "…"' for k in cs.card.keywords)
-        if ability is None and not antiss:
+        if not b.abilities and not antiss:
             continue
-        if ability is not None and any(op.name == "neutralise" for op in ability.effect):
-            continue  # listed with the neutralisations
-        ops = ability.effect if ability is not None else ()
-        needs = any(op.who == "target" for op in ops)
-        targets, count = _target_choice(eng, player, ability.targets if ability else None, needs)
-        form = LegalAction(player, "activate", "8.01.B" if antiss else "6.01", card=cs.label, targets=targets,
-                           target_count=count, opponents=_opponent_choice(eng, player, ops))
+        choices: list[tuple[int, Ability | None]] = list(enumerate(b.abilities)) or [(0, None)]
+        for index, ability in choices:
+            yield from _ability_forms(eng, player, cs, index, ability, antiss, several=len(b.abilities) > 1)
+
+
+def _ability_forms(eng: Engine, player: str, cs: CardState, index: int, ability: Ability | None, antiss: bool,
+                   several: bool) -> Iterator[LegalAction]:
+    """The forms of activating the *index*-th ability of *cs*: one per adventurer its cost may sacrifice."""
+    if ability is not None and any(op.name == "neutralise" for op in ability.effect):
+        return  # listed with the neutralisations
+    ops = ability.effect if ability is not None else ()
+    needs = any(op.who == "target" for op in ops)
+    targets, count = _target_choice(eng, player, ability.targets if ability else None, needs)
+    named: str | int | None = None
+    if several and ability is not None:
+        named = ability.name or index + 1
+    bys: list[str | None] = [None]
+    if ability is not None and any(c.kind == "sacrifice" and c.who == "own" for c in ability.cost):
+        bys = [c.label for c in _mine(eng, player, ("sor",))
+               if c is not cs and c.type == "kalandozó" and c.ghost is None]
+    for by in bys:
+        form = LegalAction(player, "activate", "8.01.B" if antiss else "6.01", card=cs.label, by=by,
+                           targets=targets, target_count=count, opponents=_opponent_choice(eng, player, ops),
+                           ability=named)
         if _with_choices(eng, player, form) is not None:
             yield form
 

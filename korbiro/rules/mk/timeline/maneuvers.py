@@ -263,6 +263,7 @@ class Maneuvers(Part):
         if quest.zone != "jelen":
             self.emit("4.01.A", "fail", f"{quest.label} is gone: the manoeuvre fails", f"{quest.label} nincs már jelen: a manőver sikertelen")
             self.return_team(team, awake=False)
+            self._failed(quest, player)
             return
         if e.data["expedition"]:
             x = sem.expedition(quest) or 0
@@ -457,6 +458,14 @@ class Maneuvers(Part):
         else:
             self.emit("4.01.A", "fail", "the manoeuvre fails", "a manőver sikertelen")
         self.return_team(team + blockers, awake=False)
+        if not won:
+            self._failed(obj, e.player)
+
+    def _failed(self, obj: CardState, player: str) -> None:
+        """6.02: the manoeuvre of *player* against *obj* has failed: the timed effects of *player*'s cards that
+        wait for it (``at: manoeuvre fails``) fire."""
+        mine = [c for c in self.state.cards.values() if sem.controller(self.state, c) == player]
+        self.stack.fire_event("maneuver_fails", obj, mine)
 
     def _reveal(self, level: CardState, sieger: str) -> None:
         """3.01.B: the sieged tower level is revealed, and its ability ("Felfedésekor …") applies."""

@@ -204,6 +204,11 @@ class GameState:
     #: antiss quests attempted this round (8.03.B) and adventurers who acted on the antiss (8.03.C)
     antiss_attempted: set[int] = field(default_factory=set)
     antiss_acted: set[int] = field(default_factory=set)
+    #: uses of abilities with a use limit: (card uid, ability index, period) -> uses; the period is ``game``,
+    #: ``round N`` or ``combat round N`` (6.01; docs/card-behaviour.md, "Timing and use limits")
+    ability_uses: dict[tuple[int, int, str], int] = field(default_factory=dict)
+    #: the combat rounds begun in this game (each "harci kör" phase is one), for once-a-combat-round limits
+    combat_round: int = 0
     #: the chain of unarmed attacks in the current combat timeline: summoner -> count (3.05.E)
     combo: dict[int, int] = field(default_factory=dict)
     #: the manoeuvre being carried out (team uids), for "team" effects and close checks

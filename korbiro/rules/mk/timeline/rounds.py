@@ -40,6 +40,8 @@ class Rounds(Part):
             self.stack.close(tl)
         if self.state.phase in COMBAT_PHASES and canon not in COMBAT_PHASES:
             self._expire("combat")
+        if canon == "harci kör":
+            self.state.combat_round += 1  # once-a-combat-round limits count from here (docs/card-behaviour.md)
         self.state.phase = canon
         self.state.antiss_combat = antiss
         self.emit("6.03", "phase", f"phase: {canon}", f"fázis: {canon}")
@@ -134,14 +136,21 @@ class Rounds(Part):
         gain = int(self.options["resource_mp"])
         self.emit("6.03", "phase", f"round {self.state.round}: resource phase; adventurers ready; each player gains {gain} MP",
                   f"{self.state.round}. forduló: erőforrás fázis; a kalandozók visszafordulnak; mindenki {gain} MP-t kap")
+        woken = []
         for cs in self.state.cards.values():
             if cs.zone == "sor" and cs.type == "kalandozó":
+                if cs.state == "pihenő":
+                    woken.append(cs)
                 cs.state = {"pihenő": "éber", "sérült": "pihenő"}.get(cs.state, cs.state)
         for name in self.table.seated():
             self.state.players[name].mp += gain
         self.refill("6.03")
         self.state.phase = "erőforrás"
-        self._fire_and_resolve("erőforrás")
+        fired = self._fire("erőforrás")
+        for cs in woken:  # 6.02: "when it wakes" (ébredéskor), in the resource phase that readied it
+            fired += self.stack.fire_event("wakes", cs, [cs])
+        if fired:
+            self.stack.unwind()
         self.state.phase = "manőverek"
         self.table.make_active(None)
         self.state.sor_passed.clear()

@@ -298,6 +298,10 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
     Option("sor_summons", ("own", "any"), "own", "6.00",
            "an adventurer, building, ally or tower level is no fast effect: it is summoned with no timeline open or into "
            "one its own side opened (own), or into any open timeline (any)"),
+    Option("ability_timing", ("marked", "free"), "marked", "6.00",
+           "an activated ability is used as its timing says (marked: a slow one with no opponent's timeline open, an "
+           "interrupt (megszakító) also into one, a combat one (harci) only in a combat, a before-combat one (harc "
+           "előtti) only in a manoeuvre before its combat), or any time, as an interrupt (free)"),
     Option("beast_targets", ("one", "team"), "one", "3.05.F",
            "an activated beast attacks one adventurer of the initiating team it obstructs (one: \"a megtámadott "
            "kalandozó\", 3.05.F), or any number of them (team)"),

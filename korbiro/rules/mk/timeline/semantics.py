@@ -319,13 +319,21 @@ def controller(state: GameState, cs: CardState) -> str:
 
 def constants(state: GameState, stat: str) -> Iterator[tuple[CardState, Modifier]]:
     """The constant effects of *stat* that work now: from cards in the Present (a ghost only with
-    its ghost abilities, 11.00.D), whose condition holds."""
+    its ghost abilities, 11.00.D), whose condition holds.  A one-per-player constant (``per_player``,
+    "egy per játékos") counts once for each player however many of their cards give it: the first card
+    that came into the game gives it (docs/card-behaviour.md)."""
+    given: set[tuple[str, Modifier]] = set()
     for uid in state.constant_uids:
         src = state.cards[uid]
         if src.zone not in IN_PLAY:
             continue
         for m in src.behaviour.constant:
             if m.stat == stat and _holds(state, src, m):
+                if m.per_player:
+                    key = (controller(state, src), m)
+                    if key in given:
+                        continue
+                    given.add(key)
                 yield src, m
 
 

@@ -18,9 +18,19 @@ from ....grammar.behaviour import Op, TargetSpec
 from . import semantics as sem
 from .model import IN_PLAY, CardState, Entry, Timeline
 from .table import Part, Table
-from .trace import illegal, refused
+from .trace import illegal, refused, says
 
-__all__ = ["TimelineStack"]
+__all__ = ["EVENT_NAMES", "TimelineStack"]
+
+#: The events timed effects may wait for (6.02), in English and Hungarian, for the trace.
+EVENT_NAMES: dict[str, tuple[str, str]] = {
+    "dies": ("dies", "meghal"), "own_dies": ("an own adventurer dies", "saját kalandozó meghal"),
+    "any_dies": ("an adventurer dies", "egy kalandozó meghal"), "wakes": ("wakes", "ébred"),
+    "opponent_summons_event": ("an opponent summons an event", "ellenfél eseménylapot idéz le"),
+    "opponent_summons_quest": ("an opponent summons a quest", "ellenfél küldetést idéz le"),
+    "maneuver_fails": ("the manoeuvre fails", "a manőver sikertelen"),
+    "obstacle_attached": ("an obstacle is attached", "akadálylap csatolása"),
+}
 
 #: The card types whose summoning is no fast effect (6.00): what comes into the Sor or the Present to stay.
 _NOT_FAST = frozenset({"kalandozó", "építmény", "szövetséges", "toronyszint"})
@@ -239,6 +249,18 @@ class TimelineStack(Part):
                 entry.targets = targets
                 fired += 1
         return fired
+
+    def fire_event(self, moment: str, cause: CardState, cards: Iterable[CardState], *,
+                   player: str | None = None) -> int:
+        """6.02: *moment* (an event: ``dies``, ``wakes``, ``opponent_summons_event``, …) happened to *cause*: the
+        timed effects of *cards* waiting for it enter timelines of their own, after a trace line naming it."""
+        waiting = [c for c in cards if c.zone in IN_PLAY and any(t.at == moment for t in c.behaviour.triggers)]
+        if not waiting:
+            return 0
+        en_word, hu_word = EVENT_NAMES.get(moment, (moment, moment))
+        en, hu = says("MK-TL-TRACE.event", card=cause.label, moment=en_word, moment_hu=hu_word)
+        self.emit("6.02", "event", en, hu, card=cause.label, moment=moment)
+        return self.fire(moment, player=player, cards=waiting)
 
     def auto_targets(self, spec: TargetSpec, player: str, entry: Entry) -> tuple[int, ...] | None:
         """The targets a timed effect takes when no player chooses: the first cards, in the order they came

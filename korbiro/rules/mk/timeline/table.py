@@ -52,6 +52,8 @@ class Table:
         self.committed = False
         #: called when a card becomes wounded (the engine fires its timed effects)
         self.on_wounded: Callable[[CardState], None] | None = None
+        #: called on an event that timed effects may wait for (``dies``, ``wakes``; the engine fires them, 6.02)
+        self.on_event: Callable[[str, CardState], None] | None = None
         #: a played game's victory checks (:class:`~.ending.Ending`); None for a ruling that is not played out
         self.ending: Any = None
         #: who plays with and against whom, and the active player (:class:`~.seating.Seating`, set by the engine)
@@ -229,13 +231,16 @@ class Table:
 
     def die(self, cs: CardState, how: str = "meghal") -> None:
         """A card leaves the Present: an adventurer with a ghost ability stays as a ghost
-        (11.00.E); one in antiss combat returns wounded (8.03.E); else Múlt."""
+        (11.00.E); one in antiss combat returns wounded (8.03.E); else Múlt.  A death (*how* ``meghal``, not a
+        sacrifice) is an event timed effects wait for (``at: dies``, 6.02), fired while the card is still there."""
         if cs.type == "kalandozó" and self.state.antiss_combat and self.admits("8.03.E"):
             cs.state, cs.damage = "sérült", 0
             self.emit("8.03.E", "antiss", f"{cs.label} would die in antiss combat: it returns to Sor wounded, without damage",
                       f"{cs.label} antissharcban halna meg: sérülten, sebzés nélkül tér vissza a Sorba", card=cs.label)
             self.wounded(cs)
             return
+        if how == "meghal":
+            self.event("dies", cs)
         rounds = sem.ghost_rounds(self.state, cs) if cs.type == "kalandozó" and cs.ghost is None else None
         if rounds is not None:
             if self.admits("11.00.E"):
@@ -308,6 +313,18 @@ class Table:
         """*cs* has become wounded: its timed effects of that moment fire (``at: wounded``)."""
         if self.on_wounded is not None:
             self.on_wounded(cs)
+
+    def event(self, moment: str, cs: CardState) -> None:
+        """*moment* happens to *cs* (``dies``, ``wakes``): the timed effects waiting for it fire (6.02)."""
+        if self.on_event is not None:
+            self.on_event(moment, cs)
+
+    def awake(self, cs: CardState) -> None:
+        """*cs* turns awake; if it was not, that is the event ``wakes`` (6.02)."""
+        was = cs.state
+        cs.state = "éber"
+        if was != "éber":
+            self.event("wakes", cs)
 
     def to_past(self, cs: CardState, zone: str = "mult") -> None:
         for uid in list(cs.attachments):
