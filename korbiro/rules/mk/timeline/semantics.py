@@ -35,6 +35,7 @@ from ....grammar.keywords import (
     Szellem,
     SzolgaNyelv,
     TitkosNyelv,
+    keyword_named,
 )
 from .model import IN_PLAY, CardState, GameState
 from .rules import COMBAT_PHASES
@@ -386,7 +387,8 @@ def filters_hold(state: GameState, cs: CardState, filters: tuple[tuple[str, tupl
     """Every ``field:value,…`` filter holds (one of its values): race, alignment, class, subclass, subtype, kw."""
     for field, values in filters:
         wanted = {fold(v) for v in values}
-        if field == "kw":
+        if field == "kw":  # the keyword each value names (behaviour.py refuses a value naming none)
+            wanted = {fold(keyword_named(v) or v) for v in values}
             have = {fold(k.keyword) for k in keywords_of(state, cs) if k.keyword}
         elif field == "subtype":
             have = {fold(cs.card.subtype or "")}
