@@ -73,3 +73,33 @@ def test_data_check_reports_a_kw_value_that_names_no_keyword(tmp_path: Path) -> 
     report = check_database([tmp_path], use_cache=False)
     got = [(f.code, f.line, f.column, f.message.splitlines()[0]) for f in report.findings]
     assert got == [("MK-BEHAVIOUR-WORD", 9, 46, "unknown keyword 'kincskeres'; did you mean 'KINCSKERESÉS'?")]
+
+
+def _set(tmp_path: Path, text: str, behaviour: str) -> Path:
+    (tmp_path / "TST.yaml").write_text(
+        "set: {code: TST, name: Próba}\n"
+        "cards:\n"
+        "  - id: TST-001\n"
+        "    name: Farkasok\n"
+        "    type: akadálylap\n"
+        "    subtype: bestia\n"
+        "    mp: 1\n"
+        "    text: |\n"
+        f"      {text}\n"
+        "    behaviour:\n"
+        f"      beast: {behaviour}\n", encoding="utf-8")
+    return tmp_path
+
+
+def test_the_beast_line_and_the_behaviour_must_agree(tmp_path: Path) -> None:
+    report = check_database([_set(tmp_path, "SZÁM 2 TÁMADÁS 1 SEBZÉS 3", "{damage: 2, roll: 1}")], use_cache=False)
+    got = [(f.code, f.rule, f.line, f.column, f.message) for f in report.findings]
+    assert got == [("MK-CARD-BEAST-MISMATCH", "3.05.F", 9, 24,
+                    "the card text says SEBZÉS 3 (line 9) but behaviour.beast says damage 2 (line 11)")]
+    assert report.findings[0].text("hu").endswith(
+        "a lapszöveg szerint SEBZÉS 3 (9. sor), a behaviour.beast szerint damage 2 (11. sor)")
+
+
+def test_an_agreeing_beast_line_is_clean(tmp_path: Path) -> None:
+    report = check_database([_set(tmp_path, "SZÁM 2 TÁMADÁS 1 SEBZÉS 2", "{damage: 2, roll: 1}")], use_cache=False)
+    assert report.findings == []

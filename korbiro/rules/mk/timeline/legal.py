@@ -210,7 +210,7 @@ def _choice(low: int, high: int | str, options: Sequence[str]) -> str:
 _WHERE: dict[tuple[str, str], tuple[tuple[str, ...], bool]] = {
     ("summon", "card"): (("kez",), True), ("summon", "by"): (("sor", "jelen"), True),
     ("activate", "by"): (("sor",), True),
-    ("attach", "card"): (("kez", "raktar"), True), ("attach", "dest"): (("torony", "sor"), False),
+    ("attach", "card"): (("kez", "raktar"), True), ("attach", "dest"): (("torony", "sor", "jelen"), False),
     ("build", "card"): (("kez",), True), ("build", "dest"): (("sor", "csatolt", "torony", "jelen"), False),
     ("neutralise", "source"): (tuple(IN_PLAY), True),
     ("solve", "card"): (("jelen",), False), ("capture", "card"): (("jelen",), False),
@@ -479,7 +479,7 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
                 continue
             if b.targets is None and cs.card.subtype == "bestia":  # a beast attacks that team (3.05.F, 6.03)
                 targets: tuple[str, ...] = tuple(c.label for c in pool)
-                count: tuple[int, int | str] = (1, eng.deeds.beast_count(pool))
+                count: tuple[int, int | str] = (1, eng.deeds.beast_count(pool, cs))
             else:
                 needs = any(op.who == "target" for op in b.effect)
                 targets, count = _target_choice(eng, player, b.targets, needs, zones=("sor",))
@@ -512,7 +512,8 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
 def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
     hand = [cs for cs in _cards(eng) if cs.zone == "kez" and cs.owner == player]
     store = [cs for cs in _cards(eng) if cs.zone == "raktar" and cs.owner == player]
-    levels = [cs for cs in _cards(eng) if cs.zone == "torony"]
+    levels = [cs for cs in _cards(eng) if cs.zone == "torony"
+              or (cs.zone == "jelen" and cs.type == "küldetés")]  # a quest's AKADÁLYOK slots
     sor = [cs for cs in _cards(eng) if cs.zone == "sor" and cs.type == "kalandozó"]
     for cs in hand + store:
         if cs.zone == "raktar":

@@ -315,6 +315,7 @@ class Maneuvers(Part):
         if e.data["antiss"]:
             pl.antiss_solved += 1
             self.emit("8.03.A", "antiss", f"{player} solves an antiss quest this round (at most one)", f"{player} antissküldetést old meg (fordulónként egyet)")
+        self._drop_obstacles(quest)
         store = e.data.get("store")
         if store is not None:
             level_cs = self.state.cards[store]
@@ -332,6 +333,17 @@ class Maneuvers(Part):
             timed = self.stack.add_timed(player, f"{quest.label}: megoldásakor", quest.uid, on_solve, quest.label,
                                          opponents=e.target_players)
             timed.data["team"] = [c.uid for c in team]  # "the team" of its effect, the manoeuvre being over
+
+    def _drop_obstacles(self, quest: CardState) -> None:
+        """The obstacles attached to a solved quest (AKADÁLYOK, korbiro's reading of 3.01.C) go to Múlt with it."""
+        for uid in list(quest.attachments):
+            att = self.state.cards[uid]
+            if att.type != "akadálylap":
+                continue
+            att.hidden = False
+            self.table.move(att, "mult")
+            self.emit("3.01.C", "falls", f"{att.label}, attached to the solved quest {quest.label}, goes to Múlt",
+                      f"{att.label}, amely a megoldott {quest.label} küldetéshez volt csatolva, Múltba kerül", card=att.label)
 
     def return_team(self, team: list[CardState], awake: bool) -> None:
         for c in team:

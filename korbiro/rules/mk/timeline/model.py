@@ -204,6 +204,8 @@ class GameState:
     #: antiss quests attempted this round (8.03.B) and adventurers who acted on the antiss (8.03.C)
     antiss_attempted: set[int] = field(default_factory=set)
     antiss_acted: set[int] = field(default_factory=set)
+    #: the players who have summoned a SORSFORDÍTÓ card as a fast effect while behind (option sorsfordito=behind)
+    fate_turned: set[str] = field(default_factory=set)
     #: the chain of unarmed attacks in the current combat timeline: summoner -> count (3.05.E)
     combo: dict[int, int] = field(default_factory=dict)
     #: the manoeuvre being carried out (team uids), for "team" effects and close checks
