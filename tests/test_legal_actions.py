@@ -31,6 +31,9 @@ from korbiro.rules.mk.timeline.scenario import run_file
 from korbiro.rules.mk.timeline.selfplay import random_junk, random_step, random_table, who_acts
 
 CARDS = list(load_database([shipped_db_path()]))
+#: The sample as it stood before issue 26 added cards (MINTA-200 on): the tables of the seeds pinned below were
+#: dealt from it, and a new sample card must not move them (the random-play tests deal from the whole sample).
+PINNED = [c for c in CARDS if not (c.id.startswith("MINTA-") and int(c.id[6:]) >= 200)]
 #: the players of a three-player table
 THREE = ("Anna", "Béla", "Cili")
 
@@ -45,9 +48,10 @@ def fingerprint(eng: Engine) -> Any:
             st_.maneuver_team, st_.maneuver_blockers, len(st_.timed), st_.next_seq, st_.next_uid)
 
 
-def play(seed: int, steps: int, junk: int, players: tuple[str, ...] = ("Anna", "Béla")) -> dict[str, int]:
-    """Random play from a random table; returns counts of what was checked."""
-    eng, rng = random_table(CARDS, seed, players=players)
+def play(seed: int, steps: int, junk: int, players: tuple[str, ...] = ("Anna", "Béla"),
+         cards: list[Any] = CARDS) -> dict[str, int]:
+    """Random play from a random table dealt from *cards*; returns counts of what was checked."""
+    eng, rng = random_table(cards, seed, players=players)
     counts = {"listed": 0, "completions": 0, "junk": 0, "junk_accepted": 0, "applied": 0}
     for _ in range(steps):
         player = who_acts(eng, rng)
@@ -134,7 +138,8 @@ def test_three_player_tables_list_choices_of_opponent() -> None:
 
 def beast_forms_are_the_obstructed_team(eng: Engine, player: str) -> int:
     """Every listed activation of a beast: in a manoeuvre under way against the player's side, its targets the
-    initiating team's adventurers still in the manoeuvre (6.03, 4.01.C), one of them to choose (beast_targets=one)."""
+    initiating team's adventurers still in the manoeuvre (6.03, 4.01.C), one of them to choose (beast_targets=one),
+    or up to N for a beast line of SZÁM N (beast_number=beasts, issue 26)."""
     seen = 0
     for form in eng.legal_actions(player):
         if form.verb != "activate" or form.rule != "12.00.5.5" or form.card is None:
@@ -146,7 +151,8 @@ def beast_forms_are_the_obstructed_team(eng: Engine, player: str) -> int:
         assert maneuver is not None, f"{form.text('en')} listed with no manoeuvre under way"
         assert not eng.table.seating.friendly(player, maneuver.player), "a beast listed against its own side"
         team = {eng.state.cards[u].label for u in maneuver.data["team"] if u in eng.state.maneuver_team}
-        assert set(form.targets) == team and form.target_count == (1, 1), form.text("en")
+        most = eng.deeds.beast_count([], cs)  # one; SZÁM N beasts attack up to N (option beast_number)
+        assert set(form.targets) == team and form.target_count == (1, most), form.text("en")
         seen += 1
     return seen
 
@@ -213,11 +219,11 @@ def test_random_source_is_only_the_seed() -> None:
 def test_an_activation_named_by_the_printed_name_completes_the_listed_form(seed: int, counts: dict[str, int]) -> None:
     """Both players have a copy of a card; the opponent's copy bears the bare name as its label.  Naming the
     card activates the player's own copy (6.01), which is listed under its label: the seeds Hypothesis found."""
-    assert play(seed, steps=8, junk=4) == counts
+    assert play(seed, steps=8, junk=4, cards=PINNED) == counts
 
 
 def test_activating_by_name_is_the_players_own_copy_and_it_is_listed() -> None:
-    eng, rng = random_table(CARDS, 766)
+    eng, rng = random_table(PINNED, 766)
     random_step(eng, rng)  # Anna rests her "Airun al Marem" to look at Béla's hand: timeline 1 is open
     forms = eng.legal_actions("Béla")
     # a tower level is no fast effect: not summoned into Anna's timeline (6.00, option sor_summons)

@@ -63,11 +63,12 @@ __all__ = ["LegalAction", "legal_actions", "matches"]
 
 _VERB_HU = {"pass": "passz", "summon": "leidéz", "activate": "aktivizál", "attach": "csatol", "build": "ráépít",
             "neutralise": "semlegesít", "solve": "megold", "siege": "ostromol", "capture": "bevesz",
-            "challenge": "kihív", "eliminate": "kiejt", "ally": "szövetség", "swap": "csere"}
+            "fight": "harcol", "challenge": "kihív", "eliminate": "kiejt", "ally": "szövetség", "swap": "csere"}
 #: the verbs whose first word names a player (``kihív "Béla"``)
 _PLAYER_FIRST = frozenset({"challenge", "eliminate", "ally"})
 _RULES = {"pass": "6.00", "summon": "5.01", "activate": "6.01", "attach": "5.01.E", "build": "10.00.A",
-          "neutralise": "6.00", "solve": "4.01.A", "siege": "4.01.A", "capture": "4.01.A"}
+          "neutralise": "6.00", "solve": "4.01.A", "siege": "4.01.A", "capture": "4.01.A",
+          "fight": "4.01.A"}
 
 
 @dataclass(frozen=True)
@@ -268,9 +269,10 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
     if form.ref is not None and a.ref != form.ref:
         return False
     against = a.against
-    if form.verb == "siege" and against is None:
+    if form.verb in ("siege", "fight") and against is None:
         opponents = eng.table.opponents(player)
-        front = eng.table.seating.front(player) if eng.table.seating.kind == "korbetamadas" else None
+        front = eng.table.seating.front(player) if eng.table.seating.kind == "korbetamadas" and form.verb == "siege" \
+            else None
         against = front or (opponents[0] if opponents else None)
     if form.accept != a.accept:
         return False
@@ -354,7 +356,7 @@ def _listing(eng: Engine, player: str) -> list[LegalAction]:
     finders = [_summons, _activations, _attachments, _builds, _neutralisations]
     try:
         eng.maneuvers.check_open()
-        finders += [_solves, _sieges, _captures]
+        finders += [_solves, _sieges, _captures, _fights]
         if eng.table.seating.kind:
             finders += [_pacts]
     except IllegalActionError:
@@ -612,6 +614,17 @@ def _sieges(eng: Engine, player: str) -> Iterator[LegalAction]:
         return
     for opponent in eng.table.opponents(player):
         form = LegalAction(player, "siege", "4.01.A", against=opponent, team=team, team_size=(1, min(3, len(team))))
+        if _ok(eng, player, form.completion()):
+            yield form
+
+
+def _fights(eng: Engine, player: str) -> Iterator[LegalAction]:
+    """A combat manoeuvre (4.01.A): one adventurer with PORTYÁZÁS (option ``portyazas``) against an opponent."""
+    team = tuple(cs.label for cs in _senders(eng, player) if sem.is_raider(eng.state, cs))
+    if not team:
+        return
+    for opponent in eng.table.opponents(player):
+        form = LegalAction(player, "fight", "4.01.A", against=opponent, team=team, team_size=(1, 1))
         if _ok(eng, player, form.completion()):
             yield form
 
