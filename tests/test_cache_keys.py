@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from clirun import run_main
+from sample import SAMPLE_CARDS
 
 from korbiro.data.cache import Cache, Remembered, catalogue_keeper
 from korbiro.data.paths import shipped_db_path
@@ -70,7 +71,7 @@ def test_a_data_check_entry_copied_over_another_is_not_served(store: str, cache:
     """The stored answer, the whole database's findings and a file's findings, each in turn."""
     good, bad = two_databases
     clean = run_main(["data", "check", str(good)])
-    assert (clean.code, clean.stdout) == (0, "1 file(s), 78 card(s): 0 error(s), 0 warning(s)\n")
+    assert (clean.code, clean.stdout) == (0, f"1 file(s), {SAMPLE_CARDS} card(s): 0 error(s), 0 warning(s)\n")
     first = {kind: _entries(cache / kind, "*.*") for kind in ("answers", "check/db")}
     first["check"] = _entries(cache / "check", "*.json") - first["check/db"]
     broken = run_main(["data", "check", str(bad)])

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from clirun import run_main
+from sample import SAMPLE_CARDS
 
 from korbiro.data.paths import shipped_db_path
 
@@ -58,7 +59,7 @@ def test_a_set_file_named_with_a_byte_that_is_not_utf8(odd_name: Path, fmt: str)
     said = "set code 'MINTA' does not match the file name '\\udcff'"
     want = {
         "text": f"{name}:8:9: error MK-DATA-SET-FILE-MISMATCH: {said}\n"
-                "1 file(s), 78 card(s): 1 error(s), 0 warning(s)\n",
+                f"1 file(s), {SAMPLE_CARDS} card(s): 1 error(s), 0 warning(s)\n",
         "github": f"::error file={name},line=8,col=9,title=MK-DATA-SET-FILE-MISMATCH::{said}\n",
     }
     runs = _three_ways(["data", "check", str(odd_name), "--format", fmt])
@@ -106,8 +107,8 @@ def test_an_ascii_standard_output_gets_the_same_escapes_every_way(broken: Path, 
         said = {"en": "'ö' does not match the pattern '^X$'", "hu": "'ö' nem illeszkedik a(z) '^X$' mintára"}
         assert json.loads(out)["findings"][0]["message"].endswith(said[lang])  # the escapes are JSON's own
     if fmt == "text":
-        assert out.splitlines()[-1] == ("1 file(s), 78 card(s): 1 error(s), 0 warning(s)" if lang == "en"
-                                        else "1 f\\u00e1jl, 78 lap: 1 hiba, 0 figyelmeztet\\u00e9s")
+        assert out.splitlines()[-1] == (f"1 file(s), {SAMPLE_CARDS} card(s): 1 error(s), 0 warning(s)" if lang == "en"
+                                        else f"1 f\\u00e1jl, {SAMPLE_CARDS} lap: 1 hiba, 0 figyelmeztet\\u00e9s")
 
 
 def test_an_ascii_standard_output_gets_the_same_escapes_every_way_for_real(broken: Path, tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 from clirun import run_main
+from sample import SAMPLE_CARDS
 
 from korbiro.base.config import Config, find_config, git_work_tree
 from korbiro.base.errors import UsageError
@@ -194,7 +195,7 @@ def test_outside_any_project_it_checks_the_sample_and_says_so(tmp_path: Path, mo
     if git_work_tree() is not None:
         pytest.skip("the temporary folder is inside a git work tree")
     code, out = check()
-    assert code == 0 and out == f"1 file(s), 78 card(s): 0 error(s), 0 warning(s){SAMPLE_NOTE}\n"
+    assert code == 0 and out == f"1 file(s), {SAMPLE_CARDS} card(s): 0 error(s), 0 warning(s){SAMPLE_NOTE}\n"
 
 
 def test_the_configuration_sets_strict_format_and_lang(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -226,7 +227,7 @@ def test_hidden_files_and_folders_are_skipped_unless_named(tmp_path: Path) -> No
     (tmp_path / ".hidden.yaml").write_text("x: 1\n", encoding="utf-8")
     assert discover([tmp_path]) == [tmp_path / "MINTA.yaml"]
     code, out = check(str(tmp_path))
-    assert code == 0 and out == "1 file(s), 78 card(s): 0 error(s), 0 warning(s)\n"
+    assert code == 0 and out == f"1 file(s), {SAMPLE_CARDS} card(s): 0 error(s), 0 warning(s)\n"
     code, out = check(str(tmp_path), str(tmp_path / ".hidden.yaml"))  # named: read
     assert code == 1 and ".hidden.yaml" in out
 
@@ -237,12 +238,12 @@ def test_exclude_globs_on_the_command_line_and_in_the_configuration(tmp_path: Pa
     monkeypatch.chdir(tmp_path)
     assert check("cards")[0] == 1
     code, out = check("cards", "--exclude", "cards/drafts/*")
-    assert code == 0 and out == "1 file(s), 78 card(s): 0 error(s), 0 warning(s)\n"
+    assert code == 0 and out == f"1 file(s), {SAMPLE_CARDS} card(s): 0 error(s), 0 warning(s)\n"
     assert check("cards", "--exclude", "HIBA.yaml")[0] == 0  # a file's name matches too
     (tmp_path / "korbiro.toml").write_text('db = "cards"\nexclude = ["cards/drafts/*"]\n', encoding="utf-8")
     (tmp_path / "sub").mkdir()
     monkeypatch.chdir(tmp_path / "sub")  # the configuration's globs are relative to its folder
-    assert check() == (0, "1 file(s), 78 card(s): 0 error(s), 0 warning(s)\n")
+    assert check() == (0, f"1 file(s), {SAMPLE_CARDS} card(s): 0 error(s), 0 warning(s)\n")
 
 
 # ---------------------------------------------------------------- pre-commit, for real

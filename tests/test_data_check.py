@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from sample import SAMPLE_CARDS
 
 from korbiro.base.errors import DataError
 from korbiro.cli import cli
@@ -63,7 +64,7 @@ def test_one_bad_file_does_not_hide_the_next(tmp_path: Path) -> None:
         ("HIBA.yaml", "MK-DATA-REQUIRED"),
         ("ROSSZ.yaml", "YAML-SYNTAX"),
     ]
-    assert report.card_count == 78 + 1
+    assert report.card_count == SAMPLE_CARDS + 1
 
 
 def test_duplicate_id_across_files(tmp_path: Path) -> None:
@@ -122,7 +123,7 @@ def test_load_database_refuses_bad_data() -> None:
 def test_cli_default_is_the_shipped_database() -> None:
     r = CliRunner().invoke(cli, ["data", "check", "--lang", "en"], env={"KORBIRO_DB": ""})
     assert r.exit_code == 0
-    assert r.output == "1 file(s), 78 card(s): 0 error(s), 0 warning(s)\n"
+    assert r.output == f"1 file(s), {SAMPLE_CARDS} card(s): 0 error(s), 0 warning(s)\n"
 
 
 def test_cli_strict_fails_on_warnings(tmp_path: Path) -> None:
@@ -162,7 +163,7 @@ def test_cli_two_files_one_broken_json_still_valid(tmp_path: Path) -> None:
     r = CliRunner().invoke(cli, ["data", "check", str(SETS / "tabs"), str(shipped_db_path()), "--format", "json"])
     assert r.exit_code == 1
     data = json.loads(r.output)
-    assert data["cards"] == 78 and [f["code"] for f in data["findings"]] == ["YAML-TAB"]
+    assert data["cards"] == SAMPLE_CARDS and [f["code"] for f in data["findings"]] == ["YAML-TAB"]
 
 
 def test_findings_from_the_cache_say_the_same_in_hungarian(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from clirun import run_main
+from sample import SAMPLE_CARDS
 
 from korbiro.data.paths import Database, chosen_database, shipped_db_path
 
@@ -46,7 +47,7 @@ def test_the_configuration_names_the_database_and_its_excludes(project: Path) ->
 
 
 @pytest.mark.parametrize("args,code,first", [
-    (["data", "check"], 0, "1 file(s), 78 card(s): 0 error(s), 0 warning(s)"),
+    (["data", "check"], 0, f"1 file(s), {SAMPLE_CARDS} card(s): 0 error(s), 0 warning(s)"),
     (["data", "index"], 0, None),
     (["card", "show", "Wirg"], 0, "Wirg  (MINTA-045)"),
     (["card", "search", "name:Wirg", "--format", "csv"], 0, "id,name,type,subtype,race,set,kw,text,mp,dp,level,fal,fizikum,asztral,mental,class,"

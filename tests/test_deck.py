@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sample import SAMPLE_CARDS
 
 from korbiro.cli import cli
 from korbiro.data.cards import Card, CardDatabase
@@ -311,7 +312,7 @@ def test_a_default_format_the_file_does_not_have(tmp_path: Path, monkeypatch: py
     got = run_main(["deck", "check", str(DECKS / "legal-limit3.deck"), "--formats", str(p)])
     assert (got.code, got.stdout, got.stderr) == (2, "", said)
     got = run_main(["data", "check", str(shipped_db_path()), "--formats", str(p)])
-    assert (got.code, got.stdout) == (1, said + "1 file(s), 78 card(s): 1 error(s), 0 warning(s)\n")
+    assert (got.code, got.stdout) == (1, said + f"1 file(s), {SAMPLE_CARDS} card(s): 1 error(s), 0 warning(s)\n")
 
 
 # ---------------------------------------------------------------- names

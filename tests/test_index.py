@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from sample import SAMPLE_CARDS
 
 from korbiro.base.errors import DataError
 from korbiro.cli import cli
@@ -25,7 +26,7 @@ def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_index_answers_like_the_database(db_dir: Path) -> None:
     idx = open_index([db_dir])
     db = load_database([db_dir])
-    assert len(idx) == len(db) == 78
+    assert len(idx) == len(db) == SAMPLE_CARDS
     for card in db:
         got = idx[card.id]
         assert got == card
@@ -89,7 +90,7 @@ def test_truncated_index_is_rebuilt(db_dir: Path) -> None:
     data = Path(first.path).read_bytes()
     Path(first.path).write_bytes(data[: len(data) // 3])
     again = open_index([db_dir])
-    assert len(again) == 78
+    assert len(again) == SAMPLE_CARDS
     assert again.lookup("Wirg").card is not None
 
 
@@ -97,12 +98,12 @@ def test_garbage_and_incomplete_index_are_rebuilt(db_dir: Path) -> None:
     first = open_index([db_dir])
     first.close()
     Path(first.path).write_bytes(b"not a database at all" * 100)
-    assert len(open_index([db_dir])) == 78
+    assert len(open_index([db_dir])) == SAMPLE_CARDS
     conn = sqlite3.connect(first.path)
     conn.execute("UPDATE meta SET value = '0' WHERE key = 'complete'")
     conn.commit()
     conn.close()
-    assert len(open_index([db_dir])) == 78
+    assert len(open_index([db_dir])) == SAMPLE_CARDS
 
 
 def test_database_with_errors_is_not_indexed() -> None:
@@ -116,14 +117,14 @@ def test_unwritable_cache_builds_in_memory(db_dir: Path, tmp_path: Path, monkeyp
     blocker.write_text("x")
     monkeypatch.setenv("KORBIRO_CACHE_DIR", str(blocker))
     idx = open_index([db_dir])
-    assert idx.path == ":memory:" and len(idx) == 78
+    assert idx.path == ":memory:" and len(idx) == SAMPLE_CARDS
 
 
 def test_cli_data_index(db_dir: Path) -> None:
     r = CliRunner().invoke(cli, ["data", "index", str(db_dir), "--format", "json"])
     assert r.exit_code == 0
     data = json.loads(r.output)
-    assert data["cards"] == 78 and data["index"].endswith(".sqlite")
+    assert data["cards"] == SAMPLE_CARDS and data["index"].endswith(".sqlite")
     r = CliRunner().invoke(cli, ["data", "index", str(SETS / "missing-level")])
     assert r.exit_code == 1
     assert "MK-DATA-REQUIRED" in r.output
@@ -150,12 +151,12 @@ def test_a_database_loaded_from_the_index_looks_up_like_one_that_folds_its_names
 
     idx = open_index([db_dir])
     loaded, folded = idx.database(), CardDatabase(list(idx))
-    assert loaded._by_fold == folded._by_fold and len(loaded._by_fold) == 156
+    assert loaded._by_fold == folded._by_fold and len(loaded._by_fold) == 2 * SAMPLE_CARDS  # names and ids
     # the index knows every card's kind: the table of exact names is made with the database
     assert loaded._exact_kinds is not None and folded._exact_kinds is None
     assert loaded.exact_kinds() == folded.exact_kinds()
     for query in ["tukorutveszto", "WIRG", "minta-004", "a sotet terito", "Wrig", "Nincs ilyen"]:
         a, b = loaded.lookup(query), folded.lookup(query)
         assert (a.card, a.ambiguous, a.suggestions, a.folded) == (b.card, b.ambiguous, b.suggestions, b.folded)
-    with pytest.raises(ValueError, match="77 folded keys for 78 cards"):
+    with pytest.raises(ValueError, match=f"{SAMPLE_CARDS - 1} folded keys for {SAMPLE_CARDS} cards"):
         CardDatabase(list(idx), folded=[("x", "y")] * 77)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from clirun import run_main
+from sample import SAMPLE_CARDS
 
 from korbiro.data.index import open_index
 
@@ -254,7 +255,7 @@ def test_data_index_verifies_what_it_serves(db_dir: Path) -> None:
     _zero_page_holding(Path(idx.path), "Aktivizáláskor a kezdeményező csapat".encode())
     got = run_main(["data", "index", str(db_dir)])
     assert got.code == 0
-    assert got.stdout.startswith(f"78 card(s) indexed in {idx.path}, verified (")
+    assert got.stdout.startswith(f"{SAMPLE_CARDS} card(s) indexed in {idx.path}, verified (")
     assert "is damaged" in got.stderr
     assert _integrity(idx.path) == "ok"
     got = run_main(["data", "index", str(db_dir), "--format", "json"])
@@ -311,7 +312,7 @@ def test_no_space_for_cache_entries(db_dir: Path, _private_cache: Path, monkeypa
     monkeypatch.setattr(Path, "write_text", full_disk(Path.write_text))
     monkeypatch.setattr(Path, "write_bytes", full_disk(Path.write_bytes))
     got = run_main(["data", "check", str(db_dir)])
-    assert (got.code, got.stdout) == (0, "1 file(s), 78 card(s): 0 error(s), 0 warning(s)\n")
+    assert (got.code, got.stdout) == (0, f"1 file(s), {SAMPLE_CARDS} card(s): 0 error(s), 0 warning(s)\n")
     assert got.stderr == (f"korbiro: note: cannot write the cache folder {str(_private_cache)!r} "
                           "(No space left on device); going on without it\n")
     assert _files_in(_private_cache) == []
@@ -375,7 +376,7 @@ def test_a_killed_build_leaves_nothing_behind(db_dir: Path, _private_cache: Path
     index_dir = _private_cache / "index"
     assert [p.name for p in index_dir.iterdir() if p.name.endswith(".tmp")]  # what the kill left
     idx = open_index([db_dir])
-    assert len(idx) == 78
+    assert len(idx) == SAMPLE_CARDS
     assert sorted(p.name for p in index_dir.iterdir() if p.name != "digests.json") == [Path(idx.path).name]
 
 

@@ -9,6 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from sample import SAMPLE_CARDS
 
 ROOT = Path(__file__).parent.parent
 
@@ -53,7 +54,7 @@ def test_installed_wheel_runs_without_the_source_tree(wheel: Path, tmp_path: Pat
     assert "Exit codes" in subprocess.run(run + ["--help"], cwd=tmp_path, env=env, capture_output=True, text=True).stdout
     proc = subprocess.run(run + ["data", "check", "--strict"], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.endswith("78 card(s): 0 error(s), 0 warning(s) (the shipped sample database: no PATHS, "
+    assert proc.stdout.endswith(f"{SAMPLE_CARDS} card(s): 0 error(s), 0 warning(s) (the shipped sample database: no PATHS, "
                                 "--db or korbiro.toml named yours)\n")
     where = subprocess.run([sys.executable, "-c", "import korbiro; print(korbiro.__file__)"], cwd=tmp_path, env=env,
                            capture_output=True, text=True).stdout
