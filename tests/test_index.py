@@ -159,4 +159,4 @@ def test_a_database_loaded_from_the_index_looks_up_like_one_that_folds_its_names
         a, b = loaded.lookup(query), folded.lookup(query)
         assert (a.card, a.ambiguous, a.suggestions, a.folded) == (b.card, b.ambiguous, b.suggestions, b.folded)
     with pytest.raises(ValueError, match=f"{SAMPLE_CARDS - 1} folded keys for {SAMPLE_CARDS} cards"):
-        CardDatabase(list(idx), folded=[("x", "y")] * 77)
+        CardDatabase(list(idx), folded=[("x", "y")] * (SAMPLE_CARDS - 1))
