@@ -339,7 +339,7 @@ class Effects(Part):
             base = roll
             if attack:
                 base = roll + attack
-                rule = self.cite("3.05.F", "6.00") if sem.beast_line(src.card.keywords) is not None else "6.00"
+                rule = self.cite("3.05.F", "6.00") if sem.prints_beast_line(src) else "6.00"
                 self.emit(rule, "roll", f"{src.label}'s attack roll {roll} {attack:+d} = {base}",
                           f"{src.label} támadásdobása {roll} {attack:+d} = {base}")
             total = base - shield if self.admits("3.05.F") else base

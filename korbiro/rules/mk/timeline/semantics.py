@@ -124,6 +124,11 @@ def beast_attack(cs: CardState) -> tuple[int, int, int]:
     return count, attack, damage
 
 
+def prints_beast_line(cs: CardState) -> bool:
+    """Whether the card prints a beast line (SZÁM / TÁMADÁS / SEBZÉS, 3.05.F)."""
+    return beast_line(cs.card.keywords) is not None
+
+
 def is_fate_turner(cs: CardState) -> bool:
     """SORSFORDÍTÓ [unofficial, option ``sorsfordito``]: the card may be summoned as a fast effect (6.00)."""
     return any(isinstance(k, Sorsfordito) for k in cs.card.keywords)
