@@ -172,9 +172,14 @@ def ops(draw: st.DrawFn) -> Op:
 costs = st.one_of(st.builds(Cost, st.just("mp"), st.integers(0, 9)),
                   st.builds(Cost, st.just("rest"), st.just(0), st.sampled_from(["self", "wearer", "host"])),
                   st.just(Cost("return", 0, "own")), st.just(Cost("none")))
-filters = st.lists(st.tuples(st.sampled_from(["race", "alignment", "class", "subclass", "subtype", "kw"]),
-                             st.lists(st.sampled_from(["aquir", "sárkány", "harcos", "pap"]), min_size=1, max_size=2,
-                                      unique=True).map(tuple)), max_size=2).map(tuple)
+_FILTER_VALUES = st.lists(st.sampled_from(["aquir", "sárkány", "harcos", "pap"]), min_size=1, max_size=2,
+                          unique=True).map(tuple)
+# a kw: value names a keyword (issue 26: any other is an unknown word)
+_KW_VALUES = st.lists(st.sampled_from(["HÁTAS", "igaz_név", "SORSFORDÍTÓ", "akadalyok"]), min_size=1, max_size=2,
+                      unique=True).map(tuple)
+filters = st.lists(st.one_of(st.tuples(st.sampled_from(["race", "alignment", "class", "subclass", "subtype"]),
+                                       _FILTER_VALUES),
+                             st.tuples(st.just("kw"), _KW_VALUES)), max_size=2).map(tuple)
 KINDS = ["adventurer", "tower_level", "building", "quest", "obstacle", "card", "power_word"]
 
 

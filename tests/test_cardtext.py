@@ -35,6 +35,7 @@ from korbiro.grammar.keywords import (
     CARD_TYPES,
     KEYWORD_CLASSES,
     KEYWORDS,
+    Akadalyok,
     Akaratatvitel,
     Allando,
     AntissAbility,
@@ -59,11 +60,16 @@ from korbiro.grammar.keywords import (
     NemSzakithatMegIdofonalat,
     NincsMasEroforras,
     Osero,
+    Portyazas,
     PusztakezesKombinacio,
     Raepites,
     RaktarozandoKuldetes,
+    Sebzes,
+    Sorsfordito,
+    Szam,
     Szellem,
     SzolgaNyelv,
+    Tamadas,
     TitkosNyelv,
     Tulutes,
     text_problem,
@@ -103,6 +109,12 @@ CANONICAL: list[tuple[str, Keyword]] = [
     ('ÁLLANDÓ "+1 Fizikum."', Allando("+1 Fizikum.")),
     ('SZELLEM 3 "Kísért."', Szellem(3, "Kísért.")),
     ("RÁÉPÍTÉS 2 MP", Raepites(2)),
+    ("AKADÁLYOK 2", Akadalyok(2)),
+    ("SZÁM 2", Szam(2)),
+    ("TÁMADÁS 6", Tamadas(6)),
+    ("SEBZÉS 3", Sebzes(3)),
+    ("SORSFORDÍTÓ", Sorsfordito()),
+    ("PORTYÁZÁS", Portyazas()),
     ('"Húzz egy lapot."', FreeText("Húzz egy lapot.")),
 ]
 
@@ -581,7 +593,7 @@ def test_keyword_class_metadata(cls: type[Keyword]) -> None:
 
 
 def test_registry_keys() -> None:
-    assert len(KEYWORDS) == len(KEYWORD_CLASSES) == 29
+    assert len(KEYWORDS) == len(KEYWORD_CLASSES) == 35
     assert KEYWORDS['ANTISS "…"'] is AntissAbility and KEYWORDS["ANTISS"] is AntissSymbol
     assert KEYWORDS['"…"'] is FreeText
     assert {c.keyword for c in KEYWORD_CLASSES if c.key != c.keyword} == {"ANTISS", ""}

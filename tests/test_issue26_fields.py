@@ -414,7 +414,7 @@ def test_a_token_in_a_deck_list_is_refused(tmp_path: Path) -> None:
     ("színesítő:nő", ["MINTA-200", "MINTA-202"]),
     ("race:dwoon", ["MINTA-201"]),
     ("class:pap type:kalandozó", ["MINTA-010", "MINTA-202", "MINTA-288"]),
-    ("class:harcos subclass:gladiátor", ["MINTA-013", "MINTA-201"]),
+    ("class:harcos subclass:gladiátor", ["MINTA-013", "MINTA-201", "MINTA-255"]),
     ("subclass:barbár", ["MINTA-015", "MINTA-201"]),
     ("phase:sor type:akciólap school:tűzmágia", ["MINTA-205"]),
     ("mark:harci", ["MINTA-200"]),

@@ -138,7 +138,8 @@ def test_three_player_tables_list_choices_of_opponent() -> None:
 
 def beast_forms_are_the_obstructed_team(eng: Engine, player: str) -> int:
     """Every listed activation of a beast: in a manoeuvre under way against the player's side, its targets the
-    initiating team's adventurers still in the manoeuvre (6.03, 4.01.C), one of them to choose (beast_targets=one)."""
+    initiating team's adventurers still in the manoeuvre (6.03, 4.01.C), one of them to choose (beast_targets=one),
+    or up to N for a beast line of SZÁM N (beast_number=beasts, issue 26)."""
     seen = 0
     for form in eng.legal_actions(player):
         if form.verb != "activate" or form.rule != "12.00.5.5" or form.card is None:
@@ -150,7 +151,8 @@ def beast_forms_are_the_obstructed_team(eng: Engine, player: str) -> int:
         assert maneuver is not None, f"{form.text('en')} listed with no manoeuvre under way"
         assert not eng.table.seating.friendly(player, maneuver.player), "a beast listed against its own side"
         team = {eng.state.cards[u].label for u in maneuver.data["team"] if u in eng.state.maneuver_team}
-        assert set(form.targets) == team and form.target_count == (1, 1), form.text("en")
+        most = eng.deeds.beast_count([], cs)  # one; SZÁM N beasts attack up to N (option beast_number)
+        assert set(form.targets) == team and form.target_count == (1, most), form.text("en")
         seen += 1
     return seen
 

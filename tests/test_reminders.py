@@ -14,6 +14,7 @@ from korbiro.base.errors import DataError
 from korbiro.cli import cli
 from korbiro.grammar.keywords import (
     KEYWORD_CLASSES,
+    Akadalyok,
     Akaratatvitel,
     Allando,
     AntissAbility,
@@ -36,11 +37,16 @@ from korbiro.grammar.keywords import (
     NemSzakithatMegIdofonalat,
     NincsMasEroforras,
     Osero,
+    Portyazas,
     PusztakezesKombinacio,
     Raepites,
     RaktarozandoKuldetes,
+    Sebzes,
+    Sorsfordito,
+    Szam,
     Szellem,
     SzolgaNyelv,
+    Tamadas,
     TitkosNyelv,
     Tulutes,
 )
@@ -167,6 +173,25 @@ EXAMPLES = [
     (Raepites(2), 'RÁÉPÍTÉS 2 MP',
      'it can be built onto an adventurer, beast or trap for 2 MP instead of its MP requirement (10.00.C)',
      'kalandozóra, bestiára vagy csapdára építhető, MP-igénye helyett 2 MP-ért (10.00.C)'),
+    (Akadalyok(2), 'AKADÁLYOK 2',
+     "at most 2 obstacles may be attached to the quest, and they obstruct its solving (korbiro's reading, as a tower "
+     "level's slots) (3.01.C)",
+     'a küldetéshez legfeljebb 2 akadálylap csatolható, és ezek a megoldását akadályozzák (a korbiro olvasata, a '
+     'toronyszint helyei szerint) (3.01.C)'),
+    (Szam(2), 'SZÁM 2', 'the card is 2 beasts, or makes 2 attacks (option beast_number) (3.05.F)',
+     'a lap 2 bestia, vagy 2 támadást tesz (beast_number beállítás) (3.05.F)'),
+    (Tamadas(3), 'TÁMADÁS 3', "the beast's attack value: 3 is added to its attack roll (3.05.F)",
+     'a bestia támadóértéke: támadásdobásához 3 adódik (3.05.F)'),
+    (Sebzes(2), 'SEBZÉS 2', "each of the beast's attacks that hits deals 2 damage; armour lowers it (3.05.F)",
+     'a bestia minden talált támadása 2 sebzést okoz; a vért csökkenti (3.05.F)'),
+    (Sorsfordito(), 'SORSFORDÍTÓ',
+     "fate-turner: the card may be summoned as a fast effect, into any open timeline (korbiro's reading, option "
+     "sorsfordito) (6.00)",
+     'sorsfordító: a lap gyors hatásként, bármely nyitott időfonalba leidézhető (a korbiro olvasata, sorsfordito '
+     'beállítás) (6.00)'),
+    (Portyazas(), 'PORTYÁZÁS',
+     "raiding: the adventurer may start a combat manoeuvre against an opponent's adventurer (korbiro's reading) (4.01.A)",
+     'portyázás: a kalandozó harc manővert indíthat egy ellenfél kalandozója ellen (a korbiro olvasata) (4.01.A)'),
 ]
 
 

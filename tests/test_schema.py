@@ -324,6 +324,12 @@ KEYWORD_LINES = {
     "ÁLLANDÓ": r"ÁLLANDÓ " + Q,
     "SZELLEM": r"SZELLEM [0-9]+ " + Q,
     "RÁÉPÍTÉS": r"RÁÉPÍTÉS [0-9]+ MP",
+    "AKADÁLYOK": r"AKADÁLYOK [0-9]+",
+    "SZÁM": r"SZÁM [0-9]+",
+    "TÁMADÁS": r"TÁMADÁS [0-9]+",
+    "SEBZÉS": r"SEBZÉS [0-9]+",
+    "SORSFORDÍTÓ": r"SORSFORDÍTÓ",
+    "PORTYÁZÁS": r"PORTYÁZÁS",
     "free text": Q,
 }
 

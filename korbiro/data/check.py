@@ -155,6 +155,9 @@ def check_file(path: str, raw: bytes | None = None, *, cards: bool = True) -> tu
                 source_lines = _source_lines(path, raw)
             behaviour, b_findings = _read_behaviour(rc["behaviour"], path, doc, source_lines, i, cid)
             findings.extend(b_findings)
+            if behaviour is not None and behaviour.beast is not None and keywords:
+                at = marks.get(("cards", i, "behaviour", "beast")) or doc.mark(("cards", i, "behaviour", "beast"))
+                findings.extend(_beast_findings(keywords, behaviour, at[0], path, cid))
         fields.card(i, rc, cid, behaviour)
         if build and cid and name and ctype:
             attrs = {k: v for k, v in rc.items() if k not in _CARD_FIELDS}
@@ -331,6 +334,21 @@ def _keyword_findings(keywords: Sequence[Any], rc: dict[str, Any], path: str, ci
                            f"the card text says FAL {fal.value} but the fal field says {field_fal}",
                            rule="2.01", file=path, line=fal.line, column=fal.column, card=cid,
                            args={"text": fal.value, "field": field_fal}))
+    return out
+
+
+def _beast_findings(keywords: Sequence[Any], behaviour: Any, line: int, path: str, cid: str | None) -> list[Finding]:
+    """3.05.F: the printed beast line (TÁMADÁS, SEBZÉS) and ``behaviour.beast`` (roll, damage) say the same."""
+    out: list[Finding] = []
+    said = {"TÁMADÁS": ("roll", behaviour.beast_roll), "SEBZÉS": ("damage", behaviour.beast)}
+    for k in keywords:
+        name, value = said.get(k.keyword, (None, None))
+        if name is None or value == k.value:
+            continue
+        message, args = i18n.said("MK-CARD-BEAST-MISMATCH", text=k.render(), text_line=k.line, field=name,
+                                  value=value, line=line)
+        out.append(Finding("MK-CARD-BEAST-MISMATCH", message, rule=k.rule, file=path, line=k.line, column=k.column,
+                           card=cid, args=args))
     return out
 
 

@@ -44,7 +44,7 @@ __all__ = ["VERBS", "Action", "parse_action", "render"]
 
 #: Canonical verbs (the English alias) in the order of docs/scenarios.md.
 VERBS = ("summon", "activate", "attach", "build", "neutralise", "copy", "pass", "unwind", "solve",
-         "siege", "capture", "phase", "end_round", "round", "game", "kill", "damage", "sacrifice", "take",
+         "siege", "capture", "fight", "phase", "end_round", "round", "game", "kill", "damage", "sacrifice", "take",
          "challenge", "eliminate", "ally", "swap")
 
 _KINDS = {"bestia": "beast", "beast": "beast", "képesség": "ability", "kepesseg": "ability",
@@ -210,6 +210,9 @@ class _Actions:
     def siege(self, items: list[Any]) -> Action:
         return self._simple("siege", items[3:], team=items[2])
 
+    def fight(self, items: list[Any]) -> Action:
+        return self._simple("fight", items[3:], team=items[2])
+
     def capture(self, items: list[Any]) -> Action:
         return self._simple("capture", items[4:], card=items[1], team=items[3])
 
@@ -284,7 +287,7 @@ _EXPECTED_WORDS = {
 #: the terminals of action.lark that are verbs (the first word of an action)
 _VERB_TERMINALS = frozenset({
     "SUMMON", "ACTIVATE", "ATTACH", "BUILD", "NEUTRALISE", "COPY", "PASS", "UNWIND", "SOLVE", "SIEGE", "CAPTURE",
-    "PHASE", "END_ROUND", "ROUND", "GAME", "KILL", "DAMAGE", "SACRIFICE", "TAKE", "CHALLENGE", "ELIMINATE", "ALLY",
+    "FIGHT", "PHASE", "END_ROUND", "ROUND", "GAME", "KILL", "DAMAGE", "SACRIFICE", "TAKE", "CHALLENGE", "ELIMINATE", "ALLY",
     "SWAP"})
 _WORD = re.compile(r"[^\W\d_][\w-]*")
 _TWO_WORDS = re.compile(r"[^\W\d_][\w-]* [^\W\d_][\w-]*")
@@ -386,7 +389,7 @@ def parse_action(text: str, *, path: str | None = None, line: int | None = None,
 #: The canonical Hungarian word of each verb and clause (the first spelling of action.lark).
 _VERB_WORDS = {"summon": "leidéz", "activate": "aktivizál", "attach": "csatol", "build": "ráépít",
                "neutralise": "semlegesít", "copy": "másol", "pass": "passz", "unwind": "visszafejt",
-               "solve": "megold", "siege": "ostromol", "capture": "bevesz", "phase": "fázis",
+               "solve": "megold", "siege": "ostromol", "capture": "bevesz", "fight": "harcol", "phase": "fázis",
                "end_round": "forduló vége", "round": "forduló", "game": "játék", "kill": "meghal",
                "damage": "sebez", "sacrifice": "feláldoz", "take": "megszerez", "challenge": "kihív",
                "eliminate": "kiejt", "ally": "szövetség", "swap": "csere"}

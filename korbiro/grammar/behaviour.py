@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING
 
 from ..base.errors import RulesSyntaxError
 from ..base.text import fold
+from .keywords import KEYWORD_CLASSES, keyword_named
 from .vocabulary import PHASE_ALIASES, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -583,7 +584,22 @@ def _filter(where: _Where, tok: _Tok) -> tuple[str, tuple[str, ...]]:
     if canon is None:
         raise where.unknown(_Tok("WORD", field, tok.column), "field", "mező", list(_FILTER_FIELDS),
                             list(dict.fromkeys(_FILTER_FIELDS.values())))
-    return canon, tuple(v.strip() for v in values.split(",") if v.strip())
+    out = tuple(v.strip() for v in values.split(",") if v.strip())
+    if canon == "kw":
+        _known_keywords(where, tok, field, values)
+    return canon, out
+
+
+def _known_keywords(where: _Where, tok: _Tok, field: str, values: str) -> None:
+    """Every value of a ``kw:`` filter names a keyword of the card text (else it could never match)."""
+    at = tok.column + len(field) + 1
+    for value in values.split(","):
+        name = value.strip()
+        if name and keyword_named(name) is None:
+            spellings = [c.keyword for c in KEYWORD_CLASSES if c.keyword]
+            raise where.unknown(_Tok("WORD", name, at + len(value) - len(value.lstrip())), "keyword", "kulcsszó",
+                                [*spellings, *(s.replace(" ", "_") for s in spellings)], spellings)
+        at += len(value) + 1
 
 
 # ---------------------------------------------------------------- effect

@@ -54,11 +54,13 @@ from ..base.text import is_digits
 from .keywords import (
     FORBIDDEN_CHARACTERS,
     ROMAN_LEVELS,
+    Akadalyok,
     Akaratatvitel,
     Allando,
     AntissAbility,
     Antissjaras,
     AntissSymbol,
+    BeastLine,
     BestiaAktivizalas,
     Csatlos,
     Dialect,
@@ -78,13 +80,19 @@ from .keywords import (
     NemSzakithatMegIdofonalat,
     NincsMasEroforras,
     Osero,
+    Portyazas,
     PusztakezesKombinacio,
     Raepites,
     RaktarozandoKuldetes,
+    Sebzes,
+    Sorsfordito,
+    Szam,
     Szellem,
     SzolgaNyelv,
+    Tamadas,
     TitkosNyelv,
     Tulutes,
+    beast_line,
     text_problem,
 )
 
@@ -186,6 +194,11 @@ class CardText:
             return type(written)
         return SzolgaNyelv if self.has(Hatalomszo) else None
 
+    @property
+    def beast(self) -> BeastLine | None:
+        """The beast line (SZÁM, TÁMADÁS, SEBZÉS) printed on the card, or ``None`` (3.05.F)."""
+        return beast_line(self.keywords)
+
 
 # --------------------------------------------------------------------- the parser
 
@@ -233,6 +246,12 @@ _RULES: dict[str, type[Keyword]] = {
     "allando": Allando,
     "szellem": Szellem,
     "raepites": Raepites,
+    "akadalyok": Akadalyok,
+    "szam": Szam,
+    "tamadas": Tamadas,
+    "sebzes": Sebzes,
+    "sorsfordito": Sorsfordito,
+    "portyazas": Portyazas,
     "free_text": FreeText,
 }
 
@@ -265,6 +284,12 @@ _TERMINALS: dict[str, type[Keyword]] = {
     "ALLANDO": Allando,
     "SZELLEM": Szellem,
     "RAEPITES": Raepites,
+    "AKADALYOK": Akadalyok,
+    "SZAM": Szam,
+    "TAMADAS": Tamadas,
+    "SEBZES": Sebzes,
+    "SORSFORDITO": Sorsfordito,
+    "PORTYAZAS": Portyazas,
 }
 
 #: Canonical spellings for the did-you-mean, in table order, without repeats.
@@ -373,6 +398,13 @@ def check_card_text(
             if free is not None:
                 keywords.append(free)
                 continue
+        parts = _beast_parts(raw) if "S" in raw or "s" in raw else None
+        if parts is not None:  # `SZÁM 2 TÁMADÁS 6 SEBZÉS 3`: each value read as its own line, at its column
+            for part in parts:
+                keyword = _parse_line_at(ctx, part, line_no)
+                if keyword is not None:
+                    keywords.append(keyword)
+            continue
         try:
             keyword = _parse_line_at(ctx, raw, line_no)
         except Exception as exc:  # pragma: no cover - a bug; reported, never raised
@@ -654,6 +686,26 @@ def _shapes() -> _Shapes:
     for text in twice:
         del shapes.plain[text]
     return shapes
+
+
+#: A beast line of two or three values on one line, as printed: `SZÁM 2 TÁMADÁS 6 SEBZÉS 3` (in any order;
+#: blanks, or a comma, semicolon or slash with blanks, between them).
+_BEAST_VALUE = r"(SZ[AÁ]M|T[AÁ]MAD[AÁ]S|SEBZ[EÉ]S)[ \t\u00a0]+[0-9]+"
+_BEAST_LINE = re.compile(rf"[ \t\u00a0]*{_BEAST_VALUE}(?:[ \t\u00a0]*[,;/]?[ \t\u00a0]*{_BEAST_VALUE}){{1,2}}[ \t\u00a0]*",
+                         re.IGNORECASE)
+_BEAST_PART = re.compile(_BEAST_VALUE, re.IGNORECASE)
+
+
+def _beast_parts(raw: str) -> list[str] | None:
+    """The values of a one-line beast line, each as a line of its own padded with blanks to its column
+    (so that its findings stand where it is written); ``None`` for any other line.
+
+    >>> _beast_parts("SZÁM 2 TÁMADÁS 6, SEBZÉS 3")
+    ['SZÁM 2', '       TÁMADÁS 6', '                  SEBZÉS 3']
+    """
+    if _BEAST_LINE.fullmatch(raw) is None:
+        return None
+    return [" " * m.start() + m.group() for m in _BEAST_PART.finditer(raw)]
 
 
 #: Whether the plain free-text line skips the parser (off only in tests that compare both paths).

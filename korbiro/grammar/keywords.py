@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import ClassVar
@@ -43,13 +43,17 @@ __all__ = [
     "FORBIDDEN_CHARACTERS",
     "KEYWORDS",
     "KEYWORD_CLASSES",
+    "KEYWORD_NAMES",
     "MAX_VALUE",
     "ROMAN_LEVELS",
+    "Akadalyok",
     "Akaratatvitel",
     "Allando",
     "AntissAbility",
     "AntissSymbol",
     "Antissjaras",
+    "BeastLine",
+    "BeastStat",
     "BestiaAktivizalas",
     "Csatlos",
     "Dialect",
@@ -70,14 +74,21 @@ __all__ = [
     "NincsMasEroforras",
     "NumericKeyword",
     "Osero",
+    "Portyazas",
     "PusztakezesKombinacio",
     "Raepites",
     "RaktarozandoKuldetes",
+    "Sebzes",
+    "Sorsfordito",
+    "Szam",
     "SzolgaNyelv",
     "Szellem",
+    "Tamadas",
     "TextKeyword",
     "TitkosNyelv",
     "Tulutes",
+    "beast_line",
+    "keyword_named",
     "quote",
     "text_problem",
 ]
@@ -648,6 +659,98 @@ class Raepites(Keyword):
         return {"X": self.mp}
 
 
+# ------------------------------------------------- issue 26: keywords of the real cards
+
+
+class Akadalyok(NumericKeyword):
+    """AKADÁLYOK N: the quest's obstacle slots; at most N obstacle cards may be attached to it, and those
+    obstruct its solving.  No rule text defines the keyword: korbiro reads it as the quest's counterpart
+    of a tower level's two obstacle slots, so it cites 3.01.C (docs/rulings.md, option ``quest_obstacles``)."""
+
+    keyword = key = "AKADÁLYOK"
+    rule = "3.01.C"
+    card_types = _types("küldetés")
+
+
+class BeastStat(NumericKeyword):
+    """One value of a beast's printed line ``SZÁM n TÁMADÁS a SEBZÉS d`` (3.05.F, beast combat); the
+    three may stand on one line or on three (:class:`BeastLine` is the three together)."""
+
+    rule = "3.05.F"
+    card_types = _types("akadálylap")
+    subtypes_by_type = _subtypes("akadálylap", "bestia")
+
+
+class Szam(BeastStat):
+    """SZÁM N (3.05.F): how many beasts the card is, or how many attacks it makes (option ``beast_number``)."""
+
+    keyword = key = "SZÁM"
+    min_value: ClassVar[int] = 1
+
+
+class Tamadas(BeastStat):
+    """TÁMADÁS A (3.05.F): the beast's attack value, added to its attack roll (``behaviour.beast.roll``)."""
+
+    keyword = key = "TÁMADÁS"
+
+
+class Sebzes(BeastStat):
+    """SEBZÉS D (3.05.F): the damage of each of the beast's attacks that hits (``behaviour.beast.damage``)."""
+
+    keyword = key = "SEBZÉS"
+
+
+@dataclass(frozen=True)
+class BeastLine:
+    """A beast's printed line, its three values together (``None``: not printed).
+
+    >>> beast_line([Szam(2), Tamadas(6), Sebzes(3)])
+    BeastLine(count=2, attack=6, damage=3)
+    >>> beast_line([Fal(3)]) is None
+    True
+    """
+
+    count: int | None = None
+    attack: int | None = None
+    damage: int | None = None
+
+    def render(self) -> str:
+        """The line as printed on one line: ``SZÁM 2 TÁMADÁS 6 SEBZÉS 3`` (the values printed)."""
+        parts = ((Szam, self.count), (Tamadas, self.attack), (Sebzes, self.damage))
+        return " ".join(f"{cls.keyword} {value}" for cls, value in parts if value is not None)
+
+
+def beast_line(keywords: Iterable[Keyword]) -> BeastLine | None:
+    """The beast line of a card's keywords (the first of each value), or ``None`` when it prints none."""
+    found: dict[str, int] = {}
+    for k in keywords:
+        if isinstance(k, BeastStat):
+            found.setdefault(k.keyword, k.value)
+    if not found:
+        return None
+    return BeastLine(found.get(Szam.keyword), found.get(Tamadas.keyword), found.get(Sebzes.keyword))
+
+
+class Sorsfordito(Keyword):
+    """SORSFORDÍTÓ ("fate-turner"): no rule text korbiro holds defines it.  korbiro's reading
+    [unofficial] (option ``sorsfordito``): the card may be summoned as a fast effect, into any open
+    timeline (``fast``, the default), or once a game while its player has fewer DP than an opponent
+    (``behind``).  It cites 6.00, the rule of when fast effects may be used."""
+
+    keyword = key = "SORSFORDÍTÓ"
+    rule = "6.00"
+
+
+class Portyazas(Keyword):
+    """PORTYÁZÁS ("raiding"): no rule text korbiro holds defines it.  korbiro's reading [unofficial]
+    (option ``portyazas``): the adventurer is the effect that allows the combat manoeuvre of 4.01.A
+    ("combat only if an effect allows") against an opponent's adventurer."""
+
+    keyword = key = "PORTYÁZÁS"
+    rule = "4.01.A"
+    card_types = _types("kalandozó")
+
+
 class FreeText(TextKeyword):
     """"…": a line of ability text that is not a keyword."""
 
@@ -693,9 +796,35 @@ KEYWORD_CLASSES: tuple[type[Keyword], ...] = (
     Allando,
     Szellem,
     Raepites,
+    Akadalyok,
+    Szam,
+    Tamadas,
+    Sebzes,
+    Sorsfordito,
+    Portyazas,
     FreeText,
 )
 
 #: Keyword classes by :attr:`Keyword.key` (the canonical spelling, except
 #: ``'ANTISS "…"'`` for the antiss ability and ``'"…"'`` for free text).
 KEYWORDS: dict[str, type[Keyword]] = {cls.key: cls for cls in KEYWORD_CLASSES}
+
+
+def _name_key(name: str) -> str:
+    """A keyword's name folded for a lookup: accents and case dropped, ``_`` and ``-`` as blanks."""
+    plain = unicodedata.normalize("NFKD", name.replace("_", " ").replace("-", " "))
+    return " ".join("".join(ch for ch in plain if not unicodedata.combining(ch)).casefold().split())
+
+
+#: Every keyword's name folded (:func:`_name_key`) -> its canonical spelling (``ANTISS`` names both of its forms).
+KEYWORD_NAMES: Mapping[str, str] = MappingProxyType({_name_key(c.keyword): c.keyword for c in KEYWORD_CLASSES if c.keyword})
+
+
+def keyword_named(name: str) -> str | None:
+    """The canonical spelling of the keyword *name* names (accents, case, ``_`` and ``-`` never matter),
+    or ``None``: what a ``kw:`` filter of the behaviour language compares.
+
+    >>> keyword_named("igaz_nev"), keyword_named("Sorsfordító"), keyword_named("KINCSKERES")
+    ('IGAZ NÉV', 'SORSFORDÍTÓ', None)
+    """
+    return KEYWORD_NAMES.get(_name_key(name))

@@ -104,9 +104,12 @@ class Deeds(Part):
         if cs.type == "akadálylap":
             raise illegal("MK-TL-OBSTACLE", "5.01.E", f"{cs.label} is an obstacle: attach it to a tower level, or build it on (ráépítés)",
                        f"{cs.label} akadálylap: toronyszinthez csatolható, vagy ráépíthető")
-        self._check_phase(cs)
+        fast = self._fate_turner(player, cs)
+        if not fast:  # SORSFORDÍTÓ: a fast effect, into any open timeline, whatever its phase
+            self._check_phase(cs)
         mp_bound = kind_is_quest
-        self.stack.check_not_fast(player, cs)
+        if not fast:
+            self.stack.check_not_fast(player, cs)
         self.stack.check_can_add(cs, mp_bound, cs.label, bound_by="3.02.A")  # a quest is summoned MP-bound
         if mp_bound:
             self.table.seating.check_mp_bound(player)
@@ -132,6 +135,8 @@ class Deeds(Part):
                 raise illegal("MK-TL-ONE-BUILDING", "1.14.4", f"{player} already controls a {cs.name}: no second such building",
                            f"{player} már irányít egy {cs.name} lapot: újabb ilyen építmény nem hozható játékba")
         self.table.checked()
+        if fast:
+            self._turn_fate(player, cs)
         self.emit("5.01.A", "reveal", f"{player} reveals {cs.label}" + (f" (summoner {summoner.label})" if summoner else ""),
                   f"{player} felfedi: {cs.label}" + (f" (leidéző: {summoner.label})" if summoner else ""), card=cs.label)
         if targets:
@@ -170,6 +175,30 @@ class Deeds(Part):
             self.state.combo[summoner.uid] = self.state.combo.get(summoner.uid, 0) + 1
             self.combo_entries.setdefault(summoner.uid, []).append(entry)
         self.table.after_deed(player, spent_mp=cost > 0)
+
+    def _fate_turner(self, player: str, cs: CardState) -> bool:
+        """Whether *cs* is summoned now as a fast effect by its SORSFORDÍTÓ (no rule text defines it; korbiro's
+        reading, option ``sorsfordito``, cites 6.00): while a timeline is open; with ``behind`` only while *player*
+        has fewer DP than an opponent, and once a game.  Otherwise the card keeps its phase (5.01.A, 6.00)."""
+        if not sem.is_fate_turner(cs) or self.stack.top is None:
+            return False
+        if self.options["sorsfordito"] == "fast":
+            return True
+        mine = self.state.players[player].dp
+        behind = any(self.state.players[o].dp > mine for o in self.table.opponents(player))
+        return behind and player not in self.state.fate_turned
+
+    def _turn_fate(self, player: str, cs: CardState) -> None:
+        if self.options["sorsfordito"] == "behind":
+            self.state.fate_turned.add(player)
+            self.emit("6.00", "fate", f"SORSFORDÍTÓ: {player} has fewer DP than an opponent: {cs.label} is summoned as a fast "
+                      "effect into the open timeline, once a game (option sorsfordito=behind)",
+                      f"SORSFORDÍTÓ: {player} DP-je kevesebb egy ellenfeléénél: {cs.label} gyors hatásként kerül a nyitott "
+                      "időfonalba, játékonként egyszer (sorsfordito=behind beállítás)", card=cs.label)
+            return
+        self.emit("6.00", "fate", f"SORSFORDÍTÓ: {cs.label} is summoned as a fast effect into the open timeline "
+                  "(option sorsfordito=fast)", f"SORSFORDÍTÓ: {cs.label} gyors hatásként kerül a nyitott időfonalba "
+                  "(sorsfordito=fast beállítás)", card=cs.label)
 
     def _ops_for(self, cs: CardState, a: Action) -> tuple[Op, ...]:
         """What the summoned card does: the judge's ``hatás`` if given, else its behaviour (in the chosen form)."""
@@ -555,6 +584,7 @@ class Deeds(Part):
         if a.x is not None:
             raise illegal("MK-TL-X", "5.01.C", f"activating {cs.label} has no X to choose", f"{cs.label} aktivizálásában nincs választható X")
         pool = self.obstructed(player, cs)
+        self._quest_obstacle(cs)
         spec = None if a.effect else cs.behaviour.targets
         if spec is None and cs.card.subtype == "bestia":
             targets = self._beast_targets(player, cs, a.targets, pool)
@@ -612,10 +642,24 @@ class Deeds(Part):
             seating.check_obstructors(entry.player, {player})
         return [cards[u] for u in entry.data["team"] if cards[u].zone == "sor" and u in self.state.maneuver_team]
 
-    def beast_count(self, pool: list[CardState]) -> int:
+    def _quest_obstacle(self, cs: CardState) -> None:
+        """An obstacle attached to a quest (AKADÁLYOK, korbiro's reading; 3.01.C the nearest rule) obstructs only
+        the solving of that quest."""
+        host = self.state.cards[cs.attached_to] if cs.attached_to is not None else None
+        if host is None or host.type != "küldetés":
+            return
+        entry = self.stack.current_maneuver()
+        if entry is None or entry.data.get("type") != "quest" or entry.source != host.uid:
+            raise refused("MK-TL-OBSTACLE.quest", "3.01.C", card=cs.label, quest=host.label)
+
+    def beast_count(self, pool: list[CardState], cs: CardState | None = None) -> int:
         """How many of the team a beast attacks: one (option ``beast_targets``, 3.05.F "a megtámadott kalandozó"),
-        or any of them."""
-        return 1 if self.options["beast_targets"] == "one" else max(1, len(pool))
+        or any of them; a card of SZÁM N beasts (option ``beast_number``) attacks up to N, one each."""
+        if self.options["beast_targets"] != "one":
+            return max(1, len(pool))
+        if cs is not None and self.options["beast_number"] == "beasts":
+            return sem.beast_attack(cs)[0]
+        return 1
 
     def _beast_targets(self, player: str, cs: CardState, names: tuple[str, ...], pool: list[CardState]) -> tuple[int, ...]:
         """5.01.B: a beast's targets, among the adventurers of the team it obstructs (:meth:`obstructed`)."""
@@ -634,7 +678,10 @@ class Deeds(Part):
             if self.table.seating.friendly(player, owner):
                 raise refused("MK-TL-SELF.target", "4.01.C", target=c.label, player=owner, card=cs.label)
             raise refused("MK-TL-TARGET.team", "5.01.B", target=c.label, card=cs.label, team=team or "–")
-        if len(found) > self.beast_count(pool):
+        most = self.beast_count(pool, cs)
+        if len(found) > most and most > 1:
+            raise refused("MK-TL-TARGETS.beasts", "5.01.B", card=cs.label, count=len(found), most=most)
+        if len(found) > most:
             raise refused("MK-TL-TARGETS.beast", "5.01.B", card=cs.label, count=len(found))
         return tuple(c.uid for c in found)
 
@@ -671,7 +718,7 @@ class Deeds(Part):
         # attached from the hand as summoned (5.01.A; an obstacle's attachment takes the same steps, 5.01.E),
         # or from the Raktár (6.01)
         cs = self.table.find(a.card, zones=("kez", "raktar"), player=player, rule="5.01.A")
-        dest = self.table.find(a.dest, zones=("torony", "sor"), rule="5.01.B")
+        dest = self.table.find(a.dest, zones=("torony", "sor", "jelen"), rule="5.01.B")
         if cs.zone == "raktar":
             if self.state.phase != "manőverek":
                 raise illegal("MK-TL-PHASE", "6.01", "attaching from the Raktár is a Sor-phase deed", "Raktárból csatolás Sor fázisú cselekedet")
@@ -692,26 +739,45 @@ class Deeds(Part):
         if link is not None and cs.type == "kalandozó":
             self._attach_csatlos(player, cs, dest, link.condition)
             return
-        if cs.type != "akadálylap" or dest.type != "toronyszint":
+        quest = dest.type == "küldetés" and dest.zone == "jelen"
+        if cs.type != "akadálylap" or (dest.type != "toronyszint" and not quest):
             raise illegal("MK-TL-ATTACH", "5.01.E", f"{cs.label} cannot be attached to {dest.label}",
                        f"{cs.label} nem csatolható {dest.label} laphoz")
-        if dest.controller != player and dest.controller != self.table.seating.tower_holder(player):
+        if quest:
+            self._quest_slots(player, dest)
+        elif dest.controller != player and dest.controller != self.table.seating.tower_holder(player):
             raise illegal("MK-TL-ATTACH", "5.01.E", f"{dest.label} is not {player}'s tower level", f"{dest.label} nem {player} toronyszintje")
-        pending = sum(1 for tl in self.state.timelines for e in tl.entries
-                      if e.kind == "attach" and e.targets == (dest.uid,) and not e.data)
-        if self.table.obstacles_on(dest) + pending >= 2:
+        elif self.table.obstacles_on(dest) + self._pending_attachments(dest) >= 2:
             raise illegal("MK-TL-SLOTS", "3.01.C", f"{dest.label} already has 2 obstacles (2 traps, 2 beasts, or one of each)",
                        f"{dest.label} toronyszinthez már 2 akadálylap csatolva (2 csapda, 2 bestia vagy 1-1)")
         self.stack.check_can_add(cs, False, cs.label)
         self.table.checked()
         self.emit("5.01.E", "attach", f"{player} attaches an obstacle to {dest.label}: MP 0, face-down, cannot be neutralised",
-                  f"{player} akadálylapot csatol {dest.label} toronyszinthez: 0 MP, rejtve, nem semlegesíthető")
+                  f"{player} akadálylapot csatol {dest.label} laphoz: 0 MP, rejtve, nem semlegesíthető")
         cs.hidden = True
         self.table.move(cs, "idofonal", owner_zone=cs.owner)
         entry = self.stack.new_entry("attach", player, cs.label, source=cs.uid, targets=(dest.uid,), hidden=True,
                                neutralisable=False)
         self.stack.push(entry, deed=True)
         self.table.after_deed(player, spent_mp=False)
+
+    def _pending_attachments(self, dest: CardState) -> int:
+        """The obstacle attachments to *dest* waiting in a timeline (5.01.E: attached on unwinding)."""
+        return sum(1 for tl in self.state.timelines for e in tl.entries
+                   if e.kind == "attach" and e.targets == (dest.uid,) and not e.data)
+
+    def _quest_slots(self, player: str, quest: CardState) -> None:
+        """An obstacle attached to a quest awaiting solution (AKADÁLYOK N, korbiro's reading: no rule text defines
+        it, so the refusals cite 3.01.C, the tower level's slots): it obstructs the teams solving the quest, so not
+        its own player's quest (4.01.C), and at most N of them (option ``quest_obstacles``)."""
+        owner = sem.controller(self.state, quest)
+        if owner is not None and self.table.seating.friendly(player, owner):
+            raise refused("MK-TL-SELF.quest-obstacle", "4.01.C", quest=quest.label, player=owner)
+        slots = sem.obstacle_slots(quest, self.options["quest_obstacles"]) or 0
+        if not slots:
+            raise refused("MK-TL-SLOTS.no-quest-slots", "3.01.C", quest=quest.label)
+        if self.table.obstacles_on(quest) + self._pending_attachments(quest) >= slots:
+            raise refused("MK-TL-SLOTS.quest", "3.01.C", quest=quest.label, slots=slots)
 
     def _attach_csatlos(self, player: str, cs: CardState, host: CardState, condition: str | None) -> None:
         self.require("2.09.c", "attaching a Csatlós", "Csatlós csatolása")
@@ -946,7 +1012,9 @@ class Deeds(Part):
             self.emit("6.01", "attach", f"{cs.label} is attached from the Raktár to {level_cs.label}",
                       f"{cs.label} a Raktárból {level_cs.label} lapra csatolódik", card=cs.label)
             return
-        if level_cs.zone != "torony" or self.table.obstacles_on(level_cs) >= 2:
+        zone = "jelen" if level_cs.type == "küldetés" else "torony"
+        slots = sem.obstacle_slots(level_cs, self.options["quest_obstacles"]) or 0
+        if level_cs.zone != zone or self.table.obstacles_on(level_cs) >= slots:
             dest = "kez" if self.options["attach_overflow"] == "hand" else "mult"
             cs.hidden = False
             self.table.move(cs, dest)
@@ -955,7 +1023,7 @@ class Deeds(Part):
             return
         self.table.attach_to(cs, level_cs)
         self.emit("5.01.E", "attach", f"a hidden obstacle is attached to {level_cs.label}",
-                  f"egy rejtett akadálylap {level_cs.label} toronyszinthez csatolódik", card=cs.label)
+                  f"egy rejtett akadálylap {level_cs.label} laphoz csatolódik", card=cs.label)
         self.stack.fire_event("obstacle_attached", level_cs, list(self.state.cards.values()))
 
     def resolve_build(self, e: Entry) -> None:

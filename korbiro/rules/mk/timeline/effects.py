@@ -324,28 +324,39 @@ class Effects(Part):
             if x is not None:
                 self.emit("2.04.b", "attack", f"{target.label} (level {lvl}) is above AKARATÁTVITEL {x}: a normal attack roll",
                           f"{target.label} ({lvl}. szint) AKARATÁTVITEL {x} fölött van: rendes támadásdobás")
-            damage = src.behaviour.beast or 0
-            shield = sum(self.state.cards[a].behaviour.shield for a in target.attachments)
-            armour = sum(self.state.cards[a].behaviour.armour for a in target.attachments)
-            if e.roll is not None:
-                need = int(self.options["attack_threshold"])
-                base = e.roll
-                if src.behaviour.beast_roll:
-                    base = e.roll + src.behaviour.beast_roll
-                    self.emit("6.00", "roll", f"{src.label}'s attack roll {e.roll} {src.behaviour.beast_roll:+d} = {base}",
-                              f"{src.label} támadásdobása {e.roll} {src.behaviour.beast_roll:+d} = {base}")
-                roll = base - shield if self.admits("3.05.F") else base
-                if shield and self.admits("3.05.F"):
-                    self.emit("3.05.F", "shield", f"the shield of {target.label} lowers the beast's roll {base} to {roll}",
-                              f"{target.label} pajzsa a bestia dobását {base}-ről {roll}-ra csökkenti")
-                if roll < need:
-                    self.emit("3.05.F" if shield and self.admits("3.05.F") else "6.00", "miss",
-                              f"{src.label}'s attack misses {target.label} ({roll} < {need})",
-                              f"{src.label} támadása nem talál ({roll} < {need})")
-                    continue
-            if armour and self.admits("3.05.F"):
-                reduced = max(0, damage - armour)
-                self.emit("3.05.F", "armour", f"the armour of {target.label} lowers the beast's damage {damage} to {reduced}",
-                          f"{target.label} vértje a bestia sebzését {damage}-ről {reduced}-ra csökkenti")
-                damage = reduced
-            self.table.add_damage(target, damage, "6.00")
+            count, attack, damage = sem.beast_attack(src)
+            attacks = count if self.options["beast_number"] == "attacks" else 1
+            if attacks > 1:
+                self.emit(self.cite("3.05.F", "6.00"), "attacks", f"SZÁM {count}: {src.label} attacks {target.label} {count} times (option beast_number)",
+                          f"SZÁM {count}: {src.label} {count}-szor támadja {target.label} lapot (beast_number beállítás)")
+            for _ in range(attacks):
+                self._beast_hit(src, target, e.roll, attack, damage)
+
+    def _beast_hit(self, src: CardState, target: CardState, roll: int | None, attack: int, damage: int) -> None:
+        """One attack of a beast on *target* (3.05.F): its attack value added to the roll, the shield lowering
+        that, the armour lowering the damage; no roll scripted: it hits."""
+        shield = sum(self.state.cards[a].behaviour.shield for a in target.attachments)
+        armour = sum(self.state.cards[a].behaviour.armour for a in target.attachments)
+        if roll is not None:
+            need = int(self.options["attack_threshold"])
+            base = roll
+            if attack:
+                base = roll + attack
+                rule = self.cite("3.05.F", "6.00") if sem.prints_beast_line(src) else "6.00"
+                self.emit(rule, "roll", f"{src.label}'s attack roll {roll} {attack:+d} = {base}",
+                          f"{src.label} támadásdobása {roll} {attack:+d} = {base}")
+            total = base - shield if self.admits("3.05.F") else base
+            if shield and self.admits("3.05.F"):
+                self.emit("3.05.F", "shield", f"the shield of {target.label} lowers the beast's roll {base} to {total}",
+                          f"{target.label} pajzsa a bestia dobását {base}-ről {total}-ra csökkenti")
+            if total < need:
+                self.emit("3.05.F" if shield and self.admits("3.05.F") else "6.00", "miss",
+                          f"{src.label}'s attack misses {target.label} ({total} < {need})",
+                          f"{src.label} támadása nem talál ({total} < {need})")
+                return
+        if armour and self.admits("3.05.F"):
+            reduced = max(0, damage - armour)
+            self.emit("3.05.F", "armour", f"the armour of {target.label} lowers the beast's damage {damage} to {reduced}",
+                      f"{target.label} vértje a bestia sebzését {damage}-ről {reduced}-ra csökkenti")
+            damage = reduced
+        self.table.add_damage(target, damage, "6.00")

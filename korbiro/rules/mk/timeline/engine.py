@@ -52,7 +52,7 @@ __all__ = ["PLAYER_VERBS", "Engine"]
 #: The verbs a player acts with; the others (unwind, phase, end_round, kill, damage, sacrifice, take, and a
 #: copy 6.05.O, which no card of the sample makes) are the engine's own steps and a judge's suppositions.
 PLAYER_VERBS = frozenset({"pass", "summon", "activate", "attach", "build", "neutralise", "solve", "siege", "capture",
-                          "challenge", "eliminate", "ally", "swap"})
+                          "fight", "challenge", "eliminate", "ally", "swap"})
 
 #: The clauses each verb takes (docs/scenarios.md); a clause a verb does not take is refused, not ignored.
 _CLAUSES: dict[str, frozenset[str]] = {
@@ -65,6 +65,7 @@ _CLAUSES: dict[str, frozenset[str]] = {
     "solve": frozenset({"expedition", "store", "against"}),
     "siege": frozenset({"blockers", "against"}),
     "capture": frozenset({"blockers", "keep"}),
+    "fight": frozenset({"blockers", "against"}),
     "sacrifice": frozenset(), "take": frozenset({"keep"}),
     "challenge": frozenset(), "eliminate": frozenset({"targets"}), "ally": frozenset({"accept"}), "swap": frozenset(),
 }
@@ -73,7 +74,7 @@ _SHAPE: dict[str, frozenset[str]] = {
     "pass": frozenset(), "summon": frozenset({"card"}), "activate": frozenset({"card"}),
     "attach": frozenset({"card", "dest"}), "build": frozenset({"card", "dest"}), "neutralise": frozenset({"ref"}),
     "copy": frozenset({"ref"}), "solve": frozenset({"card", "team"}), "siege": frozenset({"team"}),
-    "capture": frozenset({"card", "team"}), "sacrifice": frozenset({"card"}), "take": frozenset({"card"}),
+    "capture": frozenset({"card", "team"}), "fight": frozenset({"team"}), "sacrifice": frozenset({"card"}), "take": frozenset({"card"}),
     "challenge": frozenset({"against"}), "eliminate": frozenset({"against"}), "ally": frozenset({"against"}),
     "swap": frozenset({"card", "dest"}),
 }
@@ -137,6 +138,7 @@ class Engine:
             "solve": self.maneuvers.solve,
             "siege": self.maneuvers.siege,
             "capture": self.maneuvers.capture,
+            "fight": self.maneuvers.fight,
             "sacrifice": self.sacrifice,
             "take": self.take,
             "challenge": self.pacts.challenge,

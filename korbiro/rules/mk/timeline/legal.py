@@ -64,11 +64,12 @@ __all__ = ["LegalAction", "legal_actions", "matches"]
 
 _VERB_HU = {"pass": "passz", "summon": "leidéz", "activate": "aktivizál", "attach": "csatol", "build": "ráépít",
             "neutralise": "semlegesít", "solve": "megold", "siege": "ostromol", "capture": "bevesz",
-            "challenge": "kihív", "eliminate": "kiejt", "ally": "szövetség", "swap": "csere"}
+            "fight": "harcol", "challenge": "kihív", "eliminate": "kiejt", "ally": "szövetség", "swap": "csere"}
 #: the verbs whose first word names a player (``kihív "Béla"``)
 _PLAYER_FIRST = frozenset({"challenge", "eliminate", "ally"})
 _RULES = {"pass": "6.00", "summon": "5.01", "activate": "6.01", "attach": "5.01.E", "build": "10.00.A",
-          "neutralise": "6.00", "solve": "4.01.A", "siege": "4.01.A", "capture": "4.01.A"}
+          "neutralise": "6.00", "solve": "4.01.A", "siege": "4.01.A", "capture": "4.01.A",
+          "fight": "4.01.A"}
 
 
 @dataclass(frozen=True)
@@ -216,7 +217,7 @@ def _choice(low: int, high: int | str, options: Sequence[str]) -> str:
 _WHERE: dict[tuple[str, str], tuple[tuple[str, ...], bool]] = {
     ("summon", "card"): (("kez",), True), ("summon", "by"): (("sor", "jelen"), True),
     ("activate", "by"): (("sor",), True),
-    ("attach", "card"): (("kez", "raktar"), True), ("attach", "dest"): (("torony", "sor"), False),
+    ("attach", "card"): (("kez", "raktar"), True), ("attach", "dest"): (("torony", "sor", "jelen"), False),
     ("build", "card"): (("kez",), True), ("build", "dest"): (("sor", "csatolt", "torony", "jelen"), False),
     ("neutralise", "source"): (tuple(IN_PLAY), True),
     ("solve", "card"): (("jelen",), False), ("capture", "card"): (("jelen",), False),
@@ -274,9 +275,10 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
     if form.ref is not None and a.ref != form.ref:
         return False
     against = a.against
-    if form.verb == "siege" and against is None:
+    if form.verb in ("siege", "fight") and against is None:
         opponents = eng.table.opponents(player)
-        front = eng.table.seating.front(player) if eng.table.seating.kind == "korbetamadas" else None
+        front = eng.table.seating.front(player) if eng.table.seating.kind == "korbetamadas" and form.verb == "siege" \
+            else None
         against = front or (opponents[0] if opponents else None)
     if form.accept != a.accept:
         return False
@@ -385,7 +387,7 @@ def _listing(eng: Engine, player: str) -> list[LegalAction]:
     finders = [_summons, _activations, _attachments, _builds, _neutralisations]
     try:
         eng.maneuvers.check_open()
-        finders += [_solves, _sieges, _captures]
+        finders += [_solves, _sieges, _captures, _fights]
         if eng.table.seating.kind:
             finders += [_pacts]
     except IllegalActionError:
@@ -511,7 +513,7 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
                 continue
             if b.targets is None and cs.card.subtype == "bestia":  # a beast attacks that team (3.05.F, 6.03)
                 targets: tuple[str, ...] = tuple(c.label for c in pool)
-                count: tuple[int, int | str] = (1, eng.deeds.beast_count(pool))
+                count: tuple[int, int | str] = (1, eng.deeds.beast_count(pool, cs))
             else:
                 needs = any(op.who == "target" for op in b.effect)
                 targets, count = _target_choice(eng, player, b.targets, needs, zones=("sor",))
@@ -560,7 +562,8 @@ def _ability_forms(eng: Engine, player: str, cs: CardState, index: int, ability:
 def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
     hand = [cs for cs in _cards(eng) if cs.zone == "kez" and cs.owner == player]
     store = [cs for cs in _cards(eng) if cs.zone == "raktar" and cs.owner == player]
-    levels = [cs for cs in _cards(eng) if cs.zone == "torony"]
+    levels = [cs for cs in _cards(eng) if cs.zone == "torony"
+              or (cs.zone == "jelen" and cs.type == "küldetés")]  # a quest's AKADÁLYOK slots
     sor = [cs for cs in _cards(eng) if cs.zone == "sor" and cs.type == "kalandozó"]
     for cs in hand + store:
         if cs.zone == "raktar":
@@ -659,6 +662,17 @@ def _sieges(eng: Engine, player: str) -> Iterator[LegalAction]:
         return
     for opponent in eng.table.opponents(player):
         form = LegalAction(player, "siege", "4.01.A", against=opponent, team=team, team_size=(1, min(3, len(team))))
+        if _ok(eng, player, form.completion()):
+            yield form
+
+
+def _fights(eng: Engine, player: str) -> Iterator[LegalAction]:
+    """A combat manoeuvre (4.01.A): one adventurer with PORTYÁZÁS (option ``portyazas``) against an opponent."""
+    team = tuple(cs.label for cs in _senders(eng, player) if sem.is_raider(eng.state, cs))
+    if not team:
+        return
+    for opponent in eng.table.opponents(player):
+        form = LegalAction(player, "fight", "4.01.A", against=opponent, team=team, team_size=(1, 1))
         if _ok(eng, player, form.completion()):
             yield form
 

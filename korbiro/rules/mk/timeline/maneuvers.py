@@ -26,7 +26,7 @@ __all__ = ["Maneuvers"]
 
 #: The manoeuvres' names in the refusals (English, Hungarian).
 _WHAT = {"manoeuvre": ("a manoeuvre", "a manőver"), "quest": ("solving a quest", "a küldetés megoldása"),
-         "siege": ("a siege", "az ostrom"), "capture": ("a capture", "a bevétel")}
+         "siege": ("a siege", "az ostrom"), "capture": ("a capture", "a bevétel"), "combat": ("a combat", "a harc")}
 
 
 class Maneuvers(Part):
@@ -316,6 +316,7 @@ class Maneuvers(Part):
         if e.data["antiss"]:
             pl.antiss_solved += 1
             self.emit("8.03.A", "antiss", f"{player} solves an antiss quest this round (at most one)", f"{player} antissküldetést old meg (fordulónként egyet)")
+        self._drop_obstacles(quest)
         store = e.data.get("store")
         if store is not None:
             level_cs = self.state.cards[store]
@@ -333,6 +334,17 @@ class Maneuvers(Part):
             timed = self.stack.add_timed(player, f"{quest.label}: megoldásakor", quest.uid, on_solve, quest.label,
                                          opponents=e.target_players)
             timed.data["team"] = [c.uid for c in team]  # "the team" of its effect, the manoeuvre being over
+
+    def _drop_obstacles(self, quest: CardState) -> None:
+        """The obstacles attached to a solved quest (AKADÁLYOK, korbiro's reading of 3.01.C) go to Múlt with it."""
+        for uid in list(quest.attachments):
+            att = self.state.cards[uid]
+            if att.type != "akadálylap":
+                continue
+            att.hidden = False
+            self.table.move(att, "mult")
+            self.emit("3.01.C", "falls", f"{att.label}, attached to the solved quest {quest.label}, goes to Múlt",
+                      f"{att.label}, amely a megoldott {quest.label} küldetéshez volt csatolva, Múltba kerül", card=att.label)
 
     def return_team(self, team: list[CardState], awake: bool) -> None:
         for c in team:
@@ -396,15 +408,56 @@ class Maneuvers(Part):
         self._pay_maneuver(player, "capture", cost, changes)
         self._start_contest(player, team, blockers, building, "capture", keep=a.keep)
 
+    def fight(self, player: str, a: Action) -> None:
+        """A combat manoeuvre (4.01.A: combat only when an effect allows it): a team of one against an opponent,
+        whose obstructing team is of one too (4.01.F).  The effect that allows it: PORTYÁZÁS on the adventurer
+        (no rule text defines the keyword; korbiro's reading, option ``portyazas``)."""
+        seating = self.table.seating
+        target_player = self.table.player(a.against) if a.against else (self.table.opponents(player) or [player])[0]
+        if target_player == player or seating.friendly(player, target_player):
+            raise refused("MK-TL-SELF.combat", "4.01.C", player=target_player)
+        team = self._team(player, a.team)
+        self._checks(player, team, 1, "combat")
+        raider = team[0]
+        if not sem.is_raider(self.state, raider):
+            raise refused("MK-TL-COMBAT", "4.01.A", card=raider.label)
+        if self.options["portyazas"] == "none":
+            raise refused("MK-TL-COMBAT.option", "4.01.A", card=raider.label)
+        seating.check_blockers(player, self._named(a.blockers))
+        blockers = self._team(target_player, a.blockers, blocking=True) if a.blockers else []
+        if len(blockers) > 1:
+            raise refused("MK-TL-TEAM-SIZE.combat", "4.01.F", count=len(blockers))
+        self.table.checked()
+        self.emit("4.01.A", "raid", f"PORTYÁZÁS: {raider.label} is the effect that allows a combat manoeuvre against "
+                  f"{target_player} (option portyazas)", f"PORTYÁZÁS: {raider.label} harc manővert indíthat {target_player} "
+                  "ellen (portyazas beállítás)", card=raider.label)
+        self._start_contest(player, team, blockers, raider, "combat", against=target_player)
+
+    def resolve_combat(self, e: Entry) -> None:
+        """A combat manoeuvre settled in one step, as the engine settles every manoeuvre today (the combat phase by
+        phase is not modelled): the initiating adventurer's level against the obstructing one's; then both return
+        to their Sor resting (4.01.G)."""
+        team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == "sor"]
+        blockers = [self.state.cards[u] for u in e.data["blockers"] if self.state.cards[u].zone == "sor"]
+        attack = sum(sem.level(self.state, c) for c in team)
+        block = sum(sem.level(self.state, c) for c in blockers)
+        won = bool(team) and attack > block
+        self.emit("4.01.A", "combat", f"combat: initiating level {attack}, obstructing level {block}: "
+                  f"the manoeuvre {'succeeds' if won else 'fails'}", f"harc: kezdeményező szint {attack}, akadályozó szint "
+                  f"{block}: a manőver {'sikeres' if won else 'sikertelen'}")
+        self.return_team(team + blockers, awake=False)
+
     def _start_contest(self, player: str, team: list[CardState], blockers: list[CardState], obj: CardState,
-                       kind: str, keep: str | None = None) -> None:
+                       kind: str, keep: str | None = None, against: str | None = None) -> None:
+        """*against*: what the team goes against, when not *obj* (a combat: the opponent)."""
         for c in team + blockers:
             c.in_team = True
         self.state.maneuver_team = tuple(c.uid for c in team)
         self.state.maneuver_blockers = tuple(c.uid for c in blockers)
-        self.emit("4.01.A", "maneuver", f"{player} sends {', '.join(c.label for c in team)} against {obj.label}",
-                  f"{player} csapata ({', '.join(c.label for c in team)}) elindul: {obj.label}")
-        entry = self.stack.new_entry("maneuver", player, f"{'ostrom' if kind == 'siege' else 'bevétel'}: {obj.label}", source=obj.uid,
+        self.emit("4.01.A", "maneuver", f"{player} sends {', '.join(c.label for c in team)} against {against or obj.label}",
+                  f"{player} csapata ({', '.join(c.label for c in team)}) elindul: {against or obj.label}")
+        label = {"siege": "ostrom", "capture": "bevétel", "combat": "harc"}[kind]
+        entry = self.stack.new_entry("maneuver", player, f"{label}: {obj.label}", source=obj.uid,
                                data={"type": "contest", "kind": kind, "team": [c.uid for c in team],
                                      "blockers": [c.uid for c in blockers], "keep": keep})
         self.stack.push(entry, deed=True, mp_bound=True)
@@ -490,5 +543,7 @@ class Maneuvers(Part):
         """A manoeuvre entry unwinds: a quest's solution, or a siege or capture."""
         if e.data["type"] == "quest":
             self.resolve_quest(e)
+        elif e.data.get("kind") == "combat":
+            self.resolve_combat(e)
         else:
             self.resolve_contest(e)

@@ -209,6 +209,8 @@ class GameState:
     ability_uses: dict[tuple[int, int, str], int] = field(default_factory=dict)
     #: the combat rounds begun in this game (each "harci kör" phase is one), for once-a-combat-round limits
     combat_round: int = 0
+    #: the players who have summoned a SORSFORDÍTÓ card as a fast effect while behind (option sorsfordito=behind)
+    fate_turned: set[str] = field(default_factory=set)
     #: the chain of unarmed attacks in the current combat timeline: summoner -> count (3.05.E)
     combo: dict[int, int] = field(default_factory=dict)
     #: the manoeuvre being carried out (team uids), for "team" effects and close checks

@@ -305,6 +305,18 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
     Option("beast_targets", ("one", "team"), "one", "3.05.F",
            "an activated beast attacks one adventurer of the initiating team it obstructs (one: \"a megtámadott "
            "kalandozó\", 3.05.F), or any number of them (team)"),
+    Option("quest_obstacles", ("keyword", "tower"), "keyword", "3.01.C",
+           "obstacles are attached to a quest only by its AKADÁLYOK N, at most N (keyword; no keyword: none), or a quest "
+           "without the keyword takes 2 as a tower level does (tower); no rule text defines AKADÁLYOK"),
+    Option("beast_number", ("beasts", "attacks"), "beasts", "3.05.F",
+           "a beast's SZÁM N: the card is N beasts, each attacking a different adventurer once (beasts), or one beast "
+           "making N attacks, all on the one it attacks (attacks)"),
+    Option("sorsfordito", ("fast", "behind"), "fast", "6.00",
+           "a SORSFORDÍTÓ card may be summoned into any open timeline, as a fast effect (fast), or only while its "
+           "player has fewer DP than an opponent, once a game (behind); no rule text defines SORSFORDÍTÓ"),
+    Option("portyazas", ("keyword", "none"), "keyword", "4.01.A",
+           "an adventurer with PORTYÁZÁS is the effect that allows a combat manoeuvre against an opponent's adventurer "
+           "(keyword), or the keyword allows nothing by itself (none); no rule text defines PORTYÁZÁS"),
     Option("turn_order", ("active", "free"), "active", "12.00",
            "with no timeline open in the manoeuvres phase only the active player starts a deed or passes (active), or "
            "any player may (free)"),

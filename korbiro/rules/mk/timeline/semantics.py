@@ -15,6 +15,7 @@ from ....base.text import fold
 from ....data.behaviour import Behaviour
 from ....grammar.behaviour import Condition, Modifier, Op, TargetSpec
 from ....grammar.keywords import (
+    Akadalyok,
     Akaratatvitel,
     BestiaAktivizalas,
     Csatlos,
@@ -29,12 +30,16 @@ from ....grammar.keywords import (
     NemesNyelv,
     NemSzakithatMegIdofonalat,
     Osero,
+    Portyazas,
     PusztakezesKombinacio,
     Raepites,
     RaktarozandoKuldetes,
+    Sorsfordito,
     Szellem,
     SzolgaNyelv,
     TitkosNyelv,
+    beast_line,
+    keyword_named,
 )
 from .model import IN_PLAY, CardState, GameState
 from .rules import COMBAT_PHASES
@@ -65,6 +70,12 @@ UNITS: dict[str, tuple[str, ...]] = {
     "ÁLLANDÓ": ("6.00",),
     "SZELLEM": ("11.00.C", "11.00.D", "11.00.E", "11.00.F"),
     "RÁÉPÍTÉS": ("10.00.A", "10.00.B", "10.00.C", "10.00.D"),
+    "AKADÁLYOK": ("3.01.C",),
+    "SZÁM": ("3.05.F", "5.01.B"),
+    "TÁMADÁS": ("3.05.F",),
+    "SEBZÉS": ("3.05.F",),
+    "SORSFORDÍTÓ": ("6.00",),
+    "PORTYÁZÁS": ("4.01.A",),
 }
 
 
@@ -84,6 +95,48 @@ def keyword(state: GameState, cs: CardState, cls: type[Keyword]) -> Keyword | No
         if isinstance(k, cls):
             return k
     return None
+
+
+# ------------------------------------------------------------------ issue 26: AKADÁLYOK, the beast line
+
+
+def obstacle_slots(cs: CardState, quest_obstacles: str) -> int | None:
+    """How many obstacles may be attached to *cs*: a tower level 2 (3.01.C); a quest its AKADÁLYOK N, and
+    without the keyword none (option ``quest_obstacles`` keyword) or 2, as a tower level (tower); any other
+    card ``None`` (no obstacle attaches to it).  No rule text defines AKADÁLYOK: 3.01.C is the nearest rule."""
+    if cs.type == "toronyszint":
+        return 2
+    if cs.type != "küldetés":
+        return None
+    slots = next((k.value for k in cs.card.keywords if isinstance(k, Akadalyok)), None)
+    if slots is not None:
+        return slots
+    return 2 if quest_obstacles == "tower" else 0
+
+
+def beast_attack(cs: CardState) -> tuple[int, int, int]:
+    """A beast's (number, attack value, damage) (3.05.F): its printed line SZÁM / TÁMADÁS / SEBZÉS, a value not
+    printed read from ``behaviour.beast`` (``data check`` reports the two when they differ); one beast by default."""
+    line = beast_line(cs.card.keywords)
+    count = line.count if line is not None and line.count is not None else 1
+    attack = line.attack if line is not None and line.attack is not None else cs.behaviour.beast_roll
+    damage = line.damage if line is not None and line.damage is not None else (cs.behaviour.beast or 0)
+    return count, attack, damage
+
+
+def prints_beast_line(cs: CardState) -> bool:
+    """Whether the card prints a beast line (SZÁM / TÁMADÁS / SEBZÉS, 3.05.F)."""
+    return beast_line(cs.card.keywords) is not None
+
+
+def is_fate_turner(cs: CardState) -> bool:
+    """SORSFORDÍTÓ [unofficial, option ``sorsfordito``]: the card may be summoned as a fast effect (6.00)."""
+    return any(isinstance(k, Sorsfordito) for k in cs.card.keywords)
+
+
+def is_raider(state: GameState, cs: CardState) -> bool:
+    """PORTYÁZÁS [unofficial, option ``portyazas``]: the adventurer allows a combat manoeuvre (4.01.A)."""
+    return keyword(state, cs, Portyazas) is not None
 
 
 # ------------------------------------------------------------------ 1.14.14 Kincs
@@ -394,7 +447,8 @@ def filters_hold(state: GameState, cs: CardState, filters: tuple[tuple[str, tupl
     """Every ``field:value,…`` filter holds (one of its values): race, alignment, class, subclass, subtype, kw."""
     for field, values in filters:
         wanted = {fold(v) for v in values}
-        if field == "kw":
+        if field == "kw":  # the keyword each value names (behaviour.py refuses a value naming none)
+            wanted = {fold(keyword_named(v) or v) for v in values}
             have = {fold(k.keyword) for k in keywords_of(state, cs) if k.keyword}
         elif field == "subtype":
             have = {fold(cs.card.subtype or "")}
