@@ -715,7 +715,7 @@ def iter_filters(text: str) -> Iterator[tuple[str, str, int]]:
                         col += len(value) + 1
             elif tok.kind == "WORD" and tok.key == "mp" and i + 2 < len(toks) and toks[i + 1].kind == "CMP" \
                     and toks[i + 2].kind == "NUMBER":
-                yield ("!" if negate else "") + "mp", toks[i + 1].text + toks[i + 2].text, toks[i + 1].column
+                yield ("!" if negate else "") + "mp", toks[i + 1].text + toks[i + 2].text, tok.column
             negate = False
 
 
@@ -835,9 +835,9 @@ def _step(where: _Where, r: _Reader) -> Op:
             who = "=" + unicodedata.normalize("NFC", tok.text[1:-1]).strip()
         elif tok.kind == "WORD":
             extra = {"recover": ["hand", "deck"], "look": ["take"], "damage": ["bonus"]}.get(name, [])
-            raise where.unknown(tok, "word", "szó", [*_WHO, "max", "until", "random", "X", "oppdp", "permanent", *extra],
-                                [*dict.fromkeys(_WHO.values()), "max", "until", "random", "X", "oppdp", "permanent",
-                                 *extra])
+            extra += ["permanent"] if name in MODIFIER_STEPS else []
+            raise where.unknown(tok, "word", "szó", [*_WHO, "max", "until", "random", "X", "oppdp", *extra],
+                                [*dict.fromkeys(_WHO.values()), "max", "until", "random", "X", "oppdp"])
         else:
             raise where.error(CODE_SYNTAX, tok.column, f"unexpected {tok.text!r}", f"váratlan {tok.text!r}")
     if name == "recover" and arg is None:

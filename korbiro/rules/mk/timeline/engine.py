@@ -108,6 +108,7 @@ class Engine:
         self.table.seating = Seating(self.table, self.table.ending.variant if self.table.ending else None)
         self.stack = TimelineStack(self.table)
         self.table.on_wounded = self._wounded
+        self.table.on_search = self._searched
         self.effects = Effects(self.table)
         self.deeds = Deeds(self.table, self.stack, self.effects)
         self.maneuvers = Maneuvers(self.table, self.stack)
@@ -150,6 +151,11 @@ class Engine:
 
     def _wounded(self, cs: CardState) -> None:
         self.stack.fire("wounded", cards=[cs])
+
+    def _searched(self, player: str) -> None:
+        """*player* searched: the opponents' "opponent searches" timed effects (6.02)."""
+        for other in self.table.opponents(player):
+            self.stack.fire("opponent_searches", player=other)
 
     # ================================================================ the table
 
