@@ -652,6 +652,7 @@ def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]
             "counters": {k: v for k, v in cs.counters.items() if v},
             "fizikum": sem.attribute(st, cs, "fizikum"), "asztral": sem.attribute(st, cs, "asztral"),
             "mental": sem.attribute(st, cs, "mental"), "kincs_used": cs.kincs_used == st.round,
+            "level": sem.level(st, cs),
         }
         for key, want in cexp.items():
             got = checks[key]
