@@ -349,7 +349,7 @@ class Effects(Part):
         base = int(self.options["attack_threshold"])
         terms = sem.modifier_terms(self.state, "threshold", attacker)
         if terms:
-            self.emit("3.05.F", "threshold", *says("MK-TL-EFFECT.threshold", card=attacker.label,
+            self.emit(self.cite("3.05.F", "6.00"), "threshold", *says("MK-TL-EFFECT.threshold", card=attacker.label,
                                                     explain=sem.explain(base, terms)), card=attacker.label)
         return max(0, base + sum(n for _, n in terms))
 
@@ -474,7 +474,7 @@ class Effects(Part):
             damage = src.behaviour.beast or 0
             dterms = sem.modifier_terms(self.state, "beast_damage", src)
             if dterms:
-                self.emit("3.05.F", "beast", *says("MK-TL-EFFECT.beast-damage", card=src.label,
+                self.emit(self.cite("3.05.F", "6.00"), "beast", *says("MK-TL-EFFECT.beast-damage", card=src.label,
                                                    explain=sem.explain(damage, dterms)), card=src.label)
                 damage = max(0, damage + sum(n for _, n in dterms))
             shield = sum(self.state.cards[a].behaviour.shield for a in target.attachments)
@@ -488,7 +488,7 @@ class Effects(Part):
                               f"{src.label} támadásdobása {e.roll} {src.behaviour.beast_roll:+d} = {base}")
                 rterms = sem.modifier_terms(self.state, "beast_roll", src)
                 if rterms:
-                    self.emit("3.05.F", "roll", *says("MK-TL-EFFECT.beast-roll", card=src.label,
+                    self.emit(self.cite("3.05.F", "6.00"), "roll", *says("MK-TL-EFFECT.beast-roll", card=src.label,
                                                       explain=sem.explain(base, rterms)), card=src.label)
                     base += sum(n for _, n in rterms)
                 roll = base - shield if self.admits("3.05.F") else base
@@ -505,4 +505,4 @@ class Effects(Part):
                 self.emit("3.05.F", "armour", f"the armour of {target.label} lowers the beast's damage {damage} to {reduced}",
                           f"{target.label} vértje a bestia sebzését {damage}-ről {reduced}-ra csökkenti")
                 damage = reduced
-            self.table.add_damage(target, self.modified_damage([src], target, damage, "3.05.F"), "6.00")
+            self.table.add_damage(target, self.modified_damage([src], target, damage, self.cite("3.05.F", "6.00")), "6.00")
