@@ -366,6 +366,8 @@ class Table:
         gone = [t for t in self.state.suppressions if ends(t.until)]
         self.state.timed = [t for t in self.state.timed if t not in ending]
         self.state.suppressions = [t for t in self.state.suppressions if t not in gone]
+        if not ending and not gone:
+            return
         name = says(f"MK-TL-PERIOD.{period}")
         for t in ending + gone:
             card = self.state.cards[t.uid]
