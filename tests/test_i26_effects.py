@@ -170,3 +170,131 @@ def test_new_modifiers_round_trip(modifier: str, filters: list[str]) -> None:
 def test_new_filters_round_trip_in_targets(filters: list[str]) -> None:
     spec = parse_targets("up to 2 enemy adventurer " + " ".join(filters))
     assert parse_targets(spec.render()) == spec
+
+
+# ---------------------------------------------------------------- in the engine (beyond the shipped scenarios)
+
+from korbiro.data.behaviour import behaviour_filters  # noqa: E402
+from korbiro.rules.mk.timeline.scenario import run_file  # noqa: E402
+
+
+def _run(text: str):  # type: ignore[no-untyped-def]
+    result = run_file("<test>.yaml", text=text)
+    assert result.diffs == []
+    assert result.engine is not None
+    return result
+
+
+def _trace(result) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    return [(t.rule, t.en) for t in result.trace]
+
+
+_EQUIP = """
+title: t
+format: korfordulo
+cards:
+  - {name: Kerek pajzs, type: akciólap, subtype: pajzs, mp: 1, phase: harc, duration: végleges, text: ""}
+  - {name: Pajzsrabló, type: kalandozó, mp: 2, level: 3, race: ember, class: tolvaj, text: "",
+     behaviour: {ability: {cost: rest, effect: "take equipment target", targets: "1 card item:pajzs"}}}
+setup:
+  players:
+    - {name: Anna, mp: 0, sor: [Pajzsrabló]}
+    - {name: Béla, mp: 0, sor: [{card: Terda Radowik am Warwik, attach: [Kerek pajzs]}]}
+script:
+  - Anna: aktivizál "Pajzsrabló" célpont "Kerek pajzs"
+  - visszafejt
+expect:
+  cards:
+    Kerek pajzs: {attached_to: Pajzsrabló, controller: Anna}
+    Terda Radowik am Warwik: {attachments: []}
+"""
+
+
+def test_take_equipment_moves_the_item_to_the_effects_adventurer() -> None:
+    result = _run(_EQUIP)
+    assert ("3.05.I", "Anna takes Kerek pajzs from Terda Radowik am Warwik: Pajzsrabló wears it now (3.05.I)") \
+        in _trace(result)
+
+
+_TIMED = """
+title: t
+format: korfordulo
+options: {beast_targets: team}
+cards:
+  - {name: Bilincsvető, type: szövetséges, mp: 1, phase: Sor, duration: végleges, text: "",
+     behaviour: {ability: {cost: rest, effect: "suppress kw:AKARATÁTVITEL target until round", targets: "1 card"}}}
+  - {name: Némító, type: szövetséges, mp: 1, phase: Sor, duration: végleges, text: "",
+     behaviour: {constant: "suppress abilities enemy cards"}}
+setup:
+  phase: akadálylap aktivizálás
+  players:
+    - {name: Anna, mp: 2, torony: [{card: Argureni bálterem, attach: [Lidércfény]}], jelen: [Orkvadász íjász]}
+    - {name: Béla, mp: 0, sor: [Pyarroni novícius], jelen: [Bilincsvető, Némító]}
+script:
+  - Béla: aktivizál "Bilincsvető" célpont "Lidércfény"
+  - visszafejt
+  - Anna: aktivizál "Orkvadász íjász" célpont "Pyarroni novícius"
+  - Anna: aktivizál "Lidércfény" célpont "Pyarroni novícius"
+  - visszafejt
+expect:
+  cards:
+    Pyarroni novícius: {controller: Béla}
+  illegal:
+    - {step: 3, rule: "6.00", code: MK-TL-SUPPRESSED}
+  not_rules: [2.04.b]
+"""
+
+
+def test_a_timed_suppression_and_suppressed_abilities() -> None:
+    result = _run(_TIMED)
+    lines = _trace(result)
+    assert ("6.02", "Lidércfény: kw:AKARATÁTVITEL is suppressed until the end of the round "
+                    "(Bilincsvető: képesség)") in lines
+    assert ("6.00", "Lidércfény's AKARATÁTVITEL is suppressed (Bilincsvető: képesség): it does not work") in lines
+    assert result.refusals[0].message == \
+        "Orkvadász íjász's abilities are suppressed (Némító): it cannot activate them (6.00)"
+
+
+def test_a_change_until_the_manoeuvre_ends_with_it() -> None:
+    text = """
+title: t
+format: korfordulo
+cards:
+  - {name: Harci kürt, type: szövetséges, mp: 1, phase: Sor, duration: végleges, text: "",
+     behaviour: {ability: {cost: rest, effect: "level +3 target until manoeuvre", targets: "1 own adventurer"}}}
+setup:
+  players:
+    - {name: Anna, mp: 5, sor: [Terda Radowik am Warwik], jelen: [Harci kürt]}
+    - {name: Béla, mp: 0, torony: [Toroni őrtorony]}
+script:
+  - Anna: aktivizál "Harci kürt" célpont "Terda Radowik am Warwik"
+  - visszafejt
+  - Anna: ostromol csapat "Terda Radowik am Warwik"
+  - visszafejt
+expect:
+  cards:
+    Terda Radowik am Warwik: {level: 5}
+"""
+    lines = _trace(_run(text))
+    assert ("6.02", "Terda Radowik am Warwik's level is +3 until the end of the manoeuvre") in lines
+    assert ("6.00", "the manoeuvre ends: Terda Radowik am Warwik's level +3 (Harci kürt: képesség) ends") in lines
+
+
+def test_a_descriptor_filter_in_a_modifiers_scope_in_the_engine() -> None:
+    eng = Engine()
+    eng.add_player("Anna")
+    eng.add_player("Béla")
+    from korbiro.data.behaviour import Behaviour  # noqa: PLC0415 - the test's own card
+    house = Card("T-H", "Toroni céh", "szövetséges", None, 1, None, "", (), "T", None, None, {},
+                 behaviour=Behaviour(constant=(parse_modifier("level +1 own adventurers origin:toroni"),)))
+    eng.add_card(house, "Anna", "jelen")
+    toroni = eng.add_card(TOROKI, "Anna", "sor")
+    other = eng.add_card(_card("Erv íjász", level=3, race="ember", descriptor="Erv"), "Anna", "sor")
+    assert (sem.level(eng.state, toroni), sem.level(eng.state, other)) == (4, 3)
+
+
+def test_behaviour_filters_name_the_line_and_column_of_each_value() -> None:
+    spec = {"constant": ["level +1 own adventurers race:ordani"], "ability": {"targets": "1 card !skill:úszás"}}
+    located = {("constant", 0): (10, 9), ("ability", "targets"): (12, 18)}
+    got = list(behaviour_filters(spec, locate=lambda where: located[where]))
+    assert got == [("race", "ordani", 10, 9 + 30), ("!skill", "úszás", 12, 18 + 14)]

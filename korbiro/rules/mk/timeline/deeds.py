@@ -440,6 +440,9 @@ class Deeds(Part):
         if cs.ghost is not None:
             raise illegal("MK-TL-GHOST", "11.00.D", f"{cs.label} is a ghost: it acts only through its ghost abilities",
                        f"{cs.label} szellem: csak szellemképességgel nyilvánulhat meg")
+        by = sem.suppressed(self.state, cs, "abilities") if ability is not None else None
+        if by is not None:
+            raise refused("MK-TL-SUPPRESSED", "6.00", card=cs.label, source=by)
         ops = parse_effect(a.effect) if a.effect else (ability.effect if ability else ())
         if a.by is not None:
             raise illegal("MK-TL-CLAUSE", "6.01", f"activating {cs.label}'s ability takes no adventurer ('by')",
