@@ -13,10 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from korbiro.base.errors import RulesSyntaxError
+from korbiro.data.behaviour import Behaviour, behaviour_filters
 from korbiro.data.cards import Card
-from korbiro.grammar.behaviour import iter_filters, parse_condition, parse_effect, parse_modifier, parse_targets
+from korbiro.grammar.behaviour import (
+    iter_filters,
+    parse_condition,
+    parse_effect,
+    parse_modifier,
+    parse_targets,
+)
 from korbiro.rules.mk.timeline import semantics as sem
 from korbiro.rules.mk.timeline.engine import Engine
+from korbiro.rules.mk.timeline.scenario import Result, run_file
 
 
 def _card(name: str, typ: str = "kalandozó", mp: int | str | None = 2, subtype: str | None = None,
@@ -174,18 +182,16 @@ def test_new_filters_round_trip_in_targets(filters: list[str]) -> None:
 
 # ---------------------------------------------------------------- in the engine (beyond the shipped scenarios)
 
-from korbiro.data.behaviour import behaviour_filters  # noqa: E402
-from korbiro.rules.mk.timeline.scenario import run_file  # noqa: E402
 
 
-def _run(text: str):  # type: ignore[no-untyped-def]
+def _run(text: str) -> Result:
     result = run_file("<test>.yaml", text=text)
     assert result.diffs == []
     assert result.engine is not None
     return result
 
 
-def _trace(result) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def _trace(result: Result) -> list[tuple[str, str]]:
     return [(t.rule, t.en) for t in result.trace]
 
 
@@ -284,7 +290,6 @@ def test_a_descriptor_filter_in_a_modifiers_scope_in_the_engine() -> None:
     eng = Engine()
     eng.add_player("Anna")
     eng.add_player("Béla")
-    from korbiro.data.behaviour import Behaviour  # noqa: PLC0415 - the test's own card
     house = Card("T-H", "Toroni céh", "szövetséges", None, 1, None, "", (), "T", None, None, {},
                  behaviour=Behaviour(constant=(parse_modifier("level +1 own adventurers origin:toroni"),)))
     eng.add_card(house, "Anna", "jelen")
