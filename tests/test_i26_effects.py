@@ -8,11 +8,16 @@ look-and-take, forbidding MP gain, suppression and taking equipment.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from korbiro.base.errors import RulesSyntaxError
+from korbiro.cli import cli
 from korbiro.data.behaviour import Behaviour, behaviour_filters
 from korbiro.data.cards import Card
 from korbiro.grammar.behaviour import (
@@ -303,3 +308,25 @@ def test_behaviour_filters_name_the_line_and_column_of_each_value() -> None:
     located = {("constant", 0): (10, 9), ("ability", "targets"): (12, 18)}
     got = list(behaviour_filters(spec, locate=lambda where: located[where]))
     assert got == [("race", "ordani", 10, 9 + 30), ("!skill", "úszás", 12, 18 + 14)]
+
+
+def test_negated_and_bonus_filter_values_are_checked_against_the_database(tmp_path: Path) -> None:
+    """A negated filter's value and a bonus clause's are values a data check tests, at their own columns."""
+    folder = tmp_path / "db"
+    folder.mkdir()
+    (folder / "PROBA.yaml").write_text("""\
+set: {code: PROBA, name: Próba}
+cards:
+- id: PROBA-001
+  name: Próba Íjász
+  type: szövetséges
+  mp: 1
+  behaviour:
+    ability: {cost: rest, effect: "damage 1 target bonus 2 if race:orkk", targets: "1 enemy adventurer !race:elff"}
+""", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["data", "check", "--strict", str(folder), "--format", "json"])
+    found = [(f["code"], f["line"], f["column"], f["message"]) for f in json.loads(r.output)["findings"]]
+    assert [(c, line, col) for c, line, col, _ in found] == [
+        ("MK-DATA-UNKNOWN-FILTER-VALUE", 8, 68), ("MK-DATA-UNKNOWN-FILTER-VALUE", 8, 110)]
+    assert "'orkk'" in found[0][3] and "'ork'" in found[0][3] and "'elff'" in found[1][3]
+    assert r.exit_code == 1
