@@ -223,8 +223,8 @@ expect:
 
 def test_take_equipment_moves_the_item_to_the_effects_adventurer() -> None:
     result = _run(_EQUIP)
-    assert ("3.05.I", "Anna takes Kerek pajzs from Terda Radowik am Warwik: Pajzsrabló wears it now (3.05.I)") \
-        in _trace(result)
+    # korfordulo: 3.05.I is archived, so the reading cites 6.00 (archivalt: 3.05.I, i26-effects-felszereles-elvetel.yaml)
+    assert ("6.00", "Anna takes Kerek pajzs from Terda Radowik am Warwik: Pajzsrabló wears it now") in _trace(result)
 
 
 _TIMED = """
@@ -331,3 +331,27 @@ cards:
     assert found[0][3] == "the filter race:orkk names a value no card of the database holds (did you mean 'ork'?)"
     assert found[1][3].startswith("the filter race:elff names a value no card of the database holds")
     assert r.exit_code == 1
+
+
+def test_looking_at_one_card_and_taking_it_is_no_search() -> None:
+    """mk-rules row 51: one Jövő card looked at and taken is no search, whatever look_take_search says."""
+    text = """
+title: t
+format: korfordulo
+cards:
+  - {name: Egy lap, type: szövetséges, mp: 1, phase: Sor, duration: végleges, text: "",
+     behaviour: {ability: {cost: rest, effect: "look deck 1 take 1"}}}
+setup:
+  players:
+    - {name: Anna, mp: 2, jelen: [Egy lap], jövő: [Sírrabló, Pajzsfal-eskü]}
+    - {name: Béla, mp: 0, jelen: [Kotan vigyázó tekintete]}
+script:
+  - Anna: aktivizál "Egy lap"
+  - visszafejt
+expect:
+  players:
+    Anna: {mp: 2, hand: [Sírrabló]}
+  not_rules: [6.02]
+"""
+    lines = _trace(_run(text))
+    assert ("6.00", "Anna looks at the top 1 card(s) of the Jövő pakli and takes 1 into the hand: Sírrabló") in lines

@@ -429,7 +429,7 @@ class Effects(Part):
         wearer.attachments.append(item.uid)
         item.attached_to = wearer.uid
         item.controller = e.player
-        self.emit("3.05.I", "take", *says("MK-TL-EFFECT.take-equipment", player=e.player, card=item.label,
+        self.emit(self.cite("3.05.I", "6.00"), "take", *says("MK-TL-EFFECT.take-equipment", player=e.player, card=item.label,
                                           old=old.label, wearer=wearer.label), card=item.label)
 
     def resolve_timed(self, e: Entry) -> None:
