@@ -94,9 +94,9 @@ def test_costs_targets_modifiers_conditions_moments() -> None:
     (parse_effect, "damage target", 7, "damage needs an amount (a number or X)",
      "a(z) damage mennyiséget kér (számot vagy X-et)"),
     (parse_effect, "level +1 target", 1, "level changes a card for a while: add 'until combat' or 'until round' "
-     "(a constant change is a modifier of 'constant:')",
+     "(or 'permanent'; a constant change is a modifier of 'constant:')",
      "a(z) level egy időre változtat a lapon: írd mögé: 'until combat' vagy 'until round' "
-     "(az állandó változás a 'constant:' módosítója)"),
+     "(vagy 'permanent'; az állandó változás a 'constant:' módosítója)"),
     (parse_effect, "draw 1 target", 1, "draw is for a player: controller, opponent or all, not 'target'",
      "a(z) draw játékosra vonatkozik: controller, opponent vagy all, nem 'target'"),
     (parse_effect, 'kill "Ősi', 6, "a name opened here is not closed (expected '\"')",

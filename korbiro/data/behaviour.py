@@ -20,7 +20,7 @@ is the strict form, raising :class:`~korbiro.base.errors.DataError`.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +33,7 @@ from ..grammar.behaviour import (
     Modifier,
     Op,
     TargetSpec,
+    iter_filters,
     parse_condition,
     parse_cost,
     parse_effect,
@@ -42,7 +43,7 @@ from ..grammar.behaviour import (
 )
 
 __all__ = ["FIELDS", "LIMITS", "MARK_KEYS", "NO_BEHAVIOUR", "TIMINGS", "Ability", "Behaviour", "Trigger",
-           "behaviour_of_marks", "read_behaviour"]
+           "behaviour_filters", "behaviour_of_marks", "read_behaviour"]
 
 CODE_FIELD = "MK-BEHAVIOUR-FIELD"
 CODE_TYPE = "MK-BEHAVIOUR-TYPE"
@@ -596,3 +597,25 @@ def _with_marks(raw: Any, marks: Sequence[str]) -> Any:
     if costs:
         spec["cost"] = "; ".join(costs)
     return spec
+
+
+def behaviour_filters(spec: Any, *, locate: Callable[[tuple[str | int, ...]], tuple[int, int]] | None = None,
+                      where: tuple[str | int, ...] = ()) -> Iterator[tuple[str, str, int | None, int | None]]:
+    """Every filter value a behaviour mapping names, anywhere in it: ``(key, value, line, column)`` with the
+    canonical key (``!race`` when negated), for a data check of the values against the database.  *locate*
+    maps a path in the set file to the line and column where its text starts (as :func:`read_behaviour`'s)::
+
+        >>> [(k, v) for k, v, _, _ in behaviour_filters({"constant": ["level +1 own adventurers race:ordani"],
+        ...                                               "triggers": [{"at": "wounded", "targets": "1 card !skill:úszás"}]})]
+        [('race', 'ordani'), ('!skill', 'úszás')]
+    """
+    if isinstance(spec, str):
+        line, col = locate(where) if locate is not None else (None, None)
+        for key, value, col0 in iter_filters(spec):
+            yield key, value, line, (col + col0 if col is not None else None)
+    elif isinstance(spec, Mapping):
+        for key, value in spec.items():
+            yield from behaviour_filters(value, locate=locate, where=(*where, str(key)))
+    elif isinstance(spec, list):
+        for i, value in enumerate(spec):
+            yield from behaviour_filters(value, locate=locate, where=(*where, i))

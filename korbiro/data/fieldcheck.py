@@ -206,20 +206,39 @@ class FieldReader:
             self._filters(i, here, spec, parsed, cid)
 
     def _filters(self, i: int, here: tuple[str | int, ...], raw: Any, parsed: Any, cid: str | None) -> None:
-        """The values the parsed behaviour's filters name, each at the text that names it."""
-        if parsed is None:
+        """The values the behaviour's filters name (negated ones and bonus clauses too), each at its column
+        (:func:`~korbiro.data.behaviour.behaviour_filters`)."""
+        if parsed is None or not any(isinstance(f, tuple) and f for f in _filter_tuples(parsed)):
             return
-        leaves = list(_leaves(raw, ()))
-        if not any(":" in text for _, text in leaves):
-            return  # no filter is written without a "field:value"
-        for fname, values in _filters_of(parsed):
-            key = FILTER_FIELDS.get(fname)
-            if key is None:
-                continue
-            for value in values:
-                where, offset = _where(leaves, f"{fname}:", value)
-                line, col = self.locate(i, (*here, *where))
-                self.named.append(Named(key, value, line, col + offset, cid))
+        # lazy: the behaviour languages load lark (read already for a behaviour that has filters)
+        from .behaviour import behaviour_filters
+
+        def locate(where: tuple[str | int, ...]) -> tuple[int, int]:
+            return self.locate(i, (*here, *where))
+
+        for fname, value, line, col in behaviour_filters(raw, locate=locate):
+            key = FILTER_FIELDS.get(fname.lstrip("!"))
+            if key is not None and line is not None and col is not None:
+                self.named.append(Named(key, value, line, col, cid))
+
+
+def _filter_tuples(obj: Any, seen: int = 0) -> Iterator[tuple[Any, ...]]:
+    """The filter tuples inside a parsed behaviour (targets, modifiers, conditions, bonus clauses, …)."""
+    if seen > 12:
+        return
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            value = getattr(obj, f.name)
+            if f.name in ("filters", "bonus_if") and isinstance(value, tuple):
+                yield value
+            else:
+                yield from _filter_tuples(value, seen + 1)
+    elif isinstance(obj, (tuple, list)):
+        for item in obj:
+            yield from _filter_tuples(item, seen + 1)
+    elif isinstance(obj, Mapping):
+        for item in obj.values():
+            yield from _filter_tuples(item, seen + 1)
 
 
 #: the phases a card may print (the schema's, 5.01.A and 6.03), then every other spelling of a phase
@@ -236,51 +255,6 @@ def _hint(word: str, known: Sequence[str]) -> dict[str, Any] | str:
         return ""
     spelled = next(k for k in known if fold(k) == close[0])
     return i18n.part("MK-DATA.hint.close", close=spelled)
-
-
-def _leaves(raw: Any, where: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    """Every string of a raw behaviour mapping, with its path."""
-    if isinstance(raw, str):
-        yield where, raw
-    elif isinstance(raw, dict):
-        for k, v in raw.items():
-            yield from _leaves(v, (*where, str(k)))
-    elif isinstance(raw, list):
-        for j, v in enumerate(raw):
-            yield from _leaves(v, (*where, j))
-
-
-def _where(leaves: Sequence[tuple[tuple[str | int, ...], str]], head: str,
-           value: str) -> tuple[tuple[str | int, ...], int]:
-    """The leaf (path) whose text names *value*, and the value's offset in it (``((), 0)`` if none does)."""
-    v = fold(value)
-    for path, text in leaves:
-        folded = fold(text)
-        at = folded.find(v)
-        if at >= 0 and "\n" not in text:
-            return path, at
-    return (leaves[0][0], 0) if leaves else ((), 0)
-
-
-def _filters_of(obj: Any, seen: int = 0) -> Iterator[tuple[str, tuple[str, ...]]]:
-    """Every ``(field, values)`` filter inside a parsed behaviour (targets, modifiers, solvers, …)."""
-    if seen > 12:
-        return
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        for f in dataclasses.fields(obj):
-            value = getattr(obj, f.name)
-            if f.name == "filters" and isinstance(value, tuple):
-                for item in value:
-                    if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str):
-                        yield item[0], tuple(str(v) for v in item[1])
-            else:
-                yield from _filters_of(value, seen + 1)
-    elif isinstance(obj, (tuple, list)):
-        for item in obj:
-            yield from _filters_of(item, seen + 1)
-    elif isinstance(obj, Mapping):
-        for item in obj.values():
-            yield from _filters_of(item, seen + 1)
 
 
 def named_findings(values: Mapping[str, set[str]], named: Iterable[tuple[str, Named]]) -> list[Finding]:

@@ -47,13 +47,13 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ..base.errors import RulesSyntaxError
-from ..base.text import fold
+from ..base.text import fold, is_digits
 from .keywords import KEYWORD_CLASSES, keyword_named
 from .vocabulary import PHASE_ALIASES, PHASE_NAMES
 
@@ -63,17 +63,21 @@ if TYPE_CHECKING:
 __all__ = [
     "EVENTS",
     "EVENT_WORDS",
+    "FILTER_KEYS",
     "Condition",
     "Cost",
+    "Filters",
     "Modifier",
     "Op",
     "TargetSpec",
+    "iter_filters",
     "parse_condition",
     "parse_cost",
     "parse_effect",
     "parse_modifier",
     "parse_moment",
     "parse_targets",
+    "render_filter",
 ]
 
 CODE_SYNTAX = "MK-BEHAVIOUR-SYNTAX"
@@ -82,6 +86,10 @@ MAX_CHARS = 1000
 
 
 # ---------------------------------------------------------------- syntax objects
+
+#: field filters: ``(key, values)`` each; a negated filter's key starts with ``!`` (``!skill`` for ``not skill:úszás``),
+#: a printed-MP filter's value holds its comparison (``("mp", ("<=2",))`` for ``mp<=2``, ``("mp", ("3",))`` for ``mp:3``)
+Filters = tuple[tuple[str, tuple[str, ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -107,9 +115,15 @@ class Op:
     arg: str | None = None
     until: str | None = None
     random: bool = False
+    #: ``bonus N if FILTER…``: N more damage to a card the filters hold for (``damage 2 target bonus 2 if race:élőholt``)
+    bonus: int | None = None
+    bonus_if: Filters = ()
+    #: ``look deck 3 take 1``: how many of the cards looked at its player takes into the hand
+    take: int | None = None
 
     def __repr__(self) -> str:
-        extra = "".join(f", {k}={getattr(self, k)!r}" for k in ("arg", "until", "random") if getattr(self, k))
+        extra = "".join(f", {k}={getattr(self, k)!r}" for k in ("arg", "until", "random", "bonus", "bonus_if", "take")
+                        if getattr(self, k))
         return f"Op(name={self.name!r}, amount={self.amount!r}, cap={self.cap!r}, who={self.who!r}{extra})"
 
     @property
@@ -120,9 +134,9 @@ class Op:
     def render(self) -> str:
         """The canonical text of the step (``parse_effect(op.render())`` gives it back)."""
         parts = [_STEP_WORD.get(self.name, self.name)]
-        if self.name == "counter" and self.arg:
-            parts.append(self.arg)
-        if self.name in ("look", "neutralise", "forbid") and self.arg:
+        if self.name in ("counter", "token") and self.arg:
+            parts.append(_quote(self.arg) if self.name == "token" else self.arg)
+        if self.name in ("look", "neutralise", "forbid", "suppress", "take", "recover") and self.arg:
             parts.append(self.arg)
         if self.amount is not None:
             amount = self.amount
@@ -134,7 +148,13 @@ class Op:
             parts.append("random")
         if self.who is not None:
             parts.append(_quote(self.who[1:]) if self.who.startswith("=") else self.who)
-        if self.until:
+        if self.take is not None:
+            parts.append(f"take {self.take}")
+        if self.bonus is not None:
+            parts.append(f"bonus {self.bonus} if " + " ".join(render_filter(f) for f in self.bonus_if))
+        if self.until == "permanent":
+            parts.append("permanent")
+        elif self.until:
             parts.append(f"until {self.until}")
         return " ".join(parts)
 
@@ -177,7 +197,7 @@ class TargetSpec:
     states: frozenset[str] = frozenset()
     team: bool = False
     wizard: bool = False
-    filters: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    filters: Filters = ()
 
     def render(self) -> str:
         count = (f"up to {self.high}" if self.low == 0 else str(self.high)) if self.low != self.high else str(self.low)
@@ -191,7 +211,7 @@ class TargetSpec:
             words.append("antiss-wizard")
         else:
             words.append(self.kind)
-        words.extend(f"{k}:{','.join(v)}" for k, v in self.filters)
+        words.extend(render_filter(f) for f in self.filters)
         return " ".join(words)
 
 
@@ -214,13 +234,20 @@ class Modifier:
     what: str | None = None
     scope: str = "self"
     kind: str | None = None
-    filters: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    filters: Filters = ()
     when: str | None = None
     #: the manoeuvre a maneuver_mp modifier is for (siege, capture, quest)
     maneuver: str | None = None
     #: one per player (``per_player``, "egy per játékos"): the same constant from several cards of one
     #: player counts once
     per_player: bool = False
+    #: ``max N``: the most it can be (``damage_taken max 2 self``)
+    cap: int | None = None
+    #: ``min N``: the least a changed number can be (``mp -2 own cards min 1``)
+    floor: int | None = None
+    #: ``while [N] own|enemy KIND filter…``: the modifier works while its controller (own) or an opponent
+    #: (enemy) controls at least N such cards (``while enemy building``, ``while own adventurer class:harcművész``)
+    when_spec: TargetSpec | None = None
 
     def render(self) -> str:
         words = [self.stat]
@@ -230,12 +257,18 @@ class Modifier:
             words.append(self.what)
         if self.amount is not None:
             words.append(f"{self.amount:+d}" if isinstance(self.amount, int) else str(self.amount))
+        if self.cap is not None:
+            words.append(f"max {self.cap}")
         words.append(self.scope)
         if self.kind:
             words.append(_KIND_PLURAL.get(self.kind, self.kind))
-        words.extend(f"{k}:{','.join(v)}" for k, v in self.filters)
+        words.extend(render_filter(f) for f in self.filters)
+        if self.floor is not None:
+            words.append(f"min {self.floor}")
         if self.when:
             words.append(f"while {self.when}")
+        elif self.when_spec is not None:
+            words.append(f"while {self.when_spec.render()}")
         if self.per_player:
             words.append("per_player")
         return " ".join(words)
@@ -251,8 +284,12 @@ class Condition:
     counter: str | None = None
     op: str | None = None
     number: int | None = None
+    #: ``[N] own|enemy KIND filter…``: at least N such cards are in play (own: the card's controller's)
+    spec: TargetSpec | None = None
 
     def render(self) -> str:
+        if self.spec is not None:
+            return self.spec.render()
         if self.counter is not None:
             return f"counter {self.counter} {self.op} {self.number} {self.subject}"
         return f"{self.subject} {self.state}"
@@ -284,9 +321,10 @@ for _alias, _canon in EVENTS.items():
 
 # ---------------------------------------------------------------- vocabulary
 
-PLAYER_STEPS = frozenset({"gain_mp", "lose_mp", "take_mp", "gain_dp", "draw", "discard", "look", "win"})
+PLAYER_STEPS = frozenset({"gain_mp", "lose_mp", "take_mp", "gain_dp", "draw", "discard", "look", "win", "token",
+                          "recover"})
 #: steps that change a number of a card for a while (``level +2 target until combat``)
-MODIFIER_STEPS = frozenset({"level", "fizikum", "asztral", "mental", "fal"})
+MODIFIER_STEPS = frozenset({"level", "fizikum", "asztral", "mental", "fal", "threshold"})
 
 _STEPS: dict[str, str] = {
     "damage": "damage", "sebzés": "damage", "sebez": "damage",
@@ -311,6 +349,11 @@ _STEPS: dict[str, str] = {
     "fizikum": "fizikum", "asztral": "asztral", "asztrál": "asztral", "mental": "mental", "mentál": "mental",
     "fal": "fal",
     "forbid": "forbid", "tilt": "forbid",
+    "threshold": "threshold", "küszöb": "threshold", "támadóküszöb": "threshold",
+    "token": "token", "jelzőlap": "token",
+    "recover": "recover", "visszavesz": "recover",
+    "suppress": "suppress", "elnyom": "suppress",
+    "take": "take", "elvesz": "take",
     "win": "win", "győz": "win", "nyer": "win",
     "none": "none", "semmi": "none",
 }
@@ -332,14 +375,24 @@ _PLAYER_WHO = frozenset({"controller", "opponent", "all", "richer"})
 _AMOUNT_WORDS = {"x": "X", "oppdp": "oppdp", "ellenfél_dp": "oppdp"}
 _CAP = {"max", "legfeljebb"}
 _UNTIL = {"until", "amíg", "végéig"}
-_PERIODS = {"combat": "combat", "harc": "combat", "round": "round", "forduló": "round"}
+_PERIODS = {"combat": "combat", "harc": "combat", "round": "round", "forduló": "round",
+            "manoeuvre": "maneuver", "maneuver": "maneuver", "manőver": "maneuver"}
+_PERMANENT = {"permanent", "végleges", "véglegesen"}
+#: ``recover 1 card from past to hand``: the words between the count and the zone
+_RECOVER_FILLER = {"card", "cards", "lap", "lapot", "own", "saját", "from", "past", "múlt", "múltból", "to"}
+_RECOVER_ZONES = {"hand": "hand", "kéz": "hand", "kézbe": "hand", "deck": "deck", "jövő": "deck", "jövőbe": "deck"}
+_TAKE_WHAT = {"equipment": "equipment", "felszerelés": "equipment", "felszerelést": "equipment"}
+_SUPPRESS_WHAT = {"abilities": "abilities", "képességek": "abilities", "képességeit": "abilities"}
+_BONUS = {"bonus", "bónusz"}
+_IF = {"if", "ha"}
+_NEGATE = {"not", "nem", "no", "nincs"}
 _ZONES = {"hand": "hand", "kéz": "hand", "deck": "deck", "jövő": "deck"}
 _RANDOM = {"random", "véletlen"}
 _ENTRY_KINDS = {"trap": "trap", "csapda": "trap", "beast": "beast", "bestia": "beast",
                 "obstacle": "obstacle", "akadály": "obstacle", "any": "any", "bármi": "any",
                 "ability": "ability", "képesség": "ability"}
 _ACTIVATION = {"activation", "aktivizálás"}
-_ACTIVITIES = {"solving": "solving", "megoldás": "solving", "dp": "dp"}
+_ACTIVITIES = {"solving": "solving", "megoldás": "solving", "dp": "dp", "mp": "mp", "mpszerzés": "mp"}
 
 _COST_WORDS = {"rest": "rest", "pihentet": "rest", "mp": "mp", "none": "none", "semmi": "none",
                "return": "return", "visszaküld": "return",
@@ -365,9 +418,15 @@ _KINDS = {
 }
 _KIND_PLURAL = {"adventurer": "adventurers", "tower_level": "tower_levels", "building": "buildings",
                 "quest": "quests", "obstacle": "obstacles", "card": "cards", "power_word": "power_words"}
+#: the filter keys (a closed list: an unknown key gets a did-you-mean), English and Hungarian
 _FILTER_FIELDS = {"race": "race", "faj": "race", "alignment": "alignment", "jellem": "alignment",
                   "class": "class", "kaszt": "class", "subclass": "subclass", "alkaszt": "subclass",
-                  "subtype": "subtype", "altípus": "subtype", "kw": "kw", "kulcsszó": "kw"}
+                  "subtype": "subtype", "altípus": "subtype", "kw": "kw", "kulcsszó": "kw",
+                  "descriptor": "descriptor", "színesítő": "descriptor", "origin": "origin", "származás": "origin",
+                  "faith": "faith", "hit": "faith", "school": "school", "iskola": "school",
+                  "item": "item", "tárgy": "item", "mp": "mp", "skill": "skill", "képzettség": "skill"}
+#: the canonical filter keys, for a data-check pass over a behaviour's filters (:func:`iter_filters`)
+FILTER_KEYS = tuple(dict.fromkeys(_FILTER_FIELDS.values()))
 _COUNT_WORDS = {"up", "legfeljebb"}
 
 _STATS = {"level": "level", "szint": "level", "fizikum": "fizikum", "asztral": "asztral", "asztrál": "asztral",
@@ -376,7 +435,17 @@ _STATS = {"level": "level", "szint": "level", "fizikum": "fizikum", "asztral": "
           "manőver_mp": "maneuver_mp",
           "immune": "immune", "immunis": "immune", "cannot": "cannot", "nem": "cannot",
           "power_words": "power_words", "hatalomszó": "power_words", "no_increase": "no_increase",
-          "nem_nőhet": "no_increase"}
+          "nem_nőhet": "no_increase",
+          "damage": "damage", "sebzés": "damage", "damage_taken": "damage_taken", "kapott_sebzés": "damage_taken",
+          "threshold": "threshold", "küszöb": "threshold", "támadóküszöb": "threshold",
+          "beast_damage": "beast_damage", "bestia_sebzés": "beast_damage",
+          "beast_roll": "beast_roll", "bestia_dobás": "beast_roll",
+          "suppress": "suppress", "elnyom": "suppress", "ignore": "ignore", "figyelmen_kívül": "ignore"}
+#: the stats a modifier changes by an amount (``damage`` and ``damage_taken`` may instead have only ``max N``)
+AMOUNT_STATS = frozenset({"level", "fizikum", "asztral", "mental", "fal", "team_level", "mp", "kincs", "maneuver_mp",
+                          "damage", "damage_taken", "threshold", "beast_damage", "beast_roll"})
+_IGNORE = {"requirement": "requirement", "feltétel": "requirement", "feltételt": "requirement"}
+_MIN = {"min", "legalább"}
 _IMMUNE_TO = {"weakness": "weakness", "gyengeség": "weakness", "negative": "negative", "negatív": "negative",
               "power_words": "power_words", "hatalomszó": "power_words", "hatalomszavak": "power_words"}
 _CANNOT = {"block": "block", "akadályoz": "block"}
@@ -411,6 +480,10 @@ _I_AMOUNT, _I_ACTIVITIES = _index(_AMOUNT_WORDS), _index(_ACTIVITIES)
 _I_ADVENTURER = _index({"adventurer": "adventurer", "kalandozó": "adventurer"})
 #: the word that makes a constant one per player (the "egy per játékos" mark)
 _PER_PLAYER = frozenset(fold(w) for w in ("per_player", "játékosonként", "egy_per_játékos", "one_per_player"))
+_I_RECOVER_ZONES, _I_TAKE, _I_SUPPRESS, _I_IGNORE = (_index(_RECOVER_ZONES), _index(_TAKE_WHAT), _index(_SUPPRESS_WHAT),
+                                                     _index(_IGNORE))
+_F_PERMANENT, _F_RECOVER_FILLER, _F_BONUS, _F_IF, _F_NEGATE, _F_MIN = (
+    {fold(w) for w in words} for words in (_PERMANENT, _RECOVER_FILLER, _BONUS, _IF, _NEGATE, _MIN))
 
 
 def _quote(text: str) -> str:
@@ -578,16 +651,25 @@ _WHAT_HU = {"effect": "hatás", "cost": "költség", "targets": "célpontleírá
 
 
 def _filter(where: _Where, tok: _Tok) -> tuple[str, tuple[str, ...]]:
-    """``field:value,value`` of a targets or modifier phrase."""
+    """``field:value,value`` of a targets, modifier or condition phrase."""
     field, _, values = tok.text.partition(":")
     canon = _I_FILTERS.get(fold(field))
     if canon is None:
         raise where.unknown(_Tok("WORD", field, tok.column), "field", "mező", list(_FILTER_FIELDS),
                             list(dict.fromkeys(_FILTER_FIELDS.values())))
-    out = tuple(v.strip() for v in values.split(",") if v.strip())
+    got = tuple(v.strip() for v in values.split(",") if v.strip())
+    if not got:
+        raise where.error(CODE_SYNTAX, tok.column + len(tok.text), f"{field}: needs a value ({field}:…)",
+                          f"a(z) {field}: után érték kell ({field}:…)")
+    if canon == "mp":
+        for v in got:
+            if not (is_digits(v) or fold(v) == "x"):
+                raise where.error(CODE_SYNTAX, tok.column + len(field) + 1,
+                                  f"mp: takes a printed MP (a number or X), not {v!r}",
+                                  f"az mp: nyomtatott MP-t vár (számot vagy X-et), nem ezt: {v!r}")
     if canon == "kw":
         _known_keywords(where, tok, field, values)
-    return canon, out
+    return canon, got
 
 
 def _known_keywords(where: _Where, tok: _Tok, field: str, values: str) -> None:
@@ -600,6 +682,89 @@ def _known_keywords(where: _Where, tok: _Tok, field: str, values: str) -> None:
             raise where.unknown(_Tok("WORD", name, at + len(value) - len(value.lstrip())), "keyword", "kulcsszó",
                                 [*spellings, *(s.replace(" ", "_") for s in spellings)], spellings)
         at += len(value) + 1
+
+
+def _starts_filter(r: _Reader, at: int = 0) -> bool:
+    """Whether a filter starts *at* tokens from the reader's place: ``key:value`` or ``mp<=2``."""
+    i = r.i + at
+    tok = r.toks[i] if i < len(r.toks) else None
+    if tok is None or tok.kind != "WORD":
+        return False
+    if ":" in tok.text:
+        return True
+    nxt = r.toks[i + 1] if i + 1 < len(r.toks) else None
+    return tok.key == "mp" and nxt is not None and nxt.kind == "CMP"
+
+
+def _filter_at(where: _Where, r: _Reader) -> tuple[str, tuple[str, ...]] | None:
+    """The filter at the reader's place (it is read), or None (nothing is read): ``race:ember``,
+    ``mp<=2``, ``mp:3``, and negated, ``!skill:úszás`` or ``not race:ember`` (``nem``, ``no``, ``nincs``)."""
+    tok = r.peek()
+    if tok is None:
+        return None
+    negate = tok.kind == "NOT" or (tok.kind == "WORD" and tok.key in _F_NEGATE and _starts_filter(r, 1))
+    if negate:
+        r.take()
+        if not _starts_filter(r):
+            raise where.error(CODE_SYNTAX, r.col(), "expected a filter after the negation (!race:ember)",
+                              "a tagadás után szűrő kell (!race:ember)")
+    elif not _starts_filter(r):
+        return None
+    tok = r.take()
+    if ":" in tok.text:
+        key, values = _filter(where, tok)
+    else:
+        cmp = r.take()
+        key, values = "mp", (cmp.text + str(r.number("the printed MP", "a nyomtatott MP")),)
+    return ("!" + key if negate else key), values
+
+
+def render_filter(f: tuple[str, tuple[str, ...]]) -> str:
+    """The text of a filter (``parse`` gives it back): ``race:ember,elf``, ``!skill:úszás``, ``mp<=2``."""
+    key, values = f
+    neg = "!" if key.startswith("!") else ""
+    key = key.lstrip("!")
+    if key == "mp" and values and values[0][:1] in "<>=!":
+        return f"{neg}mp{values[0]}"
+    return f"{neg}{key}:{','.join(values)}"
+
+
+def iter_filters(text: str) -> Iterator[tuple[str, str, int]]:
+    """Every filter value of a behaviour text: ``(key, value, column)`` with the canonical key (``!race`` when
+    negated) and the 0-based column of the value, so that a data-check pass can test the values against
+    the database and point at each (unknown keys are the parser's to report)::
+
+        >>> list(iter_filters("1 enemy adventurer race:ordani,ember !skill:úszás mp<=2"))
+        [('race', 'ordani', 24), ('race', 'ember', 31), ('!skill', 'úszás', 44), ('mp', '<=2', 50)]
+    """
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        return
+    got = _phrases_cached(unicodedata.normalize("NFC", text))
+    if got and isinstance(got[0], int):
+        return
+    for phrase in got:
+        assert isinstance(phrase, tuple)
+        negate = False
+        toks = list(phrase)
+        for i, tok in enumerate(toks):
+            if not isinstance(tok, _Tok):
+                continue
+            if tok.kind == "NOT" or (tok.kind == "WORD" and tok.key in _F_NEGATE):
+                negate = True
+                continue
+            if tok.kind == "WORD" and ":" in tok.text:
+                field, _, values = tok.text.partition(":")
+                canon = _I_FILTERS.get(fold(field))
+                if canon is not None:
+                    col = tok.column + len(field) + 1
+                    for value in values.split(","):
+                        if value.strip():
+                            yield ("!" if negate else "") + canon, value.strip(), col + (len(value) - len(value.lstrip()))
+                        col += len(value) + 1
+            elif tok.kind == "WORD" and tok.key == "mp" and i + 2 < len(toks) and toks[i + 1].kind == "CMP" \
+                    and toks[i + 2].kind == "NUMBER":
+                yield ("!" if negate else "") + "mp", toks[i + 1].text + toks[i + 2].text, tok.column
+            negate = False
 
 
 # ---------------------------------------------------------------- effect
@@ -652,12 +817,53 @@ def _step(where: _Where, r: _Reader) -> Op:
     elif name == "forbid":
         activity = r.word_in(_I_ACTIVITIES)
         if activity is None:
-            raise where.error(CODE_SYNTAX, r.col(), "expected what it forbids: solving or dp",
-                              "az kell ide, amit megtilt: solving (megoldás) vagy dp")
+            raise where.error(CODE_SYNTAX, r.col(), "expected what it forbids: solving, dp or mp",
+                              "az kell ide, amit megtilt: solving (megoldás), dp vagy mp")
         arg = activity
+    elif name == "token":
+        tok = r.peek()
+        if tok is None or tok.kind != "NAME":
+            raise where.error(CODE_SYNTAX, r.col(), 'expected the token card\'s name in quotes (token "Name")',
+                              'a jelzőlap neve kell ide idézőjelben (token "Név")')
+        arg = unicodedata.normalize("NFC", r.take().text[1:-1]).strip()
+    elif name == "suppress":
+        arg = r.word_in(_I_SUPPRESS)
+        tok = r.peek()
+        if arg is None and tok is not None and tok.kind == "WORD" and fold(tok.text.partition(":")[0]) in (
+                "kw", fold("kulcsszó")) and tok.text.partition(":")[2]:
+            arg = "kw:" + r.take().text.partition(":")[2]
+        if arg is None:
+            raise where.error(CODE_SYNTAX, r.col(), "expected what it suppresses: kw:KEYWORD or abilities",
+                              "az kell ide, amit elnyom: kw:KULCSSZÓ vagy abilities (képességek)")
+    elif name == "take":
+        arg = r.word_in(_I_TAKE)
+        if arg is None:
+            raise where.error(CODE_SYNTAX, r.col(), "expected what it takes: equipment",
+                              "az kell ide, amit elvesz: equipment (felszerelés)")
+    take: int | None = None
+    bonus: int | None = None
+    bonus_if: list[tuple[str, tuple[str, ...]]] = []
     while r.peek() is not None:
         tok = r.take()
-        if tok.kind == "NUMBER" and amount is None:
+        if name == "recover" and tok.kind == "WORD" and tok.key in _I_RECOVER_ZONES and arg is None:
+            arg = _I_RECOVER_ZONES[tok.key]
+        elif name == "recover" and tok.kind == "WORD" and tok.key in _F_RECOVER_FILLER:
+            pass
+        elif name == "look" and tok.kind == "WORD" and tok.key in (fold("take"), fold("elvesz")) and take is None:
+            take = r.number("how many it takes", "az elvett lapok száma")
+        elif name == "damage" and tok.kind == "WORD" and tok.key in _F_BONUS and bonus is None:
+            bonus = r.number("the bonus damage", "a többletsebzés")
+            if r.word_in({k: k for k in _F_IF}) is None:
+                raise where.error(CODE_SYNTAX, r.col(), "expected 'if' and a filter after the bonus (bonus 2 if race:élőholt)",
+                                  "a bónusz után 'if' (ha) és szűrő kell (bonus 2 if race:élőholt)")
+            while (got := _filter_at(where, r)) is not None:
+                bonus_if.append(got)
+            if not bonus_if:
+                raise where.error(CODE_SYNTAX, r.col(), "expected a filter after 'if' (race:élőholt)",
+                                  "az 'if' (ha) után szűrő kell (race:élőholt)")
+        elif tok.kind == "WORD" and tok.key in _F_PERMANENT and until is None:
+            until = "permanent"
+        elif tok.kind == "NUMBER" and amount is None:
             amount = int(tok.text)
         elif tok.kind == "WORD" and tok.key in _I_AMOUNT and amount is None:
             amount = _I_AMOUNT[tok.key]
@@ -666,8 +872,8 @@ def _step(where: _Where, r: _Reader) -> Op:
         elif tok.kind == "WORD" and tok.key in {fold(u) for u in _UNTIL}:
             period = r.word_in(_I_PERIODS)
             if period is None:
-                raise where.error(CODE_SYNTAX, r.col(), "expected combat or round after until",
-                                  "az until után combat (harc) vagy round (forduló) kell")
+                raise where.error(CODE_SYNTAX, r.col(), "expected combat, round or manoeuvre after until",
+                                  "az until után combat (harc), round (forduló) vagy manoeuvre (manőver) kell")
             until = period
         elif tok.kind == "WORD" and tok.key in {fold(w) for w in _RANDOM}:
             random = True
@@ -676,12 +882,17 @@ def _step(where: _Where, r: _Reader) -> Op:
         elif tok.kind == "NAME" and who is None:
             who = "=" + unicodedata.normalize("NFC", tok.text[1:-1]).strip()
         elif tok.kind == "WORD":
-            raise where.unknown(tok, "word", "szó", [*_WHO, "max", "until", "random", "X", "oppdp"],
+            extra = {"recover": ["hand", "deck"], "look": ["take"], "damage": ["bonus"]}.get(name, [])
+            extra += ["permanent"] if name in MODIFIER_STEPS else []
+            raise where.unknown(tok, "word", "szó", [*_WHO, "max", "until", "random", "X", "oppdp", *extra],
                                 [*dict.fromkeys(_WHO.values()), "max", "until", "random", "X", "oppdp"])
         else:
             raise where.error(CODE_SYNTAX, tok.column, f"unexpected {tok.text!r}", f"váratlan {tok.text!r}")
+    if name == "recover" and arg is None:
+        raise where.error(CODE_SYNTAX, r.end_column(), "expected where the card goes from the Múlt: hand or deck",
+                          "az kell ide, hová kerül a lap a Múltból: hand (kézbe) vagy deck (jövőbe)")
     _check_step(where, head, name, amount, who, until)
-    return Op(name, amount, cap, who, arg, until, random)
+    return Op(name, amount, cap, who, arg, until, random, bonus, tuple(bonus_if), take)
 
 
 def _check_step(where: _Where, head: _Tok, name: str, amount: int | str | None, who: str | None,
@@ -692,9 +903,14 @@ def _check_step(where: _Where, head: _Tok, name: str, amount: int | str | None, 
                           f"a(z) {head.text} mennyiséget kér (számot vagy X-et)")
     if name in MODIFIER_STEPS and until is None:
         raise where.error(CODE_SYNTAX, col, f"{head.text} changes a card for a while: add 'until combat' or 'until round'"
-                          " (a constant change is a modifier of 'constant:')",
+                          " (or 'permanent'; a constant change is a modifier of 'constant:')",
                           f"a(z) {head.text} egy időre változtat a lapon: írd mögé: 'until combat' vagy 'until round'"
-                          " (az állandó változás a 'constant:' módosítója)")
+                          " (vagy 'permanent'; az állandó változás a 'constant:' módosítója)")
+    if name == "suppress" and until is None:
+        raise where.error(CODE_SYNTAX, col, f"{head.text} lasts a while: add 'until combat', 'until round' or"
+                          " 'until manoeuvre' (a constant one is a modifier of 'constant:')",
+                          f"a(z) {head.text} egy ideig tart: írd mögé: 'until combat', 'until round' vagy"
+                          " 'until manoeuvre' (az állandó a 'constant:' módosítója)")
     if name in PLAYER_STEPS and who is not None and who not in _PLAYER_WHO:
         raise where.error(CODE_SYNTAX, col, f"{head.text} is for a player: controller, opponent or all, not {who!r}",
                           f"a(z) {head.text} játékosra vonatkozik: controller, opponent vagy all, nem {who!r}")
@@ -759,7 +975,11 @@ def parse_targets(text: str, *, path: str | None = None, line: int | None = None
     KIND [field:value,…]`` (KIND: adventurer, antiss-wizard, tower_level, building, quest, obstacle, card)."""
     where = _where(text, "targets", path, line, column)
     toks = _phrases(where, one=True)[0]
-    r = _Reader(where, toks)
+    return _targets(where, _Reader(where, toks))
+
+
+def _targets(where: _Where, r: _Reader) -> TargetSpec:
+    """A targets phrase from the reader's place to its end (also the spec after a modifier's ``while``)."""
     low: int
     high: int | str
     tok = r.peek()
@@ -787,13 +1007,15 @@ def parse_targets(text: str, *, path: str | None = None, line: int | None = None
     kind: str | None = None
     filters: list[tuple[str, tuple[str, ...]]] = []
     while r.peek() is not None:
+        got = _filter_at(where, r)
+        if got is not None:
+            filters.append(got)
+            continue
         tok = r.take()
         key = tok.key
         if tok.kind != "WORD":
             raise where.error(CODE_SYNTAX, tok.column, f"unexpected {tok.text!r}", f"váratlan {tok.text!r}")
-        if ":" in tok.text:
-            filters.append(_filter(where, tok))
-        elif key in _I_SIDES:
+        if key in _I_SIDES:
             side = _I_SIDES[key]
         elif key in _I_STATES:
             states.add(_I_STATES[key])
@@ -808,7 +1030,7 @@ def parse_targets(text: str, *, path: str | None = None, line: int | None = None
                                                      "antiss-wizard", "tower_level", "building", "quest", "obstacle",
                                                      "card"])
     if kind is None:
-        raise where.error(CODE_SYNTAX, len(text), "targets name a kind of card: adventurer, tower_level, building, "
+        raise where.error(CODE_SYNTAX, r.end_column(), "targets name a kind of card: adventurer, tower_level, building, "
                                                   "quest, obstacle or card",
                           "a célpont lapfajtát nevez meg: adventurer, tower_level, building, quest, obstacle vagy card")
     return TargetSpec(low, high, kind, side, frozenset(states), team, wizard, tuple(filters))
@@ -852,14 +1074,28 @@ def parse_modifier(text: str, *, path: str | None = None, line: int | None = Non
         if what is None:
             raise where.error(CODE_SYNTAX, r.col(), "expected what it cannot do: block",
                               "az kell ide, amit nem tehet: block (akadályozás)")
-    elif stat in ("level", "fizikum", "asztral", "mental", "fal", "team_level", "mp", "kincs", "maneuver_mp"):
+    elif stat == "suppress":
+        what = r.word_in(_I_SUPPRESS)
+        tok = r.peek()
+        if what is None and tok is not None and tok.kind == "WORD" and fold(tok.text.partition(":")[0]) in (
+                "kw", fold("kulcsszó")) and tok.text.partition(":")[2]:
+            what = "kw:" + r.take().text.partition(":")[2]
+        if what is None:
+            raise where.error(CODE_SYNTAX, r.col(), "expected what it suppresses: kw:KEYWORD or abilities",
+                              "az kell ide, amit elnyom: kw:KULCSSZÓ vagy abilities (képességek)")
+    elif stat == "ignore":
+        what = r.word_in(_I_IGNORE)
+        if what is None:
+            raise where.error(CODE_SYNTAX, r.col(), "expected what it ignores: requirement",
+                              "az kell ide, amit figyelmen kívül hagy: requirement (feltétel)")
+    elif stat in AMOUNT_STATS:
         tok = r.peek()
         if tok is not None and tok.kind == "NUMBER":
             amount = int(r.take().text)
         elif tok is not None and tok.kind == "WORD" and tok.key == "x":
             r.take()
             amount = "X"
-        else:
+        elif not (stat in ("damage", "damage_taken") and tok is not None and tok.key in {fold(c) for c in _CAP}):
             raise where.error(CODE_SYNTAX, r.col(), f"{head.text} needs a change (+1, -2)",
                               f"a(z) {head.text} változást kér (+1, -2)")
     elif stat == "no_increase":
@@ -868,9 +1104,16 @@ def parse_modifier(text: str, *, path: str | None = None, line: int | None = Non
     kind: str | None = None
     filters: list[tuple[str, tuple[str, ...]]] = []
     when: str | None = None
+    when_spec: TargetSpec | None = None
+    cap: int | None = None
+    floor: int | None = None
     seen_scope = False
     per_player = False
     while r.peek() is not None:
+        got = _filter_at(where, r)
+        if got is not None:
+            filters.append(got)
+            continue
         tok = r.take()
         if tok.kind != "WORD":
             raise where.error(CODE_SYNTAX, tok.column, f"unexpected {tok.text!r}", f"váratlan {tok.text!r}")
@@ -879,15 +1122,22 @@ def parse_modifier(text: str, *, path: str | None = None, line: int | None = Non
             when = r.word_in(_I_WHEN)
             if when is None:
                 nxt = r.peek()
-                if nxt is not None and nxt.kind == "WORD":
-                    raise where.unknown(nxt, "condition", "feltétel", [w for w in _WHEN if w.isascii()])
-                raise where.error(CODE_SYNTAX, r.col(), "expected a condition after while", "a while után feltétel kell")
+                if nxt is None:
+                    raise where.error(CODE_SYNTAX, r.col(), "expected a condition after while",
+                                      "a while után feltétel kell")
+                if nxt.kind == "WORD" and nxt.key not in _I_SIDES and nxt.key not in _I_KINDS \
+                        and nxt.key not in _I_STATES and not _starts_filter(r):
+                    raise where.unknown(nxt, "condition", "feltétel",
+                                        [*(w for w in _WHEN if w.isascii()), "own", "enemy"])
+                when_spec = _targets(where, r)
         elif key in _PER_PLAYER:
             per_player = True
+        elif key in {fold(c) for c in _CAP} and stat in ("damage", "damage_taken") and cap is None:
+            cap = r.number("the cap after max", "a max utáni felső határ")
+        elif key in _F_MIN and stat == "mp" and floor is None:
+            floor = r.number("the floor after min", "a min utáni alsó határ")
         elif key in _I_WHEN and key not in _I_SCOPES:
             when = _I_WHEN[key]
-        elif ":" in tok.text:
-            filters.append(_filter(where, tok))
         elif key in _I_SCOPES and not seen_scope:
             scope, seen_scope = _I_SCOPES[key], True
         elif key in _I_KINDS:
@@ -899,7 +1149,11 @@ def parse_modifier(text: str, *, path: str | None = None, line: int | None = Non
             raise where.unknown(tok, "word", "szó", ["self", "host", "own", "enemy", "all", "blockers", "sieged",
                                                      "adventurers", "buildings", "cards", "tower_levels", "power_words",
                                                      "while", "per_player"])
-    return Modifier(stat, amount, what, scope, kind, tuple(filters), when, maneuver, per_player)
+    if stat in ("damage", "damage_taken") and amount is None and cap is None:
+        raise where.error(CODE_SYNTAX, r.end_column(), f"{head.text} needs a change (+1) or a cap (max 2)",
+                          f"a(z) {head.text} változást (+1) vagy felső határt (max 2) kér")
+    return Modifier(stat, amount, what, scope, kind, tuple(filters), when, maneuver, per_player=per_player, cap=cap,
+                    floor=floor, when_spec=when_spec)
 
 
 # ---------------------------------------------------------------- condition, moment
@@ -907,10 +1161,14 @@ def parse_modifier(text: str, *, path: str | None = None, line: int | None = Non
 
 def parse_condition(text: str, *, path: str | None = None, line: int | None = None,
                     column: int | None = None) -> Condition:
-    """Parse a condition: ``[self|host] awake|resting|wounded|ghost`` or ``counter NAME >= N [self|host]``."""
+    """Parse a condition: ``[self|host] awake|resting|wounded|ghost``, ``counter NAME >= N [self|host]``, or
+    ``[N] own|enemy KIND filter…`` (at least N such cards in play: ``enemy building``)."""
     where = _where(text, "condition", path, line, column)
     toks = _phrases(where, one=True)[0]
     r = _Reader(where, toks)
+    first = r.peek()
+    if first is not None and (first.kind == "NUMBER" or first.key in _I_SIDES or first.key in _I_KINDS):
+        return Condition(spec=_targets(where, r))
     subject = r.word_in(_I_SUBJ) or "self"
     if r.word_in({fold("counter"): "counter", fold("jelző"): "counter"}):
         tok = r.peek()

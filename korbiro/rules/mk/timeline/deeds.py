@@ -21,7 +21,7 @@ from .rules import COMBAT_PHASES
 from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import illegal, needs_mp, refused
+from .trace import illegal, needs_mp, refused, says
 
 __all__ = ["ACTIVATE_ZONES", "TARGET_ZONES", "Deeds", "activated_card", "entry_kind"]
 
@@ -419,6 +419,11 @@ class Deeds(Part):
         if changes and not a.free:
             change = sum(n for _, n in changes)
             new = max(0, cost + change)
+            floor = sem.mp_floor(self.state, player, cs, summoner)
+            if floor is not None and new < min(floor[1], cost):
+                new = min(floor[1], cost)
+                self.emit("5.01.C", "mp-floor", *says("MK-TL-EFFECT.mp-floor", source=floor[0].label, card=cs.label,
+                                                      floor=floor[1], cost=new), card=cs.label)
             who = ", ".join(f"{src.label} {n:+d}" for src, n in changes)
             desc = ("5.01.C", f"{{player}} pays {{cost}} MP: the MP requirement {cost} changed by {who} ({{mp}} left)",
                     f"{{player}} {{cost}} MP-t fizet: a(z) {cost} MP-igényt módosítja: {who} (marad {{mp}})")
@@ -472,6 +477,9 @@ class Deeds(Part):
         if cs.ghost is not None:
             raise illegal("MK-TL-GHOST", "11.00.D", f"{cs.label} is a ghost: it acts only through its ghost abilities",
                        f"{cs.label} szellem: csak szellemképességgel nyilvánulhat meg")
+        by = sem.suppressed(self.state, cs, "abilities") if ability is not None else None
+        if by is not None:
+            raise refused("MK-TL-SUPPRESSED", "6.00", card=cs.label, source=by)
         ops = parse_effect(a.effect) if a.effect else (ability.effect if ability else ())
         sacrifices_one = ability is not None and any(c.kind == "sacrifice" and c.who == "own" for c in ability.cost)
         if a.by is not None and not sacrifices_one:
@@ -963,8 +971,9 @@ class Deeds(Part):
             self.emit("5.01.D", "enters", f"{cs.label} becomes the topmost tower level of {cs.controller}",
                       f"{cs.label} {cs.controller} legfelső toronyszintje lesz", card=cs.label)
             return
-        need = int(self.options["attack_threshold"])
         total = self.effects.attack_value(cs, e) if sem.is_attack(cs) and e.roll is not None else None
+        attacker = self.state.cards[e.summoner] if e.summoner is not None else cs
+        need = self.effects.threshold(attacker) if total is not None else int(self.options["attack_threshold"])
         if total is not None and total < need:
             self.emit("3.05.E" if sem.is_unarmed(cs) and self.admits("3.05.E") else "6.00", "miss",
                       f"the attack roll {total} is below {need}: {cs.label} misses",

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....grammar.behaviour import Op
+from ....base import i18n
+from ....grammar.behaviour import Op, render_filter
 from . import semantics as sem
 from .model import CardState, Entry, TimedModifier
 from .table import Part
+from .trace import says
 
 __all__ = ["Effects"]
 
@@ -157,6 +159,12 @@ class Effects(Part):
                               f"{p} {given} MP-t ad {e.player} játékosnak: {pl.mp} és {me.mp}", player=p)
                 elif op.name == "discard":
                     self._discard(p, amount, op.random)
+                elif op.name == "look" and op.take is not None:
+                    self._look_take(e, p, amount if op.amount is not None else 1, op.take)
+                elif op.name == "token":
+                    self._token(e, op, p, amount)
+                elif op.name == "recover":
+                    self._recover(p, op.arg or "hand", amount)
                 elif op.name == "look":
                     zone = "kezét" if op.arg == "hand" else "Jövő paklijának felső lapját"
                     self.emit("6.00", "look", f"{e.player} looks at {p}'s {'hand' if op.arg == 'hand' else 'top card of the Jövő pakli'}",
@@ -164,6 +172,10 @@ class Effects(Part):
                 elif op.name == "win":
                     self.table.wins(p, e.label)
                 elif op.name == "gain_mp":
+                    forbidder = next((src for pl2, src in self.state.forbidden.get("mp", set()) if pl2 == p), None)
+                    if forbidder is not None:
+                        self.emit("6.00", "no-mp", *says("MK-TL-EFFECT.no-mp", player=p, source=forbidder), player=p)
+                        continue
                     pl.mp += amount
                     self.emit("6.00", "mp", f"{p} gains {amount} MP: {pl.mp}", f"{p} {amount} MP-t kap: {pl.mp}", player=p)
                 elif op.name == "lose_mp":
@@ -211,7 +223,13 @@ class Effects(Part):
                   player=player)
 
     def _forbid(self, e: Entry, op: Op, power: bool) -> None:
-        """``forbid solving until round``: no quest may be solved; ``forbid dp target``: the target gives no DP."""
+        """``forbid solving until round``: no quest may be solved; ``forbid dp target``: the target gives no DP;
+        ``forbid mp opponent``: that player gains no MP until the round ends."""
+        if op.arg == "mp":
+            for p in self._players(e, op):
+                self.state.forbidden.setdefault("mp", set()).add((p, e.label))
+                self.emit("6.00", "forbid", *says("MK-TL-EFFECT.forbid-mp", player=p, source=e.label), player=p)
+            return
         if op.arg == "dp":
             for cs in self._who(e, op, power):
                 self.state.forbidden.setdefault("dp", set()).add(cs.uid)
@@ -228,7 +246,12 @@ class Effects(Part):
             if e.source is not None and sem.is_mosaic(self.state.cards[e.source]):
                 self.emit("7.00", "base", f"the damage of a mosaic spell is its base value: {amount}",
                           f"a mozaik varázslat sebzése alapérték: {amount}")
-            self.table.add_damage(cs, amount, "6.00")
+            if op.bonus is not None and sem.filters_hold(self.state, cs, op.bonus_if):
+                self.emit("6.00", "bonus", *says("MK-TL-EFFECT.bonus", card=cs.label, bonus=op.bonus, source=e.label,
+                                                 filters=" ".join(render_filter(f) for f in op.bonus_if)), card=cs.label)
+                amount += op.bonus
+            dealers = [self.state.cards[u] for u in (e.source, e.summoner) if u is not None]
+            self.table.add_damage(cs, self.modified_damage(dealers, cs, amount, "6.00"), "6.00")
         elif op.name == "rest":
             cs.state = "pihenő"
             self.emit("6.00", "rest", f"{cs.label} becomes resting", f"{cs.label} pihenő helyzetbe kerül", card=cs.label)
@@ -282,12 +305,135 @@ class Effects(Part):
                       f"{cs.label} {abs(amount)} {name}-jelzőt {'kap' if amount >= 0 else 'veszít'}: {cs.counters[name]}",
                       card=cs.label)
             self.table.check_wins(cs)
+        elif op.name == "suppress":
+            until = op.until or "round"
+            what = op.arg or "abilities"
+            self.state.suppressions.append(TimedModifier(cs.uid, what, 0, until, e.label))
+            self.emit("6.02", "suppress", *self._period_said("MK-TL-EFFECT.suppress", until, card=cs.label, what=what,
+                                                             source=e.label), card=cs.label)
+        elif op.name == "take":
+            self._take_equipment(e, cs)
+        elif op.name in ("level", "fizikum", "asztral", "mental", "fal", "threshold") and op.until in (
+                "maneuver", "permanent") or op.name == "threshold":
+            until = op.until or "round"
+            self.state.timed.append(TimedModifier(cs.uid, op.name, amount, until, e.label))
+            if until == "permanent":
+                self.emit("6.02", "modifier", *says("MK-TL-EFFECT.permanent", card=cs.label, stat=op.name,
+                                                    amount=f"{amount:+d}"), card=cs.label)
+            else:
+                self.emit("6.02", "modifier", *self._period_said("MK-TL-EFFECT.lasts", until, card=cs.label,
+                                                                 stat=op.name, amount=f"{amount:+d}"), card=cs.label)
         elif op.name in ("level", "fizikum", "asztral", "mental", "fal"):
             until = op.until or "round"
             self.state.timed.append(TimedModifier(cs.uid, op.name, amount, until, e.label))
             stat = {"level": ("level", "szintje"), "fal": ("FAL", "FAL-értéke")}.get(op.name, (op.name.capitalize(), op.name.capitalize()))
             self.emit("6.00", "modifier", f"{cs.label}'s {stat[0]} is {amount:+d} until the end of the {'combat' if until == 'combat' else 'round'}",
                       f"{cs.label} {stat[1]} {amount:+d} a {'harc' if until == 'combat' else 'forduló'} végéig", card=cs.label)
+
+    @staticmethod
+    def _period_said(key: str, until: str, **args: Any) -> tuple[str, str]:
+        """The template *key* with ``{period}`` the end it lasts until (the combat, the round, the manoeuvre)."""
+        period = f"MK-TL-PERIOD.{until}"
+        return (i18n.message(key, "en", period=i18n.message(period, "en"), **args),
+                i18n.message(key, "hu", period=i18n.message(period, "hu"), **args))
+
+    def modified_damage(self, dealers: list[CardState], target: CardState, amount: int, rule: str) -> int:
+        """6.00 (3.05.F for a beast): the damage after the damage modifiers and caps in play, traced."""
+        total, terms = sem.damage_dealt(self.state, dealers, target, amount)
+        if terms:
+            changes = " ".join(f"{change} ({who})" for who, change in terms)
+            self.emit(rule, "damage-modified", *says("MK-TL-EFFECT.damage-modified", card=target.label, base=amount,
+                                                     changes=changes, total=total), card=target.label)
+        return total
+
+    def threshold(self, attacker: CardState) -> int:
+        """The attack threshold an attack of *attacker* must reach: the option's, with the ``threshold``
+        modifiers over the attacker (constant ones, and an effect's until the combat), traced (3.05.F)."""
+        base = int(self.options["attack_threshold"])
+        terms = sem.modifier_terms(self.state, "threshold", attacker)
+        if terms:
+            self.emit(self.cite("3.05.F", "6.00"), "threshold", *says("MK-TL-EFFECT.threshold", card=attacker.label,
+                                                    explain=sem.explain(base, terms)), card=attacker.label)
+        return max(0, base + sum(n for _, n in terms))
+
+    def _look_take(self, e: Entry, player: str, count: int, take: int) -> None:
+        """``look deck N take M``: the top N cards of the Jövő pakli are looked at, M of them (the first ones)
+        go to the hand; several looked at counts as a search (mk-rules row 50; option ``look_take_search``)."""
+        deck = list(self.state.players[player].zones["jovo"])
+        seen = [self.state.cards[u] for u in deck[:count]]
+        taken = seen[:take]
+        for cs in taken:
+            self.table.move(cs, "kez")
+        self.emit("6.00", "look", *says("MK-TL-EFFECT.look-take", player=player, count=len(seen), taken=len(taken),
+                                        cards=", ".join(c.label for c in taken) or "—"), player=player)
+        option = self.options["look_take_search"]
+        if len(seen) > 1 and option == "yes":
+            self.emit("6.00", "search", *says("MK-TL-EFFECT.look-search", option=option), player=player)
+            if self.table.on_search is not None:
+                self.table.on_search(player)
+
+    def _token(self, e: Entry, op: Op, player: str, count: int) -> None:
+        """``token "Name" N``: N token cards (jelző: part of no deck) of that name, from the database, into the
+        Present of *player* (6.00)."""
+        name = op.arg or ""
+        card = self.table.lookup(name) if self.table.lookup is not None else None
+        if card is None:
+            self.emit("6.00", "token", *says("MK-TL-EFFECT.token-unknown", name=name, source=e.label), player=player)
+            return
+        for _ in range(count):
+            zone = "sor" if card.type == "kalandozó" else "jelen"
+            cs = self.table.add_card(card, player, zone, label=self._token_label(card.name))
+            self.emit("6.00", "token", *says("MK-TL-EFFECT.token", player=player, card=cs.label, source=e.label),
+                      card=cs.label)
+
+    def _token_label(self, name: str) -> str:
+        """A token's label: its name, numbered from the second one on (``Csontváz 2``)."""
+        taken = {c.label for c in self.state.cards.values()}
+        if name not in taken:
+            return name
+        n = 2
+        while f"{name} {n}" in taken:
+            n += 1
+        return f"{name} {n}"
+
+    def _recover(self, player: str, zone: str, count: int) -> None:
+        """``recover N hand|deck``: the last N cards to reach *player*'s Múlt go to the hand or on top of the Jövő
+        pakli (6.00; the most recent first: the engine asks no choice)."""
+        past = list(self.state.players[player].zones["mult"])
+        if not past:
+            self.emit("6.00", "recover", *says("MK-TL-EFFECT.recover-none", player=player), player=player)
+            return
+        for uid in reversed(past[-count:]):
+            cs = self.state.cards[uid]
+            if zone == "hand":
+                self.table.move(cs, "kez")
+            else:
+                deck = self.state.players[player].zones["jovo"]
+                self.table.move(cs, "jovo")
+                deck.pop(uid)
+                rest = dict(deck)
+                deck.clear()
+                deck[uid] = None
+                deck.update(rest)
+            self.emit("6.00", "recover", *says(f"MK-TL-EFFECT.recover-{zone}", player=player, card=cs.label),
+                      player=player)
+
+    def _take_equipment(self, e: Entry, item: CardState) -> None:
+        """``take equipment target``: the equipment an opponent's adventurer wears (3.05.I) is worn from now on by
+        the effect's summoner, or else by the effect's own adventurer (6.00: its controller changes)."""
+        old = self.state.cards[item.attached_to] if item.attached_to is not None else None
+        wearer_uid = e.summoner if e.summoner is not None else e.source
+        wearer = self.state.cards[wearer_uid] if wearer_uid is not None else None
+        if old is None or sem.equipment_kind(item) is None or wearer is None or wearer.type != "kalandozó" \
+                or sem.controller(self.state, old) == e.player:
+            self.emit("6.00", "take", *says("MK-TL-EFFECT.take-none", card=item.label, player=e.player))
+            return
+        old.attachments.remove(item.uid)
+        wearer.attachments.append(item.uid)
+        item.attached_to = wearer.uid
+        item.controller = e.player
+        self.emit(self.cite("3.05.I", "6.00"), "take", *says("MK-TL-EFFECT.take-equipment", player=e.player, card=item.label,
+                                          old=old.label, wearer=wearer.label), card=item.label)
 
     def resolve_timed(self, e: Entry) -> None:
         self.apply_effect(e)
@@ -310,6 +456,10 @@ class Effects(Part):
             if target.zone != "sor":
                 continue
             x = sem.akaratatvitel(self.state, src)
+            if x is None and any(k.key == "AKARATÁTVITEL" for k in src.card.keywords):
+                by = sem.suppressed(self.state, src, "kw:AKARATÁTVITEL")
+                self.emit("6.00", "suppressed", *says("MK-TL-EFFECT.suppressed", card=src.label, what="AKARATÁTVITEL",
+                                                      source=by or "?"), card=src.label)
             lvl = sem.level(self.state, target)
             if x is not None and lvl <= x:
                 new_ctl = src.controller or src.owner
@@ -333,18 +483,29 @@ class Effects(Part):
                 self._beast_hit(src, target, e.roll, attack, damage)
 
     def _beast_hit(self, src: CardState, target: CardState, roll: int | None, attack: int, damage: int) -> None:
-        """One attack of a beast on *target* (3.05.F): its attack value added to the roll, the shield lowering
-        that, the armour lowering the damage; no roll scripted: it hits."""
+        """One attack of a beast on *target* (3.05.F): its attack value and the ``beast_roll`` modifiers added to
+        the roll, the shield lowering that, against the beast's attack threshold; the ``beast_damage`` modifiers,
+        the armour and the damage modifiers changing its damage; no roll scripted: it hits."""
+        dterms = sem.modifier_terms(self.state, "beast_damage", src)
+        if dterms:
+            self.emit(self.cite("3.05.F", "6.00"), "beast", *says("MK-TL-EFFECT.beast-damage", card=src.label,
+                                                               explain=sem.explain(damage, dterms)), card=src.label)
+            damage = max(0, damage + sum(n for _, n in dterms))
         shield = sum(self.state.cards[a].behaviour.shield for a in target.attachments)
         armour = sum(self.state.cards[a].behaviour.armour for a in target.attachments)
         if roll is not None:
-            need = int(self.options["attack_threshold"])
+            need = self.threshold(src)
             base = roll
             if attack:
                 base = roll + attack
                 rule = self.cite("3.05.F", "6.00") if sem.prints_beast_line(src) else "6.00"
                 self.emit(rule, "roll", f"{src.label}'s attack roll {roll} {attack:+d} = {base}",
                           f"{src.label} támadásdobása {roll} {attack:+d} = {base}")
+            rterms = sem.modifier_terms(self.state, "beast_roll", src)
+            if rterms:
+                self.emit(self.cite("3.05.F", "6.00"), "roll", *says("MK-TL-EFFECT.beast-roll", card=src.label,
+                                                                  explain=sem.explain(base, rterms)), card=src.label)
+                base += sum(n for _, n in rterms)
             total = base - shield if self.admits("3.05.F") else base
             if shield and self.admits("3.05.F"):
                 self.emit("3.05.F", "shield", f"the shield of {target.label} lowers the beast's roll {base} to {total}",
@@ -359,4 +520,4 @@ class Effects(Part):
             self.emit("3.05.F", "armour", f"the armour of {target.label} lowers the beast's damage {damage} to {reduced}",
                       f"{target.label} vértje a bestia sebzését {damage}-ről {reduced}-ra csökkenti")
             damage = reduced
-        self.table.add_damage(target, damage, "6.00")
+        self.table.add_damage(target, self.modified_damage([src], target, damage, self.cite("3.05.F", "6.00")), "6.00")

@@ -110,6 +110,7 @@ class Engine:
         self.stack = TimelineStack(self.table)
         self.table.on_wounded = self._wounded
         self.table.on_event = self._event
+        self.table.on_search = self._searched
         self.effects = Effects(self.table)
         self.deeds = Deeds(self.table, self.stack, self.effects)
         self.maneuvers = Maneuvers(self.table, self.stack)
@@ -164,6 +165,11 @@ class Engine:
             others = [c for c in self.state.cards.values() if c is not cs]
             self.stack.fire_event("own_dies", cs, [c for c in others if sem.controller(self.state, c) == owner])
             self.stack.fire_event("any_dies", cs, others)
+
+    def _searched(self, player: str) -> None:
+        """*player* searched: the opponents' "opponent searches" timed effects (6.02)."""
+        for other in self.table.opponents(player):
+            self.stack.fire("opponent_searches", player=other)
 
     # ================================================================ the table
 

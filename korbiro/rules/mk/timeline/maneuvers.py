@@ -326,6 +326,10 @@ class Maneuvers(Part):
             self.table.gain_dp(player, quest.card.dp or 0, "1.14.3", f"stored {quest.label}", f"raktározott {quest.label}")
         else:
             self.table.move(quest, "megoldott", owner_zone=player)
+            lets = sem.requirement_ignored(self.state, quest)
+            if lets is not None:
+                self.emit("6.00", "requirement", *says("MK-TL-EFFECT.ignore-requirement", source=lets.label,
+                                                       card=quest.label), card=quest.label)
             self.emit("4.01.A", "solved", f"{player} solves {quest.label}", f"{player} megoldja: {quest.label}", card=quest.label)
             self.table.gain_dp(player, quest.card.dp or 0, "4.01.A", quest.label, quest.label)
         on_solve = quest.behaviour.on_solve
@@ -357,6 +361,7 @@ class Maneuvers(Part):
         self.state.maneuver_team = ()
         self.state.maneuver_blockers = ()
         self.state.siege_target = self.state.sieging = None
+        self.table.expire("maneuver")
         self.table.make_active(None)
 
     def siege(self, player: str, a: Action) -> None:

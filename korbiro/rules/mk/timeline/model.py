@@ -225,6 +225,8 @@ class GameState:
     constant_uids: list[int] = field(default_factory=list)
     #: changes that last until the end of the combat or the round
     timed: list[TimedModifier] = field(default_factory=list)
+    #: what is suppressed for a while (``suppress kw:AKARATÁTVITEL target until round``): the card, what, until when
+    suppressions: list[TimedModifier] = field(default_factory=list)
     #: activity -> the players (or card uids, for dp) it is forbidden to until the round ends
     forbidden: dict[str, set[Any]] = field(default_factory=dict)
     #: (round, phase) whose triggers have fired

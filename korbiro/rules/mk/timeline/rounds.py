@@ -67,16 +67,15 @@ class Rounds(Part):
             self.stack.unwind()
 
     def _expire(self, period: str) -> None:
-        """Changes that last "until the end of the combat" (or the round) end."""
-        ending = [t for t in self.state.timed if t.until == period or period == "round"]
-        if not ending:
-            return
+        """Changes that last "until the end of the combat" (or the round) end; a permanent one never does."""
+        ending = [t for t in self.state.timed if t.until != "permanent" and (t.until == period or period == "round")]
         self.state.timed = [t for t in self.state.timed if t not in ending]
         what = ("the combat", "a harc") if period == "combat" else ("the round", "a forduló")
         for t in ending:
             card = self.state.cards[t.uid]
             self.emit("6.00", "expires", f"{what[0]} ends: {card.label}'s {t.stat} {t.amount:+d} ({t.source}) ends",
                       f"vége {what[1]}nak: {card.label} {t.stat} {t.amount:+d} ({t.source}) megszűnik", card=card.label)
+        self.table.expire(period)
 
     def end_round(self) -> None:
         """Forduló zárása, then (unless the game has ended) a new round: its opening and resource phase."""

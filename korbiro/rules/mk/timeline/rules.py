@@ -278,6 +278,10 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
            "a siege or capture whose initiating level equals the obstructing value fails (defender) or succeeds (attacker)"),
     Option("attack_threshold", tuple(str(n) for n in range(0, 13)), "4", "3.05.E",
            "an attack roll succeeds when it is at least this number"),
+    Option("look_take_search", ("yes", "no"), "yes", "6.00",
+           "an effect that looks at several Jövő cards and takes one of them counts as a search, firing the "
+           "opponents' 'opponent searches' effects (yes: mk-rules row 50, \"Hogy is van ez? 5\"), or not (no); "
+           "one card looked at is never a search (row 51)"),
     Option("attack_attribute", ("none", "add"), "none", "8.03.E",
            "the scripted attack roll is the whole attack value (none), or the die to which the summoner's "
            "Fizikum is added (add) — Asztrál instead in antiss combat (8.03.E)"),

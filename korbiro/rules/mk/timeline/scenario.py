@@ -441,6 +441,7 @@ def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> E
     """The engine with the scenario's setup in place (no rule applied to the setup)."""
     eng = Engine(sc.format, {k: str(v) for k, v in sc.options.items()}, sc.effects, variant=sc.variant,
                  variant_options=sc.data.get("variant_options"))
+    eng.table.lookup = lambda name: sc.cards.get(fold(name)) or (lookup(name) if lookup is not None else None)
     data = sc.data
     setup = data["setup"]
     players = setup["players"]
@@ -651,6 +652,7 @@ def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]
             "counters": {k: v for k, v in cs.counters.items() if v},
             "fizikum": sem.attribute(st, cs, "fizikum"), "asztral": sem.attribute(st, cs, "asztral"),
             "mental": sem.attribute(st, cs, "mental"), "kincs_used": cs.kincs_used == st.round,
+            "level": sem.level(st, cs),
         }
         for key, want in cexp.items():
             got = checks[key]

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from ....base.text import fold
 from ....data.behaviour import Behaviour
-from ....grammar.behaviour import Condition, Modifier, Op, TargetSpec
+from ....grammar.behaviour import Condition, Filters, Modifier, Op, TargetSpec
 from ....grammar.keywords import (
     Akadalyok,
     Akaratatvitel,
@@ -79,14 +79,16 @@ UNITS: dict[str, tuple[str, ...]] = {
 }
 
 
-def keywords_of(state: GameState, cs: CardState) -> list[Keyword]:
+def keywords_of(state: GameState, cs: CardState, *, suppress: bool = True) -> list[Keyword]:
     """The card's own keywords plus those of attached Csatlós cards (2.09.f: the host
-    gains the Csatlós's abilities while it is attached)."""
+    gains the Csatlós's abilities while it is attached), less those suppressed (``suppress kw:…``, 6.00)."""
     out = list(cs.card.keywords)
     for uid in cs.attachments:
         att = state.cards[uid]
         if any(isinstance(k, Csatlos) for k in att.card.keywords):
             out.extend(k for k in att.card.keywords if not isinstance(k, Csatlos))
+    if suppress and (state.constant_uids or state.suppressions):
+        out = [k for k in out if not k.keyword or suppressed(state, cs, "kw:" + k.keyword) is None]
     return out
 
 
@@ -391,6 +393,8 @@ def constants(state: GameState, stat: str) -> Iterator[tuple[CardState, Modifier
 
 
 def _holds(state: GameState, src: CardState, m: Modifier) -> bool:
+    if m.when_spec is not None and not spec_present(state, m.when_spec, controller(state, src)):
+        return False
     when = m.when
     if when == "ghost":
         return src.ghost is not None
@@ -443,22 +447,63 @@ def kind_of(cs: CardState, kind: str | None) -> bool:
                        "obstacle": "akadálylap"}.get(kind)
 
 
-def filters_hold(state: GameState, cs: CardState, filters: tuple[tuple[str, tuple[str, ...]], ...]) -> bool:
-    """Every ``field:value,…`` filter holds (one of its values): race, alignment, class, subclass, subtype, kw."""
+def filters_hold(state: GameState, cs: CardState, filters: Filters) -> bool:
+    """Every ``field:value,…`` filter holds (one of its values; a negated one, ``!race:ember``, none of them):
+    race, alignment, class, subclass, subtype, kw, descriptor, origin, faith, school, item, mp, skill."""
     for field, values in filters:
-        wanted = {fold(v) for v in values}
-        if field == "kw":  # the keyword each value names (behaviour.py refuses a value naming none)
-            wanted = {fold(keyword_named(v) or v) for v in values}
-            have = {fold(k.keyword) for k in keywords_of(state, cs) if k.keyword}
-        elif field == "subtype":
-            have = {fold(cs.card.subtype or "")}
-        else:
-            have = set()
-            for raw in map(fold, cs.card.values(field)):  # a field may hold several values (class: [harcos, pap])
-                have.update((raw, *raw.replace("-", " ").split()))
-        if not wanted & have:
+        negated = field.startswith("!")
+        if filter_matches(state, cs, field.lstrip("!"), values) == negated:
             return False
     return True
+
+
+def filter_matches(state: GameState, cs: CardState, key: str, values: tuple[str, ...]) -> bool:
+    """Whether one of *values* of the filter *key* holds for *cs*."""
+    if key == "mp":
+        return any(_mp_matches(cs.card.mp, v) for v in values)
+    if key == "kw":  # the keyword each value names (behaviour.py refuses a value naming none)
+        return bool({fold(keyword_named(v) or v) for v in values} & field_words(state, cs, key))
+    return bool({fold(v) for v in values} & field_words(state, cs, key))
+
+
+def _mp_matches(mp: int | str | None, value: str) -> bool:
+    """A printed-MP filter: ``3`` (equal), ``X``, or a comparison ``<=2`` (an X cost compares as 0)."""
+    if fold(value) == "x":
+        return isinstance(mp, str)
+    cmp = value.rstrip("0123456789")
+    number = int(value[len(cmp):])
+    have = mp if isinstance(mp, int) else 0
+    return {"": have == number, "=": have == number, "!=": have != number, "<": have < number, "<=": have <= number,
+            ">": have > number, ">=": have >= number}[cmp]
+
+
+def descriptor_words(cs: CardState) -> frozenset[str]:
+    """The folded words of the card's printed descriptor (színesítő, ``Card.descriptor_words``)."""
+    return cs.card.descriptor_words
+
+
+def field_words(state: GameState, cs: CardState, key: str) -> set[str]:
+    """The folded words of the card a filter of *key* compares with."""
+    if key == "kw":
+        return {fold(k.keyword) for k in keywords_of(state, cs, suppress=False) if k.keyword}
+    if key in ("subtype", "item"):
+        return {fold(cs.card.subtype or ""), fold(str(cs.attr("item", "") or ""))} - {""}
+    if key == "skill":
+        return {fold(str(v)) for v in cs.attr("skills", []) or []}
+    if key == "descriptor":
+        return set(descriptor_words(cs))
+    d = cs.card.descriptor
+    if key == "origin":
+        return {fold(w) for w in d.origins} if d is not None else set()
+    if key == "faith":
+        faiths = {fold(w) for w in d.faiths} if d is not None else set()
+        return faiths | {w.removesuffix("-hivo") for w in faiths}
+    have: set[str] = set()
+    for raw in map(fold, cs.card.values(key)):  # a field may hold several values (class: [harcos, pap])
+        have.update((raw, *raw.replace("-", " ").split()))
+    if key == "race" and d is not None:
+        have.update(fold(w) for w in d.races)
+    return have
 
 
 def modifier_terms(state: GameState, stat: str, cs: CardState) -> list[tuple[str, int]]:
@@ -515,6 +560,60 @@ def mp_change(state: GameState, player: str, cs: CardState, summoner: CardState 
         if guard is not None:
             out.append((guard, -rise))
     return out
+
+
+def mp_floor(state: GameState, player: str, cs: CardState, summoner: CardState | None) -> tuple[CardState, int] | None:
+    """5.01.C: the highest floor (``mp -2 own cards min 1``: "legalább 1") on the changed MP requirement of *cs*,
+    and the card that sets it; a floor never raises a requirement above the printed one."""
+    floors = [(src, m.floor) for src, m in constants(state, "mp")
+              if m.floor is not None and _mp_applies(state, player, src, m, cs, summoner)]
+    return max(floors, key=lambda f: f[1]) if floors else None
+
+
+def damage_dealt(state: GameState, dealers: Iterable[CardState], target: CardState,
+                 amount: int) -> tuple[int, list[tuple[str, str]]]:
+    """6.00, 3.05.F: the damage *target* takes from *dealers* (the card dealing it, its summoner): ``damage ±N`` of
+    the modifiers whose scope holds a dealer, ``damage_taken ±N`` of those over the target, never below 0; then
+    the caps (``max N``) of either.  Returns the damage and the changes, one by one (the card, the change)."""
+    dealers = list(dealers)
+    total, terms, caps = amount, [], []
+    for stat in ("damage", "damage_taken"):
+        for src, m in constants(state, stat):
+            over = dealers if stat == "damage" else [target]
+            if not any(in_scope(state, src, m, c) for c in over):
+                continue
+            if isinstance(m.amount, int) and m.amount:
+                total += m.amount
+                terms.append((src.label, f"{m.amount:+d}"))
+            if m.cap is not None:
+                caps.append((src.label, m.cap))
+    total = max(0, total)
+    for label, cap in sorted(caps, key=lambda c: c[1]):
+        if total > cap:
+            total = cap
+            terms.append((label, f"max {cap}"))
+    return total, terms
+
+
+def suppressed(state: GameState, cs: CardState, what: str) -> str | None:
+    """6.00, 6.02: what suppresses *what* of *cs* (``kw:AKARATÁTVITEL`` or ``abilities``): the card with the
+    constant effect, or the effect whose suppression lasts; None when nothing does."""
+    for src, m in constants(state, "suppress"):
+        if m.what is not None and fold(m.what) == fold(what) and in_scope(state, src, m, cs):
+            return src.label
+    for t in state.suppressions:
+        if t.uid == cs.uid and fold(t.stat) == fold(what):
+            return t.source
+    return None
+
+
+def requirement_ignored(state: GameState, quest: CardState) -> CardState | None:
+    """The card whose constant effect lets a team solve *quest* ignoring its requirement
+    (``ignore requirement own quests``); the requirement itself is checked from issue 27."""
+    for src, m in constants(state, "ignore"):
+        if m.what == "requirement" and in_scope(state, src, m, quest):
+            return src
+    return None
 
 
 def _mp_applies(state: GameState, player: str, src: CardState, m: Modifier, cs: CardState,
@@ -577,6 +676,13 @@ def admits_target(state: GameState, spec: TargetSpec, cs: CardState, player: str
     return filters_hold(state, cs, spec.filters)
 
 
+def spec_present(state: GameState, spec: TargetSpec, player: str) -> bool:
+    """A conditional constant's or a condition's ``[N] own|enemy KIND filter…`` (6.00): at least N such cards
+    are in play, own and enemy seen from *player* ("if your opponent controls a building")."""
+    need = spec.low if spec.low > 0 else 1
+    return sum(1 for cs in state.cards.values() if admits_target(state, spec, cs, player)) >= need
+
+
 def behaviour(cs: CardState) -> Behaviour:
     """What the card does (its set file's behaviour, or the scenario's ``effects:`` for it)."""
     return cs.behaviour
@@ -584,6 +690,8 @@ def behaviour(cs: CardState) -> Behaviour:
 
 def condition_holds(state: GameState, cs: CardState, cond: Condition) -> bool:
     """A trigger's ``if:`` or a card's ``wins:``: the card (or its host) is in a state, or has counters."""
+    if cond.spec is not None:
+        return spec_present(state, cond.spec, controller(state, cs))
     subject = cs
     if cond.subject == "host":
         if cs.attached_to is None:

@@ -20,7 +20,7 @@ from ....data.cards import Card
 from . import semantics as sem
 from .model import CardState, GameState, Player
 from .rules import FORMATS, RULES, Format, resolve_options
-from .trace import TraceEvent, illegal
+from .trace import TraceEvent, illegal, says
 
 __all__ = ["Part", "Probe", "Table"]
 
@@ -54,10 +54,15 @@ class Table:
         self.on_wounded: Callable[[CardState], None] | None = None
         #: called on an event that timed effects may wait for (``dies``, ``wakes``; the engine fires them, 6.02)
         self.on_event: Callable[[str, CardState], None] | None = None
+        #: called when a player searches (the engine fires its opponents' "opponent searches" triggers)
+        self.on_search: Callable[[str], None] | None = None
         #: a played game's victory checks (:class:`~.ending.Ending`); None for a ruling that is not played out
         self.ending: Any = None
         #: who plays with and against whom, and the active player (:class:`~.seating.Seating`, set by the engine)
         self.seating: Any = None
+        #: the card database by name, for the token cards effects put into play (``token "Name"``); set by
+        #: whoever builds the game (a scenario: its own cards, then the database)
+        self.lookup: Callable[[str], Card | None] | None = None
 
     # ---------------------------------------------------------------- trace and format
 
@@ -366,6 +371,29 @@ class Table:
         cs.damage += amount
         self.emit(rule, "damage", f"{cs.label} takes {amount} damage ({cs.damage} in all)",
                   f"{cs.label} {amount} sebzést kap (összesen {cs.damage})", card=cs.label, damage=cs.damage)
+
+    def expire(self, period: str) -> None:
+        """What lasts "until the end of the manoeuvre" (its changes), and the suppressions of *period* (combat,
+        manoeuvre, round), end (6.00); the round's end ends every suppression that is not permanent.  (The
+        changes until the combat or the round end with :meth:`Rounds._expire`.)"""
+        def ends(until: str) -> bool:
+            return until != "permanent" and (until == period or period == "round")
+
+        ending = [t for t in self.state.timed if t.until == "maneuver" and period in ("maneuver", "round")]
+        gone = [t for t in self.state.suppressions if ends(t.until)]
+        self.state.timed = [t for t in self.state.timed if t not in ending]
+        self.state.suppressions = [t for t in self.state.suppressions if t not in gone]
+        if not ending and not gone:
+            return
+        name = says(f"MK-TL-PERIOD.{period}")
+        for t in ending + gone:
+            card = self.state.cards[t.uid]
+            amount = f"{t.amount:+d}" if t in ending else ""
+            en = says("MK-TL-EFFECT.expires", period=name[0], card=card.label, stat=t.stat, amount=amount,
+                      source=t.source)[0]
+            hu = says("MK-TL-EFFECT.expires", period=name[1], card=card.label, stat=t.stat, amount=amount,
+                      source=t.source)[1]
+            self.emit("6.00", "expires", en, hu, card=card.label)
 
     def attach_to(self, cs: CardState, host: CardState) -> None:
         self.move(cs, "csatolt", owner_zone=cs.owner)
