@@ -10,7 +10,11 @@ from functools import lru_cache
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u201e": '"', "\u201d": '"', "\u201c": '"', "\u2013": "-", "\u2014": "-"})
 
 
-@lru_cache(maxsize=65536)
+#: the longest string :func:`fold` remembers: names, words and lines repeat, whole texts seldom do, and a
+#: memo of long strings would let a long-lived process (``korbiro serve``) grow with what it is sent
+FOLD_MEMO_CHARS = 256
+
+
 def fold(s: str) -> str:
     """Fold *s* for lookups: no accents, no case, single spaces, plain quotes.
 
@@ -19,6 +23,10 @@ def fold(s: str) -> str:
     >>> fold("Urza’s")
     "urza's"
     """
+    return _fold_memo(s) if len(s) <= FOLD_MEMO_CHARS else _fold(s)
+
+
+def _fold(s: str) -> str:
     if _QUOTE_CHARS.search(s):
         s = s.translate(_QUOTES)
     if not s.isascii():
@@ -26,6 +34,9 @@ def fold(s: str) -> str:
         if not s.isascii():
             s = s.translate(_NO_MARKS)  # any other combining character
     return " ".join(s.casefold().split())  # str.split's blanks are those of the regex \s and of str.strip
+
+
+_fold_memo = lru_cache(maxsize=65536)(_fold)
 
 
 def fold_all(strings: Sequence[str]) -> list[str]:

@@ -434,9 +434,9 @@ def _parse_line_at(ctx: _Context, raw: str, line_no: int) -> Keyword | None:
     memoised on the raw text at line 0, column 1, and the positions are moved
     to *line_no* and the context's first column afterwards.
     """
-    if raw[-1:] == '"' and raw.lstrip(_BLANKS)[:1] == '"':
-        # a line of free text the fast path did not take, unique to its card: parsed, not kept (the memo
-        # keeps keyword lines, ÁLLANDÓ "…" among them)
+    if len(raw) > _MEMO_CHARS or (raw[-1:] == '"' and raw.lstrip(_BLANKS)[:1] == '"'):
+        # a line of free text the fast path did not take, unique to its card, or a long line: parsed, not kept
+        # (the memo keeps keyword lines, ÁLLANDÓ "…" among them)
         keyword, findings, errors = _parse_line_fresh(raw)
     else:
         keyword, findings, errors = _parse_line_memo(raw)
@@ -463,6 +463,9 @@ def _parse_line_fresh(raw: str) -> tuple[Keyword | None, tuple[Finding, ...], in
 
 
 _parse_line_memo = lru_cache(maxsize=65536)(_parse_line_fresh)
+#: the longest line the memo keeps (a keyword line is short; a long one is parsed, not kept, so that a
+#: long-lived process does not grow with the texts it is sent)
+_MEMO_CHARS = 512
 
 
 class _Context:
