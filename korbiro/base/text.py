@@ -52,7 +52,7 @@ def fold_all(strings: Sequence[str]) -> list[str]:
     """
     joined = "\0".join(strings)
     if len(strings) < 2 or joined.count("\0") != len(strings) - 1:
-        return [fold.__wrapped__(s) for s in strings]
+        return [_fold(s) for s in strings]
     if _QUOTE_CHARS.search(joined):
         joined = joined.translate(_QUOTES)
     if not joined.isascii():
