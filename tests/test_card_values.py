@@ -149,6 +149,7 @@ def test_any_value_in_any_card_field(tmp_path: Path, field: str, place: int, val
 
 
 @pytest.mark.fuzz
+@pytest.mark.timeout(3600)  # the dedicated run: long by design
 @settings(max_examples=300, deadline=None, suppress_health_check=_SLOW)
 @_ANY_VALUE
 def test_any_value_in_any_card_field_long(tmp_path: Path, field: str, place: int, value: Any) -> None:
