@@ -180,3 +180,16 @@ def test_variant_options_are_checked_as_a_state_files(tmp_path: Path, options: s
 def test_good_variant_options_still_play(tmp_path: Path) -> None:
     exit_code, out = resolve_json(knockout_scenario(tmp_path, "{elimination_dp: 9, eliminations_to_win: 2}"))
     assert exit_code == 0 and out[0]["passed"] is True
+
+
+def test_a_variant_for_more_players_than_the_setup_is_a_finding_at_its_line(tmp_path: Path) -> None:
+    """Found by the fuzz run (issue 25): a twin game of two players was an error without its file and line."""
+    from clirun import run_main
+
+    path = tmp_path / "twin.yaml"
+    path.write_text("title: t\nformat: archivalt\nvariant: ikerjatek\nsetup:\n  players:\n  - name: Anna\n"
+                    "  - name: Béla\nscript:\n- Béla: passz\n", "utf-8")
+    ran = run_main(["resolve", str(path)])
+    assert (ran.code, ran.stdout) == (2, "")
+    assert ran.stderr == (f"{path}:6:3: error MK-SCENARIO-VARIANT: Twin game (ikerjatek) is for exactly 4 players; "
+                          "this state has 2\n")

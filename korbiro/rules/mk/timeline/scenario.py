@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from ....base import i18n
 from ....base.errors import (
     DataError,
     IllegalActionError,
@@ -161,6 +162,24 @@ def _error(doc: YamlDocument, path: Sequence[str | int], code: str, message: str
     return DataError(code, message, path=doc.path, line=line, column=col, hu=hu)
 
 
+def _variant_seat_errors(doc: YamlDocument, variant: Any, players: Sequence[Any]) -> list[DataError]:
+    """The setup's players against the variant's count (12.00): a twin game of two players is a finding at the
+    setup's players, before any game is played (it was a message without its file and line)."""
+    n, lo, hi = len(players), variant.players_min, variant.players_max
+    labels = {"label": f"{variant.name['en']} ({variant.id})", "label_hu": f"{variant.name['hu']} ({variant.id})"}
+    if n < lo or (hi is not None and n > hi):
+        need = ((f"exactly {lo}", f"pontosan {lo}") if hi == lo else (f"{lo} to {hi}", f"{lo}–{hi}") if hi
+                else (f"at least {lo}", f"legalább {lo}"))
+        args = {**labels, "need": need[0], "need_hu": need[1], "count": n}
+        key = "MK-RESULT-PLAYER-COUNT"
+    elif variant.players_even and n % 2:
+        args, key = {**labels, "count": n}, "MK-RESULT-EVEN"
+    else:
+        return []
+    return [_error(doc, ["setup", "players"], "MK-SCENARIO-VARIANT", i18n.message(key, "en", **args),
+                   i18n.message(key, "hu", **args))]
+
+
 def _mean(close: Sequence[str]) -> tuple[str, str]:
     """"; did you mean 'A' or 'B'?" in English and Hungarian ("" when there is nothing close)."""
     if not close:
@@ -227,6 +246,7 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
             errors.append(_error(doc, ["variant"], "MK-SCENARIO-VARIANT", exc.message))
         else:
             errors.extend(_variant_option_errors(doc, chosen))
+            errors.extend(_variant_seat_errors(doc, chosen, data["setup"].get("players") or []))
     if data["setup"].get("start") and variant is None:
         errors.append(_error(doc, ["setup", "start"], "MK-SCENARIO-START",
                              "a fresh deal (start: true) is a played game: name its variant (variant: two-player)"))
