@@ -507,3 +507,16 @@ def test_every_answer_has_the_headers_once(web_client: Any) -> None:
                                                               headers=JSON),
               web_client.put("/deck"), web_client.get("/", follow_redirects=False)):
         secured(r)
+
+
+def test_a_card_with_keywords_and_its_model_is_in_the_openapi_document(web_client: Any) -> None:
+    """Found by the fuzz run (issue 25): the card answer's ``model`` and ``reminders`` were not in its schema."""
+    import jsonschema
+
+    from korbiro.web.openapi import openapi
+
+    document = openapi()
+    answer = web_client.get("/api/cards/Briar%20Sichetti")
+    assert answer.status_code == 200 and {"model", "reminders"} <= set(answer.json())
+    schema = {**document["components"]["schemas"]["CardShow"], "components": document["components"]}
+    jsonschema.validate(answer.json(), schema)

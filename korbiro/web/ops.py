@@ -217,7 +217,7 @@ def cards_page(r: Request) -> Reply:
     """The card's JSON, and what it does, line by line (``card show``'s last lines)."""
     found = r.index().lookup(r.args["query"])
     card = found.card
-    does = card.behaviour.lines() if card is not None and card.attrs.get("behaviour") is not None else []
+    does = card.behaviour.lines() if card is not None else []  # its own behaviour and its printed abilities'
     return (200 if card is not None else 404), {"show": show_dict(found, lang=r.lang), "behaviour": does,
                                                  "file": shown_path(card.file) if card else None}
 
