@@ -99,9 +99,18 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
+#: the most nodes :func:`_paths` offers, and the longest label it writes: a mutant of a mutant may be nested
+#: thousands deep, and every label and path of such a chain is as long as its depth (the scenarios' fuzz run
+#: grew to 24 GB listing them)
+_MAX_PATHS = 2000
+_MAX_LABEL = 160
+
+
 def _paths(node: yaml.Node, prefix: str = "") -> Iterator[tuple[str, tuple[int, ...]]]:
-    """Every node below *node*, depth first: a label (``.cards[2].name``) and its path of child
-    positions.  Without recursion: a mutant of a mutant may be nested thousands deep."""
+    """The nodes below *node* (the first :data:`_MAX_PATHS`), depth first: a label (``.cards[2].name``,
+    its head cut to :data:`_MAX_LABEL` characters) and its path of child positions.  Without recursion: a
+    mutant of a mutant may be nested thousands deep."""
+    given = 0
     stack: list[tuple[yaml.Node, str, tuple[int, ...], Iterator[tuple[int, yaml.Node]]]] = [
         (node, prefix, (), iter(enumerate(_children(node))))]
     while stack:
@@ -116,7 +125,12 @@ def _paths(node: yaml.Node, prefix: str = "") -> Iterator[tuple[str, tuple[int, 
             where = f"{above}.{key.value if isinstance(key, yaml.ScalarNode) else '?'}"
         else:
             where = f"{above}[{n}]"
+        if len(where) > _MAX_LABEL:
+            where = "…" + where[-_MAX_LABEL:]
         yield where, (*path, n)
+        given += 1
+        if given >= _MAX_PATHS:
+            return
         stack.append((child, where, (*path, n), iter(enumerate(_children(child)))))
 
 
