@@ -146,3 +146,13 @@ def test_the_number_error_speaks_the_language_chosen_after_it() -> None:
     ran = run_main(["play", "--seed", "٣", "--lang", "hu"])
     assert ran.code == 2
     assert ran.stderr.endswith("'--seed': a(z) '٣' nem a 0-9 számjegyekkel írt egész szám\n"), ran.stderr
+
+
+def test_a_zen_tower_row_label_of_five_thousand_digits(tmp_path: Path) -> None:
+    """Found by the fuzz run (issue 25): int() of a 5,000-digit label was an internal error (exit 3)."""
+    record = tmp_path / "z.yaml"
+    record.write_text("game: zen\nsetup:\n  players: 2\n  tower: |\n    5  .  .  .  .\n    " + "9" * 5000
+                      + "  .  .  .  .\nmoves: []\n", "utf-8")
+    ran = run_main(["zen", "replay", str(record)])
+    assert ran.code == 2
+    assert f"{record}:6: error ZEN-POSITION-TOWER: " in ran.stdout + ran.stderr

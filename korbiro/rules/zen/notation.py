@@ -146,7 +146,7 @@ class Reader:
             if not toks or toks == list(COLUMNS):
                 continue
             label = toks[0].rstrip(":")
-            if not (is_digits(label) and 1 <= int(label) <= FLOORS and label == str(int(label))):
+            if not (is_digits(label) and len(label) <= 2 and 1 <= int(label) <= FLOORS and label == str(int(label))):
                 self.error_at(line, None, "ZEN-POSITION-TOWER", "label", text=raw.strip(), floors=FLOORS, n=NCOLS)
                 ok = False
                 continue
