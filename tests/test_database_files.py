@@ -85,3 +85,16 @@ def test_the_web_app_leaves_the_excluded_draft_out(project: Path) -> None:
     assert (status, body["card"]["id"]) == (200, "MINTA-045")
     status, body = ops.run("deck.check", {"text": Path(DECK).read_text("utf-8")}, None)
     assert (status, body["legal"]) == (200, True)
+
+
+@pytest.mark.parametrize("args", [["card", "search", "name:Wirg"], ["deck", "check", DECK], ["data", "check"]])
+def test_a_configured_database_path_the_system_refuses_is_a_usage_error(project: Path, args: list[str]) -> None:
+    """Found by the fuzz run: a ``db`` of 5,000 characters made ``Path.is_dir`` raise ENAMETOOLONG, and every
+    command exited 3 (``OSError at korbiro/data/paths.py (discover)``)."""
+    (project / "korbiro.toml").write_text(f'db = "{"x" * 5000}"\n', "utf-8")
+    got = run_main(args)
+    assert got.code == 2, got.stderr
+    name = f"{project}/{'x' * 5000}"
+    shown = f"{name[:60]}…{'x' * 40} ({len(name):,} characters)"
+    (line,) = got.stderr.splitlines()
+    assert line.endswith(f"cannot read {shown!r}: File name too long"), line

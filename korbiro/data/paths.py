@@ -158,7 +158,7 @@ def discover(paths: Iterable[str | os.PathLike[str]], exclude: Iterable[str] = (
     root = Path(base) if base is not None else Path.cwd()
     for p in paths:
         path = Path(p)
-        if path.is_dir():
+        if _is_dir(path):
             found = sorted(
                 q for q in path.rglob("*")
                 if q.suffix in SET_SUFFIXES and q.is_file()
@@ -173,6 +173,18 @@ def discover(paths: Iterable[str | os.PathLike[str]], exclude: Iterable[str] = (
         else:
             raise UsageError.said("FILE-NOT-FOUND.path", name=str(path), path=str(path))
     return list(dict.fromkeys(out))
+
+
+def _is_dir(path: Path) -> bool:
+    """Whether *path* is a folder; a path the system refuses to look at (a name too long, a loop of
+    links) is the user's usage error, not korbiro's."""
+    try:
+        return path.is_dir()
+    except OSError as exc:
+        name = str(path)
+        shown = name if len(name) <= 120 else f"{name[:60]}…{name[-40:]} ({len(name):,} characters)"
+        raise UsageError.said("FILE-UNREADABLE", name=shown, why=exc.strerror or type(exc).__name__,
+                              path=shown) from None
 
 
 def _excluded(path: Path, globs: tuple[str, ...], root: Path) -> bool:
