@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import UsageError
+from .text import close_matches
 
 __all__ = ["KEYS", "Config", "find_config", "git_work_tree"]
 
@@ -82,9 +83,7 @@ class Config:
         where = source or path.name
         for key in data:
             if key not in KEYS:
-                import difflib  # lazy: only an unknown key needs it
-
-                close = difflib.get_close_matches(str(key), list(KEYS), n=1)
+                close = close_matches(str(key), list(KEYS), n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(KEYS)}"
                 hint_hu = f"; erre gondoltál: {close[0]!r}?" if close else f"; ismertek: {', '.join(KEYS)}"
                 raise UsageError("CONFIG-KEY", f"{where}: unknown key {key!r}{hint}", path=str(path),

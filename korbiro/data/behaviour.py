@@ -19,14 +19,13 @@ is the strict form, raising :class:`~korbiro.base.errors.DataError`.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..base.errors import DataError, RulesSyntaxError
 from ..base.findings import Finding
-from ..base.text import fold
+from ..base.text import close_matches, fold
 from ..grammar.behaviour import (
     Condition,
     Cost,
@@ -318,7 +317,7 @@ class _Reader:
             return
         for key in spec:
             if key not in known:
-                close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)
+                close = close_matches(str(key), known, n=1, cutoff=0.6)
                 if close:
                     hint, hint_hu = f"; did you mean {close[0]!r}?", f"; erre gondoltál: {close[0]!r}?"
                 else:
@@ -457,7 +456,7 @@ def _word(r: _Reader, raw: Mapping[str, Any], key: str, table: Mapping[str, str]
     if got is None:
         choices = list(dict.fromkeys(table.values()))
         spelling = {fold(k): k for k in table}
-        close = difflib.get_close_matches(fold(str(value)), list(index), n=1, cutoff=0.6)
+        close = close_matches(fold(str(value)), list(index), n=1, cutoff=0.6)
         hint = (f"; did you mean {spelling[close[0]]!r}?", f"; erre gondoltál: {spelling[close[0]]!r}?") if close else (
             f"; expected {', '.join(choices)}", f"; ezek egyike várható: {', '.join(choices)}")
         r.problem(CODE_WORD, f"unknown {what} {value!r}{hint[0]}", f"ismeretlen {what_hu}: {value!r}{hint[1]}",

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..base.text import fold
+from ..base.text import close_matches, fold
 from ..grammar.vocabulary import CARD_TYPES
 from .ability import Ability
 
@@ -552,9 +552,7 @@ class CardDatabase:
         if self._names is None:
             self._names = sorted({c.name for c in self.cards})
             self._folded_names = {fold(name): name for name in self._names}
-        import difflib  # lazy: only a name that is no card's needs it
-
-        close = difflib.get_close_matches(fold(query), list(self._folded_names), n=n, cutoff=0.6)
+        close = close_matches(fold(query), self._folded_names, n=n)
         return [self._folded_names[c] for c in close]
 
     def with_errata(self) -> list[Card]:

@@ -24,7 +24,7 @@ from typing import Any
 from ..base import i18n
 from ..base.errors import DataError
 from ..base.findings import HINT_BUDGET, Finding, Severity, has_failures, sort_findings
-from ..base.text import fold, suspicious_characters
+from ..base.text import close_matches, fold, suspicious_characters
 from .cache import Cache
 from .cards import CARD_TYPES, Card, CardDatabase
 from .fieldcheck import FieldReader, Named, named_findings
@@ -439,9 +439,7 @@ def cross_file_findings(reports: Sequence[FileReport]) -> list[Finding]:
                 close: list[str] = []
                 if hints_left > 0:  # each hint costs a pass over every name: a budget keeps the check linear
                     hints_left -= 1
-                    import difflib  # lazy: only a name that is no card's needs it
-
-                    close = difflib.get_close_matches(fold(target), known, n=1)
+                    close = close_matches(fold(target), known, n=1)
                 hint = i18n.part("MK-DATA.hint.close", close=all_names[close[0]]) if close else ""
                 message, args = i18n.said("MK-DATA-UNKNOWN-TRUE-NAME", name=target, hint=hint)
                 out.append(Finding("MK-DATA-UNKNOWN-TRUE-NAME", message, rule="2.02", file=rep.path, line=line,

@@ -11,14 +11,13 @@ file.  Both are plain data, kept in the check's cache with the file's report.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import i18n
 from ..base.findings import HINT_BUDGET, Finding, Severity
-from ..base.text import fold
+from ..base.text import close_matches, fold
 from ..grammar.vocabulary import PHASE_NAMES
 from .fields import (
     PROPERTIES,
@@ -155,7 +154,7 @@ class FieldReader:
     def _subtype(self, i: int, subtype: str, cid: str | None) -> None:
         if fold(subtype) in {fold(s) for s in _ACTION_SUBTYPES}:
             return
-        close = difflib.get_close_matches(fold(subtype), [fold(s) for s in _ACTION_SUBTYPES], n=1, cutoff=0.8)
+        close = close_matches(fold(subtype), [fold(s) for s in _ACTION_SUBTYPES], n=1, cutoff=0.8)
         if close:
             self._finding("MK-CARD-SUBTYPE-CLOSE", ("subtype",), i, cid, severity=Severity.WARNING,
                           subtype=subtype, close=close[0])
@@ -250,7 +249,7 @@ _PHASES = {fold(p) for p in _PHASE_NAMES}
 
 def _hint(word: str, known: Sequence[str]) -> dict[str, Any] | str:
     """A did-you-mean part of a message (said in the language the finding is printed in), or nothing."""
-    close = difflib.get_close_matches(fold(word), [fold(k) for k in known], n=1)
+    close = close_matches(fold(word), [fold(k) for k in known], n=1)
     if not close:
         return ""
     spelled = next(k for k in known if fold(k) == close[0])
@@ -281,7 +280,7 @@ def named_findings(values: Mapping[str, set[str]], named: Iterable[tuple[str, Na
         hint: dict[str, Any] | str = ""
         if hints > 0:
             hints -= 1
-            close = difflib.get_close_matches(fold(n.value), sorted(have), n=1)
+            close = close_matches(fold(n.value), sorted(have), n=1)
             hint = i18n.part("MK-DATA.hint.close", close=v.spelled.get(close[0], close[0])) if close else ""
         code = "MK-DATA-UNKNOWN-REQUIREMENT-WORD" if n.field == "requirement" else "MK-DATA-UNKNOWN-FILTER-VALUE"
         message, args = i18n.said(code, value=n.value, field=n.field, hint=hint)

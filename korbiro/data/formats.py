@@ -24,7 +24,7 @@ from typing import Any
 from ..base import i18n
 from ..base.errors import DataError, UsageError
 from ..base.findings import Finding, Severity
-from ..base.text import fold
+from ..base.text import close_matches, fold
 from .cards import CardSource
 
 
@@ -139,11 +139,9 @@ class UnknownFormatError(UsageError):
 
     @classmethod
     def of(cls, name: str, formats: FormatSet) -> UnknownFormatError:
-        import difflib  # lazy: only a name that is no format needs it
-
         ids = list(formats.formats)
         by_fold = {fold(fid): fid for fid in ids} | {fold(f.name): fid for fid, f in formats.formats.items()}
-        close = list(dict.fromkeys(by_fold[m] for m in difflib.get_close_matches(fold(name).replace(" ", "-"),
+        close = list(dict.fromkeys(by_fold[m] for m in close_matches(fold(name).replace(" ", "-"),
                                                                                   list(by_fold), n=3, cutoff=0.6)))
         return cls.said("MK-DECK-FORMAT", name=name, close=close, known=", ".join(ids))
 

@@ -46,7 +46,7 @@ from typing import Any
 
 from ..base import notes
 from ..base.fsutil import atomic_path, file_kind
-from ..base.text import fold, fold_all, is_digits
+from ..base.text import close_matches, fold, fold_all, is_digits
 from .cache import Cache
 from .cards import Card, CardDatabase, Lookup, kinds_from
 from .paths import code_digest, database_files, discover, library_stamp, package_digest
@@ -257,9 +257,7 @@ class CardIndex:
         """Printed names close to *query* (accent- and case-insensitive)."""
         if self._names is None:
             self._names = {fold(name): name for (name,) in self.rows("SELECT name FROM cards ORDER BY name")}
-        import difflib  # lazy: only a name that is not found asks for suggestions
-
-        close = difflib.get_close_matches(fold(query), list(self._names), n=n, cutoff=0.6)
+        close = close_matches(fold(query), self._names, n=n)
         return [self._names[c] for c in close]
 
     def kind_of(self, card: Card) -> str:

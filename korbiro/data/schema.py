@@ -20,7 +20,6 @@ time.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import re
@@ -30,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..base import i18n
 from ..base.findings import HINT_BUDGET, Finding, Severity
-from ..base.text import is_digits
+from ..base.text import close_matches, is_digits
 from .paths import package_file
 
 if TYPE_CHECKING:
@@ -347,7 +346,7 @@ class _Hints:
         if self.left <= 0 or not candidates:
             return []
         self.left -= 1
-        return difflib.get_close_matches(word, candidates, n=1)
+        return close_matches(word, candidates, n=1)
 
 
 def _leaves(err: ValidationError) -> Iterator[ValidationError]:

@@ -28,7 +28,6 @@ Errors are :class:`~korbiro.base.errors.RulesSyntaxError` with the column and a 
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -36,6 +35,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..base.errors import RulesSyntaxError
+from ..base.text import close_matches
 
 if TYPE_CHECKING:
     from lark import Lark, Token, UnexpectedInput
@@ -310,7 +310,7 @@ def _close_words(word: str, terminals: set[str]) -> list[str]:
     for name in sorted(terminals):
         for w in _spellings().get(name, ()):
             spellings.setdefault(_fold(w), w)
-    close = difflib.get_close_matches(_fold(word), list(spellings), n=3, cutoff=0.6)
+    close = close_matches(_fold(word), spellings)
     return list(dict.fromkeys(spellings[c] for c in close))
 
 

@@ -45,7 +45,6 @@ column and a caret, and a did-you-mean for a misspelt word::
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -53,7 +52,7 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from ..base.errors import RulesSyntaxError
-from ..base.text import fold, is_digits
+from ..base.text import close_matches, fold, is_digits
 from .keywords import KEYWORD_CLASSES, keyword_named
 from .vocabulary import PHASE_ALIASES, PHASE_NAMES
 
@@ -527,7 +526,7 @@ class _Where:
                 shown: Sequence[str] | None = None) -> RulesSyntaxError:
         """An unknown word: a did-you-mean over every spelling in *choices*, else the words expected
         (*shown*, the English spellings, when *choices* holds both languages')."""
-        close = difflib.get_close_matches(tok.key, [fold(c) for c in choices], n=1, cutoff=0.6)
+        close = close_matches(tok.key, [fold(c) for c in choices], n=1)
         by_fold = {fold(c): c for c in choices}
         listed = list(shown) if shown is not None else list(choices)
         if close:
@@ -1210,7 +1209,7 @@ def parse_moment(text: str, *, path: str | None = None, line: int | None = None,
         if fold(alias) == key:
             return canon
     names = {fold(n): n for n in (*PHASE_NAMES, *EVENTS)}
-    close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.6)
+    close = close_matches(key, names, n=1)
     if close:
         hint, hint_hu = f"; did you mean {names[close[0]]!r}?", f"; erre gondoltál: {names[close[0]]!r}?"
     else:

@@ -37,7 +37,6 @@ cannot take: a number, a card type, a keyword), ``QUERY-TOO-LONG``.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -50,7 +49,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..base import i18n
 from ..base.errors import RulesSyntaxError
-from ..base.text import fold
+from ..base.text import close_matches, fold
 from . import prebuilt
 from .keywords import KEYWORD_CLASSES, Antissjaras, NumericKeyword, Raepites, Szellem
 from .vocabulary import CARD_TYPES, TYPE_ALIASES
@@ -445,7 +444,7 @@ def keyword_key(value: str) -> str:
 
 
 def _suggest(word: str, choices: Sequence[str]) -> list[str]:
-    return difflib.get_close_matches(word, list(choices), n=3, cutoff=0.6)
+    return close_matches(word, choices)
 
 
 class _Build(Transformer[Token, Node]):

@@ -12,7 +12,6 @@ player (``black drop 0,1``); ``#`` starts a comment.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import stat
@@ -22,7 +21,7 @@ from typing import Any
 
 from ...base.errors import DataError, KorbiroError, RulesSyntaxError
 from ...base.findings import Finding, ThroughVerdict
-from ...base.text import is_digits, is_other_digits
+from ...base.text import close_matches, is_digits, is_other_digits
 from .files import load_position, raise_findings
 from .messages import both, colour, error, finding, say
 from .position import Move, Outcome, Position, Verdict, termination
@@ -249,7 +248,7 @@ def parse_record_text(text: str, path: str = "<string>", overrides: Mapping[str,
                 option_values[norm] = value
             elif key not in ("variant", "position") and key not in METADATA_KEYS and not key.startswith("x-"):
                 known = ["variant", "position", *OPTION_INFO, *METADATA_KEYS]
-                near = difflib.get_close_matches(norm, known, n=1)
+                near = close_matches(norm, known, n=1)
                 if near:
                     problem(lineno, "EXXIT-RECORD-SYNTAX.unknown-header-near", key=key, near=near[0])
                 else:

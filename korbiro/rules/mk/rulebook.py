@@ -22,7 +22,6 @@ Besides the index, this module finds a keyword by a loosely written name
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import string
@@ -34,7 +33,7 @@ from typing import Any
 
 from ...base.errors import DataError
 from ...base.findings import Finding
-from ...base.text import fold
+from ...base.text import close_matches, fold
 from ...data.paths import package_file
 from ...grammar.keywords import KEYWORD_CLASSES, KEYWORDS, Keyword
 
@@ -262,7 +261,7 @@ class Rulebook:
         """Ids close to *query*, for a did-you-mean; words get the best search hits."""
         q = normalize_id(query)
         if re.match(r"^[0-9]", q):
-            close = difflib.get_close_matches(q.casefold(), list(self._folded), n=n, cutoff=0.6)
+            close = close_matches(q.casefold(), self._folded, n=n)
             found = [self._folded[c] for c in close]
             # the nearest existing ancestor of an id-shaped query is always offered
             p = parent_id(q) if RULE_ID.fullmatch(q) else None
@@ -529,7 +528,7 @@ def _load_rulebook_file(path: str | os.PathLike[str]) -> Rulebook:
         for j, kw in enumerate(r.keywords):
             if kw not in KEYWORDS:
                 line, col = doc.mark(("rules", i, "keywords", j))
-                close = difflib.get_close_matches(kw, list(KEYWORDS), n=1)
+                close = close_matches(kw, KEYWORDS, n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 hint_hu = f" (erre gondoltál: {close[0]!r}?)" if close else ""
                 problems.append(Finding("MK-RULEBOOK-KEYWORD", f"rule {r.id} links to keyword {kw!r}, which korbiro does not know{hint}",
@@ -652,7 +651,7 @@ def find_keyword(query: str) -> KeywordMatch:
     if contains:
         return KeywordMatch(query, None, candidates=tuple(contains))
     names = {fold(c.key): c.key for c in classes}
-    close = difflib.get_close_matches(q, list(names), n=3, cutoff=0.6)
+    close = close_matches(q, names)
     return KeywordMatch(query, None, suggestions=tuple(names[c] for c in close))
 
 

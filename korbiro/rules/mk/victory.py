@@ -32,7 +32,6 @@ docs/rulings.md ("Game results") and tested in tests/test_game_result.py.
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -44,7 +43,7 @@ from typing import Any
 from ...base import i18n
 from ...base.errors import DataError, UsageError
 from ...base.findings import Finding
-from ...base.text import fold
+from ...base.text import close_matches, fold
 from ...data.paths import package_file
 
 __all__ = [
@@ -367,7 +366,7 @@ class VariantSet:
         key = self._names.get(fold(name)) or self._names.get(fold(name).replace("-", " "))
         if key is not None:
             return self.variants[key]
-        close = difflib.get_close_matches(fold(name), list(self._names), n=3, cutoff=0.5)
+        close = close_matches(fold(name), self._names, cutoff=0.5)
         ids = list(dict.fromkeys(self._names[c] for c in close))
         hint = f"; did you mean {' or '.join(repr(i) for i in ids)}?" if ids else ""
         raise UsageError("MK-RESULT-VARIANT", f"unknown variant {name!r}{hint} (korbiro game variants lists them)")

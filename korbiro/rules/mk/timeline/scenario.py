@@ -29,7 +29,7 @@ from ....base.errors import (
     RulesSyntaxError,
     UsageError,
 )
-from ....base.text import fold
+from ....base.text import close_matches, fold
 from ....base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ....data.behaviour import Behaviour, read_behaviour
 from ....data.cache import Remembered
@@ -191,9 +191,7 @@ def _mean(close: Sequence[str]) -> tuple[str, str]:
 def _close_names(name: str, names: Sequence[str], more: Sequence[str] = (), n: int = 3) -> list[str]:
     """The names of *names* close to *name* (accents and case aside), then those of *more*, at most *n*."""
     folded = {fold(x): x for x in names}
-    import difflib  # lazy: only an unknown card's name needs it
-
-    close = [folded[c] for c in difflib.get_close_matches(fold(name), list(folded), n=n, cutoff=0.6)]
+    close = [folded[c] for c in close_matches(fold(name), folded, n=n)]
     return list(dict.fromkeys([*close, *more]))[:n]
 
 
@@ -354,7 +352,7 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
 #: korbiro's files whose code decides what :func:`~korbiro.grammar.action.parse_action` makes of a text
 #: (package-relative); lark's installed copy is part of the key too (:func:`_remembered_actions`)
 ACTIONS_CODE: tuple[str, ...] = ("grammar/action.py", "grammar/action.lark", "grammar/prebuilt.py",
-                                 "grammar/tables/action-start.json")
+                                 "grammar/tables/action-start.json", "base/text.py")
 
 
 def _variant_option_errors(doc: YamlDocument, variant: Any) -> list[DataError]:
