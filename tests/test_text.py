@@ -6,7 +6,6 @@ import re
 import unicodedata
 
 import pytest
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
