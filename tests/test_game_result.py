@@ -931,3 +931,20 @@ def test_variants_file_is_checked(tmp_path: Path) -> None:
         load_variants_file(bad)
     assert [f.code for f in exc.value.findings] == ["MK-VARIANTS-DEFAULT"]
     assert exc.value.findings[0].line == 17
+
+
+def test_a_state_whose_game_a_card_won_is_that_win(tmp_path: Path) -> None:
+    """Found in review: ``play --seed 3`` ends when Terda Radowik am Warwik's counter condition wins the game for
+    Béla (1.01), but its ``--state-out`` said "play on [1.01.B]": the state file had no word for a card's win."""
+    text = ("variant: two-player\nmoment: immediate\ncard_win: {player: Béla, reason: \"Terda: 6 counters\"}\n"
+            "players:\n  - {name: Anna, dp: 9, tower_levels: 3, future_deck: 10}\n"
+            "  - {name: Béla, dp: 2, tower_levels: 1, future_deck: 10}\n")
+    path = tmp_path / "won.yaml"
+    path.write_text(text, "utf-8")
+    r = decide(load_state(path))
+    assert (r.verdict, r.winners, r.rule, r.code) == (Verdict.WIN, ("Béla",), "1.01", "MK-RESULT-CARD-WIN")
+    assert r.message("hu") == "Béla egy lap szövege révén megnyerte a játékot: Terda: 6 counters"
+    path.write_text(text.replace("player: Béla", "player: Zoli"), "utf-8")
+    with pytest.raises(DataError) as caught:
+        decide(load_state(path))
+    assert (caught.value.code, caught.value.line) == ("MK-RESULT-UNKNOWN-PLAYER", 3)

@@ -170,7 +170,9 @@ def test_play_json_and_files(tmp_path: Path) -> None:
     data = json.loads(out)
     assert (data["seed"], data["variant"], data["format"]) == (3, "two-player", "korfordulo")
     assert [p["name"] for p in data["players"]] == ["Anna", "Béla"]
-    assert data["result"]["verdict"] == "win" and data["trace"][-1]["rule"] == data["result"]["rule"]
+    assert data["result"]["verdict"] == "win"
+    won = [t for t in data["trace"] if t["event"] == "wins"]  # the timeline open at the win closes after it
+    assert [t["rule"] for t in won] == [data["result"]["rule"]]
     res = CliRunner().invoke(cli, ["resolve", str(tmp_path / "g.yaml"), "--format", "json"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)[0]["trace"] == data["trace"]

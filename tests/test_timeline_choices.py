@@ -185,11 +185,11 @@ def test_a_quest_solved_makes_the_chosen_opponent_discard() -> None:
 format: archivalt
 setup:
   players:
-    - {name: Anna, mp: 5, sor: [Zsebes Kobak], jelen: [A toroni kémhálózat felszámolása]}
+    - {name: Anna, mp: 5, sor: ["Kyria Dorell, a toroni árny"], jelen: [A toroni kémhálózat felszámolása]}
     - {name: Béla, mp: 0, hand: [Wirg]}
     - {name: Cili, mp: 0, hand: [Slan ököl]}
 script:
-  - Anna: megold "A toroni kémhálózat felszámolása" csapat "Zsebes Kobak" ellen "Béla"
+  - Anna: megold "A toroni kémhálózat felszámolása" csapat "Kyria Dorell, a toroni árny" ellen "Béla"
   - visszafejt
 """
     result = run_text(text)

@@ -234,6 +234,8 @@ class GameState:
     #: No tower level has stood in this game (a ruling set up without any): nobody has lost one, so the tower
     #: conditions of the immediate end (1.01.A.1, 1.01.A.3 and their kin) do not apply.
     no_tower_levels: bool = False
+    #: A card's text has won the game (1.01): the player it won for and why (``card_win``), or None.
+    card_win: tuple[str, str] | None = None
     #: Where the state was read from, and the line and column of each value.
     path: str | None = field(default=None, compare=False)
     locate: Locate | None = field(default=None, compare=False, repr=False)
@@ -271,6 +273,7 @@ def state_from_data(data: Any, path: str | None = None, locate: Locate | None = 
         variant=data.get("variant"), options=dict(data.get("options", {})),
         alliance=tuple(data.get("alliance", ())), elimination=elimination,
         no_tower_levels=bool(data.get("no_tower_levels", False)), path=path, locate=locate,
+        card_win=(data["card_win"]["player"], data["card_win"]["reason"]) if data.get("card_win") else None,
     )
 
 
@@ -477,6 +480,8 @@ def check_state(state: GameState, variant: Variant) -> list[Finding]:
         if fold(name) in seen:
             bad("MK-RESULT-NAME", ("players", i, "name") if not state.teams else ("teams",), name=name)
         seen.add(fold(name))
+    if state.card_win is not None and fold(state.card_win[0]) not in seen:
+        bad("MK-RESULT-UNKNOWN-PLAYER", ("card_win", "player"), field="card_win", name=state.card_win[0])
     if state.teams:
         tnames = [fold(t.name) for t in state.teams]
         if len(set(tnames)) != len(tnames):
@@ -585,6 +590,10 @@ def decide(state: GameState, variant: Variant | str | None = None, *, variants: 
     problems = check_state(state, v)
     if problems:
         _raise(problems, state.path)
+    if state.card_win is not None:  # 1.01: a card's text has won the game; no other condition is weighed
+        player, why = state.card_win
+        return Result(Verdict.WIN, (player,), "1.01", "MK-RESULT-CARD-WIN", {"player": player, "reason": why}, v.id,
+                      state.moment)
     if v.family == "classic":
         return _Classic(state, v).run()
     if v.family == "alliance":

@@ -123,6 +123,8 @@ class Deeds(Part):
             player, a.against, cs.label, sem.refers_to_an_opponent(self._ops_for(cs, a) + cs.behaviour.negative
                                                                    + cs.behaviour.on_enter))
         cost, spent_desc = self._cost(player, cs, a, summoner)
+        free = a.free or spent_desc[0] == "2.12.a"  # 5.01.C: free is no MP, no condition, no other cost
+        condition = self._building_condition(player, cs) if cs.type == "építmény" and not free else None
         if kind_is_quest:
             awaiting = sum(1 for u in self.state.players[player].zones["jelen"] if self.state.cards[u].type == "küldetés")
             if awaiting >= 3:
@@ -139,6 +141,9 @@ class Deeds(Part):
             self._turn_fate(player, cs)
         self.emit("5.01.A", "reveal", f"{player} reveals {cs.label}" + (f" (summoner {summoner.label})" if summoner else ""),
                   f"{player} felfedi: {cs.label}" + (f" (leidéző: {summoner.label})" if summoner else ""), card=cs.label)
+        if condition is not None:
+            self.emit("5.01.C", "condition", *says("MK-TL-CONDITION.met", card=cs.label, adventurer=condition[0].label,
+                                                   words=" ".join(condition[1])), card=cs.label)
         if targets:
             self.emit("5.01.B", "targets", f"targets: {', '.join(self.state.cards[t].label for t in targets)}",
                       f"célpontok: {', '.join(self.state.cards[t].label for t in targets)}")
@@ -175,6 +180,19 @@ class Deeds(Part):
             self.state.combo[summoner.uid] = self.state.combo.get(summoner.uid, 0) + 1
             self.combo_entries.setdefault(summoner.uid, []).append(entry)
         self.table.after_deed(player, spent_mp=cost > 0)
+
+    def _building_condition(self, player: str, cs: CardState) -> tuple[CardState, tuple[str, ...]] | None:
+        """5.01.C: a building's condition (``requirement:``) is fulfilled by its player: an adventurer of their Sor
+        meets one of its alternatives (a ghost fulfils none, 11.00.D).  The adventurer and the alternative met;
+        None for a building without a condition.  A free summoning has no condition (the caller's)."""
+        if cs.card.requirement is None:
+            return None
+        sor = [self.state.cards[u] for u in self.state.players[player].zones["sor"]]
+        met = sem.meeting_requirement(cs, sor)
+        if met is None:
+            raise refused("MK-TL-CONDITION.building", "5.01.C", card=cs.label, condition=cs.card.requirement.render(),
+                          player=player, remedy="MK-TL-CONDITION.building-remedy")
+        return met
 
     def _fate_turner(self, player: str, cs: CardState) -> bool:
         """Whether *cs* is summoned now as a fast effect by its SORSFORDÍTÓ (no rule text defines it; korbiro's

@@ -71,6 +71,8 @@ class Ending(Part):
                                "moment": moment.value}
         if snap.no_tower_levels:
             out["no_tower_levels"] = True
+        if self.state.winner is not None:  # a card's text won the game (1.01): game result says so too
+            out["card_win"] = {"player": self.state.winner[0], "reason": self.state.winner[1]}
         if snap.teams:
             out["teams"] = [{"name": t.name, "tower_levels": t.tower_levels,
                              "players": [{"name": m.name, "dp": m.dp, "future_deck": m.future_deck} for m in t.players]}

@@ -165,6 +165,10 @@ class Maneuvers(Part):
                                   f"{quest.label} lapot csak {spec.render().removeprefix('1 ')} csapat oldhatja meg (a szövege szerint): {c.label} nem az")
         if antiss:
             self._antiss_checks(player, quest, team)
+        if self.options["quest_condition"] == "start" and self._unmet(quest, team, say=False):
+            condition = quest.card.requirement.render() if quest.card.requirement else ""
+            raise refused("MK-TL-CONDITION.quest", "6.03", quest=quest.label, condition=condition,
+                          team=", ".join(c.label for c in team), remedy="MK-TL-CONDITION.quest-remedy")
         x = sem.expedition(quest)
         if quest.expedition_round == self.state.round and self.admits("2.03.e"):
             raise illegal("MK-TL-EXPEDITION", "2.03.e", f"{quest.label} had an expedition this round: it cannot be solved this round",
@@ -207,6 +211,21 @@ class Maneuvers(Part):
                                target_players=opponents)
         self.stack.push(entry, deed=True, mp_bound=True)
         self.state.players[player].last_deed = self.state.round
+
+    def _unmet(self, quest: CardState, team: list[CardState], say: bool = True) -> bool:
+        """Whether *quest* has a condition that no adventurer of *team* meets (one alternative, every word of it,
+        by one adventurer: the quest-condition fulfilment phase of 6.03), and no card in play lets the team
+        ignore it (``ignore requirement``, told in the trace where the quest is solved).  Where one does meet
+        it, the trace says who (*say*)."""
+        if quest.card.requirement is None or sem.requirement_ignored(self.state, quest) is not None:
+            return False
+        met = sem.meeting_requirement(quest, team)
+        if met is None:
+            return True
+        if say:
+            self.emit("6.03", "condition", *says("MK-TL-CONDITION.met", card=quest.label, adventurer=met[0].label,
+                                                 words=" ".join(met[1])), card=quest.label)
+        return False
 
     def _antiss_checks(self, player: str, quest: CardState, team: list[CardState]) -> None:
         self.require("8.02", "an antiss quest", "antissküldetés")
@@ -262,6 +281,13 @@ class Maneuvers(Part):
         cost = e.data["cost"]
         if quest.zone != "jelen":
             self.emit("4.01.A", "fail", f"{quest.label} is gone: the manoeuvre fails", f"{quest.label} nincs már jelen: a manőver sikertelen")
+            self.return_team(team, awake=False)
+            self._failed(quest, player)
+            return
+        if self._unmet(quest, team):
+            condition = quest.card.requirement.render() if quest.card.requirement else ""
+            self.emit("6.03", "fail", *says("MK-TL-CONDITION.failed", quest=quest.label, condition=condition),
+                      card=quest.label)
             self.return_team(team, awake=False)
             self._failed(quest, player)
             return

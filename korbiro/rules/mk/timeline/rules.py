@@ -321,6 +321,10 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
     Option("portyazas", ("keyword", "none"), "keyword", "4.01.A",
            "an adventurer with PORTYÁZÁS is the effect that allows a combat manoeuvre against an opponent's adventurer "
            "(keyword), or the keyword allows nothing by itself (none); no rule text defines PORTYÁZÁS"),
+    Option("quest_condition", ("fulfilment", "start"), "fulfilment", "6.03",
+           "a quest's condition (one alternative met by one adventurer of the team) is checked in the quest-condition "
+           "fulfilment phase, and a team that meets none fails there (fulfilment: 6.03 lists the phase after the "
+           "combat), or already when the team is sent, refusing it (start)"),
     Option("turn_order", ("active", "free"), "active", "12.00",
            "with no timeline open in the manoeuvres phase only the active player starts a deed or passes (active), or "
            "any player may (free)"),

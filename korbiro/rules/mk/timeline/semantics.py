@@ -220,9 +220,13 @@ def csatlos(cs: CardState) -> Csatlos | None:
 def meets_condition(cs: CardState, condition: str | None) -> bool:
     """2.09.b–c: every word of the [condition] must be met by the one adventurer
     (its name, race, class, subclass, skills or alignment)."""
-    if not condition:
-        return True
-    words = {fold(w) for w in condition.split()}
+    return not condition or meets_words(cs, condition.split())
+
+
+def meets_words(cs: CardState, words: Iterable[str]) -> bool:
+    """Whether the one adventurer *cs* carries every word (accents and case aside): in its name, race, class,
+    subclass, alignment, skills or descriptor (origin, faith, gender, twin …)."""
+    wanted = {fold(w) for w in words}
     have: set[str] = set()
     for key in ("race", "class", "subclass", "alignment"):
         for value in cs.card.values(key):
@@ -231,7 +235,23 @@ def meets_condition(cs: CardState, condition: str | None) -> bool:
     for skill in cs.attr("skills", []) or []:
         have.add(fold(str(skill)))
     have.update(fold(cs.name).split())
-    return words <= have
+    return wanted <= have
+
+
+def meeting_requirement(card: CardState, adventurers: Iterable[CardState]) -> tuple[CardState, tuple[str, ...]] | None:
+    """A quest's or building's condition (``requirement:``): any one of its alternatives met by ONE of
+    *adventurers* (each word of it, :func:`meets_words`); the first adventurer and alternative that do, or
+    None.  A card without a condition is met by anyone (``(card, ())``)."""
+    req = card.card.requirement
+    if req is None:
+        return card, ()
+    for adv in adventurers:
+        if adv.type != "kalandozó" or adv.ghost is not None:  # 11.00.D: a ghost fulfils no condition
+            continue
+        for alternative in req.alternatives:
+            if meets_words(adv, alternative):
+                return adv, alternative
+    return None
 
 
 # ------------------------------------------------------------------ 2.01, 2.04, 3.05
@@ -609,7 +629,7 @@ def suppressed(state: GameState, cs: CardState, what: str) -> str | None:
 
 def requirement_ignored(state: GameState, quest: CardState) -> CardState | None:
     """The card whose constant effect lets a team solve *quest* ignoring its requirement
-    (``ignore requirement own quests``); the requirement itself is checked from issue 27."""
+    (``ignore requirement own quests``); the requirement itself: :func:`meeting_requirement`."""
     for src, m in constants(state, "ignore"):
         if m.what == "requirement" and in_scope(state, src, m, quest):
             return src
