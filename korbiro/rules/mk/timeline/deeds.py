@@ -116,6 +116,8 @@ class Deeds(Part):
             self.table.seating.check_new_quest()
         if cs.type == "építmény":
             self.table.seating.check_building(player)
+        if "named" in cs.card.properties:
+            self._naming_rule(player, cs)
         summoner = self._summoner_checks(player, cs, a, chain)
         self._mode_checks(cs, a)
         targets = self._targets(player, cs, a)
@@ -180,6 +182,20 @@ class Deeds(Part):
             self.state.combo[summoner.uid] = self.state.combo.get(summoner.uid, 0) + 1
             self.combo_entries.setdefault(summoner.uid, []).append(entry)
         self.table.after_deed(player, spent_mp=cost > 0)
+
+    def _naming_rule(self, player: str, cs: CardState) -> None:
+        """The naming rule (2.02.a; option ``named_rule``): a named card (``properties: [nevesített]``) is not
+        summoned while a card of that name is in play, its player's (``player``, a ghost too: 11.00.F) or
+        anyone's (``table``)."""
+        reach = self.options["named_rule"]
+        if reach == "none":
+            return
+        for other in self.state.cards.values():
+            if other is cs or other.zone not in IN_PLAY or fold(other.name) != fold(cs.name):
+                continue
+            holder = sem.controller(self.state, other)
+            if reach == "table" or holder == player:
+                raise refused("MK-TL-NAMED", "2.02.a", card=cs.label, other=other.label, player=holder or player)
 
     def _building_condition(self, player: str, cs: CardState) -> tuple[CardState, tuple[str, ...]] | None:
         """5.01.C: a building's condition (``requirement:``) is fulfilled by its player: an adventurer of their Sor

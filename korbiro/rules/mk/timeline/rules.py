@@ -61,6 +61,7 @@ RULES: Mapping[str, Rule] = MappingProxyType({
         ("1.02.B", "the first draw step", "az első húzás lépése"),
         ("3.01.A", "three different tower levels start the tower", "három különböző toronyszint a kezdő torony"),
         ("2.01.b", "FAL is added to the obstructing team's level", "a FAL az akadályozó csapat szintjéhez adódik"),
+        ("2.02.a", "the naming rule: a named card is not summoned while one of that name is in play", "a nevesítés szabálya: nevesített lap nem idézhető le, amíg ilyen nevű lap játékban van"),
         ("2.02.b", "a name also refers to the cards with that IGAZ NÉV", "a név az azonos IGAZ NEVŰ lapokra is vonatkozik"),
         ("2.03", "an expedition replaces the solution; no Kincskeresés from it",
          "az expedíció a megoldást helyettesíti; Kincskeresés nem érvényesül"),
@@ -325,6 +326,10 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
            "a quest's condition (one alternative met by one adventurer of the team) is checked in the quest-condition "
            "fulfilment phase, and a team that meets none fails there (fulfilment: 6.03 lists the phase after the "
            "combat), or already when the team is sent, refusing it (start)"),
+    Option("named_rule", ("player", "table", "none"), "player", "2.02.a",
+           "a named card (nevesített) is not summoned while its player has a card of that name in play, a ghost "
+           "too (player; 11.00.F: the naming rule applies to ghosts), or while anyone has (table), or the property "
+           "restricts nothing (none); the naming rule's own text is not in the rulebook we have"),
     Option("turn_order", ("active", "free"), "active", "12.00",
            "with no timeline open in the manoeuvres phase only the active player starts a deed or passes (active), or "
            "any player may (free)"),

@@ -398,12 +398,17 @@ def constants(state: GameState, stat: str) -> Iterator[tuple[CardState, Modifier
     "egy per játékos") counts once for each player however many of their cards give it: the first card
     that came into the game gives it (docs/card-behaviour.md)."""
     given: set[tuple[str, Modifier]] = set()
+    silencing: bool | None = None  # whether any card's abilities are suppressed now: asked once, when needed
     for uid in state.constant_uids:
         src = state.cards[uid]
         if src.zone not in IN_PLAY:
             continue
         for m in src.behaviour.constant:
             if m.stat == stat and _holds(state, src, m):
+                if silencing is None:
+                    silencing = _abilities_suppressed_somewhere(state, stat)
+                if silencing and _silenced(state, src, stat):
+                    continue
                 if m.per_player:
                     key = (controller(state, src), m)
                     if key in given:
@@ -613,6 +618,26 @@ def damage_dealt(state: GameState, dealers: Iterable[CardState], target: CardSta
             total = cap
             terms.append((label, f"max {cap}"))
     return total, terms
+
+
+def _abilities_suppressed_somewhere(state: GameState, stat: str) -> bool:
+    """Whether anything suppresses some card's abilities now (a timed suppression, or a ``suppress abilities``
+    constant: weighed only for the constants of other stats, so that suppressions never ask themselves)."""
+    if any(fold(t.stat) == "abilities" for t in state.suppressions):
+        return True
+    if stat == "suppress":
+        return False
+    return any(m.stat == "suppress" and m.what is not None and fold(m.what) == "abilities"
+               for uid in state.constant_uids if state.cards[uid].zone in IN_PLAY
+               for m in state.cards[uid].behaviour.constant)
+
+
+def _silenced(state: GameState, src: CardState, stat: str) -> bool:
+    """6.00: a card whose abilities are suppressed gives no constant effect either (a ``suppress`` constant is
+    silenced only by a timed suppression, 6.02, so that two cards suppressing each other are no circle)."""
+    if stat == "suppress":
+        return any(t.uid == src.uid and fold(t.stat) == "abilities" for t in state.suppressions)
+    return suppressed(state, src, "abilities") is not None
 
 
 def suppressed(state: GameState, cs: CardState, what: str) -> str | None:

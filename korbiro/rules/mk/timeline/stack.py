@@ -227,6 +227,12 @@ class TimelineStack(Part):
             owner = sem.controller(self.state, cs)
             if player is not None and owner != player:
                 continue
+            if any(t.at == moment for t in cs.behaviour.triggers):
+                by = sem.suppressed(self.state, cs, "abilities")
+                if by is not None:  # 6.00: a card whose abilities are suppressed has no timed effect either
+                    self.emit("6.02", "suppressed", *says("MK-TL-EFFECT.suppressed-trigger", card=cs.label, source=by),
+                              card=cs.label)
+                    continue
             for t in cs.behaviour.triggers:
                 if t.at != moment or t.ghost != (cs.ghost is not None):
                     continue
