@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from . import i18n
 from .errors import UsageError
 from .text import close_matches
 
@@ -81,35 +82,33 @@ class Config:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], path: Path, source: str = "") -> Config:
         where = source or path.name
+        # the error names the file itself; in a pyproject.toml it also names the table
+        table = "[tool.korbiro] " if where.endswith("[tool.korbiro]") else ""
         for key in data:
             if key not in KEYS:
                 close = close_matches(str(key), list(KEYS), n=1)
-                hint = f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(KEYS)}"
-                hint_hu = f"; erre gondoltál: {close[0]!r}?" if close else f"; ismertek: {', '.join(KEYS)}"
-                raise UsageError("CONFIG-KEY", f"{where}: unknown key {key!r}{hint}", path=str(path),
-                                 hu=f"{where}: ismeretlen kulcs: {key!r}{hint_hu}")
+                hint = i18n.part("CONFIG.hint.close", close=close[0]) if close else \
+                    i18n.part("CONFIG.hint.known", known=", ".join(KEYS))
+                raise UsageError.said("CONFIG-KEY", path=str(path), table=table, key=str(key), hint=hint)
 
-        def want(key: str, kind: type, what: str, what_hu: str) -> Any:
+        def want(key: str, kind: type, what: str) -> Any:
             value = data.get(key)
             if value is not None and not isinstance(value, kind):
-                raise UsageError("CONFIG-TYPE", f"{where}: {key} is {what}, not {value!r}", path=str(path),
-                                 hu=f"{where}: a(z) {key} értéke {what_hu}, nem {value!r}")
+                said: dict[str, Any] = i18n.both("what", f"CONFIG.what.{what}")
+                raise UsageError.said("CONFIG-TYPE", path=str(path), table=table, key=key, value=value, **said)
             return value
 
-        db = want("db", str, "a path (text)", "útvonal (szöveg)")
-        exclude = want("exclude", list, "a list of globs", "mintázatok listája") or []
+        db = want("db", str, "path")
+        exclude = want("exclude", list, "globs") or []
         if not all(isinstance(g, str) for g in exclude):
-            raise UsageError("CONFIG-TYPE", f"{where}: exclude is a list of globs (text)", path=str(path),
-                             hu=f"{where}: az exclude mintázatok (szövegek) listája")
-        strict = want("strict", bool, "true or false", "true vagy false")
-        lang = want("lang", str, "en or hu", "en vagy hu")
-        fmt = want("format", str, "text, json or github", "text, json vagy github")
-        if lang is not None and lang not in ("en", "hu"):
-            raise UsageError("CONFIG-VALUE", f"{where}: lang is en or hu, not {lang!r}", path=str(path),
-                             hu=f"{where}: a lang értéke en vagy hu, nem {lang!r}")
-        if fmt is not None and fmt not in _FORMATS:
-            raise UsageError("CONFIG-VALUE", f"{where}: format is {', '.join(_FORMATS)}, not {fmt!r}", path=str(path),
-                             hu=f"{where}: a format értéke {', '.join(_FORMATS)}, nem {fmt!r}")
+            raise UsageError.said("CONFIG-TYPE.exclude", path=str(path), table=table)
+        strict = want("strict", bool, "flag")
+        lang = want("lang", str, "lang")
+        fmt = want("format", str, "format")
+        for key, value, allowed in (("lang", lang, ("en", "hu")), ("format", fmt, _FORMATS)):
+            if value is not None and value not in allowed:
+                raise UsageError.said("CONFIG-VALUE", path=str(path), table=table, key=key, value=value,
+                                      allowed=", ".join(allowed))
         folder = path.parent
         return cls(path, (folder / db) if db else None, tuple(exclude), strict, lang, fmt, where)
 
@@ -153,8 +152,7 @@ def _read(path: Path) -> dict[str, Any]:
         with open(path, "rb") as fh:
             data = fh.read()
     except OSError as exc:
-        raise UsageError("CONFIG-UNREADABLE", f"{path}: cannot be read ({exc.strerror})", path=str(path),
-                         hu=f"{path}: nem olvasható ({exc.strerror})") from None
+        raise UsageError.said("CONFIG-UNREADABLE", path=str(path), why=exc.strerror or type(exc).__name__) from None
     if _last_read is not None and _last_read[0] == str(path) and _last_read[1] == data:
         return _last_read[2]
     import tomllib  # lazy: only a project that has a korbiro.toml reads one (every command looks for it)
@@ -169,9 +167,10 @@ def _read(path: Path) -> dict[str, Any]:
     try:
         parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise UsageError("CONFIG-SYNTAX", f"{path}: not valid TOML: {exc}", path=str(path),
-                         hu=f"{path}: nem érvényes TOML: {exc}") from None
+        raise UsageError.said("CONFIG-SYNTAX", path=str(path), why=str(exc)) from None
     except RecursionError:  # tomllib reads nested arrays and tables by recursion
         raise UsageError.said("CONFIG-SYNTAX.deep", path=str(path)) from None
+    except ValueError as exc:  # an integer of more digits than int() reads (sys.get_int_max_str_digits)
+        raise UsageError.said("CONFIG-SYNTAX", path=str(path), why=str(exc)) from None
     _last_read = (str(path), data, parsed)
     return parsed
