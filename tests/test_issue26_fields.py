@@ -347,7 +347,7 @@ def test_card_show_json_has_the_model() -> None:
     assert model["races"] == ["dwoon"]
     assert model["descriptor"]["twin"] == ["iker"]
     assert model["abilities"][0]["marks"] == ["constant", "one_per_player"]
-    assert model["abilities"][0]["behaviour"] == ["constant: level +1 own adventurers race:dwoon"]
+    assert model["abilities"][0]["behaviour"] == ["constant: level +1 own adventurers race:dwoon per_player"]
     r = CliRunner().invoke(cli, ["card", "show", "VALO-030", "--db", str(REAL), "--format", "json"])
     model = json.loads(r.output)["model"]
     assert (model["phases"], model["classes"], model["mp_x_factor"]) == (["Sor", "Harc"], ["varázshasználó", "pap"], 3)

@@ -329,7 +329,9 @@ def read_abilities(raw: Any, *, path: str | None = None) -> tuple[Ability, ...]:
         behaviour = entry.get("behaviour")
         name = entry.get("name")
         text = entry.get("text")
+        # what it does as it is played: its marks, printed name and MP written into it (card show shows this)
+        played = played_behaviour(None, [entry]) if isinstance(behaviour, dict) else None
         out.append(Ability(kind, marks, name if isinstance(name, str) else None, entry.get("mp"),
                            text if isinstance(text, str) else "",
-                           Behaviour.from_mapping(behaviour, path=path) if isinstance(behaviour, dict) else None))
+                           Behaviour.from_mapping(played, path=path) if isinstance(played, dict) else None))
     return tuple(out)
