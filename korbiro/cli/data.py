@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,6 +15,9 @@ from ._common import (
     lang_option,
     max_findings_option,
 )
+
+if TYPE_CHECKING:
+    from ..data.index import CardIndex
 
 
 @click.group()
@@ -122,20 +126,11 @@ def coverage(ctx: click.Context, paths: tuple[str, ...], fmt: str, lang: str | N
       korbiro data coverage
       korbiro data coverage cards/ --format json
     """
-    from ..base.errors import DataError, UsageError
     from ..base.i18n import current
     from ..data.coverage import coverage_of
-    from ..data.index import open_index
 
     lang_ = current()
-    try:
-        idx = open_index(list(paths))
-    except UsageError as exc:
-        echo_errors(exc, lang_)
-        ctx.exit(2)
-    except DataError as exc:
-        echo_errors(exc, lang_)
-        ctx.exit(1)
+    idx = _index_or_exit(ctx, paths, lang_)
     found = coverage_of(idx)
     if fmt == "json":
         echo_json(found.to_dict())
@@ -166,20 +161,11 @@ def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str, l
     """
     import time
 
-    from ..base.errors import DataError, UsageError
     from ..base.i18n import current, message
-    from ..data.index import open_index
 
     lang_ = current()
     start = time.perf_counter()
-    try:
-        idx = open_index(list(paths), rebuild=rebuild, verify=True)
-    except UsageError as exc:
-        echo_errors(exc, lang_)
-        ctx.exit(2)
-    except DataError as exc:
-        echo_errors(exc, lang_)
-        ctx.exit(1)
+    idx = _index_or_exit(ctx, paths, lang_, rebuild=rebuild, verify=True)
     took = time.perf_counter() - start
     if fmt == "json":
         echo_json({"index": idx.path, "cards": len(idx), "key": idx.key, "verified": idx.path != ":memory:",
@@ -188,3 +174,21 @@ def index(ctx: click.Context, paths: tuple[str, ...], rebuild: bool, fmt: str, l
         click.echo(message("CLI.index.memory", lang_, n=len(idx), seconds=took))
     else:
         click.echo(message("CLI.index.done", lang_, n=len(idx), path=idx.path, seconds=took))
+
+
+def _index_or_exit(ctx: click.Context, paths: tuple[str, ...], lang_: str, *, rebuild: bool = False,
+                   verify: bool = False) -> CardIndex:
+    """The card index of *paths* (:func:`~korbiro.data.index.open_index`); a usage error exits 2, a database
+    with errors prints them and exits 1."""
+    # lazy: only the index commands open an index
+    from ..base.errors import DataError, UsageError
+    from ..data.index import open_index
+
+    try:
+        return open_index(list(paths), rebuild=rebuild, verify=verify)
+    except UsageError as exc:
+        echo_errors(exc, lang_)
+        ctx.exit(2)
+    except DataError as exc:
+        echo_errors(exc, lang_)
+        ctx.exit(1)
