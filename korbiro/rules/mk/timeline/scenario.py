@@ -224,9 +224,9 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
     database's close names, e.g. :meth:`~korbiro.data.index.CardIndex.suggest`)."""
     doc = load_yaml_text(text, path) if text is not None else load_yaml_file(path)
     errors: list[DataError] = []
-    for err in () if _valid()(doc.data) else map(_deepest, _validator().iter_errors(doc.data)):
-        where = ".".join(str(p) for p in err.absolute_path) or "(top)"
-        errors.append(_error(doc, list(err.absolute_path), "MK-SCENARIO-SCHEMA", f"{where}: {err.message}"))
+    for bad in () if _valid()(doc.data) else map(_deepest, _validator().iter_errors(doc.data)):
+        where = ".".join(str(p) for p in bad.absolute_path) or "(top)"
+        errors.append(_error(doc, list(bad.absolute_path), "MK-SCENARIO-SCHEMA", f"{where}: {bad.message}"))
     _raise_all(errors)
     data = doc.data
     try:
