@@ -68,7 +68,16 @@ def test_a_warrior_casts_no_fire_spell_and_a_wizard_of_another_sphere_neither() 
 def test_the_restriction_cites_3_05_where_the_format_admits_it_and_the_option_either() -> None:
     result = run("kaszt-vagy-szfera")
     assert result.passed, result.diffs
-    assert [(r.step, r.code, r.rule) for r in result.refusals] == [(1, "MK-TL-RESTRICTION", "3.05")]
+    assert refusals(result) == [
+        (1, "MK-TL-RESTRICTION", "3.05", "Terda Radowik am Warwik has none of the classes (pap, varázshasználó) and "
+                                         "none of the spheres (Tűz) Lángcsóva is restricted to: it cannot summon it "
+                                         "(3.05)")]
+    assert result.refusals[0].remedy == (
+        "summon it by an adventurer of class pap, varázshasználó or of sphere Tűz",
+        "pap, varázshasználó kasztú vagy Tűz szférájú kalandozó idézze le")
+    assert events(result, "restriction") == [
+        ("3.05", "Airun al Marem meets one of the class and sphere restrictions of Lángcsóva, which suffices "
+                 "(option action_restriction=either)")]
     strict = run_file(str(RULINGS / "i27-kaszt-vagy-szfera.yaml"), options={"action_restriction": "both"})
     assert [(r.step, r.code, r.rule) for r in strict.refusals] == [
         (1, "MK-TL-RESTRICTION", "3.05"), (2, "MK-TL-RESTRICTION", "3.05")]

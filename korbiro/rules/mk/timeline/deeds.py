@@ -355,15 +355,16 @@ class Deeds(Part):
                           card=cs.label)
             return
         rule = self.cite("3.05", "8.03.E")
-        if "class" in unmet:
-            classes = ", ".join(sorted(cs.card.values("class") + cs.card.values("subclass")))
-            raise refused("MK-TL-RESTRICTION.class", rule, adventurer=adv.label, card=cs.label, classes=classes,
-                          remedy="MK-TL-RESTRICTION.class-remedy")
-        if "sphere" in unmet:
-            spheres = ", ".join(str(s) for s in cs.attr("spheres", []) or [])
-            raise refused("MK-TL-RESTRICTION.sphere", rule, adventurer=adv.label, card=cs.label, spheres=spheres,
-                          remedy="MK-TL-RESTRICTION.sphere-remedy")
-        self.emit(rule, "restriction", *says("MK-TL-RESTRICTION.met", adventurer=adv.label, card=cs.label), card=cs.label)
+        names = {"adventurer": adv.label, "card": cs.label,
+                 "classes": ", ".join(sorted(cs.card.values("class") + cs.card.values("subclass"))),
+                 "spheres": ", ".join(str(s) for s in cs.attr("spheres", []) or [])}
+        either = self.options["action_restriction"] == "either"
+        if either and len(unmet) == 2:
+            raise refused("MK-TL-RESTRICTION.neither", rule, remedy="MK-TL-RESTRICTION.neither-remedy", **names)
+        if unmet:  # the class first, then the sphere
+            raise refused(f"MK-TL-RESTRICTION.{unmet[0]}", rule, remedy=f"MK-TL-RESTRICTION.{unmet[0]}-remedy", **names)
+        key = "MK-TL-RESTRICTION.either" if either and sem.restriction_unmet(cs, adv, "both") else "MK-TL-RESTRICTION.met"
+        self.emit(rule, "restriction", *says(key, **names), card=cs.label)
 
     def equipment_slot(self, adv: CardState, cs: CardState, kind: str) -> None:
         """3.05.I: an adventurer may wear an extra weapon instead of a shield."""
