@@ -191,6 +191,30 @@ def test_a_permanent_action_card_stays_in_the_present_with_its_constant() -> Non
     assert sem.level(eng.state, eng.find("Briar Sichetti")) == 4
 
 
+def test_a_permanent_card_that_is_worn_or_attached_goes_to_mult_when_nothing_holds_it() -> None:
+    text = textwrap.dedent("""\
+        title: végleges, but attached
+        format: archivalt
+        setup:
+          players:
+            - {name: Anna, mp: 5, sor: [Zsebes Kobak, Abasziszi vándorlovag], hand: [Lassú méreg, Gorviki láncing]}
+            - {name: Béla, mp: 0, sor: [Terda Radowik am Warwik]}
+        script:
+          - Anna: leidéz "Lassú méreg" által "Zsebes Kobak" célpont "Terda Radowik am Warwik"
+          - meghal "Terda Radowik am Warwik"
+          - visszafejt
+          - Anna: leidéz "Gorviki láncing" által "Abasziszi vándorlovag"
+          - meghal "Abasziszi vándorlovag"
+          - visszafejt
+        expect:
+          players:
+            Anna: {múlt: [Lassú méreg, Gorviki láncing, Abasziszi vándorlovag], jelen: []}
+        """)
+    result = run_file("vegleges-csatolt.yaml", text=text)
+    assert result.passed, result.diffs
+    assert events(result, "enters") == []
+
+
 # ---------------------------------------------------------------- 3. expect.at and refusals of several rules
 
 
@@ -271,3 +295,20 @@ def test_mistakes_in_the_new_keys_are_findings_at_their_line(tmp_path: Path, exp
     res = CliRunner().invoke(cli, ["resolve", str(path)])
     assert res.exit_code == 2
     assert f"s.yaml:{where}: error {code}: {message}" in res.output
+
+
+@settings(max_examples=30, deadline=None)
+@given(step=st.integers(min_value=0, max_value=6), player=st.sampled_from(["Anna", "Béla", "Cili", "anna"]))
+def test_hypothesis_a_snapshot_loads_exactly_when_its_step_and_player_exist(step: int, player: str) -> None:
+    text = (RULINGS / "i27-pillanatkep.yaml").read_text("utf-8").split("expect:")[0]
+    text += f"expect:\n  at: {{step: {step}, legal: {{{player}: {{has: [passz]}}}}}}\n"
+    wrong = [key for key, bad in (("step", step > 3), ("player", player not in ("Anna", "Béla"))) if bad]
+    try:
+        result = run_file("pillanat.yaml", text=text)
+    except DataError as exc:
+        assert wrong, exc.findings
+        assert [f.code for f in exc.findings] == ["MK-SCENARIO-AT"] * len(wrong)
+    else:
+        assert not wrong
+        assert result.diffs == [] or all(d.startswith(f"expect.at[step {step}]") or d.startswith("step ")
+                                         for d in result.diffs)

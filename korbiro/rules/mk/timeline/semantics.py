@@ -340,9 +340,13 @@ def restriction_unmet(card: CardState, adv: CardState, mode: str) -> tuple[str, 
 
 def stays_in_present(cs: CardState) -> bool:
     """5.01.D: a card that enters the Present when it unwinds: an adventurer, building, quest, ally, tower level,
-    and an event or action card of duration végleges (3.01.E), whose constant effect then works (6.00)."""
+    and an event or action card of duration végleges (3.01.E), whose constant effect then works (6.00).  An action
+    card that is worn or attached (equipment, 3.05.I; an effect that attaches it) stays only as an attachment:
+    with nothing to hold it, it goes to Múlt."""
     if cs.type in ("kalandozó", "építmény", "küldetés", "szövetséges", "toronyszint"):
         return True
+    if cs.type == "akciólap" and (equipment_kind(cs) is not None or any(op.name == "attach" for op in cs.behaviour.effect)):
+        return False
     return cs.type in ("eseménylap", "akciólap") and fold(str(cs.attr("duration") or "")) == "vegleges"
 
 
