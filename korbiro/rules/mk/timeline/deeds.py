@@ -310,6 +310,7 @@ class Deeds(Part):
         if adv.state != "éber" and not (self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv)):
             raise illegal("MK-TL-NOT-AWAKE", "6.01", f"{adv.label} is {adv.state}; summoning an action card needs an awake adventurer",
                        f"{adv.label} {adv.state}; akciólap leidézéséhez éber kalandozó kell")
+        self._restriction_checks(cs, adv)
         if sem.is_power_word(cs):
             if not self.admits("3.05.A"):
                 self.skip("3.05.A", "power words", "hatalomszavak")
@@ -339,6 +340,32 @@ class Deeds(Part):
             self.equipment_slot(adv, cs, kind)
         return adv
 
+    def _restriction_checks(self, cs: CardState, adv: CardState) -> None:
+        """An action card's class and sphere restriction (8.03.E names it, "kaszt- és szféramegkötés"; cited as
+        3.05, the action-card rule, where the format admits it): its summoner has one of its classes or
+        sub-classes and one of its spheres (option ``action_restriction``: both, or either suffices).  In antiss
+        combat an antiss-wizard summons any combat-phase action card ignoring them (8.03.E)."""
+        if not sem.class_restriction(cs) and not sem.sphere_restriction(cs):
+            return
+        unmet = sem.restriction_unmet(cs, adv, self.options["action_restriction"])
+        if self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv) \
+                and "harc" in {fold(p) for p in cs.card.values("phase")}:
+            if unmet:
+                self.emit("8.03.E", "restriction", *says("MK-TL-RESTRICTION.antiss", adventurer=adv.label, card=cs.label),
+                          card=cs.label)
+            return
+        rule = self.cite("3.05", "8.03.E")
+        names = {"adventurer": adv.label, "card": cs.label,
+                 "classes": ", ".join(sorted(cs.card.values("class") + cs.card.values("subclass"))),
+                 "spheres": ", ".join(str(s) for s in cs.attr("spheres", []) or [])}
+        either = self.options["action_restriction"] == "either"
+        if either and len(unmet) == 2:
+            raise refused("MK-TL-RESTRICTION.neither", rule, remedy="MK-TL-RESTRICTION.neither-remedy", **names)
+        if unmet:  # the class first, then the sphere
+            raise refused(f"MK-TL-RESTRICTION.{unmet[0]}", rule, remedy=f"MK-TL-RESTRICTION.{unmet[0]}-remedy", **names)
+        key = "MK-TL-RESTRICTION.either" if either and sem.restriction_unmet(cs, adv, "both") else "MK-TL-RESTRICTION.met"
+        self.emit(rule, "restriction", *says(key, **names), card=cs.label)
+
     def equipment_slot(self, adv: CardState, cs: CardState, kind: str) -> None:
         """3.05.I: an adventurer may wear an extra weapon instead of a shield."""
         worn = [sem.equipment_kind(self.state.cards[u]) for u in adv.attachments]
@@ -353,7 +380,7 @@ class Deeds(Part):
 
     def _targets(self, player: str, cs: CardState, a: Action) -> tuple[int, ...]:
         """5.01.B: a card that needs a target cannot be summoned without one; 3.05.B."""
-        ops = self._ops_for(cs, a) + cs.behaviour.negative
+        ops = self._ops_for(cs, a) + cs.behaviour.negative + sem.entering_ops(cs)
         spec = None if a.effect else cs.behaviour.targets
         found = self.pick_targets(player, cs, ops, a.targets, spec, a.x, "needs a target and none was chosen",
                                   "célpontot igényel, de nincs választott célpont",
@@ -635,7 +662,7 @@ class Deeds(Part):
                                         "célpont kalandozót igényel", zones=("sor",), one=not a.effect)
         opponents = self.table.seating.choose_opponent(player, a.against, cs.label, sem.refers_to_an_opponent(ops))
         self.stack.check_can_add(cs, False, cs.label)
-        mp = self._obstacle_mp(cs)
+        mp, changes = self._obstacle_mp(player, cs)
         returned = self._return_cost(player, cs, a)
         have = self.state.players[player].mp
         if have < mp:
@@ -643,6 +670,11 @@ class Deeds(Part):
                           f"{cs.label} aktivizálása MP-igényébe kerül ({mp}); {player} MP-je {have}",
                           remedy=needs_mp(mp, have))
         self.table.checked()
+        if changes:
+            self.emit("5.01.C", "mp-change", *says("MK-TL-TRACE.obstacle-mp", card=cs.label, mp=mp,
+                                                   printed=cs.card.mp if isinstance(cs.card.mp, int) else 0,
+                                                   changes=", ".join(f"{src.label} {n:+d}" for src, n in changes)),
+                      card=cs.label)
         if mp:
             self.state.players[player].mp -= mp
             self.emit(self.cite("12.00.5.5", "5.01.C"), "pay", f"{player} pays the MP requirement of {cs.label}, {mp} MP, to activate it (12.00.5.5; {self.state.players[player].mp} left)",
@@ -727,13 +759,16 @@ class Deeds(Part):
             raise refused("MK-TL-TARGETS.beast", "5.01.B", card=cs.label, count=len(found))
         return tuple(c.uid for c in found)
 
-    def _obstacle_mp(self, cs: CardState) -> int:
+    def _obstacle_mp(self, player: str, cs: CardState) -> tuple[int, list[tuple[CardState, int]]]:
         """12.00.5.5: an obstacle attached at 0 MP (5.01.E) costs its MP requirement when it is activated
-        (option ``obstacle_mp``)."""
+        (option ``obstacle_mp``), changed by the constants in play over obstacles (``mp -1 own obstacles``, 5.01.C:
+        an obstacle's MP requirement is paid only here), never below 0.  The MP and the changes."""
         if self.options["obstacle_mp"] == "free":
-            return 0
+            return 0, []
         mp = cs.card.mp
-        return int(mp) if isinstance(mp, int) else 0
+        printed = int(mp) if isinstance(mp, int) else 0
+        changes = sem.mp_change(self.state, player, cs, None)
+        return max(0, printed + sum(n for _, n in changes)), changes
 
     def _return_cost(self, player: str, cs: CardState, a: Action) -> CardState | None:
         """5.01.C other costs: "one of your adventurers returns from the combat to its Sor" (by ``által``)."""
@@ -988,9 +1023,9 @@ class Deeds(Part):
             self.table.move(cs, "sor")
             self.emit("5.01.D", "enters", f"{cs.label} enters the Sor of {cs.controller}, awake",
                       f"{cs.label} {cs.controller} Sorába kerül, éber helyzetben", card=cs.label)
-            self._timed_enter(cs, e.target_players)
+            self._timed_enter(cs, e)
             return
-        if typ in ("építmény", "küldetés", "szövetséges") or (typ == "eseménylap" and cs.attr("duration") == "végleges"):
+        if typ in ("építmény", "küldetés", "szövetséges") or (typ == "eseménylap" and sem.stays_in_present(cs)):
             if typ == "építmény" and sem.one_such_building(cs):
                 self.table.one_building(cs, e.player, None)
                 if cs.zone != "idofonal":
@@ -998,7 +1033,7 @@ class Deeds(Part):
             self.table.move(cs, "jelen")
             self.emit("5.01.D", "enters", f"{cs.label} enters the Present ({cs.controller})",
                       f"{cs.label} Jelenbe kerül ({cs.controller})", card=cs.label)
-            self._timed_enter(cs, e.target_players)
+            self._timed_enter(cs, e)
             return
         if typ == "toronyszint":
             self.table.move(cs, "torony")
@@ -1027,15 +1062,21 @@ class Deeds(Part):
                     self.emit("3.05.J", "item", f"{cs.label} is a hadszer and counts as an item",
                               f"{cs.label} hadszer, tárgynak minősül")
                 return
-        if cs.zone == "idofonal":
+        if cs.zone == "idofonal" and sem.stays_in_present(cs):  # an action card of duration végleges (3.01.E)
+            self.table.move(cs, "jelen")
+            self.emit("5.01.D", "enters", *says("MK-TL-TRACE.permanent", card=cs.label, player=cs.controller),
+                      card=cs.label)
+            self._timed_enter(cs, e)
+        elif cs.zone == "idofonal":
             self.table.move(cs, "mult")
 
-    def _timed_enter(self, cs: CardState, opponents: tuple[str, ...]) -> None:
-        """6.02: "Jelenbe kerülésekor …", with the opponent its summoning chose (12.00.A)."""
+    def _timed_enter(self, cs: CardState, e: Entry) -> None:
+        """6.02: "Jelenbe kerülésekor …", with the opponent (12.00.A) and the targets (5.01.B) its summoning chose."""
         ops = cs.behaviour.on_enter
         if ops:
-            self.stack.add_timed(cs.controller or cs.owner, f"{cs.label}: Jelenbe kerülésekor", cs.uid, ops, cs.label,
-                                 opponents=opponents if sem.refers_to_an_opponent(ops) else ())
+            timed = self.stack.add_timed(cs.controller or cs.owner, f"{cs.label}: Jelenbe kerülésekor", cs.uid, ops,
+                                         cs.label, opponents=e.target_players if sem.refers_to_an_opponent(ops) else ())
+            timed.targets = e.targets
 
     def resolve_attach(self, e: Entry) -> None:
         """An obstacle attaches to its tower level on unwinding (5.01.E; full → attach_overflow)."""

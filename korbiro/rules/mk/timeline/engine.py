@@ -62,7 +62,7 @@ _CLAUSES: dict[str, frozenset[str]] = {
     "attach": frozenset(), "build": frozenset(),
     "neutralise": frozenset({"kind", "source"}),
     "copy": frozenset({"by", "targets", "x", "mode", "accept", "against"}),
-    "solve": frozenset({"expedition", "store", "against"}),
+    "solve": frozenset({"expedition", "store", "against", "targets"}),
     "siege": frozenset({"blockers", "against"}),
     "capture": frozenset({"blockers", "keep"}),
     "fight": frozenset({"blockers", "against"}),
@@ -113,7 +113,7 @@ class Engine:
         self.table.on_search = self._searched
         self.effects = Effects(self.table)
         self.deeds = Deeds(self.table, self.stack, self.effects)
-        self.maneuvers = Maneuvers(self.table, self.stack)
+        self.maneuvers = Maneuvers(self.table, self.stack, self.deeds.pick_targets)
         self.rounds = Rounds(self.table, self.stack)
         self.pacts = Pacts(self.table, self.stack)
         self.stack.resolvers.update({

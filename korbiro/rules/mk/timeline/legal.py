@@ -460,7 +460,7 @@ def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
         for by, mode in itertools.product(summoners, modes):
             ops = (b.modes[mode] if mode is not None else b.effect) + b.negative
             opponents = _opponent_choice(eng, player, ops + b.on_enter)
-            needs = any(op.who == "target" for op in ops)
+            needs = any(op.who == "target" for op in ops + sem.entering_ops(cs))
             targets, count = _target_choice(eng, player, b.targets, needs)
             if sem.is_power_word(cs) and b.targets is None and needs:
                 count = (1, len(targets))
@@ -636,10 +636,13 @@ def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
                 yield from _antiss_teams(eng, player, quest)
                 break
             team = _team_options(eng, player, quest.behaviour.solvers)
+            on_solve = () if expedition else quest.behaviour.on_solve  # its target is chosen now (5.01.B)
+            targets, count = _target_choice(eng, player, quest.behaviour.targets if on_solve else None,
+                                            any(op.who == "target" for op in on_solve))
             form = LegalAction(player, "solve", "4.01.A", card=quest.label, expedition=expedition, team=team,
                                team_size=(1, min(3, len(team))), stores=stores if not expedition else (),
-                               opponents=() if expedition else _opponent_choice(eng, player, quest.behaviour.on_solve))
-            if team and _ok(eng, player, form.completion()):
+                               opponents=_opponent_choice(eng, player, on_solve), targets=targets, target_count=count)
+            if team and _with_choices(eng, player, form) is not None:
                 yield form
 
 

@@ -10,7 +10,7 @@ returns to its Sor resting (4.01.G) unless a rule says otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ....base.errors import IllegalActionError
 from ....base.text import fold
@@ -32,9 +32,12 @@ _WHAT = {"manoeuvre": ("a manoeuvre", "a manőver"), "quest": ("solving a quest"
 class Maneuvers(Part):
     """The manoeuvres of 4.01 and what their entries do on unwinding."""
 
-    def __init__(self, table: Table, stack: TimelineStack) -> None:
+    def __init__(self, table: Table, stack: TimelineStack,
+                 pick_targets: Callable[..., tuple[int, ...]] | None = None) -> None:
         super().__init__(table)
         self.stack = stack
+        #: 5.01.B: the targets chosen for a card's effect (:meth:`~.deeds.Deeds.pick_targets`)
+        self.pick_targets = pick_targets
 
     def _team(self, player: str, names: Iterable[str], *, antiss: bool = False,
               blocking: bool = False) -> list[CardState]:
@@ -194,6 +197,7 @@ class Maneuvers(Part):
         # the opponent of "Megoldásakor egy ellenfeled …" (12.00.A); an expedition does not solve the quest (2.03)
         opponents = self.table.seating.choose_opponent(
             player, a.against, quest.label, not a.expedition and sem.refers_to_an_opponent(quest.behaviour.on_solve))
+        on_solve_targets = self._on_solve_targets(player, quest, a)
         self.table.checked()
         if antiss:
             self.state.antiss_attempted.add(quest.uid)
@@ -205,12 +209,30 @@ class Maneuvers(Part):
         self.emit("4.01.A", "maneuver", f"{player} sends {', '.join(c.label for c in team)} to solve {quest.label}",
                   f"{player} csapata ({', '.join(c.label for c in team)}) elindul: {quest.label}")
         self.table.seating.announce_opponent(player, opponents)
+        if on_solve_targets:
+            names = ", ".join(self.state.cards[t].label for t in on_solve_targets)
+            self.emit("5.01.B", "targets", *says("MK-TL-TRACE.on-solve-targets", quest=quest.label, targets=names),
+                      card=quest.label)
         entry = self.stack.new_entry("maneuver", player, f"küldetés: {quest.label}", source=quest.uid,
                                data={"type": "quest", "team": [c.uid for c in team], "expedition": a.expedition,
-                                     "store": store_level.uid if store_level else None, "cost": cost, "antiss": antiss},
+                                     "store": store_level.uid if store_level else None, "cost": cost, "antiss": antiss,
+                                     "on_solve_targets": on_solve_targets},
                                target_players=opponents)
         self.stack.push(entry, deed=True, mp_bound=True)
         self.state.players[player].last_deed = self.state.round
+
+    def _on_solve_targets(self, player: str, quest: CardState, a: Action) -> tuple[int, ...]:
+        """5.01.B, 6.02: the target of a quest's "Megoldásakor …" that needs one, chosen by its player when the team
+        is sent (``célpont``), of the quest's ``targets:``.  An expedition solves nothing (2.03.c): no target."""
+        ops = () if a.expedition else quest.behaviour.on_solve
+        if self.pick_targets is None or (not ops and not a.targets):
+            return ()
+        spec = quest.behaviour.targets
+        if not a.targets and spec is not None and not sem.spec_present(self.state, spec, player):
+            return ()  # nothing it could target: it does not happen (6.02), the quest is still solved
+        return self.pick_targets(player, quest, ops, a.targets, quest.behaviour.targets if ops else None, None,
+                                 "needs a target and none was chosen", "célpontot igényel, de nincs választott célpont",
+                                 one=True)
 
     def _unmet(self, quest: CardState, team: list[CardState], say: bool = True) -> bool:
         """Whether *quest* has a condition that no adventurer of *team* meets (one alternative, every word of it,
@@ -363,6 +385,9 @@ class Maneuvers(Part):
         if on_solve:
             timed = self.stack.add_timed(player, f"{quest.label}: megoldásakor", quest.uid, on_solve, quest.label,
                                          opponents=e.target_players)
+            timed.targets = tuple(e.data.get("on_solve_targets", ()))  # chosen when the team was sent (5.01.B)
+            if not timed.targets and any(op.who == "target" for op in on_solve):
+                self.emit("6.02", "no-target", *says("MK-TL-TRACE.no-target", card=quest.label), card=quest.label)
             timed.data["team"] = [c.uid for c in team]  # "the team" of its effect, the manoeuvre being over
 
     def _drop_obstacles(self, quest: CardState) -> None:

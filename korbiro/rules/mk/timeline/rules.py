@@ -330,6 +330,10 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
            "a named card (nevesített) is not summoned while its player has a card of that name in play, a ghost "
            "too (player; 11.00.F: the naming rule applies to ghosts), or while anyone has (table), or the property "
            "restricts nothing (none); the naming rule's own text is not in the rulebook we have"),
+    Option("action_restriction", ("both", "either"), "both", "8.03.E",
+           "an action card printing both a class and a sphere restriction is summoned only by an adventurer that has "
+           "one of its classes (or sub-classes) and one of its spheres (both), or one that meets either (either); "
+           "the rule text names the restrictions (8.03.E) but not how they combine"),
     Option("turn_order", ("active", "free"), "active", "12.00",
            "with no timeline open in the manoeuvres phase only the active player starts a deed or passes (active), or "
            "any player may (free)"),

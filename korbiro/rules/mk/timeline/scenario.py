@@ -156,6 +156,18 @@ def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(_schema())
 
 
+def _deepest(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """Of a value valid under none of a ``oneOf``'s choices, the reason of the choice that went deepest into it
+    (an unknown key of a snapshot of ``expect.at``, rather than "not valid under any of the given schemas"),
+    so that the finding names the line and column of what is wrong."""
+    while err.context:
+        deeper = max(err.context, key=lambda e: (len(e.absolute_path), e.validator != "type"))
+        if len(deeper.absolute_path) < len(err.absolute_path):
+            break
+        err = deeper
+    return err
+
+
 def _error(doc: YamlDocument, path: Sequence[str | int], code: str, message: str,
            hu: str | None = None) -> DataError:
     line, col = doc.mark(tuple(path))
@@ -212,9 +224,9 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
     database's close names, e.g. :meth:`~korbiro.data.index.CardIndex.suggest`)."""
     doc = load_yaml_text(text, path) if text is not None else load_yaml_file(path)
     errors: list[DataError] = []
-    for err in () if _valid()(doc.data) else _validator().iter_errors(doc.data):
-        where = ".".join(str(p) for p in err.absolute_path) or "(top)"
-        errors.append(_error(doc, list(err.absolute_path), "MK-SCENARIO-SCHEMA", f"{where}: {err.message}"))
+    for bad in () if _valid()(doc.data) else map(_deepest, _validator().iter_errors(doc.data)):
+        where = ".".join(str(p) for p in bad.absolute_path) or "(top)"
+        errors.append(_error(doc, list(bad.absolute_path), "MK-SCENARIO-SCHEMA", f"{where}: {bad.message}"))
     _raise_all(errors)
     data = doc.data
     try:
@@ -254,6 +266,7 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
     for i, rid in enumerate(data.get("rules") or []):
         if rid not in RULES:
             errors.append(_error(doc, ["rules", i], "MK-SCENARIO-RULE", f"rule {rid!r} is not one the engine applies"))
+    errors.extend(_expect_errors(doc, len(data["script"]), [str(pl["name"]) for pl in data["setup"]["players"]]))
     phase = (data["setup"].get("phase"))
     if phase is not None and phase_named(phase) is None:
         errors.append(_error(doc, ["setup", "phase"], "MK-SCENARIO-PHASE", f"unknown phase {phase!r}"))
@@ -353,6 +366,44 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
 #: (package-relative); lark's installed copy is part of the key too (:func:`_remembered_actions`)
 ACTIONS_CODE: tuple[str, ...] = ("grammar/action.py", "grammar/action.lark", "grammar/prebuilt.py",
                                  "grammar/tables/action-start.json", "base/text.py")
+
+
+def snapshots(expect: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The snapshots of ``expect.at`` (one mapping, or a list of them), in the order written."""
+    at = expect.get("at")
+    return [] if at is None else [at] if isinstance(at, Mapping) else list(at)
+
+
+def _expect_errors(doc: YamlDocument, steps: int, seated: Sequence[str]) -> list[DataError]:
+    """The new keys of ``expect:`` checked against the scenario (file:line:column): a snapshot's step is one of
+    the script's (0: the setup), its players and its ``legal:`` players are seated, and each rule a refusal of
+    ``illegal:`` may cite is one of the rule index."""
+    expect = doc.data.get("expect") or {}
+    out: list[DataError] = []
+
+    def at(where: tuple[str | int, ...], key: str, **args: Any) -> None:
+        line, col = doc.mark(where)
+        out.append(DataError.said(key, path=doc.path, line=line, column=col, **args))
+
+    single = isinstance(expect.get("at"), Mapping)
+    for i, snap in enumerate(snapshots(expect)):
+        base: tuple[str | int, ...] = ("expect", "at") if single else ("expect", "at", i)
+        if snap["step"] > steps:
+            at((*base, "step"), "MK-SCENARIO-AT.step", step=snap["step"], steps=steps)
+        for key in ("players", "legal"):
+            for name in snap.get(key) or {}:
+                if name not in seated:
+                    at((*base, key, name), "MK-SCENARIO-AT.player", name=name, players=", ".join(seated))
+    for i, spec in enumerate(expect.get("illegal") or []):
+        rules = spec if isinstance(spec, str) else spec.get("rule")
+        if rules is None:
+            continue
+        for j, rid in enumerate([rules] if isinstance(rules, str) else rules):
+            if rid not in RULES:
+                where: tuple[str | int, ...] = ("expect", "illegal", i) if isinstance(spec, str) else (
+                    ("expect", "illegal", i, "rule") if isinstance(rules, str) else ("expect", "illegal", i, "rule", j))
+                at(where, "MK-SCENARIO-RULE.illegal", cited=rid)
+    return out
 
 
 def _variant_option_errors(doc: YamlDocument, variant: Any) -> list[DataError]:
@@ -535,6 +586,10 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
     result = Result(sc.path, sc.title, sc.format.key, eng.state.trace, engine=eng, date=sc.date)
     names = [n for cs in eng.state.cards.values() for n in (cs.label, cs.name)]
     known = {fold(n) for n in names}
+    pinned: dict[int, list[Mapping[str, Any]]] = {}
+    for snap in snapshots(sc.data.get("expect") or {}):
+        pinned.setdefault(int(snap["step"]), []).append(snap)
+    at_diffs = [d for snap in pinned.get(0, ()) for d in compare_at(eng, snap)]
     for step, (player, action, line) in enumerate(sc.steps, 1):
         if until is not None and step > until:
             break
@@ -553,11 +608,12 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
         except IllegalActionError as exc:
             result.refusals.append(Refusal(step, line, who + action.text, exc.code, exc.rule, exc.message,
                                            exc.hu or exc.message, exc.remedy))
+        at_diffs.extend(d for snap in pinned.get(step, ()) for d in compare_at(eng, snap))
     if until is not None and until < len(sc.steps):
         return result
     expect = sc.data.get("expect")
     result.has_expect = expect is not None
-    result.diffs = compare(eng, result, expect or {})
+    result.diffs = at_diffs + compare(eng, result, expect or {})
     return result
 
 
@@ -635,15 +691,51 @@ def _same_list(zone: str, want: list[str], got: list[str]) -> bool:
 
 def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]:
     """The differences between *expect* and what happened, one line each."""
-    diffs: list[str] = []
+    diffs = _compare_state(eng, expect, "expect")
     st = eng.state
 
     def diff(where: str, want: Any, got: Any) -> None:
         diffs.append(f"expect.{where}: expected {want!r}, got {got!r}")
 
+    if "unwound" in expect:
+        if [fold(x) for x in expect["unwound"]] != [fold(x) for x in st.unwound]:
+            diff("unwound", expect["unwound"], st.unwound)
+    cited = {e.rule for e in st.trace} | {r.rule for r in result.refusals if r.rule}
+    for rid in expect.get("rules") or []:
+        if rid not in cited:
+            diffs.append(f"expect.rules: rule {rid} was never applied (applied: {', '.join(sorted(cited))})")
+    for rid in expect.get("not_rules") or []:
+        if rid in {e.rule for e in st.trace}:
+            diffs.append(f"expect.not_rules: rule {rid} was applied")
+    diffs.extend(_compare_refusals(result.refusals, expect.get("illegal") or []))
+    if "winner" in expect:
+        winner = st.winner[0] if st.winner else None
+        if fold(str(expect["winner"] or "")) != fold(str(winner or "")):
+            diff("winner", expect["winner"], winner)
+    if expect.get("result") is not None:
+        want = expect["result"]
+        verdict, who, rule, _ = st.result or ("unfinished", (), None, "")
+        if want["verdict"] != verdict:
+            diff("result.verdict", want["verdict"], verdict)
+        if "winners" in want and sorted(map(fold, want["winners"])) != sorted(map(fold, who)):
+            diff("result.winners", want["winners"], list(who))
+        if "rule" in want and want["rule"] != rule:
+            diff("result.rule", want["rule"], rule)
+    return diffs
+
+
+def _compare_state(eng: Engine, expect: Mapping[str, Any], where: str) -> list[str]:
+    """The differences between the state *expect* pins (players, cards, phase, round, active player, timelines)
+    and the engine's, each line starting with *where* (``expect``, or a snapshot's ``expect.at[step 3]``)."""
+    diffs: list[str] = []
+    st = eng.state
+
+    def diff(key: str, want: Any, got: Any) -> None:
+        diffs.append(f"{where}.{key}: expected {want!r}, got {got!r}")
+
     for pname, pexp in (expect.get("players") or {}).items():
         if pname not in st.players:
-            diffs.append(f"expect.players.{pname}: no such player")
+            diffs.append(f"{where}.players.{pname}: no such player")
             continue
         p = st.players[pname]
         for key in ("mp", "dp"):
@@ -658,7 +750,7 @@ def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]
         try:
             cs = eng.find(label)
         except IllegalActionError:
-            diffs.append(f"expect.cards.{label}: no such card")
+            diffs.append(f"{where}.cards.{label}: no such card")
             continue
         checks: dict[str, Any] = {
             "state": cs.state, "damage": cs.damage, "controller": cs.controller, "owner": cs.owner,
@@ -690,17 +782,6 @@ def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]
                     diff(f"cards.{label}.{key}", want, got)
             elif want != got:
                 diff(f"cards.{label}.{key}", want, got)
-    if "unwound" in expect:
-        if [fold(x) for x in expect["unwound"]] != [fold(x) for x in st.unwound]:
-            diff("unwound", expect["unwound"], st.unwound)
-    cited = {e.rule for e in st.trace} | {r.rule for r in result.refusals if r.rule}
-    for rid in expect.get("rules") or []:
-        if rid not in cited:
-            diffs.append(f"expect.rules: rule {rid} was never applied (applied: {', '.join(sorted(cited))})")
-    for rid in expect.get("not_rules") or []:
-        if rid in {e.rule for e in st.trace}:
-            diffs.append(f"expect.not_rules: rule {rid} was applied")
-    diffs.extend(_compare_refusals(result.refusals, expect.get("illegal") or []))
     if "phase" in expect and phase_named(expect["phase"]) != st.phase:
         diff("phase", expect["phase"], st.phase)
     if "round" in expect and expect["round"] != st.round:
@@ -709,20 +790,38 @@ def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]
         diff("active", expect["active"], eng.active_player())
     if "timelines" in expect and expect["timelines"] != len(st.timelines):
         diff("timelines", expect["timelines"], len(st.timelines))
-    if "winner" in expect:
-        winner = st.winner[0] if st.winner else None
-        if fold(str(expect["winner"] or "")) != fold(str(winner or "")):
-            diff("winner", expect["winner"], winner)
-    if expect.get("result") is not None:
-        want = expect["result"]
-        verdict, who, rule, _ = st.result or ("unfinished", (), None, "")
-        if want["verdict"] != verdict:
-            diff("result.verdict", want["verdict"], verdict)
-        if "winners" in want and sorted(map(fold, want["winners"])) != sorted(map(fold, who)):
-            diff("result.winners", want["winners"], list(who))
-        if "rule" in want and want["rule"] != rule:
-            diff("result.rule", want["rule"], rule)
     return diffs
+
+
+def compare_at(eng: Engine, snap: Mapping[str, Any]) -> list[str]:
+    """The differences between a snapshot of ``expect.at`` and the state right after its step: what
+    :func:`_compare_state` pins, and each player's legal actions (``legal:``, the forms of ``--legal``)."""
+    where = f"expect.at[step {snap['step']}]"
+    diffs = _compare_state(eng, snap, where)
+    for player, want in (snap.get("legal") or {}).items():
+        forms = eng.legal_actions(player)
+        listed = {_form_key(t) for f in forms for t in (f.text("hu"), f.text("en"))}
+        shown = sorted(f.text("hu") for f in forms)
+        spec = {"has": want} if isinstance(want, list) else want
+        for form in spec.get("has") or []:
+            if _form_key(form) not in listed:
+                diffs.append(i18n.message("MK-SCENARIO-DIFF.legal-missing", "en", where=where, player=player,
+                                          form=form, listed="; ".join(shown) or "–"))
+        for form in spec.get("lacks") or []:
+            if _form_key(form) in listed:
+                diffs.append(i18n.message("MK-SCENARIO-DIFF.legal-listed", "en", where=where, player=player, form=form))
+        if isinstance(want, list):
+            wanted = {_form_key(w) for w in want}
+            for f in forms:
+                if _form_key(f.text("hu")) not in wanted and _form_key(f.text("en")) not in wanted:
+                    diffs.append(i18n.message("MK-SCENARIO-DIFF.legal-extra", "en", where=where, player=player,
+                                              form=f.text("hu")))
+    return diffs
+
+
+def _form_key(text: str) -> str:
+    """A legal-action form as compared: its words, spaces, case and accents aside."""
+    return " ".join(fold(text).split())
 
 
 def _compare_refusals(refusals: list[Refusal], wanted: list[Any]) -> list[str]:
@@ -731,7 +830,7 @@ def _compare_refusals(refusals: list[Refusal], wanted: list[Any]) -> list[str]:
     for w in wanted:
         spec = {"rule": w} if isinstance(w, str) else w
         match = next((r for r in left if ("step" not in spec or r.step == spec["step"])
-                      and ("rule" not in spec or r.rule == spec["rule"])
+                      and ("rule" not in spec or r.rule in _rules_of(spec["rule"]))
                       and ("code" not in spec or r.code == spec["code"])), None)
         if match is None:
             out.append(f"expect.illegal: no refused action matches {spec!r}")
@@ -740,6 +839,11 @@ def _compare_refusals(refusals: list[Refusal], wanted: list[Any]) -> list[str]:
     for r in left:
         out.append(f"step {r.step} (line {r.line}) was refused unexpectedly: [{r.rule}] {r.message}")
     return out
+
+
+def _rules_of(rule: str | Sequence[str]) -> tuple[str, ...]:
+    """The rules a refusal of ``expect.illegal`` may cite: one, or any one of a list."""
+    return (rule,) if isinstance(rule, str) else tuple(rule)
 
 
 def load_error_findings(exc: KorbiroError) -> list[Any]:

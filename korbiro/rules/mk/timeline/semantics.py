@@ -10,6 +10,7 @@ unit rests on is in its docstring and in :data:`UNITS` (keyword -> rules), so
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ....base.text import fold
 from ....data.behaviour import Behaviour
@@ -304,6 +305,55 @@ def is_unarmed(cs: CardState) -> bool:
 
 def is_attack(cs: CardState) -> bool:
     return cs.type == "akciólap" and fold(cs.card.subtype or "").endswith("tamadas")
+
+
+def _folded(values: Iterable[Any]) -> frozenset[str]:
+    return frozenset(fold(str(v)) for v in values)
+
+
+def class_restriction(cs: CardState) -> frozenset[str]:
+    """An action card's class restriction (8.03.E "kaszt- és szféramegkötés"): the classes and sub-classes it
+    prints, any one of which its summoner must have (empty: no class restriction)."""
+    return _folded((*cs.card.values("class"), *cs.card.values("subclass")))
+
+
+def sphere_restriction(cs: CardState) -> frozenset[str]:
+    """An action card's sphere restriction (8.03.E): the spheres it prints, any one of which its summoner
+    must have (empty: no sphere restriction)."""
+    return _folded(cs.attr("spheres", []) or [])
+
+
+def restriction_unmet(card: CardState, adv: CardState, mode: str) -> tuple[str, ...]:
+    """Which of the action card *card*'s restrictions (``class``, ``sphere``) the adventurer *adv* does not
+    meet (8.03.E; option ``action_restriction``): with ``both`` each restriction the card prints must be met,
+    with ``either`` one of them suffices.  Empty: *adv* may summon it (as far as class and sphere go)."""
+    unmet = []
+    classes, spheres = class_restriction(card), sphere_restriction(card)
+    if classes and not classes & _folded((*adv.card.values("class"), *adv.card.values("subclass"))):
+        unmet.append("class")
+    if spheres and not spheres & _folded(adv.attr("spheres", []) or []):
+        unmet.append("sphere")
+    if mode == "either" and classes and spheres and len(unmet) < 2:
+        return ()
+    return tuple(unmet)
+
+
+def stays_in_present(cs: CardState) -> bool:
+    """5.01.D: a card that enters the Present when it unwinds: an adventurer, building, quest, ally, tower level,
+    and an event or action card of duration végleges (3.01.E), whose constant effect then works (6.00).  An action
+    card that is worn or attached (equipment, 3.05.I; an effect that attaches it) stays only as an attachment:
+    with nothing to hold it, it goes to Múlt."""
+    if cs.type in ("kalandozó", "építmény", "küldetés", "szövetséges", "toronyszint"):
+        return True
+    if cs.type == "akciólap" and (equipment_kind(cs) is not None or any(op.name == "attach" for op in cs.behaviour.effect)):
+        return False
+    return cs.type in ("eseménylap", "akciólap") and fold(str(cs.attr("duration") or "")) == "vegleges"
+
+
+def entering_ops(cs: CardState) -> tuple[Op, ...]:
+    """The "Jelenbe kerülésekor …" effect (``on_enter``, 6.02) of a card that enters the Present: its target is
+    chosen when the card is summoned (5.01.B), by the card's ``targets:``; none for a card that does not stay."""
+    return cs.behaviour.on_enter if stays_in_present(cs) else ()
 
 
 def equipment_kind(cs: CardState) -> str | None:
