@@ -375,6 +375,11 @@ def yaml_mutants(draw: st.DrawFn, docs: st.SearchStrategy[tuple[str, Any]], *,
 
 # ------------------------------------------------------------------ text mutations
 
+#: the longest line the "huge" mutation makes (bytes), and the most lines "repeat" makes
+HUGE_LINE = 4 << 20
+MAX_LINES = 100_000
+
+
 def _line_ops(draw: st.DrawFn, lines: list[bytes], extra: Sequence[str]) -> str:
     n = draw(st.integers(0, max(0, len(lines) - 1)))
     line = lines[n] if lines else b""
@@ -395,17 +400,18 @@ def _line_ops(draw: st.DrawFn, lines: list[bytes], extra: Sequence[str]) -> str:
     if op == "duplicate":
         lines.insert(n, line)
         return f"line {n + 1} duplicated"
-    if op == "repeat":
-        k = pick(draw, (30, 5000))
+    if op == "repeat":  # at most MAX_LINES lines in all, for the same reason
+        k = max(1, min(pick(draw, (30, 5000)), MAX_LINES - len(lines)))
         lines[n:n + 1] = [line] * k
         return f"line {n + 1} x{k}"
     if op == "bytes":
         raw = pick(draw, RAW)
         lines[n:n + 1] = [line + raw]
         return f"line {n + 1} + {raw!r}"
-    if op == "huge":
-        lines[n:n + 1] = [line * 2000]
-        return f"line {n + 1} x2000 long"
+    if op == "huge":  # at most 4 MiB: a huge line made huge again (mutations compose) would need gigabytes
+        k = max(1, min(2000, HUGE_LINE // max(1, len(line))))
+        lines[n:n + 1] = [line * k]
+        return f"line {n + 1} x{k} long"
     new = pick(draw, extra) if extra else pick(draw, TOKENS)
     lines.insert(n, new.encode("utf-8", "surrogatepass"))
     return f"line {n + 1} inserted: {_short(new)!r}"
