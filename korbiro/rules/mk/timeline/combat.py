@@ -50,6 +50,8 @@ class Combat(Part):
         self.effects = effects
         #: where self-play draws its dice from (a scenario gives them with ``kocka``); None: no die is drawn
         self.rng: Random | None = None
+        #: the dice drawn from ``rng`` so far, for the record of a played game (its replay gives them with ``kocka``)
+        self.drawn: list[int] = []
         phases.on_open[PREPARE] = self.prepare
         phases.on_open[ROUND] = self.combat_round
 
@@ -78,7 +80,11 @@ class Combat(Part):
         dice = self.state.dice
         if dice:
             return dice.pop(0)
-        return self.rng.randint(1, 6) if self.rng is not None else None
+        if self.rng is None:
+            return None
+        die = self.rng.randint(1, 6)
+        self.drawn.append(die)
+        return die
 
     def combat_round(self, run: ManeuverRun) -> None:
         """A combat round (harci kör): each adventurer standing strikes once, in battle order."""

@@ -238,13 +238,14 @@ class Engine:
                 self.table.die(cs)
 
     def dice(self, a: Action) -> None:
-        """The script gives the dice of the combat rounds' attack rolls (``kocka 5, 3``), used in battle order."""
+        """The script gives the dice of the combat rounds' attack rolls (``kocka 5, 3``), used in battle order;
+        a die shows 1 to 6 (korbiro's reading: the rule text we have names no die)."""
         for die in a.dice:
             if not 1 <= die <= 6:
                 raise refused("MK-TL-DICE", "6.03", die=die)
         self.table.checked()
-        self.state.dice.extend(a.dice)
-        self.table.emit("6.03", "dice", *says("MK-TL-TRACE.dice", dice=", ".join(str(d) for d in a.dice)))
+        self.state.dice.extend(a.dice)  # no trace line: each blow says its roll, and a played game's replay
+        # (which gives the dice it drew with ``kocka``) traces as the game did
 
     def take(self, player: str, a: Action) -> None:
         """An effect gives *player* control of a card (1.14.4, 3.01.G)."""

@@ -292,11 +292,14 @@ def _steps(eng: Engine, policy: RandomPolicy, max_rounds: int,
             if in_round > _MAX_STEPS_A_ROUND:  # pragma: no cover - a round that never ends is a bug of the engine
                 raise RuntimeError(f"round {state.round} has taken {in_round} steps without ending")
             a = policy.choose(eng, who)
+        drawn = len(eng.combat.drawn)
         try:
             eng.apply(who, a)
         except IllegalActionError as exc:  # pragma: no cover - the policy only chooses listed actions
             raise RuntimeError(f"round {state.round}: the engine refused a listed action {render(a)!r} of {who}: "
                                f"[{exc.rule}] {exc}") from None
+        if len(eng.combat.drawn) > drawn:  # the dice the step drew, given before it in the record (``kocka``)
+            yield None, Action("dice", dice=tuple(eng.combat.drawn[drawn:]))
         yield who, a
 
 

@@ -5,7 +5,9 @@ phase (4.01.H); it is MP-bound, so no deed's timeline may be open (6.01).
 Solving pays the quest's MP (an expedition 2.03, ŐSERŐ 2.12.b), applies
 Kincskeresés (1.14.14) and storage (1.14.3); a siege or capture sets the
 team's level against the obstructing team and FAL (2.01.b).  The team
-returns to its Sor resting (4.01.G) unless a rule says otherwise.
+returns to its Sor resting (4.01.G) unless a rule says otherwise.  Between
+the declaration and the result the manoeuvre goes through the phases of 6.03
+(:mod:`.phases`), with a combat when both teams are present (:mod:`.combat`).
 """
 
 from __future__ import annotations
@@ -570,9 +572,9 @@ class Maneuvers(Part):
             e.data["against"] = target_player
 
     def resolve_combat(self, e: Entry) -> None:
-        """A combat manoeuvre settled in one step, as the engine settles every manoeuvre today (the combat phase by
-        phase is not modelled): the initiating adventurer's level against the obstructing one's; then both return
-        to their Sor resting (4.01.G)."""
+        """A combat manoeuvre's result, after its combat phases (6.03; :mod:`.combat`): the initiating adventurer's
+        level against the obstructing one's, of those still standing; then both return to their Sor resting
+        (4.01.G)."""
         team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == "sor"]
         blockers = [self.state.cards[u] for u in e.data["blockers"] if self.state.cards[u].zone == "sor"]
         attack = sum(sem.level(self.state, c) for c in team)
