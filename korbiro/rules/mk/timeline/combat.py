@@ -9,7 +9,7 @@ docs/rulings.md:
   (option ``battle_order=level``), or the initiating team in the order named,
   then the obstructing team (``teams``);
 * in each combat round (harci kör; how many, option ``combat_rounds``) every
-  adventurer still standing, in battle order, strikes once at the first
+  adventurer still standing (its damage below its level), in battle order, strikes once at the first
   adventurer of the other team still standing: an attack roll (a die the
   scenario gives with ``kocka``, or, in self-play, one drawn from the game's
   seed) against the attack threshold (option ``attack_threshold``, with its
@@ -92,8 +92,8 @@ class Combat(Part):
             self.emit("6.03", "blows", *says("MK-TL-TRACE.combat-no-blows", round=run.combat_rounds))
             return
         for striker in self.battle_order(run):
-            if not self.table.in_sor(striker):
-                continue
+            if not self.table.in_sor(striker) or striker.damage >= sem.level(self.state, striker):
+                continue  # fallen, or falling: its damage has reached its level (it dies as the timeline closes)
             team, blockers = self._sides(run)
             foes = [c for c in (blockers if striker in team else team) if c.damage < sem.level(self.state, c)]
             if not foes:
@@ -106,7 +106,7 @@ class Combat(Part):
             self.emit("6.03", "no-die", *says("MK-TL-TRACE.combat-no-die", card=striker.label, target=target.label))
             return
         need = self.effects.threshold(striker)
-        shield, armour = sem.protection(self.state, target)
+        shield, armour = sem.protection(self.state, target) if self.admits("3.05.F") else (0, 0)
         roll = max(0, die - shield)
         if shield:
             self.emit("3.05.F", "shield", *says("MK-TL-TRACE.combat-shield", card=target.label, die=die, roll=roll))
@@ -123,4 +123,6 @@ class Combat(Part):
             self.emit("3.05.F", "armour", *says("MK-TL-TRACE.combat-armour", card=target.label, damage=damage,
                                                 reduced=reduced))
             damage = reduced
-        self.table.add_damage(target, self.effects.modified_damage([striker], target, damage, "6.00"), "6.00")
+        damage = self.effects.modified_damage([striker], target, damage, "6.00")
+        if damage:
+            self.table.add_damage(target, damage, "6.00")

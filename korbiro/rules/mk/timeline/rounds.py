@@ -10,8 +10,8 @@ round's closing counts down ghosts (11.00.C), gives back every Kincskeresés
 from __future__ import annotations
 
 from ....base.text import fold
-from .rules import COMBAT_PHASES, PHASES, phase_named
 from .phases import ManeuverPhases
+from .rules import COMBAT_PHASES, PHASES, phase_named
 from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
 from .table import Part, Table
