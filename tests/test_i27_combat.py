@@ -138,6 +138,31 @@ def test_until_combat_changes_end_when_the_manoeuvres_combat_ends(tmp_path: Path
     assert not eng.state.timed
 
 
+def test_a_death_as_a_phase_closes_fires_its_timed_effects_and_the_manoeuvre_goes_on(tmp_path: Path) -> None:
+    """Found by random play: a death as a combat round's timeline closed fired a timed effect (6.02), whose own
+    timeline was still open when the phase's closed, and the manoeuvre never reached its next phase."""
+    text = """
+format: korfordulo
+options: {turn_order: free, combat_blows: level}
+setup:
+  players:
+    - {name: Anna, mp: 2, sor: [Terda Radowik am Warwik]}
+    - {name: Béla, mp: 0, sor: [Gyászénekes bárd], torony: [Toroni őrtorony, Argureni bálterem], deck: [Briar Sichetti]}
+"""
+    result = run(tmp_path, ["kocka 6", 'Anna: ostromol csapat "Terda Radowik am Warwik" akadályoz "Gyászénekes bárd"',
+                            "visszafejt"], text)
+    eng = result.engine
+    assert eng is not None and not result.refusals
+    text_ = lines(result)
+    dies = text_.index("Gyászénekes bárd has 5 damage against level 2 and dies")
+    assert text_.index("phase: harc eredmény meghatározás (6.03); timeline 9 opens") > dies
+    assert eng.state.maneuver is None and eng.state.phase == "manőverek" and not eng.state.timelines
+    assert [c.label for c in eng.state.cards.values() if c.zone == "kez"] == ["Briar Sichetti"]
+    assert text_[-4:] == ["obstructing value: team level 0 + FAL 4 = 4; initiating team level 5",
+                          "the siege succeeds: Toroni őrtorony falls", "Toroni őrtorony goes to Múlt",
+                          "Terda Radowik am Warwik return to the Sor resting"]
+
+
 # ---------------------------------------------------------------- the obstructing team in its phase
 
 

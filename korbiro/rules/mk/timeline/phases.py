@@ -118,14 +118,14 @@ class ManeuverPhases(Part):
         if run is not None and run.index < 0 and not any(run.entry in t.entries for t in self.state.timelines):
             self.state.maneuver = None  # the declaration left its timeline without unwinding (neutralised)
             return
-        if run is None or run.index < 0 or self._deed_open():
+        if run is None or run.index < 0:
             return
-        if run.timeline == tl.number:
+        if run.timeline == tl.number:  # the phase is over, even if its closing fired timed effects (deaths, 6.02)
             run.timeline = None
             if run.phase in (ROUND, RESULT) and run.index + 1 < len(run.phases) and run.phases[run.index + 1] not in (ROUND, RESULT):
                 self._combat_ends()
             run.index += 1
-        if run.timeline is None:
+        if run.timeline is None and not self._deed_open():  # the next phase waits for those effects' timelines
             self._open(run)
 
     def _open(self, run: ManeuverRun) -> None:
