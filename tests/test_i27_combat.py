@@ -163,6 +163,51 @@ setup:
                           "Terda Radowik am Warwik return to the Sor resting"]
 
 
+def test_an_obstacle_is_activated_in_the_obstacle_activation_phase_of_the_manoeuvre(tmp_path: Path) -> None:
+    text = """
+format: archivalt
+options: {turn_order: free}
+setup:
+  players:
+    - {name: Anna, mp: 2, sor: [Terda Radowik am Warwik]}
+    - name: Béla
+      mp: 2
+      torony: [{card: Argureni bálterem, attach: [Barlangi medve]}, Toroni őrtorony]
+"""
+    steps = ['Anna: ostromol csapat "Terda Radowik am Warwik"', "visszafejt 1",
+             'Béla: aktivizál "Barlangi medve" célpont "Terda Radowik am Warwik" dob 6',
+             "Anna: passz", "Béla: passz", "Anna: passz", "Béla: passz", "Anna: passz", "Béla: passz",
+             'Béla: aktivizál "Barlangi medve" célpont "Terda Radowik am Warwik" dob 6']
+    result = run(tmp_path, steps, text)
+    assert [(r.step, r.code, r.rule, r.message) for r in result.refusals] == [
+        (3, "MK-TL-NO-MANOEUVRE", "6.03", "Barlangi medve is activated in the obstacle-activation phase of the "
+                                          "manoeuvre under way, not in kezdeményező csapat sorelhagyása")]
+    assert lines(result)[-1] == "@3 Barlangi medve: aktivizálás enters timeline 6 (Béla)"
+
+
+def test_a_before_combat_ability_is_refused_once_the_manoeuvres_combat_has_begun(tmp_path: Path) -> None:
+    text = """
+format: korfordulo
+options: {turn_order: free}
+setup:
+  players:
+    - {name: Anna, mp: 3, sor: [Pyarroni novícius], jelen: [Dwoon íjászcsapat], torony: [Toroni őrtorony]}
+    - {name: Béla, mp: 2, sor: [Terda Radowik am Warwik]}
+"""
+    steps = ['Béla: ostromol csapat "Terda Radowik am Warwik" akadályoz "Pyarroni novícius"', "visszafejt 1",
+             *["Anna: passz", "Béla: passz"] * 5,
+             'Anna: aktivizál "Dwoon íjászcsapat" célpont "Terda Radowik am Warwik"']
+    result = run(tmp_path, steps, text)
+    eng = result.engine
+    assert eng is not None and eng.state.phase == "harci kör"
+    assert [(r.code, r.rule, r.message) for r in result.refusals] == [
+        ("MK-TL-TIMING", "6.03", "Dwoon íjászcsapat's ability #1 is a before-combat ability (harc előtti): the "
+                                 "manoeuvre's combat has begun or is over (now harci kör)")]
+    # one step earlier, in the combat preparation, it was still before the combat
+    before = run(tmp_path, steps[:-3] + steps[-1:], text)
+    assert before.engine is not None and before.engine.state.phase == "harc előkészítés" and not before.refusals
+
+
 # ---------------------------------------------------------------- the obstructing team in its phase
 
 
