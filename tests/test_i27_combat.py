@@ -421,3 +421,11 @@ def test_the_invariant_holds_over_long_random_play_with_combat() -> None:
 
 def test_an_engine_without_a_manoeuvre_has_no_phase_run() -> None:
     assert Engine().state.maneuver is None
+
+
+def test_a_siege_whose_whole_team_falls_in_the_combat_fails_for_want_of_a_team() -> None:
+    result = run_file(str(RULINGS / "i27-ostrom-csapat-elesik.yaml"))
+    assert result.passed, result.diffs
+    fail = [(e.rule, e.en) for e in result.trace if e.event == "fail"]
+    assert fail == [("4.01.D", "no adventurer of the initiating team is left (a team has at least one): the manoeuvre "
+                               "against Toroni őrtorony fails")]

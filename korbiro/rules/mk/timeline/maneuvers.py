@@ -377,7 +377,7 @@ class Maneuvers(Part):
             self.return_team(blockers, awake=False)
             self.state.maneuver_team = tuple(c.uid for c in team)
         if not team:
-            self.emit("4.01.A", "fail", *says("MK-TL-TRACE.no-team", quest=quest.label), card=quest.label)
+            self.emit("4.01.D", "fail", *says("MK-TL-TRACE.no-team", target=quest.label), card=quest.label)
             self._failed(quest, player)
             return
         if quest.zone != "jelen":
@@ -614,6 +614,11 @@ class Maneuvers(Part):
             if not e.data.get("revealed"):
                 self._reveal(obj, e.player)
             team = [c for c in team if c.zone == "sor" and c.uid in self.state.maneuver_team]
+        if not team:  # the whole initiating team fell in the combat: no team is left to win anything (4.01.D)
+            self.emit("4.01.D", "fail", *says("MK-TL-TRACE.no-team", target=obj.label), card=obj.label)
+            self.return_team(blockers, awake=False)
+            self._failed(obj, e.player)
+            return
         attack = sum(sem.level(self.state, c) for c in team)
         for src, n in sem.team_level_bonus(self.state, e.player, siege):
             attack += n
