@@ -428,4 +428,18 @@ def test_a_siege_whose_whole_team_falls_in_the_combat_fails_for_want_of_a_team()
     assert result.passed, result.diffs
     fail = [(e.rule, e.en) for e in result.trace if e.event == "fail"]
     assert fail == [("4.01.D", "no adventurer of the initiating team is left (a team has at least one): the manoeuvre "
-                               "against Toroni őrtorony fails")]
+                               "(Toroni őrtorony) fails")]
+
+
+def test_the_script_step_jatek_draws_the_combat_dice_from_its_seed() -> None:
+    from korbiro.rules.mk.timeline.scenario import _play_game
+
+    cards = {c.name: c for c in load_database([shipped_db_path()])}
+    decks = sample_decks()
+    eng = deal([("Anna", decks[0]), ("Béla", decks[1])], cards.get, seed=1, variant="two-player")
+    eng.combat.rng = None  # as a scenario's engine has it
+    eng.start_game()
+    _play_game(eng, Action("game", count=1))
+    assert eng.combat.rng is not None and eng.combat.drawn
+    assert any("strikes at" in e.en for e in eng.state.trace)
+    assert not any(e.event == "no-die" for e in eng.state.trace)
