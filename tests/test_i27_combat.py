@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_legal_actions import play
 
 from korbiro.data.check import load_database
@@ -19,6 +21,7 @@ from korbiro.rules.mk.timeline.game import play as play_game
 from korbiro.rules.mk.timeline.model import TimedModifier
 from korbiro.rules.mk.timeline.phases import phases_of
 from korbiro.rules.mk.timeline.scenario import Result, load_scenario, run_file, run_scenario
+from korbiro.rules.mk.timeline.selfplay import random_step, random_table
 
 RULINGS = Path(__file__).resolve().parent.parent / "examples" / "rulings"
 
@@ -443,3 +446,25 @@ def test_the_script_step_jatek_draws_the_combat_dice_from_its_seed() -> None:
     assert eng.combat.rng is not None and eng.combat.drawn
     assert any("strikes at" in e.en for e in eng.state.trace)
     assert not any(e.event == "no-die" for e in eng.state.trace)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=1, max_value=80))
+def test_unwinding_at_any_point_carries_a_manoeuvre_through_every_phase(seed: int, steps: int) -> None:
+    """Property: wherever random play stands, `visszafejt` (everybody passing) ends the manoeuvre under way, its
+    phases each opened and closed in their order, and leaves the manoeuvres phase with nothing open."""
+    eng, rng = random_table(None, seed)
+    for _ in range(steps):
+        random_step(eng, rng)
+        if eng.state.maneuver is not None and eng.state.maneuver.index >= 0:
+            break
+    run = eng.state.maneuver
+    at = run.index if run is not None else -1
+    mark = len(eng.state.trace)
+    eng.apply(None, Action("unwind"))
+    assert eng.state.maneuver is None
+    assert not any(tl.entries for tl in eng.state.timelines)
+    if run is not None and at >= 0:
+        assert eng.state.phase == "manőverek" and not eng.state.timelines
+        opened = [dict(e.data)["phase"] for e in eng.state.trace[mark:] if e.event == "open" and "phase" in dict(e.data)]
+        assert opened == run.phases[at + 1:]
