@@ -460,11 +460,14 @@ def test_unwinding_at_any_point_carries_a_manoeuvre_through_every_phase(seed: in
             break
     run = eng.state.maneuver
     at = run.index if run is not None else -1
+    started = at >= 0
+    if run is not None and started and run.timeline is None:
+        at -= 1  # the phase's timeline waits for a deed's or a timed effect's to close: it has not opened yet
     mark = len(eng.state.trace)
     eng.apply(None, Action("unwind"))
     assert eng.state.maneuver is None
     assert not any(tl.entries for tl in eng.state.timelines)
-    if run is not None and at >= 0:
+    if run is not None and started:
         assert eng.state.phase == "manőverek" and not eng.state.timelines
         opened = [dict(e.data)["phase"] for e in eng.state.trace[mark:] if e.event == "open" and "phase" in dict(e.data)]
         assert opened == run.phases[at + 1:]
