@@ -341,7 +341,7 @@ def test_resolve_prints_the_scenarios_date() -> None:
     assert code == 0
     assert out.splitlines()[0] == (f"{RULINGS / 'kincskereses-errata-datum.yaml'}: A scenario played on a day reads "
                                    "the cards' texts of that day [archivalt; cards as of 2010-06-01]")
-    assert "    7. [1.14.14.D archived] the team's Kincskeresés sums to 5 ≥ Kincs 5: it is used up for the round" in out
+    assert "   16. [1.14.14.D archived] the team's Kincskeresés sums to 5 ≥ Kincs 5: it is used up for the round" in out
 
 
 def test_a_scenario_date_must_be_a_day(tmp_path: Path) -> None:

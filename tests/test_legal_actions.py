@@ -48,8 +48,10 @@ def fingerprint(eng: Engine) -> Any:
 
 
 def play(seed: int, steps: int, junk: int, players: tuple[str, ...] = ("Anna", "Béla"),
-         options: dict[str, str] | None = None, cards: list[Card] | None = None) -> dict[str, int]:
-    """Random play from a random table of *cards* (with engine *options*); returns counts of what was checked."""
+         options: dict[str, str] | None = None, cards: list[Card] | None = None,
+         phases: dict[str, int] | None = None) -> dict[str, int]:
+    """Random play from a random table of *cards* (with engine *options*); returns counts of what was checked.
+    *phases*, if given, counts the steps taken in each phase of a manoeuvre under way (6.03)."""
     eng, rng = random_table(CARDS if cards is None else cards, seed, players=players)
     eng.table.options.update(options or {})
     counts = {"listed": 0, "completions": 0, "junk": 0, "junk_accepted": 0, "applied": 0}
@@ -59,6 +61,9 @@ def play(seed: int, steps: int, junk: int, players: tuple[str, ...] = ("Anna", "
         forms = eng.legal_actions(player)
         assert fingerprint(eng) == before, "listing the legal actions changed the game"
         counts["listed"] += len(forms)
+        run = eng.state.maneuver
+        if phases is not None and run is not None and run.phase is not None:
+            phases[run.phase] = phases.get(run.phase, 0) + 1
         # every listed action is accepted: random completions of every form
         for form in forms:
             for _ in range(2):

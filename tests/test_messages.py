@@ -91,7 +91,7 @@ def test_an_unknown_card_in_the_script_gets_a_did_you_mean(tmp_path: Path) -> No
     ('megold "A" csapat "B" áltl "C"', 23, "unexpected 'áltl'; did you mean 'által'?"),
     ("xyzzy", 1, "unknown verb 'xyzzy'; the verbs: leidéz, aktivizál, csatol, ráépít, semlegesít, másol, passz, "
                  "visszafejt, megold, ostromol, bevesz, harcol, fázis, forduló vége, forduló, játék, meghal, sebez, "
-                 "feláldoz, megszerez, kihív, kiejt, szövetség, csere"),
+                 "feláldoz, megszerez, kihív, kiejt, szövetség, csere, kocka, akadályoz"),
     ("leidéz Briar", 8, "unexpected 'B'; expected a card name in double quotes"),
 ])
 def test_a_misspelt_verb_or_word_gets_a_did_you_mean(action: str, column: int, message: str) -> None:
@@ -118,7 +118,7 @@ def _verb_spellings() -> list[str]:
 def test_every_verb_in_both_languages_is_a_candidate() -> None:
     spellings = _verb_spellings()
     assert {"leidéz", "summon", "visszafejt", "unwind", "forduló vége", "end round", "csere", "swap"} <= set(spellings)
-    assert len(VERBS) == 24
+    assert len(VERBS) == 26
 
 
 @given(st.sampled_from(_verb_spellings()), st.integers(min_value=0, max_value=20), st.sampled_from("aeiouxzq"),

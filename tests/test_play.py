@@ -171,8 +171,9 @@ def test_play_json_and_files(tmp_path: Path) -> None:
     assert (data["seed"], data["variant"], data["format"]) == (3, "two-player", "korfordulo")
     assert [p["name"] for p in data["players"]] == ["Anna", "Béla"]
     assert data["result"]["verdict"] == "win"
-    won = [t for t in data["trace"] if t["event"] == "wins"]  # the timeline open at the win closes after it
-    assert [t["rule"] for t in won] == [data["result"]["rule"]]
+    # the game's end in the trace: a card's win (the timeline open at the win closes after it), or the round's
+    ended = [t for t in data["trace"] if t["event"] in ("wins", "result")]
+    assert [t["rule"] for t in ended] == [data["result"]["rule"]]
     res = CliRunner().invoke(cli, ["resolve", str(tmp_path / "g.yaml"), "--format", "json"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)[0]["trace"] == data["trace"]

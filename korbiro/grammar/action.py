@@ -45,7 +45,7 @@ __all__ = ["VERBS", "Action", "parse_action", "render"]
 #: Canonical verbs (the English alias) in the order of docs/scenarios.md.
 VERBS = ("summon", "activate", "attach", "build", "neutralise", "copy", "pass", "unwind", "solve",
          "siege", "capture", "fight", "phase", "end_round", "round", "game", "kill", "damage", "sacrifice", "take",
-         "challenge", "eliminate", "ally", "swap")
+         "challenge", "eliminate", "ally", "swap", "dice", "obstruct")
 
 _KINDS = {"bestia": "beast", "beast": "beast", "képesség": "ability", "kepesseg": "ability",
           "ability": "ability", "lap": "card", "card": "card"}
@@ -78,6 +78,8 @@ class Action:
     ability: str | int | None = None
     count: int | None = None
     amount: int | None = None
+    #: the dice of ``kocka 5, 3`` (the combat rounds' attack rolls, the next first)
+    dice: tuple[int, ...] = ()
     text: str = field(default="", compare=False)
 
 
@@ -221,6 +223,12 @@ class _Actions:
 
     def end_round(self, items: list[Any]) -> Action:
         return Action("end_round")
+
+    def obstruct(self, items: list[Any]) -> Action:
+        return Action("obstruct", team=items[2])
+
+    def dice(self, items: list[Any]) -> Action:
+        return Action("dice", dice=tuple(int(t) for t in items[1:] if getattr(t, "type", None) == "INT"))
 
     def play_round(self, items: list[Any]) -> Action:
         return Action("round")
@@ -392,7 +400,7 @@ _VERB_WORDS = {"summon": "leidéz", "activate": "aktivizál", "attach": "csatol"
                "solve": "megold", "siege": "ostromol", "capture": "bevesz", "fight": "harcol", "phase": "fázis",
                "end_round": "forduló vége", "round": "forduló", "game": "játék", "kill": "meghal",
                "damage": "sebez", "sacrifice": "feláldoz", "take": "megszerez", "challenge": "kihív",
-               "eliminate": "kiejt", "ally": "szövetség", "swap": "csere"}
+               "eliminate": "kiejt", "ally": "szövetség", "swap": "csere", "dice": "kocka", "obstruct": "akadályoz"}
 #: the verbs whose first word is a player (``kihív "Béla"``), and the word that brings in their cards
 _PLAYER_VERBS = {"challenge": None, "eliminate": "aljára", "ally": None}
 _KIND_WORDS = {"beast": "bestia", "ability": "képesség", "card": "lap"}
@@ -411,6 +419,8 @@ def render(a: Action) -> str:
         words.append(str(a.amount))
     if a.verb in ("unwind", "game") and a.count is not None:
         words.append(str(a.count))
+    if a.verb == "dice":
+        words.append(", ".join(str(d) for d in a.dice))
     if a.verb in _PLAYER_VERBS:
         words.append(_q(a.against or ""))
         if a.targets:

@@ -78,6 +78,11 @@ class AbilityUse(Part):
                               ability=name, phase=phase)
             return
         if ability.timing == "before_combat":
+            run = self.state.maneuver
+            if run is not None and run.index >= 0 and (phase not in BEFORE_COMBAT_PHASES
+                                                       or "harci kör" in run.phases[:run.index]):
+                raise refused("MK-TL-TIMING.before_combat-over", "6.03", remedy="MK-TL-TIMING.before_combat.remedy",
+                              card=cs.label, ability=name, phase=phase)
             if phase not in BEFORE_COMBAT_PHASES and self.stack.current_maneuver() is None:
                 raise refused("MK-TL-TIMING.before_combat", "6.03", remedy="MK-TL-TIMING.before_combat.remedy",
                               card=cs.label, ability=name, phase=phase)

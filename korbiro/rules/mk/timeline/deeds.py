@@ -702,6 +702,9 @@ class Deeds(Part):
         seating = self.table.seating
         entry = self.stack.current_maneuver()
         cards = self.state.cards
+        run = self.state.maneuver
+        if run is not None and run.index >= 0 and run.phase != "akadálylap aktivizálás":
+            raise refused("MK-TL-NO-MANOEUVRE.phase", "6.03", card=cs.label, phase=run.phase or "")
         if entry is None:
             if self.state.phase == "akadálylap aktivizálás":
                 return [c for c in cards.values() if self.table.in_sor(c) and not seating.friendly(player, sem.controller(self.state, c))]

@@ -491,8 +491,7 @@ class Effects(Part):
             self.emit(self.cite("3.05.F", "6.00"), "beast", *says("MK-TL-EFFECT.beast-damage", card=src.label,
                                                                explain=sem.explain(damage, dterms)), card=src.label)
             damage = max(0, damage + sum(n for _, n in dterms))
-        shield = sum(self.state.cards[a].behaviour.shield for a in target.attachments)
-        armour = sum(self.state.cards[a].behaviour.armour for a in target.attachments)
+        shield, armour = sem.protection(self.state, target)
         if roll is not None:
             need = self.threshold(src)
             base = roll

@@ -32,11 +32,13 @@ from ....data.behaviour import Behaviour
 from ....data.cards import Card
 from ....grammar.action import Action
 from . import semantics as sem
+from .combat import Combat
 from .deeds import Deeds
 from .effects import Effects
 from .maneuvers import Maneuvers
 from .model import CardState, GameState, Player, Timeline
 from .pacts import Pacts
+from .phases import ManeuverPhases
 from .rounds import Rounds
 from .rules import Format
 from .seating import TURN_RULES, Seating
@@ -52,7 +54,7 @@ __all__ = ["PLAYER_VERBS", "Engine"]
 #: The verbs a player acts with; the others (unwind, phase, end_round, kill, damage, sacrifice, take, and a
 #: copy 6.05.O, which no card of the sample makes) are the engine's own steps and a judge's suppositions.
 PLAYER_VERBS = frozenset({"pass", "summon", "activate", "attach", "build", "neutralise", "solve", "siege", "capture",
-                          "fight", "challenge", "eliminate", "ally", "swap"})
+                          "fight", "challenge", "eliminate", "ally", "swap", "obstruct"})
 
 #: The clauses each verb takes (docs/scenarios.md); a clause a verb does not take is refused, not ignored.
 _CLAUSES: dict[str, frozenset[str]] = {
@@ -62,12 +64,13 @@ _CLAUSES: dict[str, frozenset[str]] = {
     "attach": frozenset(), "build": frozenset(),
     "neutralise": frozenset({"kind", "source"}),
     "copy": frozenset({"by", "targets", "x", "mode", "accept", "against"}),
-    "solve": frozenset({"expedition", "store", "against", "targets"}),
+    "solve": frozenset({"expedition", "store", "against", "targets", "blockers"}),
     "siege": frozenset({"blockers", "against"}),
     "capture": frozenset({"blockers", "keep"}),
     "fight": frozenset({"blockers", "against"}),
     "sacrifice": frozenset(), "take": frozenset({"keep"}),
     "challenge": frozenset(), "eliminate": frozenset({"targets"}), "ally": frozenset({"accept"}), "swap": frozenset(),
+    "obstruct": frozenset(),
 }
 #: The parts of each verb itself (its card, destination, entry, team).
 _SHAPE: dict[str, frozenset[str]] = {
@@ -76,7 +79,7 @@ _SHAPE: dict[str, frozenset[str]] = {
     "copy": frozenset({"ref"}), "solve": frozenset({"card", "team"}), "siege": frozenset({"team"}),
     "capture": frozenset({"card", "team"}), "fight": frozenset({"team"}), "sacrifice": frozenset({"card"}), "take": frozenset({"card"}),
     "challenge": frozenset({"against"}), "eliminate": frozenset({"against"}), "ally": frozenset({"against"}),
-    "swap": frozenset({"card", "dest"}),
+    "swap": frozenset({"card", "dest"}), "obstruct": frozenset({"team"}),
 }
 _EMPTY = Action("pass")
 
@@ -113,8 +116,10 @@ class Engine:
         self.table.on_search = self._searched
         self.effects = Effects(self.table)
         self.deeds = Deeds(self.table, self.stack, self.effects)
-        self.maneuvers = Maneuvers(self.table, self.stack, self.deeds.pick_targets)
-        self.rounds = Rounds(self.table, self.stack)
+        self.phases = ManeuverPhases(self.table, self.stack)
+        self.maneuvers = Maneuvers(self.table, self.stack, self.phases, self.deeds.pick_targets)
+        self.combat = Combat(self.table, self.phases, self.effects)
+        self.rounds = Rounds(self.table, self.stack, self.phases)
         self.pacts = Pacts(self.table, self.stack)
         self.stack.resolvers.update({
             "card": self.deeds.resolve_card,
@@ -146,6 +151,7 @@ class Engine:
             "eliminate": self.pacts.eliminate,
             "ally": self.pacts.ally,
             "swap": self.pacts.swap,
+            "obstruct": self.maneuvers.obstruct,
         }
         #: set while probing for the legal actions: whose turn it is has been checked once for all, and the
         #: lister builds only actions of the verbs' own shape
@@ -230,6 +236,16 @@ class Engine:
                 self.table.emit("6.00", "dies", f"{cs.label} has {cs.damage} damage against level {lvl} and dies",
                           f"{cs.label} {cs.damage} sebzést kapott {lvl} szinttel szemben, és meghal", card=cs.label)
                 self.table.die(cs)
+
+    def dice(self, a: Action) -> None:
+        """The script gives the dice of the combat rounds' attack rolls (``kocka 5, 3``), used in battle order;
+        a die shows 1 to 6 (korbiro's reading: the rule text we have names no die)."""
+        for die in a.dice:
+            if not 1 <= die <= 6:
+                raise refused("MK-TL-DICE", "6.03", die=die)
+        self.table.checked()
+        self.state.dice.extend(a.dice)  # no trace line: each blow says its roll, and a played game's replay
+        # (which gives the dice it drew with ``kocka``) traces as the game did
 
     def take(self, player: str, a: Action) -> None:
         """An effect gives *player* control of a card (1.14.4, 3.01.G)."""
@@ -419,6 +435,9 @@ class Engine:
             return
         if verb == "kill":
             self.kill(a)
+            return
+        if verb == "dice":
+            self.dice(a)
             return
         if verb == "damage":
             self.damage(a)

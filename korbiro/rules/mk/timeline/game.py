@@ -130,13 +130,14 @@ def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | N
             if omen is None:
                 raise DataError("MK-PLAY-CARD", f"unknown Ómen card {omen_name!r}")
             eng.state.seats.omens[name] = put(omen, name, "kivul")
+    eng.combat.rng = Random(seed * 7919 + 1)  # the dice of the combat rounds' attack rolls (6.03), from the seed
     return eng
 
 
 #: How much more often random play picks a verb than an ability's activation: the verbs that move a game towards
 #: its end (quests, sieges, knock-outs) weigh more, so that a random game ends in a few dozen rounds.
 WEIGHTS = {"solve": 6, "eliminate": 6, "siege": 5, "summon": 4, "capture": 3, "attach": 2, "build": 2, "challenge": 2,
-           "activate": 0.5, "neutralise": 1, "ally": 1, "swap": 1}
+           "activate": 0.5, "neutralise": 1, "ally": 1, "swap": 1, "obstruct": 4}
 
 
 class RandomPolicy:
@@ -284,18 +285,21 @@ def _steps(eng: Engine, policy: RandomPolicy, max_rounds: int,
                 return
         in_round += 1
         who: str | None
-        if state.phase != "manőverek" and not any(tl.entries for tl in state.timelines):
+        if state.phase != "manőverek" and state.maneuver is None and not any(tl.entries for tl in state.timelines):
             who, a = None, Action("end_round")
         else:
             who = _to_act(eng, policy)
             if in_round > _MAX_STEPS_A_ROUND:  # pragma: no cover - a round that never ends is a bug of the engine
                 raise RuntimeError(f"round {state.round} has taken {in_round} steps without ending")
             a = policy.choose(eng, who)
+        drawn = len(eng.combat.drawn)
         try:
             eng.apply(who, a)
         except IllegalActionError as exc:  # pragma: no cover - the policy only chooses listed actions
             raise RuntimeError(f"round {state.round}: the engine refused a listed action {render(a)!r} of {who}: "
                                f"[{exc.rule}] {exc}") from None
+        if len(eng.combat.drawn) > drawn:  # the dice the step drew, given before it in the record (``kocka``)
+            yield None, Action("dice", dice=tuple(eng.combat.drawn[drawn:]))
         yield who, a
 
 

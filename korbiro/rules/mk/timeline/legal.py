@@ -64,12 +64,13 @@ __all__ = ["LegalAction", "legal_actions", "matches"]
 
 _VERB_HU = {"pass": "passz", "summon": "leidéz", "activate": "aktivizál", "attach": "csatol", "build": "ráépít",
             "neutralise": "semlegesít", "solve": "megold", "siege": "ostromol", "capture": "bevesz",
-            "fight": "harcol", "challenge": "kihív", "eliminate": "kiejt", "ally": "szövetség", "swap": "csere"}
+            "fight": "harcol", "challenge": "kihív", "eliminate": "kiejt", "ally": "szövetség", "swap": "csere",
+            "obstruct": "akadályoz"}
 #: the verbs whose first word names a player (``kihív "Béla"``)
 _PLAYER_FIRST = frozenset({"challenge", "eliminate", "ally"})
 _RULES = {"pass": "6.00", "summon": "5.01", "activate": "6.01", "attach": "5.01.E", "build": "10.00.A",
           "neutralise": "6.00", "solve": "4.01.A", "siege": "4.01.A", "capture": "4.01.A",
-          "fight": "4.01.A"}
+          "fight": "4.01.A", "obstruct": "6.03"}
 
 
 @dataclass(frozen=True)
@@ -384,7 +385,7 @@ def _listing(eng: Engine, player: str) -> list[LegalAction]:
         out.append(LegalAction(player, "pass", "6.00" if eng.state.timelines else "6.03"))
     elif eng.options["turn_order"] == "active":
         return out  # not this player's turn: nothing else either
-    finders = [_summons, _activations, _attachments, _builds, _neutralisations]
+    finders = [_summons, _activations, _attachments, _builds, _neutralisations, _obstructions]
     try:
         eng.maneuvers.check_open()
         finders += [_solves, _sieges, _captures, _fights]
@@ -678,6 +679,21 @@ def _fights(eng: Engine, player: str) -> Iterator[LegalAction]:
         form = LegalAction(player, "fight", "4.01.A", against=opponent, team=team, team_size=(1, 1))
         if _ok(eng, player, form.completion()):
             yield form
+
+
+def _obstructions(eng: Engine, player: str) -> Iterator[LegalAction]:
+    """In the phase of a manoeuvre's obstructing team (6.03): the team of the player it is against (4.01.E–F)."""
+    run = eng.state.maneuver
+    if run is None or run.phase != "akadályozó csapat sorelhagyása" or run.entry.data.get("blockers"):
+        return
+    team = tuple(cs.label for cs in _senders(eng, player)
+                 if not cs.in_team and _ok(eng, player, Action("obstruct", team=(cs.label,))))
+    if not team:
+        return
+    size = eng.maneuvers.obstructing_size(run.kind, run.entry)
+    form = LegalAction(player, "obstruct", "6.03", team=team, team_size=(1, min(size, len(team))))
+    if _ok(eng, player, form.completion()):
+        yield form
 
 
 def _captures(eng: Engine, player: str) -> Iterator[LegalAction]:

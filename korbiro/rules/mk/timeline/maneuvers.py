@@ -5,7 +5,9 @@ phase (4.01.H); it is MP-bound, so no deed's timeline may be open (6.01).
 Solving pays the quest's MP (an expedition 2.03, ŐSERŐ 2.12.b), applies
 Kincskeresés (1.14.14) and storage (1.14.3); a siege or capture sets the
 team's level against the obstructing team and FAL (2.01.b).  The team
-returns to its Sor resting (4.01.G) unless a rule says otherwise.
+returns to its Sor resting (4.01.G) unless a rule says otherwise.  Between
+the declaration and the result the manoeuvre goes through the phases of 6.03
+(:mod:`.phases`), with a combat when both teams are present (:mod:`.combat`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from ....base.text import fold
 from ....grammar.action import Action
 from ....grammar.keywords import Kincskereses
 from . import semantics as sem
-from .model import CardState, Entry
+from .model import CardState, Entry, ManeuverRun
+from .phases import OBSTRUCT, REVEAL, ManeuverPhases
 from .stack import TimelineStack
 from .table import Part, Table
 from .trace import illegal, needs_mp, refused, says
@@ -32,10 +35,13 @@ _WHAT = {"manoeuvre": ("a manoeuvre", "a manőver"), "quest": ("solving a quest"
 class Maneuvers(Part):
     """The manoeuvres of 4.01 and what their entries do on unwinding."""
 
-    def __init__(self, table: Table, stack: TimelineStack,
+    def __init__(self, table: Table, stack: TimelineStack, phases: ManeuverPhases,
                  pick_targets: Callable[..., tuple[int, ...]] | None = None) -> None:
         super().__init__(table)
         self.stack = stack
+        self.phases = phases
+        phases.settle = self.settle
+        phases.on_open[REVEAL] = self._reveal_phase
         #: 5.01.B: the targets chosen for a card's effect (:meth:`~.deeds.Deeds.pick_targets`)
         self.pick_targets = pick_targets
 
@@ -194,6 +200,7 @@ class Maneuvers(Part):
         if have < cost:
             raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay {cost} MP for the quest", f"{player} nem tudja kifizetni a küldetés {cost} MP-jét",
                           remedy=needs_mp(cost, have))
+        blockers = self._quest_blockers(player, a.blockers)
         # the opponent of "Megoldásakor egy ellenfeled …" (12.00.A); an expedition does not solve the quest (2.03)
         opponents = self.table.seating.choose_opponent(
             player, a.against, quest.label, not a.expedition and sem.refers_to_an_opponent(quest.behaviour.on_solve))
@@ -203,11 +210,14 @@ class Maneuvers(Part):
             self.state.antiss_attempted.add(quest.uid)
             for cs in team:
                 self.state.antiss_acted.add(cs.uid)
-        for cs in team:
+        for cs in team + blockers:
             cs.in_team = True
         self.state.maneuver_team = tuple(cs.uid for cs in team)
+        self.state.maneuver_blockers = tuple(cs.uid for cs in blockers)
         self.emit("4.01.A", "maneuver", f"{player} sends {', '.join(c.label for c in team)} to solve {quest.label}",
                   f"{player} csapata ({', '.join(c.label for c in team)}) elindul: {quest.label}")
+        if blockers:
+            self._say_obstructing(blockers)
         self.table.seating.announce_opponent(player, opponents)
         if on_solve_targets:
             names = ", ".join(self.state.cards[t].label for t in on_solve_targets)
@@ -216,8 +226,9 @@ class Maneuvers(Part):
         entry = self.stack.new_entry("maneuver", player, f"küldetés: {quest.label}", source=quest.uid,
                                data={"type": "quest", "team": [c.uid for c in team], "expedition": a.expedition,
                                      "store": store_level.uid if store_level else None, "cost": cost, "antiss": antiss,
-                                     "on_solve_targets": on_solve_targets},
+                                     "on_solve_targets": on_solve_targets, "blockers": [c.uid for c in blockers]},
                                target_players=opponents)
+        self.phases.declare("quest", player, entry, obstructed=bool(blockers))
         self.stack.push(entry, deed=True, mp_bound=True)
         self.state.players[player].last_deed = self.state.round
 
@@ -233,6 +244,66 @@ class Maneuvers(Part):
         return self.pick_targets(player, quest, ops, a.targets, quest.behaviour.targets if ops else None, None,
                                  "needs a target and none was chosen", "célpontot igényel, de nincs választott célpont",
                                  one=True)
+
+    def _quest_blockers(self, player: str, names: tuple[str, ...]) -> list[CardState]:
+        """The obstructing team declared with a quest's solving (``akadályoz``): one opponent's adventurers
+        (4.01.C: nobody obstructs their own side), one that may obstruct *player* (12.00.3.A, 12.00.2.B)."""
+        if not names:
+            return []
+        named = self._named(names)
+        seating = self.table.seating
+        seating.check_blockers(player, named)
+        owner = sem.controller(self.state, named[0]) if named else player
+        if seating.friendly(player, owner):
+            raise refused("MK-TL-OBSTRUCT.self", "4.01.C", player=owner)
+        return self._team(owner, names, blocking=True)
+
+    def _say_obstructing(self, blockers: list[CardState]) -> None:
+        owner = sem.controller(self.state, blockers[0])
+        self.emit("4.01.A", "obstruct", *says("MK-TL-TRACE.obstructing", player=owner,
+                                              team=", ".join(c.label for c in blockers)), player=owner)
+
+    def obstruct(self, player: str, a: Action) -> None:
+        """The obstructing team leaves the Sor in its phase (6.03): the player the manoeuvre is against sends
+        awake adventurers of theirs (4.01.E), as many as the manoeuvre's obstructing team may have (4.01.F)."""
+        run = self.state.maneuver
+        if run is None or run.phase != OBSTRUCT:
+            raise refused("MK-TL-OBSTRUCT.phase", "6.03", phase=self.state.phase)
+        e = run.entry
+        if e.data.get("blockers"):
+            raise refused("MK-TL-OBSTRUCT.twice", "4.01.F", player=player)
+        seating = self.table.seating
+        if seating.friendly(player, run.player):
+            raise refused("MK-TL-OBSTRUCT.self", "4.01.C", player=player)
+        if e.data.get("type") == "contest":
+            against = e.data.get("against") or (sem.controller(self.state, self.state.cards[e.source])
+                                                if e.source is not None else run.player)
+            if not seating.friendly(player, against):
+                raise refused("MK-TL-OBSTRUCT.other", "4.01.C", player=player, against=against)
+        seating.check_obstructors(run.player, {player})
+        team = self._team(player, a.team, blocking=True)
+        if not team:
+            raise refused("MK-TL-TEAM-SIZE.empty", "4.01.D", what="an obstructing team", what_hu="akadályozó csapat",
+                          remedy=says("MK-TL-TEAM-SIZE.remedy", size=1))
+        size = self.obstructing_size(run.kind, e)
+        if len(team) > size:
+            raise refused("MK-TL-OBSTRUCT.size", "4.01.F", size=size, count=len(team))
+        self.table.checked()
+        e.data["blockers"] = [c.uid for c in team]
+        for c in team:
+            c.in_team = True
+        self.state.maneuver_blockers = tuple(c.uid for c in team)
+        self._say_obstructing(team)
+        self.phases.obstructed(run)
+
+    def obstructing_size(self, kind: str, e: Entry) -> int:
+        """How many adventurers an obstructing team may have (4.01.F): a combat's one, a capture's the building's
+        Védők, a quest's and a siege's three."""
+        if kind == "combat":
+            return 1
+        if kind == "capture" and e.source is not None:
+            return int(self.state.cards[e.source].attr("defenders", 3) or 3)
+        return 3
 
     def _unmet(self, quest: CardState, team: list[CardState], say: bool = True) -> bool:
         """Whether *quest* has a condition that no adventurer of *team* meets (one alternative, every word of it,
@@ -301,6 +372,14 @@ class Maneuvers(Part):
         player = e.player
         pl = self.state.players[player]
         cost = e.data["cost"]
+        blockers = [self.state.cards[u] for u in e.data.get("blockers", ()) if self.state.cards[u].zone == "sor"]
+        if blockers:
+            self.return_team(blockers, awake=False)
+            self.state.maneuver_team = tuple(c.uid for c in team)
+        if not team:
+            self.emit("4.01.D", "fail", *says("MK-TL-TRACE.no-team", target=quest.label), card=quest.label)
+            self._failed(quest, player)
+            return
         if quest.zone != "jelen":
             self.emit("4.01.A", "fail", f"{quest.label} is gone: the manoeuvre fails", f"{quest.label} nincs már jelen: a manőver sikertelen")
             self.return_team(team, awake=False)
@@ -488,11 +567,14 @@ class Maneuvers(Part):
                   f"{target_player} (option portyazas)", f"PORTYÁZÁS: {raider.label} harc manővert indíthat {target_player} "
                   "ellen (portyazas beállítás)", card=raider.label)
         self._start_contest(player, team, blockers, raider, "combat", against=target_player)
+        e = self.stack.current_maneuver()
+        if e is not None:
+            e.data["against"] = target_player
 
     def resolve_combat(self, e: Entry) -> None:
-        """A combat manoeuvre settled in one step, as the engine settles every manoeuvre today (the combat phase by
-        phase is not modelled): the initiating adventurer's level against the obstructing one's; then both return
-        to their Sor resting (4.01.G)."""
+        """A combat manoeuvre's result, after its combat phases (6.03; :mod:`.combat`): the initiating adventurer's
+        level against the obstructing one's, of those still standing; then both return to their Sor resting
+        (4.01.G)."""
         team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == "sor"]
         blockers = [self.state.cards[u] for u in e.data["blockers"] if self.state.cards[u].zone == "sor"]
         attack = sum(sem.level(self.state, c) for c in team)
@@ -516,6 +598,7 @@ class Maneuvers(Part):
         entry = self.stack.new_entry("maneuver", player, f"{label}: {obj.label}", source=obj.uid,
                                data={"type": "contest", "kind": kind, "team": [c.uid for c in team],
                                      "blockers": [c.uid for c in blockers], "keep": keep})
+        self.phases.declare(kind, player, entry, obstructed=bool(blockers))
         self.stack.push(entry, deed=True, mp_bound=True)
 
     def resolve_contest(self, e: Entry) -> None:
@@ -528,8 +611,14 @@ class Maneuvers(Part):
         self.state.maneuver_blockers = tuple(c.uid for c in blockers)
         if siege:
             self.state.siege_target, self.state.sieging = obj.uid, e.player
-            self._reveal(obj, e.player)
+            if not e.data.get("revealed"):
+                self._reveal(obj, e.player)
             team = [c for c in team if c.zone == "sor" and c.uid in self.state.maneuver_team]
+        if not team:  # the whole initiating team fell in the combat: no team is left to win anything (4.01.D)
+            self.emit("4.01.D", "fail", *says("MK-TL-TRACE.no-team", target=obj.label), card=obj.label)
+            self.return_team(blockers, awake=False)
+            self._failed(obj, e.player)
+            return
         attack = sum(sem.level(self.state, c) for c in team)
         for src, n in sem.team_level_bonus(self.state, e.player, siege):
             attack += n
@@ -576,6 +665,18 @@ class Maneuvers(Part):
         mine = [c for c in self.state.cards.values() if sem.controller(self.state, c) == player]
         self.stack.fire_event("maneuver_fails", obj, mine)
 
+    def _reveal_phase(self, run: ManeuverRun) -> None:
+        """The tower-level reveal phase of a siege (6.03): the sieged level is revealed (3.01.B)."""
+        e = run.entry
+        if e.source is None or self.state.cards[e.source].zone != "torony":
+            return
+        self.state.siege_target, self.state.sieging = e.source, e.player
+        e.data["revealed"] = True
+        level = self.state.cards[e.source]
+        if not level.behaviour.on_reveal:
+            self.emit("3.01.B", "reveal", *says("MK-TL-TRACE.revealed", card=level.label), card=level.label)
+        self._reveal(level, e.player)
+
     def _reveal(self, level: CardState, sieger: str) -> None:
         """3.01.B: the sieged tower level is revealed, and its ability ("Felfedésekor …") applies."""
         ops = level.behaviour.on_reveal
@@ -596,7 +697,12 @@ class Maneuvers(Part):
         self.stack.apply_now(entry)
 
     def resolve(self, e: Entry) -> None:
-        """A manoeuvre entry unwinds: a quest's solution, or a siege or capture."""
+        """A manoeuvre's declaration unwinds: the initiating team leaves the Sor and its phases begin (6.03)."""
+        self.phases.begin(e)
+
+    def settle(self, e: Entry) -> None:
+        """The manoeuvre's last phase has closed: a quest's solution, or a siege's, a capture's or a combat's
+        result; then the teams return (4.01.G)."""
         if e.data["type"] == "quest":
             self.resolve_quest(e)
         elif e.data.get("kind") == "combat":

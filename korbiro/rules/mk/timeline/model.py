@@ -15,8 +15,8 @@ from ....data.cards import Card
 from ....grammar.behaviour import Op
 from .trace import TraceEvent
 
-__all__ = ["IN_PLAY", "STATES", "ZONES", "ZONE_ALIASES", "CardState", "Entry", "GameState", "Player", "Seats",
-           "Timeline", "TimedModifier"]
+__all__ = ["IN_PLAY", "STATES", "ZONES", "ZONE_ALIASES", "CardState", "Entry", "GameState", "ManeuverRun", "Player",
+           "Seats", "Timeline", "TimedModifier"]
 
 #: The zones of a player.  ``sor`` is the Row of the Present (adventurers),
 #: ``jelen`` the rest of the Present (quests awaiting solution, buildings,
@@ -154,6 +154,29 @@ class TimedModifier:
     source: str
 
 
+@dataclass(eq=False)
+class ManeuverRun:
+    """The leave-row manoeuvre under way, played as the phases of 6.03 (:mod:`.phases`): its declaration
+    (the ``maneuver`` entry of the initiating team's deed), the phases it goes through, and where it is."""
+
+    #: quest, siege, capture or combat
+    kind: str
+    player: str
+    entry: Entry
+    #: the phases still to come and those passed, in their order (6.03; :func:`.phases.phases_of`)
+    phases: list[str]
+    #: the phase now under way (an index of ``phases``); -1 while the declaration is in its deed's timeline
+    index: int = -1
+    #: the number of the current phase's timeline
+    timeline: int | None = None
+    #: the combat rounds fought so far in this manoeuvre
+    combat_rounds: int = 0
+
+    @property
+    def phase(self) -> str | None:
+        return self.phases[self.index] if 0 <= self.index < len(self.phases) else None
+
+
 @dataclass
 class Seats:
     """Who plays with and against whom in a variant of 12.00, and what the variant keeps count of."""
@@ -221,6 +244,10 @@ class GameState:
     #: the sieging player, while a siege unwinds (for "while sieging" modifiers)
     sieging: str | None = None
     antiss_combat: bool = False
+    #: the dice a scenario gave (``kocka 5, 3``) for the combat rounds' attack rolls, the next first
+    dice: list[int] = field(default_factory=list)
+    #: the leave-row manoeuvre under way, phase by phase (6.03), from its declaration until the teams return
+    maneuver: ManeuverRun | None = None
     #: the cards with constant effects (6.00), in the order they came into the game
     constant_uids: list[int] = field(default_factory=list)
     #: changes that last until the end of the combat or the round

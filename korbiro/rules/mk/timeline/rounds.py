@@ -10,6 +10,7 @@ round's closing counts down ghosts (11.00.C), gives back every Kincskeresés
 from __future__ import annotations
 
 from ....base.text import fold
+from .phases import ManeuverPhases
 from .rules import COMBAT_PHASES, PHASES, phase_named
 from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
@@ -21,9 +22,11 @@ __all__ = ["Rounds"]
 class Rounds(Part):
     """Moving the game through its phases and rounds."""
 
-    def __init__(self, table: Table, stack: TimelineStack) -> None:
+    def __init__(self, table: Table, stack: TimelineStack, phases: ManeuverPhases) -> None:
         super().__init__(table)
         self.stack = stack
+        self.phases = phases
+        phases.combat_over = lambda: self._expire("combat")
 
     def phase(self, name: str) -> None:
         antiss = fold(name) in ("antissharc", "antiss combat")
@@ -35,6 +38,7 @@ class Rounds(Part):
         if any(tl.entries for tl in self.state.timelines):
             raise illegal("MK-TL-PHASE", "6.03", "a phase cannot end while its timeline has entries: unwind first",
                        "a fázis nem érhet véget, amíg időfonalában bejegyzés van: előbb visszafejtés")
+        self.phases.check_no_phase()
         self.table.checked()
         for tl in list(self.state.timelines):
             self.stack.close(tl)
@@ -81,6 +85,7 @@ class Rounds(Part):
         """Forduló zárása, then (unless the game has ended) a new round: its opening and resource phase."""
         if any(tl.entries for tl in self.state.timelines):
             raise illegal("MK-TL-PHASE", "6.03", "the round cannot close while a timeline has entries", "a forduló nem zárulhat, amíg időfonalban bejegyzés van")
+        self.phases.check_no_phase()
         self.table.checked()
         self.close_round()
         if self.table.ending is not None and self.table.ending.check_end_of_round():

@@ -277,6 +277,15 @@ OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
            "gaining a second such building without a 'keep' choice sacrifices the new one (old is kept) or the old one"),
     Option("siege_tie", ("defender", "attacker"), "defender", "2.01.b",
            "a siege or capture whose initiating level equals the obstructing value fails (defender) or succeeds (attacker)"),
+    Option("combat_rounds", ("1", "2", "3"), "1", "6.03",
+           "how many combat rounds (harci körök) a manoeuvre's combat has when both teams are present (the rule text is "
+           "silent; one, as the summary lists one combat-round step between preparation and result)"),
+    Option("battle_order", ("level", "teams"), "level", "6.03",
+           "the battle order (hadrend) of a combat: every adventurer of both teams by level, highest first, the initiating "
+           "team first on a tie (level), or the initiating team in the order named, then the obstructing team (teams)"),
+    Option("combat_blows", ("one", "level", "none"), "one", "6.03",
+           "in each combat round every adventurer standing strikes once, in battle order, at the first of the other team "
+           "standing: a hit deals 1 damage (one) or the striker's level (level); none: only the cards played strike"),
     Option("attack_threshold", tuple(str(n) for n in range(0, 13)), "4", "3.05.E",
            "an attack roll succeeds when it is at least this number"),
     Option("look_take_search", ("yes", "no"), "yes", "6.00",

@@ -19,6 +19,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cache
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 from ....base import i18n
@@ -626,6 +627,8 @@ def _play_game(eng: Engine, a: Action) -> None:
     if eng.over:
         raise illegal("MK-TL-OVER", eng.state.result[2] if eng.state.result else "1.01", "the game is over",
                       "a játék véget ért")
+    if eng.combat.rng is None:  # the combat rounds' dice, drawn from the same seed as in `korbiro play` (6.03)
+        eng.combat.rng = Random((a.count or 0) * 7919 + 1)
     play_on(eng, RandomPolicy(a.count or 0))
 
 

@@ -69,6 +69,7 @@ def random_table(cards: Iterable[Card] | None = None, seed: int = 0, fmt: str = 
             put(c, name, "kez")
         for c in rng.sample(pool, min(len(pool), 6)):
             put(c, name, "jovo")
+    eng.combat.rng = Random(seed * 7919 + 1)  # the dice of the combat rounds' attack rolls (6.03), from the seed
     return eng, rng
 
 
@@ -81,7 +82,7 @@ def who_acts(eng: Engine, rng: Random) -> str:
 
 def random_step(eng: Engine, rng: Random) -> Action:
     """One move of random play: a random legal action of the player who may act, or the engine's own step."""
-    if eng.state.phase != "manőverek" and not any(tl.entries for tl in eng.state.timelines):
+    if eng.state.phase != "manőverek" and eng.state.maneuver is None and not any(tl.entries for tl in eng.state.timelines):
         step = Action("end_round")  # the manoeuvres phase is over: the round closes (the engine's own step)
         eng.apply(None, step)
         return step
@@ -95,7 +96,7 @@ def random_step(eng: Engine, rng: Random) -> Action:
         action = form.completion(rng)
         eng.apply(player, action)
         return action
-    step = Action("unwind") if any(tl.entries for tl in eng.state.timelines) else Action("end_round")
+    step = Action("unwind") if any(tl.entries for tl in eng.state.timelines) or eng.state.maneuver else Action("end_round")
     eng.apply(None, step)
     return step
 

@@ -287,6 +287,12 @@ def printed_level(cs: CardState) -> int:
     return max(0, int(value)) if isinstance(value, int) else 0
 
 
+def protection(state: GameState, cs: CardState) -> tuple[int, int]:
+    """The shield and the armour *cs* wears (3.05.F): what lowers an attack roll against it, and the damage."""
+    worn = [state.cards[a].behaviour for a in cs.attachments]
+    return sum(b.shield for b in worn), sum(b.armour for b in worn)
+
+
 def attribute(state: GameState, cs: CardState, key: str) -> int:
     """1.14.16.A: a weakness counter lowers Fizikum, Asztrál and Mentál by 1 each; modifiers in play add."""
     value = cs.attr(key, 0)

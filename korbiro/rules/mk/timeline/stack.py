@@ -43,15 +43,24 @@ class TimelineStack(Part):
         super().__init__(table)
         #: entry kind -> what unwinding such an entry does
         self.resolvers: dict[str, Callable[[Entry], None]] = {}
+        #: told of every timeline that closes (the manoeuvre's phases move on: :mod:`.phases`)
+        self.on_close: Callable[[Timeline], None] | None = None
+        #: whether a timeline is the current phase's of the manoeuvre under way (:mod:`.phases`)
+        self.is_phase_of_manoeuvre: Callable[[Timeline], bool] = lambda tl: False
 
     @property
     def top(self) -> Timeline | None:
         return self.state.timelines[-1] if self.state.timelines else None
 
-    def open_timeline(self, kind: str, opener: str) -> Timeline:
+    def open_timeline(self, kind: str, opener: str, *, phase_rule: str | None = None) -> Timeline:
+        """Open a timeline of *kind*; a manoeuvre's phase (*phase_rule*: the rule that makes it one) says so."""
         tl = Timeline(self.state.next_timeline, kind, opener)
         self.state.next_timeline += 1
         self.state.timelines.append(tl)
+        if phase_rule is not None:
+            self.emit(phase_rule, "open", *says("MK-TL-PHASE.opens", phase=opener, rule=phase_rule, number=tl.number),
+                      timeline=tl.number, phase=opener)
+            return tl
         rule = {"deed": "6.01", "timed": "6.02"}.get(kind, "6.03")
         names = {"deed": ("a deed", "cselekedet"), "timed": ("a timed effect", "időzített hatás"),
                  "phase": ("the phase", "a fázis"), "combat": ("the combat phase", "a harci fázis")}[kind]
@@ -98,7 +107,8 @@ class TimelineStack(Part):
             for e in reversed(tl.entries):
                 if e.kind == "maneuver":
                     return e
-        return None
+        run = self.state.maneuver
+        return run.entry if run is not None else None
 
     def check_can_add(self, cs: CardState | None, mp_bound: bool, what: str, *, bound_by: str = "6.01",
                       what_hu: str | None = None) -> None:
@@ -152,13 +162,17 @@ class TimelineStack(Part):
         tl = self.top
         if tl is None:
             return False
-        if not tl.entries:
+        phase = self.is_phase_of_manoeuvre(tl)
+        if not tl.entries and not phase:
             self.close(tl)
             return True
         tl.passed.add(player)
         self.emit("6.00", "pass", f"{player} passes", f"{player} passzol", player=player)
         if tl.passed >= set(self.table.seated()):  # everyone still in the game (12.00.D) has passed
-            self.unwind_one()
+            if tl.entries:
+                self.unwind_one()
+            else:  # 6.03: every player passed with the phase's timeline empty: the phase ends
+                self.close(tl)
         return True
 
     def unwind(self, count: int | None = None) -> None:
@@ -168,7 +182,8 @@ class TimelineStack(Part):
             tl = self.top
             assert tl is not None
             if not tl.entries:
-                if tl.kind in ("phase", "combat") and count is None and len(self.state.timelines) == 1:
+                if (tl.kind in ("phase", "combat") and count is None and len(self.state.timelines) == 1
+                        and not self.is_phase_of_manoeuvre(tl)):
                     break
                 self.close(tl)
                 continue
@@ -195,6 +210,15 @@ class TimelineStack(Part):
             self.state.timelines.remove(tl)
         self.emit("6.00", "close", f"timeline {tl.number} closes", f"{tl.number}. időfonal lezárul", timeline=tl.number)
         self.state.combo.clear()
+        self.casualties()
+        if not self.state.timelines and self.state.phase == "manőverek":
+            self.state.active = self.state.active if self.state.active else None
+        if self.on_close is not None:
+            self.on_close(tl)
+
+    def casualties(self) -> None:
+        """As a timeline closes (and as a manoeuvre's teams return): an adventurer whose damage reaches its level
+        dies; one damaged outside a manoeuvre becomes wounded and loses its damage (option ``close_wounds``)."""
         for cs in list(self.state.cards.values()):
             if not (cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None):
                 continue
@@ -208,8 +232,6 @@ class TimelineStack(Part):
                 self.emit("6.00", "wounded", f"{cs.label} becomes wounded; its damage is removed",
                           f"{cs.label} sérült helyzetbe kerül; sebzése lekerül", card=cs.label)
                 self.fire("wounded", cards=[cs])
-        if not self.state.timelines and self.state.phase == "manőverek":
-            self.state.active = self.state.active if self.state.active else None
 
     def resolve(self, e: Entry) -> None:
         """What an unwinding entry does: the resolver of its kind (registered by the engine's parts)."""
