@@ -382,6 +382,32 @@ def test_option_battle_order_teams_puts_the_initiating_team_first(tmp_path: Path
             "am Warwik (5), Briar Sichetti (3) (option battle_order=teams)") in lines(result)
 
 
+def test_the_script_sets_the_battle_order_in_combat_preparation(tmp_path: Path) -> None:
+    """Item 5 of the issue: a scenario chooses the battle order (``hadrend``); only in combat preparation, and only
+    naming every adventurer of both teams still standing, each once (6.03)."""
+    assert parse_action('hadrend "A", "B"') == Action("order", team=("A", "B"), text='hadrend "A", "B"')
+    assert render(Action("order", team=("A", "B"))) == 'hadrend "A", "B"'
+    result = run(tmp_path, ['hadrend "Briar Sichetti"',
+                            'Anna: ostromol csapat "Terda Radowik am Warwik", "Pyarroni novícius" akadályoz "Briar Sichetti"',
+                            "visszafejt 1", "Anna: passz", "Béla: passz", "Anna: passz", "Béla: passz", "Anna: passz",
+                            "Béla: passz", "Anna: passz", "Béla: passz",
+                            'hadrend "Briar Sichetti", "Terda Radowik am Warwik"',
+                            'hadrend "Briar Sichetti", "Pyarroni novícius", "Terda Radowik am Warwik", "Briar Sichetti"',
+                            'hadrend "Pyarroni novícius", "Briar Sichetti", "Terda Radowik am Warwik"',
+                            "kocka 6, 6, 6", "visszafejt"], options={"combat_blows": "one"})
+    assert [(r.step, r.code, r.rule) for r in result.refusals] == [
+        (1, "MK-TL-ORDER", "6.03"), (12, "MK-TL-ORDER", "6.03"), (13, "MK-TL-ORDER", "6.03")]
+    assert result.refusals[1].message == (
+        "the battle order names every adventurer of both teams still standing, each once (Terda Radowik am Warwik, "
+        "Pyarroni novícius, Briar Sichetti), not Briar Sichetti, Terda Radowik am Warwik (6.03)")
+    text = lines(result)
+    assert "the battle order (hadrend) is set: Pyarroni novícius, Briar Sichetti, Terda Radowik am Warwik" in text
+    i = text.index("phase: harci kör (6.03); timeline 7 opens")
+    assert [ln.split(":")[0] for ln in text[i + 1:] if " strikes at " in ln] == [
+        "Pyarroni novícius strikes at Briar Sichetti", "Briar Sichetti strikes at Terda Radowik am Warwik",
+        "Terda Radowik am Warwik strikes at Briar Sichetti"]
+
+
 def test_self_play_draws_its_dice_from_the_seed_and_its_replay_gives_them() -> None:
     cards = {c.name: c for c in load_database([shipped_db_path()])}
     decks = sample_decks()

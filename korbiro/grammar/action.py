@@ -45,7 +45,7 @@ __all__ = ["VERBS", "Action", "parse_action", "render"]
 #: Canonical verbs (the English alias) in the order of docs/scenarios.md.
 VERBS = ("summon", "activate", "attach", "build", "neutralise", "copy", "pass", "unwind", "solve",
          "siege", "capture", "fight", "phase", "end_round", "round", "game", "kill", "damage", "sacrifice", "take",
-         "challenge", "eliminate", "ally", "swap", "dice", "obstruct")
+         "challenge", "eliminate", "ally", "swap", "dice", "obstruct", "order")
 
 _KINDS = {"bestia": "beast", "beast": "beast", "képesség": "ability", "kepesseg": "ability",
           "ability": "ability", "lap": "card", "card": "card"}
@@ -227,6 +227,9 @@ class _Actions:
     def obstruct(self, items: list[Any]) -> Action:
         return Action("obstruct", team=items[2])
 
+    def order(self, items: list[Any]) -> Action:
+        return Action("order", team=items[1])
+
     def dice(self, items: list[Any]) -> Action:
         return Action("dice", dice=tuple(int(t) for t in items[1:] if getattr(t, "type", None) == "INT"))
 
@@ -400,7 +403,8 @@ _VERB_WORDS = {"summon": "leidéz", "activate": "aktivizál", "attach": "csatol"
                "solve": "megold", "siege": "ostromol", "capture": "bevesz", "fight": "harcol", "phase": "fázis",
                "end_round": "forduló vége", "round": "forduló", "game": "játék", "kill": "meghal",
                "damage": "sebez", "sacrifice": "feláldoz", "take": "megszerez", "challenge": "kihív",
-               "eliminate": "kiejt", "ally": "szövetség", "swap": "csere", "dice": "kocka", "obstruct": "akadályoz"}
+               "eliminate": "kiejt", "ally": "szövetség", "swap": "csere", "dice": "kocka", "obstruct": "akadályoz",
+               "order": "hadrend"}
 #: the verbs whose first word is a player (``kihív "Béla"``), and the word that brings in their cards
 _PLAYER_VERBS = {"challenge": None, "eliminate": "aljára", "ally": None}
 _KIND_WORDS = {"beast": "bestia", "ability": "képesség", "card": "lap"}
@@ -421,6 +425,8 @@ def render(a: Action) -> str:
         words.append(str(a.count))
     if a.verb == "dice":
         words.append(", ".join(str(d) for d in a.dice))
+    if a.verb == "order":
+        return " ".join([*words, ", ".join(_q(n) for n in a.team)])
     if a.verb in _PLAYER_VERBS:
         words.append(_q(a.against or ""))
         if a.targets:

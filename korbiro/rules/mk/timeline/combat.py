@@ -37,7 +37,7 @@ from .effects import Effects
 from .model import CardState, ManeuverRun
 from .phases import PREPARE, ROUND, ManeuverPhases
 from .table import Part, Table
-from .trace import says
+from .trace import refused, says
 
 __all__ = ["Combat"]
 
@@ -62,9 +62,12 @@ class Combat(Part):
         return team, blockers
 
     def battle_order(self, run: ManeuverRun) -> list[CardState]:
-        """The battle order (hadrend) of the adventurers still standing (option ``battle_order``)."""
+        """The battle order (hadrend) of the adventurers still standing: as the script set it (``hadrend``),
+        else by option ``battle_order``."""
         team, blockers = self._sides(run)
         both = team + blockers
+        if run.order:
+            return [self.state.cards[u] for u in run.order if self.state.cards[u] in both]
         if self.options["battle_order"] == "teams":
             return both
         return sorted(both, key=lambda c: (-sem.level(self.state, c), both.index(c)))
@@ -75,6 +78,24 @@ class Combat(Part):
         shown = ", ".join(f"{c.label} ({sem.level(self.state, c)})" for c in order) or "—"
         self.emit("6.03", "battle-order", *says("MK-TL-TRACE.combat-order", order=shown,
                                                 option=self.options["battle_order"]))
+
+    def set_order(self, names: tuple[str, ...]) -> None:
+        """The script sets this combat's battle order (``hadrend "A", "B", …``) in combat preparation (6.03): every
+        adventurer of both teams still standing, each once.  The rule text we have says nothing of who
+        arranges it; a judge's step sets it, as ``kocka`` gives the dice."""
+        run = self.state.maneuver
+        if run is None or run.phase != PREPARE:
+            raise refused("MK-TL-ORDER.phase", "6.03", phase=self.state.phase)
+        team, blockers = self._sides(run)
+        fighters = team + blockers
+        chosen = [self.table.find(n, zones=("sor",), rule="6.03") for n in names]
+        if len(set(map(id, chosen))) != len(chosen) or set(map(id, chosen)) != set(map(id, fighters)):
+            raise refused("MK-TL-ORDER.members", "6.03", given=", ".join(c.label for c in chosen),
+                          fighters=", ".join(c.label for c in fighters) or "—")
+        self.table.checked()
+        run.order = tuple(c.uid for c in chosen)
+        self.emit("6.03", "battle-order", *says("MK-TL-TRACE.combat-order-set",
+                                                order=", ".join(c.label for c in chosen)))
 
     def _die(self) -> int | None:
         dice = self.state.dice

@@ -439,6 +439,9 @@ class Engine:
         if verb == "dice":
             self.dice(a)
             return
+        if verb == "order":
+            self.combat.set_order(a.team)
+            return
         if verb == "damage":
             self.damage(a)
             return

@@ -372,24 +372,24 @@ class Maneuvers(Part):
         player = e.player
         pl = self.state.players[player]
         cost = e.data["cost"]
+        # the obstructing team (6.03) returns resting with the initiating one, after the quest is settled
         blockers = [self.state.cards[u] for u in e.data.get("blockers", ()) if self.state.cards[u].zone == "sor"]
-        if blockers:
-            self.return_team(blockers, awake=False)
-            self.state.maneuver_team = tuple(c.uid for c in team)
         if not team:
             self.emit("4.01.D", "fail", *says("MK-TL-TRACE.no-team", target=quest.label), card=quest.label)
+            if blockers:
+                self.return_team(blockers, awake=False)
             self._failed(quest, player)
             return
         if quest.zone != "jelen":
             self.emit("4.01.A", "fail", f"{quest.label} is gone: the manoeuvre fails", f"{quest.label} nincs már jelen: a manőver sikertelen")
-            self.return_team(team, awake=False)
+            self.return_team(team + blockers, awake=False)
             self._failed(quest, player)
             return
         if self._unmet(quest, team):
             condition = quest.card.requirement.render() if quest.card.requirement else ""
             self.emit("6.03", "fail", *says("MK-TL-CONDITION.failed", quest=quest.label, condition=condition),
                       card=quest.label)
-            self.return_team(team, awake=False)
+            self.return_team(team + blockers, awake=False)
             self._failed(quest, player)
             return
         if e.data["expedition"]:
@@ -406,7 +406,7 @@ class Maneuvers(Part):
             if sem.treasure(self.state, quest) is not None and any(sem.keyword(self.state, c, Kincskereses) for c in team):
                 self.emit("2.03", "no-kincs", "the quest was not solved, so Kincskeresés does not send the team home awake",
                           "a küldetést nem oldották meg, ezért a Kincskeresés nem érvényesül")
-            self.return_team(team, awake=False)
+            self.return_team(team + blockers, awake=False)
             return
         pl.mp -= min(cost, pl.mp)
         if sem.has_osero(quest) and cost == 0 and self.admits("2.12.b"):
@@ -461,6 +461,8 @@ class Maneuvers(Part):
             self.table.gain_dp(player, quest.card.dp or 0, "4.01.A", quest.label, quest.label)
         on_solve = quest.behaviour.on_solve
         self.return_team(team, awake=awake)
+        if blockers:
+            self.return_team(blockers, awake=False)
         if on_solve:
             timed = self.stack.add_timed(player, f"{quest.label}: megoldásakor", quest.uid, on_solve, quest.label,
                                          opponents=e.target_players)

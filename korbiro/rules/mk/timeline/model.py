@@ -171,6 +171,8 @@ class ManeuverRun:
     timeline: int | None = None
     #: the combat rounds fought so far in this manoeuvre
     combat_rounds: int = 0
+    #: the battle order the script set in combat preparation (``hadrend``), uids; empty: by option
+    order: tuple[int, ...] = ()
 
     @property
     def phase(self) -> str | None:
