@@ -274,7 +274,8 @@ def _this_checkout(tmp: Path) -> tuple[str, str]:
         return str(ROOT), head.stdout.strip()
     shadow = tmp / "shadow"
     subprocess.run(["git", "clone", "-q", str(ROOT), str(shadow)], check=True, capture_output=True)
-    subprocess.run(["git", "apply", "--binary", "-"], cwd=shadow, input=diff, check=True, capture_output=True)
+    # --index: a new file of the change is committed too (commit -a takes only the files git tracks)
+    subprocess.run(["git", "apply", "--index", "--binary", "-"], cwd=shadow, input=diff, check=True, capture_output=True)
     _git(shadow, "commit", "-qam", "uncommitted changes")
     ref = subprocess.run(["git", "rev-parse", "HEAD"], cwd=shadow, capture_output=True, text=True, check=True)
     return str(shadow), ref.stdout.strip()

@@ -35,7 +35,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..base.errors import RulesSyntaxError
-from ..base.text import close_matches
+from ..base.text import close_matches, fold
+from .larkerror import fault
 
 if TYPE_CHECKING:
     from lark import Lark, Token, UnexpectedInput
@@ -320,19 +321,15 @@ def _close_words(word: str, terminals: set[str]) -> list[str]:
     spellings: dict[str, str] = {}
     for name in sorted(terminals):
         for w in _spellings().get(name, ()):
-            spellings.setdefault(_fold(w), w)
-    close = close_matches(_fold(word), spellings)
+            spellings.setdefault(fold(w), w)
+    close = close_matches(fold(word), spellings)
     return list(dict.fromkeys(spellings[c] for c in close))
-
-
-def _fold(word: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(ch))
 
 
 def _fail(text: str, exc: UnexpectedInput, what: str, path: str | None, line: int | None,
           column: int | None) -> RulesSyntaxError:
-    col0 = max(0, (getattr(exc, "column", 1) or 1) - 1)
-    expected = sorted(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or [])
+    where = fault(text, exc)
+    col0, expected = where.pos, sorted(where.expected)
     if expected:
         words = [_EXPECTED_WORDS.get(e, e.lower().strip("_")) for e in expected[:6]]
         hint = "; expected " + " or ".join(dict.fromkeys(words))
@@ -348,7 +345,7 @@ def _fail(text: str, exc: UnexpectedInput, what: str, path: str | None, line: in
         two = _TWO_WORDS.match(text, col0)  # `end round`, `take control`, `blocked by`
         if two is not None:
             both = _close_words(two.group(), set(expected))
-            if both and _fold(both[0]) != _fold(written):
+            if both and fold(both[0]) != fold(written):
                 written, close = two.group(), list(dict.fromkeys([*both, *close]))[:3]
         mean = " or ".join(repr(c) for c in close)
         mean_hu = " vagy ".join(repr(c) for c in close)

@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING
 from ..base.errors import RulesSyntaxError
 from ..base.text import close_matches, fold, is_digits
 from .keywords import KEYWORD_CLASSES, keyword_named
+from .larkerror import fault
 from .vocabulary import PHASE_ALIASES, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -560,7 +561,7 @@ def _phrases_cached(text: str) -> tuple[tuple[_Tok, ...], ...] | tuple[int, str,
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
-        col0 = max(0, (getattr(exc, "column", 1) or 1) - 1)
+        col0 = fault(text, exc).pos
         got = text[col0:col0 + 1]
         if got == '"':
             return (col0, "a name opened here is not closed (expected '\"')", "az itt nyitott név nincs lezárva ('\"' hiányzik)")

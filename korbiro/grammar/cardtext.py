@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..base.errors import RulesSyntaxError
 from ..base.findings import Finding, Severity
-from ..base.text import is_digits
+from ..base.text import fold, is_digits
 from .keywords import (
     FORBIDDEN_CHARACTERS,
     ROMAN_LEVELS,
@@ -95,6 +95,7 @@ from .keywords import (
     beast_line,
     text_problem,
 )
+from .larkerror import fault
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -1007,28 +1008,9 @@ def _line_keyword(text: str) -> tuple[int, type[Keyword] | None, bool]:
 
 
 def _report_syntax(ctx: _Context, line: _Line, exc: UnexpectedInput) -> None:
-    from lark.exceptions import (  # lazy: with the parser
-        UnexpectedCharacters,
-        UnexpectedEOF,
-        UnexpectedToken,
-    )
-
     text = line.text
-    expected: set[str]
-    pos: int
-    if isinstance(exc, UnexpectedCharacters):
-        pos = exc.pos_in_stream or 0
-        expected = set(exc.allowed or ())
-    elif isinstance(exc, UnexpectedToken):
-        tok = exc.token
-        pos = len(text) if tok.type == "$END" or tok.start_pos is None else int(tok.start_pos)
-        expected = set(exc.expected or ())
-    elif isinstance(exc, UnexpectedEOF):
-        pos = len(text)
-        expected = set(exc.expected or ())
-    else:  # pragma: no cover - lark raises only the three above
-        pos, expected = 0, set()
-    pos = min(max(pos, 0), len(text))
+    where = fault(text, exc)
+    pos, expected = where.pos, set(where.expected)
     if pos < len(text) and text[pos] in _BLANKS and "_SP" not in expected:
         # `FAL 3 x`: the blank is fine, what follows it is not.
         while pos < len(text) and text[pos] in _BLANKS:
@@ -1108,11 +1090,6 @@ def _report_bad_string(ctx: _Context, line: _Line, pos: int, rule: str | None) -
     return True
 
 
-def _fold(s: str) -> str:
-    s = unicodedata.normalize("NFKD", s)
-    return _BLANK_RUN.sub(" ", "".join(ch for ch in s if not unicodedata.combining(ch))).casefold()
-
-
 def _head_words(text: str, start: int) -> list[str]:
     """The words of letters at *start*, separated by blanks: what should be a keyword."""
     words: list[str] = []
@@ -1132,7 +1109,7 @@ def _head_words(text: str, start: int) -> list[str]:
 
 @cache
 def _folded_spellings() -> tuple[tuple[str, str, int], ...]:
-    return tuple((s, _fold(s), len(s.split())) for s in _SPELLINGS)
+    return tuple((s, fold(s), len(s.split())) for s in _SPELLINGS)
 
 
 def _did_you_mean(words: list[str]) -> str | None:
@@ -1143,7 +1120,7 @@ def _did_you_mean(words: list[str]) -> str | None:
     for spelling, folded, n in _folded_spellings():
         head = folded_heads.get(n)
         if head is None:
-            head = folded_heads[n] = _fold(" ".join(words[:n]))
+            head = folded_heads[n] = fold(" ".join(words[:n]))
         matcher.set_seqs(head, folded)
         if matcher.real_quick_ratio() < best_ratio or matcher.quick_ratio() < best_ratio:
             continue
@@ -1153,7 +1130,7 @@ def _did_you_mean(words: list[str]) -> str | None:
     return best
 
 
-_CONDITIONED = {_fold(c.keyword): c.keyword for c in (Hatas, Csatlos)}
+_CONDITIONED = {fold(c.keyword): c.keyword for c in (Hatas, Csatlos)}
 
 
 def _report_unknown(ctx: _Context, line: _Line, start: int) -> None:
@@ -1164,7 +1141,7 @@ def _report_unknown(ctx: _Context, line: _Line, start: int) -> None:
     en = f"unknown keyword {shown!r}"
     hu = f"ismeretlen kulcsszó: {shown!r}"
     rule = None
-    conditioned = _CONDITIONED.get(_fold(words[-1])) if len(words) > 1 else None
+    conditioned = _CONDITIONED.get(fold(words[-1])) if len(words) > 1 else None
     if conditioned is not None:
         fixed = f"[{' '.join(words[:-1])}] {conditioned}"
         en += f"; a condition is written in brackets: {fixed!r}"

@@ -45,13 +45,14 @@ from functools import cache
 from typing import Any
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from ..base import i18n
 from ..base.errors import RulesSyntaxError
 from ..base.text import close_matches, fold
 from . import prebuilt
 from .keywords import KEYWORD_CLASSES, Antissjaras, NumericKeyword, Raepites, Szellem
+from .larkerror import fault
 from .vocabulary import CARD_TYPES, TYPE_ALIASES
 
 __all__ = [
@@ -687,22 +688,11 @@ _DESCRIBE = {
 
 def _describe(text: str, exc: UnexpectedInput) -> tuple[int, dict[str, Any]]:
     """Where a lark error stands and what was expected there, in words (a message part)."""
-    if isinstance(exc, UnexpectedCharacters):
-        pos = exc.pos_in_stream or 0
-        expected = set(exc.allowed or ())
-        unexpected = _shown(text, pos)
-    elif isinstance(exc, UnexpectedToken):
-        tok = exc.token
-        at_end = tok.type == "$END"
-        pos = len(text) if at_end or tok.start_pos is None else int(tok.start_pos)
-        expected = set(exc.expected or ())
-        unexpected = "query-end" if at_end else repr(str(tok))
-    elif isinstance(exc, UnexpectedEOF):  # pragma: no cover - LALR reports the end as a token
-        pos, expected, unexpected = len(text), set(exc.expected or ()), "query-end"
-    else:  # pragma: no cover - lark raises only the three above
-        pos, expected, unexpected = 0, set(), repr(text[:1])
+    where = fault(text, exc)
+    pos, expected = where.pos, set(where.expected)
+    unexpected = _shown(text, pos) if where.character else "query-end" if where.at_end else repr(where.token)
     ch = text[pos:pos + 1]
-    if ch in "\"'" and isinstance(exc, UnexpectedCharacters):
+    if ch in "\"'" and where.character:
         return pos, i18n.part("QUERY-SYNTAX.unclosed-quote", col=pos + 1, quote=ch)
     term_start = {"WORD", "STRING", "FIELD_OP"} <= expected
     value_only = expected and expected <= {"WORD", "STRING"}

@@ -366,7 +366,7 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
 #: korbiro's files whose code decides what :func:`~korbiro.grammar.action.parse_action` makes of a text
 #: (package-relative); lark's installed copy is part of the key too (:func:`_remembered_actions`)
 ACTIONS_CODE: tuple[str, ...] = ("grammar/action.py", "grammar/action.lark", "grammar/prebuilt.py",
-                                 "grammar/tables/action-start.json", "base/text.py")
+                                 "grammar/tables/action-start.json", "grammar/larkerror.py", "base/text.py")
 
 
 def snapshots(expect: Mapping[str, Any]) -> list[Mapping[str, Any]]:
