@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
@@ -785,12 +785,34 @@ def _step(where: _Where, r: _Reader) -> Op:
                               f"a lépés a szavával kezdődik, nem ezzel: {head.text!r}")
         raise where.unknown(head, "step", "lépés", list(_STEPS), [w for w, v in _STEPS.items() if w == v])
     name = _I_STEPS[head.key]
+    p = _StepParts(arg=_step_argument(where, r, name))
+    while r.peek() is not None:
+        _step_word(where, r, name, p, r.take())
+    if name == "recover" and p.arg is None:
+        raise where.error(CODE_SYNTAX, r.end_column(), "expected where the card goes from the Múlt: hand or deck",
+                          "az kell ide, hová kerül a lap a Múltból: hand (kézbe) vagy deck (jövőbe)")
+    _check_step(where, head, name, p.amount, p.who, p.until)
+    return Op(name, p.amount, p.cap, p.who, p.arg, p.until, p.random, p.bonus, tuple(p.bonus_if), p.take)
+
+
+@dataclass
+class _StepParts:
+    """What the words after a step's name have said so far (:func:`_step_word`)."""
+
+    arg: str | None = None
     amount: int | str | None = None
     cap: int | None = None
     who: str | None = None
-    arg: str | None = None
     until: str | None = None
-    random = False
+    random: bool = False
+    take: int | None = None
+    bonus: int | None = None
+    bonus_if: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+
+
+def _step_argument(where: _Where, r: _Reader, name: str) -> str | None:
+    """The word that some steps take right after their name: a counter's name, a zone, an entry kind …"""
+    arg: str | None = None
     if name == "counter":
         tok = r.peek()
         if tok is None or tok.kind not in ("WORD", "NAME"):
@@ -840,59 +862,54 @@ def _step(where: _Where, r: _Reader) -> Op:
         if arg is None:
             raise where.error(CODE_SYNTAX, r.col(), "expected what it takes: equipment",
                               "az kell ide, amit elvesz: equipment (felszerelés)")
-    take: int | None = None
-    bonus: int | None = None
-    bonus_if: list[tuple[str, tuple[str, ...]]] = []
-    while r.peek() is not None:
-        tok = r.take()
-        if name == "recover" and tok.kind == "WORD" and tok.key in _I_RECOVER_ZONES and arg is None:
-            arg = _I_RECOVER_ZONES[tok.key]
-        elif name == "recover" and tok.kind == "WORD" and tok.key in _F_RECOVER_FILLER:
-            pass
-        elif name == "look" and tok.kind == "WORD" and tok.key in (fold("take"), fold("elvesz")) and take is None:
-            take = r.number("how many it takes", "az elvett lapok száma")
-        elif name == "damage" and tok.kind == "WORD" and tok.key in _F_BONUS and bonus is None:
-            bonus = r.number("the bonus damage", "a többletsebzés")
-            if r.word_in({k: k for k in _F_IF}) is None:
-                raise where.error(CODE_SYNTAX, r.col(), "expected 'if' and a filter after the bonus (bonus 2 if race:élőholt)",
-                                  "a bónusz után 'if' (ha) és szűrő kell (bonus 2 if race:élőholt)")
-            while (got := _filter_at(where, r)) is not None:
-                bonus_if.append(got)
-            if not bonus_if:
-                raise where.error(CODE_SYNTAX, r.col(), "expected a filter after 'if' (race:élőholt)",
-                                  "az 'if' (ha) után szűrő kell (race:élőholt)")
-        elif tok.kind == "WORD" and tok.key in _F_PERMANENT and until is None:
-            until = "permanent"
-        elif tok.kind == "NUMBER" and amount is None:
-            amount = int(tok.text)
-        elif tok.kind == "WORD" and tok.key in _I_AMOUNT and amount is None:
-            amount = _I_AMOUNT[tok.key]
-        elif tok.kind == "WORD" and tok.key in {fold(c) for c in _CAP}:
-            cap = r.number("the cap after max", "a max utáni felső határ")
-        elif tok.kind == "WORD" and tok.key in {fold(u) for u in _UNTIL}:
-            period = r.word_in(_I_PERIODS)
-            if period is None:
-                raise where.error(CODE_SYNTAX, r.col(), "expected combat, round or manoeuvre after until",
-                                  "az until után combat (harc), round (forduló) vagy manoeuvre (manőver) kell")
-            until = period
-        elif tok.kind == "WORD" and tok.key in {fold(w) for w in _RANDOM}:
-            random = True
-        elif tok.kind == "WORD" and tok.key in _I_WHO and who is None:
-            who = _I_WHO[tok.key]
-        elif tok.kind == "NAME" and who is None:
-            who = "=" + unicodedata.normalize("NFC", tok.text[1:-1]).strip()
-        elif tok.kind == "WORD":
-            extra = {"recover": ["hand", "deck"], "look": ["take"], "damage": ["bonus"]}.get(name, [])
-            extra += ["permanent"] if name in MODIFIER_STEPS else []
-            raise where.unknown(tok, "word", "szó", [*_WHO, "max", "until", "random", "X", "oppdp", *extra],
-                                [*dict.fromkeys(_WHO.values()), "max", "until", "random", "X", "oppdp"])
-        else:
-            raise where.error(CODE_SYNTAX, tok.column, f"unexpected {tok.text!r}", f"váratlan {tok.text!r}")
-    if name == "recover" and arg is None:
-        raise where.error(CODE_SYNTAX, r.end_column(), "expected where the card goes from the Múlt: hand or deck",
-                          "az kell ide, hová kerül a lap a Múltból: hand (kézbe) vagy deck (jövőbe)")
-    _check_step(where, head, name, amount, who, until)
-    return Op(name, amount, cap, who, arg, until, random, bonus, tuple(bonus_if), take)
+    return arg
+
+
+def _step_word(where: _Where, r: _Reader, name: str, p: _StepParts, tok: _Tok) -> None:
+    """One word (or number, or name) after a step's name and argument, written into *p*."""
+    if name == "recover" and tok.kind == "WORD" and tok.key in _I_RECOVER_ZONES and p.arg is None:
+        p.arg = _I_RECOVER_ZONES[tok.key]
+    elif name == "recover" and tok.kind == "WORD" and tok.key in _F_RECOVER_FILLER:
+        pass
+    elif name == "look" and tok.kind == "WORD" and tok.key in (fold("take"), fold("elvesz")) and p.take is None:
+        p.take = r.number("how many it takes", "az elvett lapok száma")
+    elif name == "damage" and tok.kind == "WORD" and tok.key in _F_BONUS and p.bonus is None:
+        p.bonus = r.number("the bonus damage", "a többletsebzés")
+        if r.word_in({k: k for k in _F_IF}) is None:
+            raise where.error(CODE_SYNTAX, r.col(), "expected 'if' and a filter after the bonus (bonus 2 if race:élőholt)",
+                              "a bónusz után 'if' (ha) és szűrő kell (bonus 2 if race:élőholt)")
+        while (got := _filter_at(where, r)) is not None:
+            p.bonus_if.append(got)
+        if not p.bonus_if:
+            raise where.error(CODE_SYNTAX, r.col(), "expected a filter after 'if' (race:élőholt)",
+                              "az 'if' (ha) után szűrő kell (race:élőholt)")
+    elif tok.kind == "WORD" and tok.key in _F_PERMANENT and p.until is None:
+        p.until = "permanent"
+    elif tok.kind == "NUMBER" and p.amount is None:
+        p.amount = int(tok.text)
+    elif tok.kind == "WORD" and tok.key in _I_AMOUNT and p.amount is None:
+        p.amount = _I_AMOUNT[tok.key]
+    elif tok.kind == "WORD" and tok.key in {fold(c) for c in _CAP}:
+        p.cap = r.number("the cap after max", "a max utáni felső határ")
+    elif tok.kind == "WORD" and tok.key in {fold(u) for u in _UNTIL}:
+        period = r.word_in(_I_PERIODS)
+        if period is None:
+            raise where.error(CODE_SYNTAX, r.col(), "expected combat, round or manoeuvre after until",
+                              "az until után combat (harc), round (forduló) vagy manoeuvre (manőver) kell")
+        p.until = period
+    elif tok.kind == "WORD" and tok.key in {fold(w) for w in _RANDOM}:
+        p.random = True
+    elif tok.kind == "WORD" and tok.key in _I_WHO and p.who is None:
+        p.who = _I_WHO[tok.key]
+    elif tok.kind == "NAME" and p.who is None:
+        p.who = "=" + unicodedata.normalize("NFC", tok.text[1:-1]).strip()
+    elif tok.kind == "WORD":
+        extra = {"recover": ["hand", "deck"], "look": ["take"], "damage": ["bonus"]}.get(name, [])
+        extra += ["permanent"] if name in MODIFIER_STEPS else []
+        raise where.unknown(tok, "word", "szó", [*_WHO, "max", "until", "random", "X", "oppdp", *extra],
+                            [*dict.fromkeys(_WHO.values()), "max", "until", "random", "X", "oppdp"])
+    else:
+        raise where.error(CODE_SYNTAX, tok.column, f"unexpected {tok.text!r}", f"váratlan {tok.text!r}")
 
 
 def _check_step(where: _Where, head: _Tok, name: str, amount: int | str | None, who: str | None,
@@ -1053,6 +1070,24 @@ def parse_modifier(text: str, *, path: str | None = None, line: int | None = Non
         raise where.error(CODE_SYNTAX, head.column, f"a modifier starts with what it changes, not {head.text!r}",
                           f"a módosító azzal kezdődik, amit változtat, nem ezzel: {head.text!r}")
     stat = _I_STATS[head.key]
+    amount, what, maneuver = _modifier_argument(where, r, head, stat)
+    m = _ModifierParts()
+    while r.peek() is not None:
+        got = _filter_at(where, r)
+        if got is not None:
+            m.filters.append(got)
+            continue
+        _modifier_word(where, r, stat, m, r.take())
+    if stat in ("damage", "damage_taken") and amount is None and m.cap is None:
+        raise where.error(CODE_SYNTAX, r.end_column(), f"{head.text} needs a change (+1) or a cap (max 2)",
+                          f"a(z) {head.text} változást (+1) vagy felső határt (max 2) kér")
+    return Modifier(stat, amount, what, m.scope, m.kind, tuple(m.filters), m.when, maneuver, per_player=m.per_player,
+                    cap=m.cap, floor=m.floor, when_spec=m.when_spec)
+
+
+def _modifier_argument(where: _Where, r: _Reader, head: _Tok, stat: str) -> tuple[int | str | None, str | None, str | None]:
+    """What a modifier says right after its stat: the change (``+1``, ``X``), or what it is immune to, cannot do,
+    suppresses or ignores, or which manoeuvre's MP it changes.  (amount, what, manoeuvre)"""
     amount: int | str | None = None
     what: str | None = None
     maneuver: str | None = None
@@ -1100,60 +1135,60 @@ def parse_modifier(text: str, *, path: str | None = None, line: int | None = Non
                               f"a(z) {head.text} változást kér (+1, -2)")
     elif stat == "no_increase":
         r.word_in({"mp": "mp"})
-    scope = "self"
+    return amount, what, maneuver
+
+
+@dataclass
+class _ModifierParts:
+    """What the words after a modifier's change have said so far (:func:`_modifier_word`)."""
+
+    scope: str = "self"
     kind: str | None = None
-    filters: list[tuple[str, tuple[str, ...]]] = []
+    filters: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     when: str | None = None
     when_spec: TargetSpec | None = None
     cap: int | None = None
     floor: int | None = None
-    seen_scope = False
-    per_player = False
-    while r.peek() is not None:
-        got = _filter_at(where, r)
-        if got is not None:
-            filters.append(got)
-            continue
-        tok = r.take()
-        if tok.kind != "WORD":
-            raise where.error(CODE_SYNTAX, tok.column, f"unexpected {tok.text!r}", f"váratlan {tok.text!r}")
-        key = tok.key
-        if key in {fold(w) for w in _WHILE}:
-            when = r.word_in(_I_WHEN)
-            if when is None:
-                nxt = r.peek()
-                if nxt is None:
-                    raise where.error(CODE_SYNTAX, r.col(), "expected a condition after while",
-                                      "a while után feltétel kell")
-                if nxt.kind == "WORD" and nxt.key not in _I_SIDES and nxt.key not in _I_KINDS \
-                        and nxt.key not in _I_STATES and not _starts_filter(r):
-                    raise where.unknown(nxt, "condition", "feltétel",
-                                        [*(w for w in _WHEN if w.isascii()), "own", "enemy"])
-                when_spec = _targets(where, r)
-        elif key in _PER_PLAYER:
-            per_player = True
-        elif key in {fold(c) for c in _CAP} and stat in ("damage", "damage_taken") and cap is None:
-            cap = r.number("the cap after max", "a max utáni felső határ")
-        elif key in _F_MIN and stat == "mp" and floor is None:
-            floor = r.number("the floor after min", "a min utáni alsó határ")
-        elif key in _I_WHEN and key not in _I_SCOPES:
-            when = _I_WHEN[key]
-        elif key in _I_SCOPES and not seen_scope:
-            scope, seen_scope = _I_SCOPES[key], True
-        elif key in _I_KINDS:
-            kind = _I_KINDS[key]
-        elif key in (fold("by"), fold("by_self")):
-            scope = "by_self"
-            r.word_in({fold("self"): "self", fold("forrás"): "self"})
-        else:
-            raise where.unknown(tok, "word", "szó", ["self", "host", "own", "enemy", "all", "blockers", "sieged",
-                                                     "adventurers", "buildings", "cards", "tower_levels", "power_words",
-                                                     "while", "per_player"])
-    if stat in ("damage", "damage_taken") and amount is None and cap is None:
-        raise where.error(CODE_SYNTAX, r.end_column(), f"{head.text} needs a change (+1) or a cap (max 2)",
-                          f"a(z) {head.text} változást (+1) vagy felső határt (max 2) kér")
-    return Modifier(stat, amount, what, scope, kind, tuple(filters), when, maneuver, per_player=per_player, cap=cap,
-                    floor=floor, when_spec=when_spec)
+    seen_scope: bool = False
+    per_player: bool = False
+
+
+def _modifier_word(where: _Where, r: _Reader, stat: str, m: _ModifierParts, tok: _Tok) -> None:
+    """One word after a modifier's change: its scope, kind, condition (``while``), cap, floor, ``per_player``."""
+    if tok.kind != "WORD":
+        raise where.error(CODE_SYNTAX, tok.column, f"unexpected {tok.text!r}", f"váratlan {tok.text!r}")
+    key = tok.key
+    if key in {fold(w) for w in _WHILE}:
+        m.when = r.word_in(_I_WHEN)
+        if m.when is None:
+            nxt = r.peek()
+            if nxt is None:
+                raise where.error(CODE_SYNTAX, r.col(), "expected a condition after while",
+                                  "a while után feltétel kell")
+            if nxt.kind == "WORD" and nxt.key not in _I_SIDES and nxt.key not in _I_KINDS \
+                    and nxt.key not in _I_STATES and not _starts_filter(r):
+                raise where.unknown(nxt, "condition", "feltétel",
+                                    [*(w for w in _WHEN if w.isascii()), "own", "enemy"])
+            m.when_spec = _targets(where, r)
+    elif key in _PER_PLAYER:
+        m.per_player = True
+    elif key in {fold(c) for c in _CAP} and stat in ("damage", "damage_taken") and m.cap is None:
+        m.cap = r.number("the cap after max", "a max utáni felső határ")
+    elif key in _F_MIN and stat == "mp" and m.floor is None:
+        m.floor = r.number("the floor after min", "a min utáni alsó határ")
+    elif key in _I_WHEN and key not in _I_SCOPES:
+        m.when = _I_WHEN[key]
+    elif key in _I_SCOPES and not m.seen_scope:
+        m.scope, m.seen_scope = _I_SCOPES[key], True
+    elif key in _I_KINDS:
+        m.kind = _I_KINDS[key]
+    elif key in (fold("by"), fold("by_self")):
+        m.scope = "by_self"
+        r.word_in({fold("self"): "self", fold("forrás"): "self"})
+    else:
+        raise where.unknown(tok, "word", "szó", ["self", "host", "own", "enemy", "all", "blockers", "sieged",
+                                                 "adventurers", "buildings", "cards", "tower_levels", "power_words",
+                                                 "while", "per_player"])
 
 
 # ---------------------------------------------------------------- condition, moment
