@@ -23,6 +23,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _away_from_the_users_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Every test runs with a cache of the test session (never the user's ``~/.cache/korbiro``) and without the
+    user's ``$KORBIRO_DB``; a module or a test that wants another cache, or none, sets or deletes the variable
+    itself (its fixtures come after this one)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("KORBIRO_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "korbiro-cache"))
+        mp.delenv("KORBIRO_DB", raising=False)
+        yield
+
+
 @pytest.fixture
 def db_dir(tmp_path: Path) -> Path:
     """A copy of the shipped sample database (``MINTA.yaml``; ``sample.SHIPPED_CARDS`` cards) in a folder of its own."""
