@@ -37,7 +37,10 @@ class Verdict:
 
     ``message`` is English; :meth:`text` gives it in either language, made from the catalogue
     template ``key`` with ``args``.  ``rule_text`` is the rule's own words where the game keeps
-    them (EXXIT); ``action`` is the index of the offending action within a turn of several (Zen).
+    them (EXXIT); ``action`` is the index of the offending action within a turn of several (Zen);
+    ``fatal`` marks a move that cannot have happened at all, which a replay skips (XIG);
+    ``section`` is the catalogue key of the rulebook section the rule sits in, cited after the
+    rule's id in :meth:`line` (XIG: ``XIG 5.2, Protected Tiles``).
     """
 
     code: str
@@ -47,6 +50,8 @@ class Verdict:
     key: str = field(default="", compare=False)
     args: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
     action: int | None = None
+    fatal: bool = False
+    section: str = field(default="", compare=False)
 
     @property
     def ok(self) -> bool:
@@ -59,11 +64,21 @@ class Verdict:
         """The message in *lang* (``en`` or ``hu``)."""
         return i18n.message(self.key, lang, **self.args) if self.key else self.message
 
+    def cite(self, lang: str = "en") -> str | None:
+        """The rule id, followed by its rulebook section's name in *lang* where the verdict knows it."""
+        if self.section and self.rule:
+            return f"{self.rule}, {i18n.message(self.section, lang)}"
+        return self.rule
+
     def line(self, lang: str = "en") -> str:
-        """``CODE [rule]: message`` in *lang*."""
+        """``CODE [rule]: message`` in *lang* (``str()`` is the English)."""
         if self.ok:
             return "OK"
-        return f"{self.code} [{self.rule}]: {self.text(lang)}" if self.rule else f"{self.code}: {self.text(lang)}"
+        cited = self.cite(lang)
+        return f"{self.code} [{cited}]: {self.text(lang)}" if cited else f"{self.code}: {self.text(lang)}"
+
+    def __str__(self) -> str:
+        return self.line()
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         return {"code": self.code, "rule": self.rule, "message": self.text(lang), "rule_text": self.rule_text}
