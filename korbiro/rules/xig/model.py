@@ -217,6 +217,14 @@ def violation(code: str, rule: str, case: str, /, *, fatal: bool = False, **args
 OK: tuple[Violation, ...] = ()
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game: the side that first completed its Pathway wins (XIG 1.1)."""
+
+    winner: str
+    rule: str = "XIG 1.1"
+
+
 def game_over(winner: str) -> Violation:
     """``XIG-GAME-OVER``: *winner* has completed their Pathway (XIG 1.1)."""
     return violation("XIG-GAME-OVER", "XIG 1.1", "won", fatal=True, winner=winner)
@@ -395,6 +403,16 @@ class Position:
 
     def is_over(self) -> bool:
         return self._s.winner is not None
+
+    def outcome(self) -> Outcome | None:
+        """The end of the game (XIG 1.1), or ``None`` while it goes on."""
+        return Outcome(self._s.winner) if self._s.winner is not None else None
+
+    def copy(self) -> Position:
+        """An independent copy, its history included (``pop`` works on it)."""
+        other = Position(self.config, self._s.copy())
+        other._stack = [(move, state.copy()) for move, state in self._stack]
+        return other
 
     def __str__(self) -> str:
         """Every Pathway as text (:func:`~korbiro.rules.xig.draw.show_text`): ``print(pos)``."""
