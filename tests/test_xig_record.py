@@ -110,6 +110,7 @@ move_st = st.one_of(
 )
 
 
+@settings(deadline=None)  # the first example loads the notation's parser: slow on a busy machine
 @given(st.lists(move_st, max_size=5), st.lists(tile_st, max_size=3))
 def test_format_parse_round_trip(moves: list[object], draws: list[Tile]) -> None:
     turn = [*moves, EndTurn(tuple(draws))]

@@ -19,6 +19,7 @@ The rules, the notation and the ambiguity options are documented in
 
 from __future__ import annotations
 
+from .board import Board
 from .files import dump_position, load_position, load_position_text, position_to_dict
 from .hexes import DIRECTIONS, format_hex, parse_hex
 from .perft import divide, perft, perft_full
@@ -50,6 +51,7 @@ from .record import (
 from .rules import OPTION_INFO, REASONS, RULES, VARIANTS, Options, Reason, Rule
 
 __all__ = [
+    "Board",
     "BLACK",
     "COLOURS",
     "DIRECTIONS",

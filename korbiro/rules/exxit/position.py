@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from ...base.errors import IllegalActionError, RulesSyntaxError
+from ..boardgame import Verdict
 from .hexes import DELTAS, DIRECTIONS, MAX_COORD, HexError, hex_key, hex_qr, parse_hex
 from .messages import both, colour, error, say
 from .render import svg_board, text_board
@@ -219,36 +220,6 @@ def _move_of(move: Move | str) -> Move:
 # ---------------------------------------------------------------------------
 # Verdicts and outcomes
 # ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The answer of :meth:`Position.check`: :data:`OK`, or a reason code with its rule.
-
-    ``message`` is English; :meth:`text` is the message in either language, made from the
-    catalogue template ``key`` (``messages.yaml``) with ``args``.
-    """
-
-    code: str
-    rule: str | None
-    message: str
-    rule_text: str | None = None
-    key: str = field(default="", compare=False)
-    args: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
-
-    @property
-    def ok(self) -> bool:
-        return self.code == "OK"
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-    def text(self, lang: str = "en") -> str:
-        """The message in *lang* (``en`` or ``hu``)."""
-        return say(self.key, lang, **self.args) if self.key else self.message
-
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {"code": self.code, "rule": self.rule, "message": self.text(lang), "rule_text": self.rule_text}
 
 
 #: the verdict of a legal move.

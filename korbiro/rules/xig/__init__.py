@@ -16,6 +16,7 @@ Rules are cited by paragraph id (``XIG 5.2``) and English rulebook section
 
 from __future__ import annotations
 
+from .board import Board
 from .cards import XapCard, XapCardSet, load_cards, sample_cards
 from .layout import IB, OB, RING, Layout, Section, Tile, load_layout, sample_layout
 from .model import (
@@ -53,6 +54,7 @@ from .rules import RULES, cite
 from .setup import GameSpec, PlayerSpec, SetupError, new_game
 
 __all__ = [
+    "Board",
     "IB",
     "OB",
     "OK",

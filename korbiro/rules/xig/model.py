@@ -31,6 +31,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ...base.errors import IllegalActionError
+from ..boardgame import Verdict
 from .cards import COUNTER, ON_DRAW, SECTION, TARGETS_OPPONENT, XapCard, XapCardSet
 from .draw import show_text, svg_pathways
 from .layout import (
@@ -47,7 +48,7 @@ from .layout import (
     pos_text,
 )
 from .messages import both, say
-from .rules import cite
+from .rules import section_key
 
 HAND_SIZE = 5
 PATHWAY_TILES = len(POSITIONS)  # 35
@@ -203,42 +204,25 @@ class EndTurn:
 Move = Play | DrawXap | PlayXap | Pass | FlipXig | Give | EndTurn
 
 
-@dataclass(frozen=True)
-class Violation:
-    """A broken rule: stable ``code``, the ``rule`` id (``XIG 5.2``) and a message.
-
-    ``fatal`` violations describe moves that cannot have happened (a tile that is
-    not in hand); a forced push skips them.  The others are applied as recorded.
-    ``message`` is English; :meth:`text` gives it in either language, made from the
-    catalogue template ``key`` (``messages.yaml``) with ``args``.
-    """
-
-    code: str
-    rule: str
-    message: str
-    fatal: bool = False
-    key: str = field(default="", compare=False)
-    args: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
-
-    def text(self, lang: str = "en") -> str:
-        """The message in *lang* (``en`` or ``hu``)."""
-        return say(self.key, lang, **self.args) if self.key else self.message
-
-    def line(self, lang: str = "en") -> str:
-        """``CODE [XIG 5.2, Protected Tiles]: message`` in *lang* (``str()`` is the English)."""
-        return f"{self.code} [{cite(self.rule, lang)}]: {self.text(lang)}"
-
-    def __str__(self) -> str:
-        return self.line()
+#: a broken rule of XIG (code, rule id, message; ``fatal`` when the move cannot have happened).
+Violation = Verdict
 
 
 def violation(code: str, rule: str, case: str, /, *, fatal: bool = False, **args: Any) -> Violation:
     """The violation *code* of *rule*, its message the template ``code.case`` with *args*."""
     key = f"{code}.{case}"
-    return Violation(code, rule, say(key, "en", **args), fatal, key, args)
+    return Violation(code, rule, say(key, "en", **args), key=key, args=args, fatal=fatal, section=section_key(rule))
 
 
 OK: tuple[Violation, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game: the side that first completed its Pathway wins (XIG 1.1)."""
+
+    winner: str
+    rule: str = "XIG 1.1"
 
 
 def game_over(winner: str) -> Violation:
@@ -419,6 +403,16 @@ class Position:
 
     def is_over(self) -> bool:
         return self._s.winner is not None
+
+    def outcome(self) -> Outcome | None:
+        """The end of the game (XIG 1.1), or ``None`` while it goes on."""
+        return Outcome(self._s.winner) if self._s.winner is not None else None
+
+    def copy(self) -> Position:
+        """An independent copy, its history included (``pop`` works on it)."""
+        other = Position(self.config, self._s.copy())
+        other._stack = [(move, state.copy()) for move, state in self._stack]
+        return other
 
     def __str__(self) -> str:
         """Every Pathway as text (:func:`~korbiro.rules.xig.draw.show_text`): ``print(pos)``."""

@@ -44,7 +44,7 @@ from .model import (
     violation,
 )
 from .notation import NotationError, parse_tile, parse_turn
-from .rules import cite, section_of
+from .rules import section_of
 from .setup import GameSpec, PlayerSpec, SetupError, Where, build_config, new_game
 
 
@@ -87,7 +87,7 @@ class ReplayViolation(ThroughVerdict):
         return self.violation
 
     @property
-    def rule(self) -> str:
+    def rule(self) -> str | None:
         return self.violation.rule
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
@@ -107,11 +107,11 @@ class ReplayViolation(ThroughVerdict):
         where = f"{path}:{self.line}" if self.line else path
         key = "XIG.violation" if self.player else "XIG.violation.setup"
         return say(key, lang, where=where, ply=self.ply, player=self.player, move=self.move, code=self.code,
-                   rule=cite(self.rule, lang), message=self.text(lang))
+                   rule=self.violation.cite(lang), message=self.text(lang))
 
     def caption(self, lang: str = "en") -> str:
         """The line of a replay picture's caption: ``'E5': CODE [rule]: message``."""
-        return say("XIG.caption", lang, move=self.move, code=self.code, rule=cite(self.rule, lang),
+        return say("XIG.caption", lang, move=self.move, code=self.code, rule=self.violation.cite(lang),
                    message=self.text(lang))
 
 

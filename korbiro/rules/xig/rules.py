@@ -64,11 +64,14 @@ RULES: dict[str, Rule] = {
 def cite(rule: str, lang: str = "en") -> str:
     """The rule id followed by its rulebook section name, for messages (the Hungarian rulebook's
     heading with *lang* ``hu``)."""
+    key = section_key(rule)
+    return f"{rule}, {say(key, lang)}" if key else rule
+
+
+def section_key(rule: str) -> str:
+    """The catalogue key of the name of the rulebook section *rule* sits in (``""`` for no known rule)."""
     entry = RULES.get(rule)
-    if entry is None:
-        return rule
-    section = entry.section if lang == "en" else say(f"XIG.section.{_slug(entry.section)}", lang)
-    return f"{rule}, {section}"
+    return f"XIG.section.{_slug(entry.section)}" if entry else ""
 
 
 def _slug(section: str) -> str:

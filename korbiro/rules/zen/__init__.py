@@ -25,6 +25,7 @@ A small, exact model in the shape of python-chess:
 
 from __future__ import annotations
 
+from .board import Board
 from .data import parse_square, rule, square_name
 from .draw import render, svg_tower
 from .notation import position_from_document, position_to_yaml
@@ -34,6 +35,7 @@ from .replay import Record, ReplayReport, Violation, load_record, replay, replay
 from .setup import Deal, check_deal, check_placement, deal, prepare, setup
 
 __all__ = [
+    "Board",
     "OK",
     "OPTION_HELP",
     "PASS",

@@ -24,6 +24,7 @@ from itertools import combinations
 from typing import Any
 
 from ...base.errors import IllegalActionError, RulesSyntaxError
+from ..boardgame import Verdict
 from .data import (
     NCOLS,
     NEIGHBOURS,
@@ -157,47 +158,6 @@ def _square(text: str, token: str) -> int:
 
 # ---------------------------------------------------------------------------
 # Verdicts
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The checker's answer: ``OK``, or a stable code, the rule it rests on and a message.
-
-    ``action`` is the index of the offending action within the move, when there is one.
-    ``message`` is English; :meth:`text` gives it in either language, made from the catalogue
-    template ``key`` (``messages.yaml``) with ``args``.
-    """
-
-    code: str
-    rule: str | None
-    message: str
-    action: int | None = None
-    key: str = field(default="", compare=False)
-    args: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
-
-    @property
-    def ok(self) -> bool:
-        return self.code == "OK"
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-    def text(self, lang: str = "en") -> str:
-        """The message in *lang* (``en`` or ``hu``)."""
-        return say(self.key, lang, **self.args) if self.key else self.message
-
-    def line(self, lang: str = "en") -> str:
-        """``CODE [rule]: message`` in *lang* (``str()`` is the English)."""
-        if self.ok:
-            return "OK"
-        return f"{self.code} [{self.rule}]: {self.text(lang)}" if self.rule else f"{self.code}: {self.text(lang)}"
-
-    def __str__(self) -> str:
-        return self.line()
-
-    def error(self) -> IllegalActionError:
-        """This verdict as an error (its message in both languages)."""
-        return IllegalActionError(self.code, self.message, rule=self.rule, hu=self.text("hu"))
 
 
 OK = Verdict("OK", None, "legal", key="ZEN.legal")
