@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..data.search import SearchResult
     from ..grammar.decklist import DeckList
     from ..grammar.keywords import Keyword
+    from ..grammar.query import Query
     from ..rules.mk.deck import DeckReport
     from ..rules.mk.deckstats import DeckStats
     from ..rules.mk.rulebook import Rulebook, Scenario
@@ -150,12 +151,16 @@ class Session:
         format), as of *date*, under the card *limit*; with *before*, also the exchange from it (1.13.C).
         A format that is none of the formats file's raises :class:`~korbiro.base.errors.DeckError`
         (``MK-DECK-FORMAT``)."""
-        from ..rules.mk.deck import add_exchange, check_deck  # lazy: start-up
+        from ..rules.mk.deck import check_deck  # lazy: start-up
 
         report = check_deck(deck, self.index, fmt=ruleset, formats=self.formats, date=date, limit=limit)
-        if before is not None:
-            add_exchange(report, before, deck, self.index)
-        return report
+        return report if before is None else self.add_exchange(report, before, deck)
+
+    def add_exchange(self, report: DeckReport, before: DeckList, after: DeckList) -> DeckReport:
+        """*report* (of *after*) with the findings of the exchange from *before* (1.13.C) added."""
+        from ..rules.mk.deck import add_exchange  # lazy: start-up
+
+        return add_exchange(report, before, after, self.index)
 
     def check_ruleset(self, ruleset: str | None) -> None:
         """Refuse a *ruleset* that is none of the formats file's (``MK-DECK-FORMAT``, a did-you-mean)."""
@@ -176,7 +181,7 @@ class Session:
 
     # ------------------------------------------------------------------ cards
 
-    def search_cards(self, query: str, *, sort: str = "name", limit: int | None = None, explain: bool = False,
+    def search_cards(self, query: Query | str, *, sort: str = "name", limit: int | None = None, explain: bool = False,
                      date: dt.date | None = None, shown: bool = False) -> SearchResult:
         """The cards matching *query* (the card search language).  A query that does not parse, or names a
         format the formats file does not have, raises :class:`~korbiro.base.errors.RulesSyntaxError`; the
