@@ -8,6 +8,6 @@ once.  Errors are the :class:`~korbiro.base.errors.KorbiroError` subclasses the 
 
 from __future__ import annotations
 
-from .session import Exchange, KeywordExplanation, Session
+from .session import Exchange, KeywordExplanation, RuleView, Session
 
-__all__ = ["Exchange", "KeywordExplanation", "Session"]
+__all__ = ["Exchange", "KeywordExplanation", "RuleView", "Session"]

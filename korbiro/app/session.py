@@ -15,8 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -30,10 +29,10 @@ if TYPE_CHECKING:
     from ..grammar.query import Query
     from ..rules.mk.deck import DeckReport
     from ..rules.mk.deckstats import DeckStats
-    from ..rules.mk.rulebook import Rulebook, Scenario
+    from ..rules.mk.rulebook import KeywordMatch, Rule, Rulebook, Scenario
     from ..rules.mk.timeline.scenario import Result
 
-__all__ = ["Exchange", "KeywordExplanation", "Session"]
+__all__ = ["Exchange", "KeywordExplanation", "RuleView", "Session"]
 
 
 @dataclass(frozen=True)
@@ -53,14 +52,34 @@ class Exchange:
 
 @dataclass(frozen=True)
 class KeywordExplanation:
-    """A keyword explained: its class, up to *limit* example cards (each with the line that shows the
-    keyword) and how many cards carry it, and the ruling scenarios that exercise it."""
+    """A keyword explained: the *match* of its name (:func:`~korbiro.rules.mk.rulebook.find_keyword`; no
+    keyword: its candidates or suggestions, and nothing else is looked up), up to *limit* example cards
+    (each with the line that shows the keyword) and how many cards carry it, its rule, and the ruling
+    scenarios (of the folder *rulings*) that exercise it."""
 
-    keyword: type[Keyword]
-    examples: list[tuple[Card, str]]
-    examples_total: int
-    rulings: str | None
-    scenarios: list[Scenario]
+    match: KeywordMatch
+    examples: list[tuple[Card, str]] = field(default_factory=list)
+    examples_total: int = 0
+    rule: Rule | None = None
+    rulings: str | None = None
+    scenarios: list[Scenario] = field(default_factory=list)
+
+    @property
+    def keyword(self) -> type[Keyword] | None:
+        return self.match.keyword
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """A rule shown: the *rule* named by *query* (``None``: no such rule) and the rules below it, and the
+    ruling scenarios of the folder *rulings* (every one, for the JSON) with those that cite it."""
+
+    query: str
+    rule: Rule | None
+    below: list[Rule] = field(default_factory=list)
+    rulings: str | None = None
+    scenarios: list[Scenario] = field(default_factory=list)
+    cited: list[Scenario] = field(default_factory=list)
 
 
 class Session:
@@ -126,7 +145,7 @@ class Session:
         """The ruling scenarios' folder (``None``: there is none) and their titles, rules and keywords."""
         from ..rules.mk.rulebook import default_rulings_dir, load_scenarios  # lazy: start-up
 
-        folder = Path(self.rulings) if self.rulings else default_rulings_dir()
+        folder = self.rulings if self.rulings is not None else default_rulings_dir()
         return (str(folder) if folder is not None else None), load_scenarios(folder)
 
     def lookup(self, name: str) -> Card | None:
@@ -198,11 +217,27 @@ class Session:
 
     # ------------------------------------------------------------------ rules
 
-    def explain_keyword(self, keyword: type[Keyword], limit: int = 5) -> KeywordExplanation:
-        """*keyword* (found by :func:`~korbiro.rules.mk.rulebook.find_keyword`) explained: up to *limit*
-        example cards of the database and the ruling scenarios that exercise it."""
-        from ..base.text import fold  # lazy: start-up
+    def show_rule(self, rule_id: str) -> RuleView:
+        """The rule *rule_id* (case and loose separators forgiven), the rules below it and the ruling
+        scenarios that cite it; the scenarios are read only for a rule that exists."""
+        book = self.rulebook
+        found = book.get(rule_id)
+        if found is None:
+            return RuleView(rule_id, None)
+        folder, scenarios = self.scenarios()
+        return RuleView(rule_id, found, book.descendants(found.id), folder, scenarios,
+                        [s for s in scenarios if s.cites(found.id, book)])
 
+    def explain_keyword(self, name: str, limit: int = 5) -> KeywordExplanation:
+        """The keyword *name* (accents, case and spacing ignored; a unique beginning is enough) explained:
+        up to *limit* example cards of the database, its rule and the ruling scenarios that exercise it."""
+        from ..base.text import fold  # lazy: start-up
+        from ..rules.mk.rulebook import find_keyword  # lazy: start-up
+
+        match = find_keyword(name)
+        keyword = match.keyword
+        if keyword is None:
+            return KeywordExplanation(match)
         index = self.index
         where = "rowid IN (SELECT card FROM keywords WHERE keyword_fold = ? AND rule IS ?)"
         params = (fold(keyword.keyword), keyword.rule)
@@ -213,9 +248,10 @@ class Session:
             line = next((text for kw, r, text in c.keyword_summary() if kw == keyword.keyword and r == keyword.rule),
                         keyword.keyword)
             examples.append((c, line))
-        folder, scenarios = self.scenarios()
         book = self.rulebook
-        return KeywordExplanation(keyword, examples, total, folder, [s for s in scenarios if s.exercises(keyword, book)])
+        folder, scenarios = self.scenarios()
+        return KeywordExplanation(match, examples, total, book.get(keyword.rule) if keyword.rule else None, folder,
+                                  [s for s in scenarios if s.exercises(keyword, book)])
 
     # ------------------------------------------------------------------ rulings
 
