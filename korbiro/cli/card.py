@@ -58,18 +58,18 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str, lang: str | N
       korbiro card show "Garmacs, a kincsvadász" --history
       korbiro card show "A Sötét Térítő" --date 2024-06-01 --lang hu
     """
+    from ..app import Session
     from ..base.errors import DataError
     from ..base.i18n import detect_lang
-    from ..data.index import open_index
-    from ..data.paths import database_files
 
     lang = detect_lang(lang)
+    session = Session(db)
     try:
-        database = open_index(files=database_files(db))
+        session.index  # noqa: B018 - an unreadable database: exit 2
     except DataError as exc:
         echo_errors(exc, lang)
         ctx.exit(2)
-    found = database.lookup(query)
+    found = session.show_card(query)
     if found.card is None:
         if fmt == "json":
             echo_json(found.to_dict(lang))
@@ -134,12 +134,10 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
       korbiro card search "behaviour:forduló-zárása"
       korbiro card search "errata:yes changed>=2025-01-01"
     """
+    from ..app import Session
     from ..base.errors import KorbiroError, RulesSyntaxError
     from ..base.i18n import current, message
-    from ..data.index import open_index
-    from ..data.paths import database_files
     from ..data.search import query_error_to_dict
-    from ..data.search import search as run_search
     from ..grammar.query import parse_query
 
     lang_ = current()
@@ -154,22 +152,19 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
         parsed = parse_query(query)
     except RulesSyntaxError as exc:
         refuse(exc)
+    session = Session(db, formats_file=formats_file)
     try:
-        database = open_index(files=database_files(db))
+        session.index  # noqa: B018 - an unreadable database: exit 2
         # the shipped formats are read only by a query that asks for them (legal:, banned:, restricted:)
-        formats = None
         if formats_file:
-            # lazy: as above, and the module is not imported either
-            from ..data.formats import load_formats
-
-            formats = load_formats(formats_file)
+            session.formats  # noqa: B018 - an unreadable formats file: exit 2
     except KorbiroError as exc:
         echo_errors(exc, lang_)
         ctx.exit(2)
     try:
         # a table reads only the columns it shows; JSON and CSV show every field
-        result = run_search(database, parsed, sort=sort, limit=limit, explain=explain, formats=formats, date=date,
-                            shown=fmt == "text")
+        result = session.search_cards(parsed, sort=sort, limit=limit, explain=explain, date=date,
+                                      shown=fmt == "text")
     except RulesSyntaxError as exc:  # a format the formats file does not have
         refuse(exc)
     matched = result.matched or {}
