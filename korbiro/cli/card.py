@@ -167,25 +167,30 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
                                       shown=fmt == "text")
     except RulesSyntaxError as exc:  # a format the formats file does not have
         refuse(exc)
-    matched = result.matched or {}
-    shown_query = parsed.render() or message("CLI.search.every-card", lang_)
     if fmt == "json":
         echo_json(result.to_dict(query, sort=sort, limit=limit))
     elif fmt == "csv":
         click.echo(render_csv(result.cards), nl=False)
     else:
-        if explain:
-            click.echo(message("CLI.search.parsed", lang_, query=shown_query))
-        if result.cards:
-            click.echo(render_table(result.cards, matched if explain else None, lang_))
-        shown = len(result.cards)
-        if not result.count:
-            click.echo(message("CLI.search.none", lang_, query=shown_query), err=True)
-        elif shown < result.count:
-            click.echo(message("CLI.search.count-of", lang_, shown=shown, n=result.count))
-        else:
-            click.echo(message("CLI.search.count" + (".one" if result.count == 1 else ""), lang_, n=result.count))
+        echo_search_text(result, parsed.render(), explain, lang_)
     ctx.exit(0 if result.count else 1)
+
+
+def echo_search_text(result: Any, rendered: str, explain: bool, lang_: str) -> None:
+    """``card search``'s text: with *explain* the parsed query (*rendered*), the table of cards, the count."""
+    matched = result.matched or {}
+    shown_query = rendered or message("CLI.search.every-card", lang_)
+    if explain:
+        click.echo(message("CLI.search.parsed", lang_, query=shown_query))
+    if result.cards:
+        click.echo(render_table(result.cards, matched if explain else None, lang_))
+    shown = len(result.cards)
+    if not result.count:
+        click.echo(message("CLI.search.none", lang_, query=shown_query), err=True)
+    elif shown < result.count:
+        click.echo(message("CLI.search.count-of", lang_, shown=shown, n=result.count))
+    else:
+        click.echo(message("CLI.search.count" + (".one" if result.count == 1 else ""), lang_, n=result.count))
 
 
 def csv_columns() -> list[str]:

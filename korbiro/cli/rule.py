@@ -457,7 +457,6 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
         ctx.exit(1)
     assert cls is not None
     cards, total, rule_, folder, used = found.examples, found.examples_total, found.rule, found.rulings, found.scenarios
-    book = session.rulebook
     doc = " ".join((cls.__doc__ or "").split())
     if fmt == "json":
         echo_json({
@@ -471,6 +470,14 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
             "rulings": folder, "scenarios": [{"path": s.path, "title": s.title} for s in used],
         })
         return
+    click.echo(render_explanation(found, session.rulebook, doc, lang_))
+
+
+def render_explanation(found: Any, book: Any, doc: str, lang_: str) -> str:
+    """``keyword explain``'s text: the keyword, its rule and points, what the engine does, the example
+    cards and the scenarios (*found*: a :class:`~korbiro.app.session.KeywordExplanation`)."""
+    cls, cards, total, rule_ = found.keyword, found.examples, found.examples_total, found.rule
+    folder, used = found.rulings, found.scenarios
     L = _LABELS[lang_]
     head = f"{cls.key}"
     if rule_ is not None:
@@ -495,6 +502,6 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
     lines.append(f"{L['scenarios']} ({_shown(folder) if folder else 'examples/rulings'}):"
                  + ("" if used else f" {L['none']}"))
     lines.extend(f"  {_shown(s.path)}  {s.title}" for s in used)
-    click.echo("\n".join(lines))
+    return "\n".join(lines)
 
 
