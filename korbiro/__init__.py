@@ -67,19 +67,15 @@ def check_deck(
     is none of the formats file's (``MK-DECK-FORMAT``, with a did-you-mean), raises
     :class:`~korbiro.base.errors.DeckError`, and a *fmt* that is no format a usage error of the same code.
     """
-    from .rules.mk.deck import check_deck as _check
-
-    if db is not None:
-        return _check(_deck_list(deck), db, fmt=fmt, date=date)
-    return _session().check_deck(_deck_list(deck), ruleset=fmt, date=date)
+    return _session(db).check_deck(_deck_list(deck), ruleset=fmt, date=date)
 
 
-def _session() -> Session:
-    """A session on the database the commands read (``$KORBIRO_DB``, else the configuration's, else the
-    shipped sample)."""
+def _session(db: Any) -> Session:
+    """A session on the cards *db* (a loaded card database or index), else on the database the commands
+    read (``$KORBIRO_DB``, else the configuration's, else the shipped sample)."""
     from .app import Session  # lazy: start-up
 
-    return Session()
+    return Session(cards=db)
 
 
 def _deck_list(deck: str) -> Any:
@@ -95,8 +91,4 @@ def deck_stats(deck: str, db: Any = None) -> DeckStats:
     ``print(stats)`` shows the tables of ``korbiro deck show``, ``stats.to_dict()`` its JSON and
     ``stats.svg()`` its chart (``_repr_svg_`` draws it in a notebook).
     """
-    from .rules.mk.deckstats import DeckStats as _Stats
-
-    if db is not None:
-        return _Stats.of(_deck_list(deck), db)
-    return _session().show_deck(_deck_list(deck))
+    return _session(db).show_deck(_deck_list(deck))

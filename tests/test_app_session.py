@@ -235,3 +235,16 @@ def test_the_package_exports_the_session_and_its_functions_use_it() -> None:
     assert [(f.code, f.rule) for f in report.findings if f.severity.name == "ERROR"] == [
         ("MK-DECK-TOWER-DIFFERENT", "3.01.A")]
     assert korbiro.deck_stats(str(DECKS / "legal-limit3.deck")).complete is True
+
+
+def test_the_deck_use_cases_read_a_card_database_given_to_the_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    cards = korbiro.load_database([shipped_db_path()])
+    monkeypatch.setattr(index_module, "open_index", _refuse)  # the given cards, not the index
+    s = Session(cards=cards)
+    report = s.check_deck(s.read_deck(str(DECKS / "illegal-size39.deck")), date=DAY)
+    assert sorted({(f.code, f.rule) for f in report.findings if f.severity.name == "ERROR"}) == [
+        ("MK-DECK-MIN-SIZE", "1.02.B"), ("MK-DECK-NO-LIMIT", "1.02.A")]
+    assert s.show_deck(s.read_deck(str(DECKS / "legal-limit3.deck"))).complete is True
+    game1 = s.read_deck(str(DECKS / "match-game1.deck"))
+    assert s.check_exchange(game1, s.read_deck(str(DECKS / "match-game2.deck"))).legal is True
+    assert korbiro.check_deck(str(DECKS / "illegal-size39.deck"), cards, date=DAY).legal is False

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..base.findings import Finding
-    from ..data.cards import Card, Lookup
+    from ..data.cards import Card, CardSource, Lookup
     from ..data.formats import FormatSet
     from ..data.index import CardIndex
     from ..data.search import SearchResult
@@ -88,12 +88,15 @@ class Session:
 
     *formats_file* is a formats and banlist file of one's own (default: the shipped one); *rulings* the
     folder of the ruling scenarios (default: :func:`~korbiro.rules.mk.rulebook.default_rulings_dir`).
+    *cards* is a card database already loaded (a :class:`~korbiro.data.cards.CardDatabase`, say) that the
+    deck use cases read instead of the index.
     """
 
     def __init__(self, db: str | os.PathLike[str] | None = None, *,
                  formats_file: str | os.PathLike[str] | None = None,
-                 rulings: str | os.PathLike[str] | None = None) -> None:
+                 rulings: str | os.PathLike[str] | None = None, cards: CardSource | None = None) -> None:
         self.db = db
+        self._cards = cards
         self.formats_file = formats_file
         self.rulings = rulings
         self._index: CardIndex | None = None
@@ -119,6 +122,11 @@ class Session:
             self._index = reopen_index(self._index, files=database_files(self.db))
         self._stale = False
         return self._index
+
+    @property
+    def cards(self) -> CardSource:
+        """The cards the deck use cases look names up in: *cards* if given, else :attr:`index`."""
+        return self._cards if self._cards is not None else self.index
 
     def refresh(self) -> None:
         """Have the next use of :attr:`index` prove it current (the set files may have changed since): a
@@ -172,14 +180,14 @@ class Session:
         (``MK-DECK-FORMAT``)."""
         from ..rules.mk.deck import check_deck  # lazy: start-up
 
-        report = check_deck(deck, self.index, fmt=ruleset, formats=self.formats, date=date, limit=limit)
+        report = check_deck(deck, self.cards, fmt=ruleset, formats=self.formats, date=date, limit=limit)
         return report if before is None else self.add_exchange(report, before, deck)
 
     def add_exchange(self, report: DeckReport, before: DeckList, after: DeckList) -> DeckReport:
         """*report* (of *after*) with the findings of the exchange from *before* (1.13.C) added."""
         from ..rules.mk.deck import add_exchange  # lazy: start-up
 
-        return add_exchange(report, before, after, self.index)
+        return add_exchange(report, before, after, self.cards)
 
     def check_ruleset(self, ruleset: str | None) -> None:
         """Refuse a *ruleset* that is none of the formats file's (``MK-DECK-FORMAT``, a did-you-mean)."""
@@ -190,13 +198,13 @@ class Session:
         """The statistics of *deck*: types, MP curve, races, keywords, tower and sideboard."""
         from ..rules.mk.deckstats import DeckStats  # lazy: start-up
 
-        return DeckStats.of(deck, self.index)
+        return DeckStats.of(deck, self.cards)
 
     def check_exchange(self, before: DeckList, after: DeckList) -> Exchange:
         """Whether *after* comes from *before* by a legal exchange between games (1.13.C)."""
         from ..rules.mk.deck import check_exchange  # lazy: start-up
 
-        return Exchange(before, after, check_exchange(before, after, self.index))
+        return Exchange(before, after, check_exchange(before, after, self.cards))
 
     # ------------------------------------------------------------------ cards
 
