@@ -21,11 +21,6 @@ RULINGS = ROOT / "examples" / "rulings"
 DAY = dt.date(2026, 11, 29)
 
 
-@pytest.fixture(autouse=True)
-def _own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("KORBIRO_CACHE_DIR", str(tmp_path / "cache"))
-
-
 @pytest.fixture
 def session() -> Session:
     return Session(shipped_db_path(), rulings=RULINGS)
