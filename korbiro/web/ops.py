@@ -28,7 +28,6 @@ from ..base import i18n
 from ..base.errors import DeckError, KorbiroError, RulesSyntaxError, UsageError
 from ..base.findings import DEFAULT_MAX_FINDINGS, Finding
 from ..base.fsutil import shown_path
-from ..data.index import CardIndex
 from ..data.search import query_error_to_dict
 from ..grammar.query import parse_query
 from ..rules.mk.cardview import show_dict
@@ -74,11 +73,6 @@ class Request:
     def session(self) -> Session:
         """The worker's session, its card index proved current for this call (:func:`session`)."""
         return session(self.db)
-
-    def index(self) -> CardIndex:
-        """The card index, proved current for this call as each CLI command proves it (the one open
-        from an earlier call when the set files are unchanged)."""
-        return self.session.index
 
 
 Op = Callable[[Request], Reply]
