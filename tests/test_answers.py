@@ -227,3 +227,29 @@ def test_what_the_direct_run_leaves_to_click_is_said_as_before(db: Path) -> None
     assert ran.code == 2 and "'" + str(db / "missing.yaml") + "' does not exist" in ran.stderr
     ran = run_main(["data", "check", "--format", "xml", str(db)])
     assert ran.code == 2 and "'xml' is not one of" in ran.stderr
+
+
+def test_the_replay_reads_data_checks_options_as_the_click_command_declares_them() -> None:
+    """``data check``'s arguments are read twice: by click, and without click by the replay
+    (CheckRequest.from_argv).  Each option the replay takes is the click command's, with its field and
+    the same choices; every other option of the command leaves the run to click."""
+    import click
+
+    from korbiro.cli.data import check
+
+    declared: dict[str, tuple[str, tuple[str, ...]]] = {}
+    flags: set[str] = set()
+    for param in check.params:
+        if not isinstance(param, click.Option):
+            continue
+        if param.is_flag:
+            flags.update([*param.opts, *param.secondary_opts])
+            continue
+        choices = tuple(param.type.choices) if isinstance(param.type, click.Choice) else ()
+        declared.update({opt: (param.name or "", choices) for opt in param.opts})
+    assert answers.CHECK_VALUE_OPTIONS == {k: v for k, v in declared.items() if k != "--formats"}
+    assert flags == {"--strict", "--no-strict", "--no-cache"}
+    for left in (["--formats", "f.yaml"], ["--no-cache"], ["--format", "xml"], ["--lang", "de"], ["--help"]):
+        assert CheckRequest.from_argv(["data", "check", *left]) is None, left
+    assert CheckRequest.from_argv(["data", "check", "--no-strict", "--format=github", "--lang", "hu"]) == CheckRequest(
+        strict=False, fmt="github", lang="hu", db=os.environ.get("KORBIRO_DB"))

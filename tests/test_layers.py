@@ -46,7 +46,7 @@ def test_the_layer_contracts_hold() -> None:
     run = _lint(ROOT)
     report = run.stdout
     assert run.returncode == 0, report + run.stderr
-    for name in ("faces > rules > data > grammar > base", "no import cycles", "independent", "public library front"):
+    for name in ("faces > app > rules > data > grammar > base", "no import cycles", "independent", "public library front"):
         assert name in report
     assert "Contracts: 4 kept, 0 broken." in report
 
@@ -68,6 +68,14 @@ def test_a_grammar_module_importing_rules_breaks_the_contract(tmp_path: Path) ->
     assert run.returncode == 1, run.stdout + run.stderr
     assert "korbiro.grammar is not allowed to import korbiro.rules" in run.stdout
     assert "korbiro.grammar.action -> korbiro.rules" in run.stdout
+
+
+@pytest.mark.slow
+def test_a_rules_module_importing_the_app_layer_breaks_the_contract(tmp_path: Path) -> None:
+    # the application layer (korbiro.app) stands above the rules: only the faces import it
+    run = _lint_copy(tmp_path, "rules/mk/deck.py", "import korbiro.app")
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "korbiro.rules is not allowed to import korbiro.app" in run.stdout
 
 
 @pytest.mark.slow

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 import click
 
 from ..base.findings import DEFAULT_MAX_FINDINGS, Finding, dumps_json
+from ..base.i18n import LANGS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -83,7 +84,7 @@ def _choose_lang(ctx: click.Context, param: click.Parameter, value: str | None) 
 def lang_option(f: F) -> F:
     return click.option(
         "--lang",
-        type=click.Choice(["en", "hu"]),
+        type=click.Choice(LANGS),
         default=None,
         callback=_choose_lang,
         is_eager=True,  # chosen before the other options are read, so that their errors speak it too

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..base.config import Config, find_config, git_work_tree
-from ..base.i18n import detect_lang
+from ..base.i18n import LANGS, detect_lang
 from ..base.limits import DEFAULT_MAX_FINDINGS
 from ..base.text import is_digits
 from ..data.cache import Cache
@@ -47,7 +47,7 @@ from ..data.paths import chosen_database, library_stamp
 if TYPE_CHECKING:
     from ..data.sources import Source
 
-__all__ = ["UNREADABLE", "CheckPlan", "CheckRequest", "NoDatabase", "answer", "code_stamp", "emit", "plan", "record",
+__all__ = ["CHECK_FORMATS", "CHECK_VALUE_OPTIONS", "UNREADABLE", "CheckPlan", "CheckRequest", "NoDatabase", "answer", "code_stamp", "emit", "plan", "record",
            "replay", "run"]
 
 #: findings that mean a named file could not be read at all: exit 2, not 1 (bad data)
@@ -89,14 +89,14 @@ class CheckRequest(NamedTuple):
                 values["strict"] = arg == "--strict"
                 continue
             name, eq, value = arg.partition("=")
-            if name not in _TAKES_VALUE:
+            if name not in CHECK_VALUE_OPTIONS:
                 return None
             if not eq:
                 if i == len(rest):
                     return None
                 value = rest[i]
                 i += 1
-            key, choices = _TAKES_VALUE[name]
+            key, choices = CHECK_VALUE_OPTIONS[name]
             if choices and value not in choices:
                 return None
             if key == "max_findings":
@@ -114,12 +114,16 @@ class CheckRequest(NamedTuple):
         return cls(**values)
 
 
-#: option -> (field, the values click takes; empty: any)
-_TAKES_VALUE: dict[str, tuple[str, tuple[str, ...]]] = {
+#: ``data check --format``'s values (the click command takes the same, cli/data.py)
+CHECK_FORMATS = ("text", "json", "github")
+
+#: the options of ``data check`` a replay takes that have a value: option -> (field, the values click takes;
+#: empty: any).  The click command declares the same (a test compares the two, tests/test_answers.py).
+CHECK_VALUE_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "--db": ("db", ()),
     "--exclude": ("excludes", ()),
-    "--format": ("fmt", ("text", "json", "github")),
-    "--lang": ("lang", ("en", "hu")),
+    "--format": ("fmt", CHECK_FORMATS),
+    "--lang": ("lang", LANGS),
     "--max-findings": ("max_findings", ()),
 }
 

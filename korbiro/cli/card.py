@@ -58,18 +58,18 @@ def show(ctx: click.Context, query: str, db: str | None, fmt: str, lang: str | N
       korbiro card show "Garmacs, a kincsvadász" --history
       korbiro card show "A Sötét Térítő" --date 2024-06-01 --lang hu
     """
+    from ..app import Session
     from ..base.errors import DataError
     from ..base.i18n import detect_lang
-    from ..data.index import open_index
-    from ..data.paths import database_files
 
     lang = detect_lang(lang)
+    session = Session(db)
     try:
-        database = open_index(files=database_files(db))
+        session.index  # noqa: B018 - an unreadable database: exit 2
     except DataError as exc:
         echo_errors(exc, lang)
         ctx.exit(2)
-    found = database.lookup(query)
+    found = session.show_card(query)
     if found.card is None:
         if fmt == "json":
             echo_json(found.to_dict(lang))
@@ -134,12 +134,10 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
       korbiro card search "behaviour:forduló-zárása"
       korbiro card search "errata:yes changed>=2025-01-01"
     """
+    from ..app import Session
     from ..base.errors import KorbiroError, RulesSyntaxError
     from ..base.i18n import current, message
-    from ..data.index import open_index
-    from ..data.paths import database_files
     from ..data.search import query_error_to_dict
-    from ..data.search import search as run_search
     from ..grammar.query import parse_query
 
     lang_ = current()
@@ -154,43 +152,45 @@ def search(ctx: click.Context, query: str, db: str | None, fmt: str, explain: bo
         parsed = parse_query(query)
     except RulesSyntaxError as exc:
         refuse(exc)
+    session = Session(db, formats_file=formats_file)
     try:
-        database = open_index(files=database_files(db))
+        session.index  # noqa: B018 - an unreadable database: exit 2
         # the shipped formats are read only by a query that asks for them (legal:, banned:, restricted:)
-        formats = None
         if formats_file:
-            # lazy: as above, and the module is not imported either
-            from ..data.formats import load_formats
-
-            formats = load_formats(formats_file)
+            session.formats  # noqa: B018 - an unreadable formats file: exit 2
     except KorbiroError as exc:
         echo_errors(exc, lang_)
         ctx.exit(2)
     try:
         # a table reads only the columns it shows; JSON and CSV show every field
-        result = run_search(database, parsed, sort=sort, limit=limit, explain=explain, formats=formats, date=date,
-                            shown=fmt == "text")
+        result = session.search_cards(parsed, sort=sort, limit=limit, explain=explain, date=date,
+                                      shown=fmt == "text")
     except RulesSyntaxError as exc:  # a format the formats file does not have
         refuse(exc)
-    matched = result.matched or {}
-    shown_query = parsed.render() or message("CLI.search.every-card", lang_)
     if fmt == "json":
         echo_json(result.to_dict(query, sort=sort, limit=limit))
     elif fmt == "csv":
         click.echo(render_csv(result.cards), nl=False)
     else:
-        if explain:
-            click.echo(message("CLI.search.parsed", lang_, query=shown_query))
-        if result.cards:
-            click.echo(render_table(result.cards, matched if explain else None, lang_))
-        shown = len(result.cards)
-        if not result.count:
-            click.echo(message("CLI.search.none", lang_, query=shown_query), err=True)
-        elif shown < result.count:
-            click.echo(message("CLI.search.count-of", lang_, shown=shown, n=result.count))
-        else:
-            click.echo(message("CLI.search.count" + (".one" if result.count == 1 else ""), lang_, n=result.count))
+        echo_search_text(result, parsed.render(), explain, lang_)
     ctx.exit(0 if result.count else 1)
+
+
+def echo_search_text(result: Any, rendered: str, explain: bool, lang_: str) -> None:
+    """``card search``'s text: with *explain* the parsed query (*rendered*), the table of cards, the count."""
+    matched = result.matched or {}
+    shown_query = rendered or message("CLI.search.every-card", lang_)
+    if explain:
+        click.echo(message("CLI.search.parsed", lang_, query=shown_query))
+    if result.cards:
+        click.echo(render_table(result.cards, matched if explain else None, lang_))
+    shown = len(result.cards)
+    if not result.count:
+        click.echo(message("CLI.search.none", lang_, query=shown_query), err=True)
+    elif shown < result.count:
+        click.echo(message("CLI.search.count-of", lang_, shown=shown, n=result.count))
+    else:
+        click.echo(message("CLI.search.count" + (".one" if result.count == 1 else ""), lang_, n=result.count))
 
 
 def csv_columns() -> list[str]:

@@ -15,6 +15,7 @@ from ._common import (
     lang_option,
     max_findings_option,
 )
+from .answers import CHECK_FORMATS
 
 if TYPE_CHECKING:
     from ..data.index import CardIndex
@@ -32,7 +33,7 @@ def data() -> None:
                    "outside a project, the shipped sample database).")
 @click.option("--exclude", "excludes", multiple=True, metavar="GLOB",
               help="Leave out the set files matching GLOB (repeatable; with korbiro.toml's exclude).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default=None,
+@click.option("--format", "fmt", type=click.Choice(CHECK_FORMATS), default=None,
               help="Output format: text for people, json for programs, github for workflow annotations "
                    "(default: korbiro.toml's format, else text).")
 @lang_option

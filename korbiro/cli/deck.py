@@ -73,28 +73,24 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
       korbiro deck check my.deck --date 2026-01-01 --format json
       korbiro deck check examples/decks/illegal-true-name.deck --date 2024-08-31
     """
+    from ..app import Session
     from ..base.errors import DataError, DeckError, KorbiroError
     from ..base.findings import cap_per_file
     from ..base.i18n import detect_lang
-    from ..data.formats import load_formats
-    from ..data.index import open_index
-    from ..data.paths import database_files
-    from ..grammar.decklist import read_deck_file
-    from ..rules.mk.deck import add_exchange, check_deck, unreadable_to_dict
+    from ..rules.mk.deck import unreadable_to_dict
 
     lang = detect_lang(lang)
+    session = Session(db, formats_file=formats_file)
     try:
-        database = open_index(files=database_files(db))
-        formats = load_formats(formats_file)
+        session.index, session.formats  # noqa: B018 - an unreadable database or formats file: exit 2 at once
     except DataError as exc:
         echo_errors(exc, lang)
         ctx.exit(2)
     before = None
     try:
-        if ruleset is not None:
-            formats.get(ruleset)
+        session.check_ruleset(ruleset)
         if before_file:
-            before = read_deck_file(before_file)
+            before = session.read_deck(before_file)
     except KorbiroError as exc:
         echo_errors(exc, lang)
         ctx.exit(2)
@@ -103,17 +99,14 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
     worst = 0
     for name in files:
         try:  # a list that cannot be read, or names a format that is none of the file's
-            parsed = read_deck_file(name)
-            report = check_deck(parsed, database, fmt=ruleset, formats=formats, date=date,
-                                limit=int(limit) if limit else None)
+            report = session.check_deck(session.read_deck(name), ruleset=ruleset, date=date,
+                                        limit=int(limit) if limit else None, before=before)
         except DeckError as exc:
             worst = 2
             results.append(unreadable_to_dict(name, exc, lang))
             if fmt != "json":
                 echo_errors(exc, lang)
             continue
-        if before is not None:
-            add_exchange(report, before, parsed, database)
         if not report.legal:
             worst = max(worst, 1)
         shown, _hidden = cap_per_file(report.findings, max_findings)
@@ -164,21 +157,19 @@ def show(ctx: click.Context, file: str, db: str | None, fmt: str, lang: str | No
       korbiro deck show my.deck --format json
       korbiro deck show my.deck --svg my-deck.svg --lang hu
     """
+    from ..app import Session
     from ..base.errors import KorbiroError
     from ..base.i18n import detect_lang
-    from ..data.index import open_index
-    from ..data.paths import database_files
-    from ..grammar.decklist import read_deck_file
-    from ..rules.mk.deckstats import DeckStats
 
     lang = detect_lang(lang)
+    session = Session(db)
     try:
-        parsed = read_deck_file(file)
-        database = open_index(files=database_files(db))
+        parsed = session.read_deck(file)
+        session.index  # noqa: B018 - an unreadable database: exit 2
     except KorbiroError as exc:
         echo_errors(exc, lang)
         ctx.exit(2)
-    stats = DeckStats.of(parsed, database)
+    stats = session.show_deck(parsed)
     if svg_path is not None:
         check_outputs([("--svg", svg_path)], [file, *database_inputs(db)])
         try:
@@ -211,24 +202,21 @@ def exchange(ctx: click.Context, before_file: str, after_file: str, db: str | No
     Exit 0 for a legal exchange, 1 when it is not (or a card is not found),
     2 when a list or the card database cannot be read.
     """
+    from ..app import Session
     from ..base.errors import DataError, DeckError
-    from ..base.findings import Severity
     from ..base.i18n import detect_lang
-    from ..data.index import open_index
-    from ..data.paths import database_files
-    from ..grammar.decklist import read_deck_file
-    from ..rules.mk.deck import check_exchange
 
     lang = detect_lang(lang)
+    session = Session(db)
     try:
-        database = open_index(files=database_files(db))
-        before = read_deck_file(before_file)
-        after = read_deck_file(after_file)
+        session.index  # noqa: B018 - an unreadable database: exit 2
+        before = session.read_deck(before_file)
+        after = session.read_deck(after_file)
     except (DataError, DeckError) as exc:
         echo_errors(exc, lang)
         ctx.exit(2)
-    findings = check_exchange(before, after, database)
-    ok = not any(f.severity is Severity.ERROR for f in findings)
+    exchange = session.check_exchange(before, after)
+    findings, ok = exchange.findings, exchange.legal
     if fmt == "json":
         echo_json({"before": before_file, "after": after_file, "legal": ok,
                    "findings": [f.to_dict(lang) for f in findings]})

@@ -102,10 +102,8 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
 
 def _play(seed: int, variant: str | None, count: int | None, decks: tuple[str, ...], max_rounds: int,
           db: str | None) -> dict[str, Any]:
+    from ..app import Session
     from ..base.errors import UsageError
-    from ..data.index import open_index
-    from ..data.paths import database_files
-    from ..grammar.decklist import read_deck_file
     from ..rules.mk.timeline.game import SAMPLE_DECKS, RandomPolicy, deal, play, sample_decks
     from ..rules.mk.victory import load_variants
 
@@ -118,11 +116,12 @@ def _play(seed: int, variant: str | None, count: int | None, decks: tuple[str, .
     if chosen is not None and chosen.players_even and n % 2:
         raise UsageError("MK-PLAY-PLAYERS", f"{chosen.id} needs an even number of players, not {n}",
                          hu=f"a(z) {chosen.id} páros számú játékost kíván, nem {n}-t")
-    idx = open_index(files=database_files(db))
-    lists = [read_deck_file(path) for path in decks] or list(sample_decks())
+    session = Session(db)
+    session.index  # noqa: B018 - the database before the decks: its problems first
+    lists = [session.read_deck(path) for path in decks] or list(sample_decks())
     names = [d if decks else f"{SAMPLE_DECKS[i]}" for i, d in enumerate(decks or SAMPLE_DECKS)]
     seats = [(NAMES[i], lists[i % len(lists)]) for i in range(n)]
-    eng = deal(seats, lambda name: idx.lookup(name, suggest=False).card, seed=seed,
+    eng = deal(seats, session.lookup, seed=seed,
                variant=chosen.id if chosen is not None else None)
     record = play(eng, RandomPolicy(seed), max_rounds=max_rounds)
     return {"record": record, "engine": eng, "variant": eng.table.ending.variant.id,

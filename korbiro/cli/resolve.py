@@ -70,12 +70,11 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
       korbiro resolve ruling.yaml --option neutralised_to=melyseg --lang hu
       korbiro resolve ruling.yaml --legal --at 2 --player Anna
     """
+    from ..app import Session
     from ..base.errors import DataError, KorbiroError
     from ..base.i18n import detect_lang
-    from ..data.index import open_index
-    from ..data.paths import database_files
     from ..rules.mk.timeline.rules import OPTIONS
-    from ..rules.mk.timeline.scenario import error_to_dict, legal_after, legal_to_dict, run_file
+    from ..rules.mk.timeline.scenario import error_to_dict, legal_after, legal_to_dict
 
     lang = detect_lang(lang)
     if (at_step is not None or player is not None) and not legal:
@@ -85,23 +84,20 @@ def resolve(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str
     for name in options:
         if name not in OPTIONS:
             raise click.BadParameter(f"unknown option {name!r}; known: {', '.join(OPTIONS)}", param_hint="'--option'")
+    session = Session(db)
     try:
-        idx = open_index(files=database_files(db))
+        session.index  # noqa: B018 - an unreadable database: exit 2
     except DataError as exc:
         echo_errors(exc, lang)
         ctx.exit(2)
     if state_out is not None:  # before any scenario runs
         check_outputs([("--state-out", state_out)], [*files, *database_inputs(db)])
 
-    def lookup(name: str) -> Any:
-        return idx.lookup(name, suggest=False).card
-
     worst = 0
     out: list[dict[str, Any]] = []
     for path in files:
         try:
-            result = run_file(path, lookup=lookup, options=options, until=at_step if legal else None,
-                              suggest=idx.suggest)
+            result = session.resolve(path, options=options, until=at_step if legal else None)
             listing = legal_after(result, player, at=at_step) if legal else None
             if state_out is not None:
                 _write_state(result, state_out)

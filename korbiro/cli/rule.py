@@ -83,13 +83,6 @@ def _rulings_option(f: Any) -> Any:
     )(f)
 
 
-def _scenarios(rulings: str | None) -> tuple[str | None, list[Any]]:
-    from ..rules.mk.rulebook import default_rulings_dir, load_scenarios
-
-    folder = rulings if rulings is not None else default_rulings_dir()
-    return (str(folder) if folder is not None else None), load_scenarios(folder)
-
-
 def _shown(path: str | None) -> str:
     """*path* relative to the working folder when it lies below it."""
     from ..base.fsutil import shown_path
@@ -128,21 +121,22 @@ def show(ctx: click.Context, rule_id: str, fmt: str, lang: str | None, rulings: 
       korbiro rule show 1.14.14 --lang hu
       korbiro rule show 12.00.5 --format json
     """
+    from ..app import Session
+
     lang_ = _lang(lang)
-    book = _book()
-    found = book.get(rule_id)
-    if found is None:
+    session = Session(rulings=rulings)
+    book = session.rulebook
+    view = session.show_rule(rule_id)
+    if view.rule is None:
         if fmt == "json":
             echo_json(book.show_to_dict(rule_id, [], lang_))
         else:
             click.echo(error_line(book.not_found(rule_id, lang_), lang_), err=True)
         ctx.exit(1)
-    folder, scenarios = _scenarios(rulings)
     if fmt == "json":
-        echo_json(book.show_to_dict(rule_id, scenarios, lang_))
+        echo_json(book.show_to_dict(rule_id, view.scenarios, lang_))
         return
-    cited = [s for s in scenarios if s.cites(found.id, book)]
-    click.echo(render_rule(found, book, lang_, book.descendants(found.id), cited))
+    click.echo(render_rule(view.rule, book, lang_, view.below, view.cited))
 
 
 def render_rule(found: Any, book: Any, lang: str, below: list[Any], cited: list[Any]) -> str:
@@ -436,11 +430,17 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
       korbiro keyword explain "nemes nyelv" --lang hu
       korbiro keyword explain fal --format json
     """
-    from ..rules.mk.rulebook import find_keyword
+    from ..app import Session
+    from ..base.errors import DataError
 
     lang_ = _lang(lang)
-    match = find_keyword(name)
-    cls = match.keyword
+    session = Session(db, rulings=rulings)
+    try:
+        found = session.explain_keyword(name, limit)
+    except DataError as exc:
+        echo_errors(exc)
+        ctx.exit(2)
+    match, cls = found.match, found.keyword
     if cls is None:
         L = _LABELS[lang_]
         if match.candidates:
@@ -456,11 +456,7 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
             click.echo(error_line(msg, lang_), err=True)
         ctx.exit(1)
     assert cls is not None
-    cards, total = _example_cards(ctx, cls, db, limit)
-    book = _book()
-    rule_ = book.get(cls.rule) if cls.rule else None
-    folder, scenarios = _scenarios(rulings)
-    used = [s for s in scenarios if s.exercises(cls, book)]
+    cards, total, rule_, folder, used = found.examples, found.examples_total, found.rule, found.rulings, found.scenarios
     doc = " ".join((cls.__doc__ or "").split())
     if fmt == "json":
         echo_json({
@@ -474,6 +470,14 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
             "rulings": folder, "scenarios": [{"path": s.path, "title": s.title} for s in used],
         })
         return
+    click.echo(render_explanation(found, session.rulebook, doc, lang_))
+
+
+def render_explanation(found: Any, book: Any, doc: str, lang_: str) -> str:
+    """``keyword explain``'s text: the keyword, its rule and points, what the engine does, the example
+    cards and the scenarios (*found*: a :class:`~korbiro.app.session.KeywordExplanation`)."""
+    cls, cards, total, rule_ = found.keyword, found.examples, found.examples_total, found.rule
+    folder, used = found.rulings, found.scenarios
     L = _LABELS[lang_]
     head = f"{cls.key}"
     if rule_ is not None:
@@ -498,27 +502,6 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
     lines.append(f"{L['scenarios']} ({_shown(folder) if folder else 'examples/rulings'}):"
                  + ("" if used else f" {L['none']}"))
     lines.extend(f"  {_shown(s.path)}  {s.title}" for s in used)
-    click.echo("\n".join(lines))
+    return "\n".join(lines)
 
 
-def _example_cards(ctx: click.Context, cls: Any, db: str | None, limit: int) -> tuple[list[tuple[Any, str]], int]:
-    """Up to *limit* cards carrying the keyword, with the line that shows it, and how many there are."""
-    from ..base.errors import DataError
-    from ..base.text import fold
-    from ..data.index import open_index
-    from ..data.paths import database_files
-
-    try:
-        index = open_index(files=database_files(db))
-    except DataError as exc:
-        echo_errors(exc)
-        ctx.exit(2)
-    where = "rowid IN (SELECT card FROM keywords WHERE keyword_fold = ? AND rule IS ?)"
-    params = (fold(cls.keyword), cls.rule)
-    total = int(index.rows(f"SELECT count(*) FROM cards WHERE {where}", params)[0][0])
-    found = index.select(where, params, order="name", limit=limit) if limit else []
-    out = []
-    for c in found:
-        shown = next((text for kw, r, text in c.keyword_summary() if kw == cls.keyword and r == cls.rule), cls.keyword)
-        out.append((c, shown))
-    return out, total

@@ -23,31 +23,38 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..app import Session
 from ..base import i18n
 from ..base.errors import DeckError, KorbiroError, RulesSyntaxError, UsageError
 from ..base.findings import DEFAULT_MAX_FINDINGS, Finding
 from ..base.fsutil import shown_path
-from ..data.index import CardIndex, open_index, reopen_index
-from ..data.paths import database_files
-from ..data.search import query_error_to_dict, search
-from ..grammar.decklist import read_deck_bytes
+from ..data.search import query_error_to_dict
 from ..grammar.query import parse_query
 from ..rules.mk.cardview import show_dict
 from ..rules.mk.coverage import compute_coverage, default_examples_dir
-from ..rules.mk.deck import add_exchange, check_deck, unreadable_to_dict
+from ..rules.mk.deck import unreadable_to_dict
 from ..rules.mk.deckstats import DeckStats
-from ..rules.mk.formats import load_formats
-from ..rules.mk.rulebook import default_rulings_dir, load_rulebook, load_scenarios
+from ..rules.mk.rulebook import default_rulings_dir, load_scenarios
 from ..rules.mk.timeline.rules import OPTIONS
-from ..rules.mk.timeline.scenario import Result, error_to_dict, legal_after, legal_to_dict, run_file
+from ..rules.mk.timeline.scenario import Result, error_to_dict, legal_after, legal_to_dict
 from .games import GAMES
 
 __all__ = ["OPS", "run", "problem", "warm"]
 
 Reply = tuple[int, Any]
 
-#: the card index of the last call (:meth:`Request.index`)
-_INDEX: CardIndex | None = None
+#: the session of the worker (:meth:`Request.session`), kept from call to call
+_SESSION: Session | None = None
+
+
+def session(db: str | None) -> Session:
+    """The worker's session on the database *db*: the one of the earlier calls, its card index to be proved
+    current again when first used in this call (as each CLI command proves it)."""
+    global _SESSION
+    if _SESSION is None or _SESSION.db != db:
+        _SESSION = Session(db)
+    _SESSION.refresh()
+    return _SESSION
 
 
 @dataclass(frozen=True)
@@ -62,16 +69,10 @@ class Request:
         value = self.args.get(key)
         return default if value is None else value
 
-    def index(self) -> CardIndex:
-        """The card index, proved current for this call as each CLI command proves it (the one open
-        from an earlier call when the set files are unchanged)."""
-        global _INDEX
-        _INDEX = reopen_index(_INDEX, files=database_files(self.db))
-        return _INDEX
-
-    def lookup(self) -> Callable[[str], Any]:
-        idx = self.index()
-        return lambda name: idx.lookup(name, suggest=False).card
+    @property
+    def session(self) -> Session:
+        """The worker's session, its card index proved current for this call (:func:`session`)."""
+        return session(self.db)
 
 
 Op = Callable[[Request], Reply]
@@ -95,12 +96,13 @@ def problem(code: str, message: str, hu: str | None = None, lang: str = "en", **
 def warm(db: str | None) -> None:
     """What every call needs, loaded once when a worker starts (not within a call's time limit): the
     card index (built if the database changed), the formats and the rule index."""
+    s = session(db)
     try:
-        open_index(files=database_files(db))
+        s.index  # noqa: B018 - opened (built when the database changed)
     except KorbiroError:
         pass  # each call says what is wrong with the database
-    load_formats()
-    load_rulebook()
+    s.formats  # noqa: B018 - read
+    s.rulebook  # noqa: B018 - loaded
 
 
 def run(name: str, args: dict[str, Any], db: str | None) -> Reply:
@@ -122,18 +124,13 @@ def run(name: str, args: dict[str, Any], db: str | None) -> Reply:
 # --------------------------------------------------------------------------- decks
 
 
-def _deck(text: str, name: str) -> Any:
-    return read_deck_bytes(text.encode("utf-8", "surrogatepass"), name)
-
-
 @op("deck.check")
 def deck_check(r: Request) -> Reply:
     """``korbiro deck check FILE --format json [--ruleset] [--date] [--limit] [--after-exchange]``."""
-    formats = load_formats()
+    s = r.session
     ruleset = r.get("ruleset")
-    if ruleset is not None:
-        formats.get(ruleset)  # a format that is none of the file's: MK-DECK-FORMAT, a 422 (run)
-    database = r.index()
+    s.check_ruleset(ruleset)  # a format that is none of the file's: MK-DECK-FORMAT, a 422 (run)
+    s.index  # noqa: B018 - an unreadable database: a 422 (run), before the deck is read
     name = r.get("name", "<deck>")
     try:
         date = dt.date.fromisoformat(r.args["date"]) if r.get("date") else None
@@ -141,15 +138,15 @@ def deck_check(r: Request) -> Reply:
         return 422, problem("WEB-DATE", f"{r.args['date']!r} is not a date (YYYY-MM-DD)",
                             f"{r.args['date']!r} nem dátum (ÉÉÉÉ-HH-NN)", r.lang)
     try:  # a list that cannot be read, or names a format that is none of the file's: the CLI's exit 2
-        parsed = _deck(r.args["text"], name)
-        report = check_deck(parsed, database, fmt=ruleset, formats=formats, date=date, limit=r.get("limit"))
+        parsed = s.read_deck(name, r.args["text"])
+        report = s.check_deck(parsed, ruleset=ruleset, date=date, limit=r.get("limit"))
     except DeckError as exc:
         return 422, unreadable_to_dict(name, exc, r.lang)
     before = r.get("before")
     if before is not None:
         before_name = r.get("before_name", "<before>")
         try:
-            add_exchange(report, _deck(before, before_name), parsed, database)
+            s.add_exchange(report, s.read_deck(before_name, before), parsed)
         except DeckError as exc:
             return 422, unreadable_to_dict(before_name, exc, r.lang)
     return 200, report.to_dict(r.lang, max_findings=r.get("max_findings", DEFAULT_MAX_FINDINGS))
@@ -159,10 +156,10 @@ def _stats(r: Request) -> DeckStats | Reply:
     """The statistics of the request's deck list, or the 422 of a list that cannot be read."""
     name = r.get("name", "<deck>")
     try:
-        parsed = _deck(r.args["text"], name)
+        parsed = r.session.read_deck(name, r.args["text"])
     except DeckError as exc:
         return 422, unreadable_to_dict(name, exc, r.lang)
-    return DeckStats.of(parsed, r.index())
+    return r.session.show_deck(parsed)
 
 
 @op("deck.show")
@@ -184,7 +181,7 @@ def deck_chart(r: Request) -> Reply:
 @op("deck.formats")
 def deck_formats(r: Request) -> Reply:
     """The formats a deck can be checked against (the shipped formats file), the default first."""
-    fs = load_formats()
+    fs = r.session.formats
     ids = [fs.default, *[f for f in fs.formats if f != fs.default]]
     return 200, {"default": fs.default, "formats": [{"id": f, "name": fs.formats[f].name} for f in ids]}
 
@@ -201,21 +198,21 @@ def cards_search(r: Request) -> Reply:
     except RulesSyntaxError as exc:
         return 422, query_error_to_dict(text, exc, r.lang)
     sort, limit = r.get("sort", "name"), r.get("limit")
-    result = search(r.index(), parsed, sort=sort, limit=limit, explain=bool(r.get("explain", False)))
+    result = r.session.search_cards(parsed, sort=sort, limit=limit, explain=bool(r.get("explain", False)))
     return 200, result.to_dict(text, sort=sort, limit=limit)
 
 
 @op("cards.show")
 def cards_show(r: Request) -> Reply:
     """``korbiro card show QUERY --format json``."""
-    found = r.index().lookup(r.args["query"])
+    found = r.session.show_card(r.args["query"])
     return (200 if found.card is not None else 404), show_dict(found, lang=r.lang)
 
 
 @op("cards.page")
 def cards_page(r: Request) -> Reply:
     """The card's JSON, and what it does, line by line (``card show``'s last lines)."""
-    found = r.index().lookup(r.args["query"])
+    found = r.session.show_card(r.args["query"])
     card = found.card
     does = card.behaviour.lines() if card is not None else []  # its own behaviour and its printed abilities'
     return (200 if card is not None else 404), {"show": show_dict(found, lang=r.lang), "behaviour": does,
@@ -232,14 +229,14 @@ def _scenarios() -> list[Any]:
 @op("rules.show")
 def rules_show(r: Request) -> Reply:
     """``korbiro rule show ID --format json``."""
-    data = load_rulebook().show_to_dict(r.args["id"], _scenarios(), r.lang)
+    data = r.session.rulebook.show_to_dict(r.args["id"], _scenarios(), r.lang)
     return (200 if data["rule"] is not None else 404), data
 
 
 @op("rules.page")
 def rules_page(r: Request) -> Reply:
     """The rule's JSON, and the title of every rule it links to (parents, points, see also)."""
-    book = load_rulebook()
+    book = r.session.rulebook
     data = book.show_to_dict(r.args["id"], _scenarios(), r.lang)
     rule = data["rule"]
     linked = [*rule["parents"], *rule["see"]] if rule else []
@@ -252,7 +249,7 @@ def rules_page(r: Request) -> Reply:
 @op("rules.search")
 def rules_search(r: Request) -> Reply:
     """``korbiro rule search WORDS --format json [--limit]``."""
-    return 200, load_rulebook().search_to_dict(r.args["q"].split(), limit=r.get("limit", 10), lang=r.lang)
+    return 200, r.session.rulebook.search_to_dict(r.args["q"].split(), limit=r.get("limit", 10), lang=r.lang)
 
 
 @op("rules.coverage")
@@ -278,8 +275,8 @@ def _options(r: Request) -> dict[str, str]:
 
 
 def _run(r: Request, until: int | None = None) -> Result:
-    return run_file(r.get("name", "<scenario>"), text=r.args["text"], lookup=r.lookup(), options=_options(r),
-                    until=until)
+    return r.session.resolve(r.get("name", "<scenario>"), text=r.args["text"], options=_options(r), until=until,
+                             suggest=False)
 
 
 @op("resolve")
