@@ -18,7 +18,6 @@ from .abilities import AbilityUse
 from .effects import Effects
 from .model import IN_PLAY, CardState, Entry
 from .rules import COMBAT_PHASES
-from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
 from .table import Part, Table
 from .trace import illegal, needs_mp, refused, says
@@ -51,7 +50,7 @@ def activated_card(table: Table, player: str, name: str) -> CardState:
         return table.find(name, zones=ACTIVATE_ZONES, player=player, rule="6.01")
     except IllegalActionError as refusal:
         seating = table.seating
-        if seating.kind in TEAM_VARIANTS:
+        if seating.shares_tower:
             obstacle = _side_obstacle(table, player, name)
             if obstacle is not None:
                 return obstacle

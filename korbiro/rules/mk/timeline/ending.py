@@ -100,7 +100,7 @@ class Ending(Part):
         if self.state.result is not None:
             return True
         if self.state.winner is not None:
-            if self.variant.id == "korbetamadas":
+            if self.table.seating.card_win_knocks_out:
                 return self._alternative_win()
             player, why = self.state.winner
             self.state.result = ("win", (player,), "1.01", why)

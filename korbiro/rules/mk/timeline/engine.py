@@ -41,7 +41,7 @@ from .pacts import Pacts
 from .phases import ManeuverPhases
 from .rounds import Rounds
 from .rules import Format
-from .seating import TURN_RULES, Seating
+from .seating import TURN_RULES
 from .stack import TimelineStack
 from .table import Probe, Table
 from .trace import illegal, refused, says
@@ -103,13 +103,7 @@ class Engine:
     def __init__(self, fmt: Format | None = None, options: Mapping[str, str] | None = None,
                  effects: Mapping[str, Behaviour] | None = None, variant: str | None = None,
                  variant_options: Mapping[str, object] | None = None) -> None:
-        self.table = Table(fmt, options, effects)
-        if variant is not None:
-            # lazy: the victory rules are read only for a played game
-            from .ending import Ending
-
-            self.table.ending = Ending(self.table, variant, dict(variant_options or {}))
-        self.table.seating = Seating(self.table, self.table.ending.variant if self.table.ending else None)
+        self.table = Table(fmt, options, effects, variant, variant_options)
         self.stack = TimelineStack(self.table)
         self.table.on_wounded = self._wounded
         self.table.on_event = self._event
@@ -310,11 +304,12 @@ class Engine:
         seating = self.table.seating
         for p in self.state.players.values():
             levels = [self.state.cards[u].label for u in p.zones["torony"]]
-            if seating.kind in ("ikerjatek", "ket-csapat"):
+            if seating.shares_tower:
                 if seating.tower_holder(p.name) != p.name:
                     continue
                 side = seating.side(p.name)
-                rule = self.table.ending.variant.rules.get("starting_tower_levels", "3.01.A")
+                ending = self.table.ending
+                rule = ending.variant.rules.get("starting_tower_levels", "3.01.A") if ending is not None else "3.01.A"
                 self.table.emit(rule, "tower", f"side {side}'s shared tower, the lowest level first: {', '.join(levels) or 'none'}",
                                 f"a(z) {side} oldal közös tornya, a legalsó szinttel kezdve: {', '.join(levels) or 'nincs'}",
                                 player=p.name)

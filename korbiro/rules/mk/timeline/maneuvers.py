@@ -499,7 +499,7 @@ class Maneuvers(Part):
     def siege(self, player: str, a: Action) -> None:
         """Siege the lowest tower level of an opponent (4.01.A, FAL 2.01.b)."""
         seating = self.table.seating
-        default = seating.front(player) if seating.kind == "korbetamadas" else None
+        default = seating.siege_default(player)
         target_player = self.table.player(a.against) if a.against else (default or (self.table.opponents(player) or [player])[0])
         if target_player == player:
             raise illegal("MK-TL-SELF", "4.01.C", "nobody sieges their own tower", "saját tornyát senki nem ostromolhatja")

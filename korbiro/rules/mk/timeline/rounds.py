@@ -12,7 +12,6 @@ from __future__ import annotations
 from ....base.text import fold
 from .phases import ManeuverPhases
 from .rules import COMBAT_PHASES, PHASES, phase_named
-from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
 from .table import Part, Table
 from .trace import illegal
@@ -196,10 +195,10 @@ class Rounds(Part):
             self.emit("6.03", "pass", f"{player} passes; the phase ends", f"{player} passzol; a fázis véget ér")
             return
         seating = self.table.seating
-        if seating.kind == "omen" and self.state.seats.omens:
+        if seating.omen_in_force():
             self._omen_pass(player)
             return
-        if seating.kind in TEAM_VARIANTS:
+        if seating.shares_tower:
             self._side_pass(player)
             return
         seated = self.table.seated()

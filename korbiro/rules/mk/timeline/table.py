@@ -12,15 +12,20 @@ Every other part of the engine (:class:`Part`) works on one shared table.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....base.text import fold
 from ....data.behaviour import Behaviour
 from ....data.cards import Card
 from . import semantics as sem
 from .model import CardState, GameState, Player
+from .part import Part
 from .rules import FORMATS, RULES, Format, resolve_options
+from .seating import Seating, seating_for
 from .trace import TraceEvent, illegal, says
+
+if TYPE_CHECKING:
+    from .ending import Ending
 
 __all__ = ["Part", "Probe", "Table"]
 
@@ -33,7 +38,8 @@ class Table:
     """The game as it lies on the table; see the module docstring."""
 
     def __init__(self, fmt: Format | None = None, options: Mapping[str, str] | None = None,
-                 effects: Mapping[str, Behaviour] | None = None) -> None:
+                 effects: Mapping[str, Behaviour] | None = None, variant: str | None = None,
+                 variant_options: Mapping[str, object] | None = None) -> None:
         self.format = fmt or FORMATS["korfordulo"]
         self.options = resolve_options(options)
         #: the options given (the rest are defaults), as a record of the game writes them
@@ -56,13 +62,18 @@ class Table:
         self.on_event: Callable[[str, CardState], None] | None = None
         #: called when a player searches (the engine fires its opponents' "opponent searches" triggers)
         self.on_search: Callable[[str], None] | None = None
-        #: a played game's victory checks (:class:`~.ending.Ending`); None for a ruling that is not played out
-        self.ending: Any = None
-        #: who plays with and against whom, and the active player (:class:`~.seating.Seating`, set by the engine)
-        self.seating: Any = None
         #: the card database by name, for the token cards effects put into play (``token "Name"``); set by
         #: whoever builds the game (a scenario: its own cards, then the database)
         self.lookup: Callable[[str], Card | None] | None = None
+        #: a played game's victory checks (the variant named); None for a ruling that is not played out
+        self.ending: Ending | None = None
+        if variant is not None:
+            # lazy: the victory rules are read only for a played game
+            from .ending import Ending
+
+            self.ending = Ending(self, variant, dict(variant_options or {}))
+        #: who plays with and against whom, and the active player: the variant's seating rules
+        self.seating: Seating = seating_for(self, self.ending.variant if self.ending is not None else None)
 
     # ---------------------------------------------------------------- trace and format
 
@@ -191,7 +202,7 @@ class Table:
 
     def opponents(self, player: str) -> list[str]:
         """The players still in the game who play against *player* (not a partner or an ally, 12.00)."""
-        return self.seating.opponents(player)  # type: ignore[no-any-return]
+        return self.seating.opponents(player)
 
     def move(self, cs: CardState, zone: str, owner_zone: str | None = None) -> None:
         """Move a card to *zone* of its owner (controller for the Present)."""
@@ -215,7 +226,7 @@ class Table:
 
     def active_player(self) -> str:
         """The player with the most MP (ties: the one set first); 12.00 in the archived format."""
-        return self.seating.active_player()  # type: ignore[no-any-return]
+        return self.seating.active_player()
 
     def make_active(self, player: str | None, why: str | None = None) -> None:
         """*player* is the active player, for the reason *why* (:data:`~.seating.TURN_RULES`); None: the
@@ -302,7 +313,7 @@ class Table:
         if self.state.winner is not None:
             return
         self.state.winner = (player, why)
-        if self.seating.kind == "korbetamadas":
+        if self.seating.card_win_knocks_out:
             return  # the win becomes a knock-out (12.00.3.D), which the victory check traces
         self.emit("1.01", "wins", f"{player} wins the game: {why}", f"{player} megnyeri a játékot: {why}", player=player)
 
@@ -423,21 +434,3 @@ class Table:
                   f"{player} két {cs.name} lapot irányítana: {victim.label} azonnal feláldozásra kerül", card=victim.label)
         self.to_past(victim)
 
-
-class Part:
-    """One part of the engine (the timeline machine, effects, deeds, …), working on the shared table.
-
-    The table's state, options and trace writer are bound here, so that a
-    part's code reads ``self.state`` and ``self.emit(…)`` as the table's own.
-    """
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.state = table.state
-        self.options = table.options
-        self.format = table.format
-        self.emit = table.emit
-        self.admits = table.admits
-        self.cite = table.cite
-        self.require = table.require
-        self.skip = table.skip
