@@ -15,12 +15,24 @@ The snapshot follows the variant: players (two players, the common rules,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..victory import Elimination, Member, Moment, Result, Team, Verdict, decide, load_variants
-from ..victory import GameState as VictoryState
-from ..victory import Player as VictoryPlayer
-from .table import Part, Table
+from ..victory import (
+    Elimination,
+    Member,
+    Moment,
+    Result,
+    ResultPlayer,
+    ResultState,
+    Team,
+    Verdict,
+    decide,
+    load_variants,
+)
+from .part import Part
+
+if TYPE_CHECKING:
+    from .table import Table
 
 __all__ = ["Ending"]
 
@@ -42,22 +54,22 @@ class Ending(Part):
 
     # ---------------------------------------------------------------- the snapshot
 
-    def snapshot(self, moment: Moment, elimination: Elimination | None = None) -> VictoryState:
+    def snapshot(self, moment: Moment, elimination: Elimination | None = None) -> ResultState:
         """The table as ``korbiro game result`` reads a state."""
         seats = self.state.seats
         if self.variant.sides == "teams":
             teams: dict[str, list[str]] = {}
             for name in self.state.players:
                 teams.setdefault(seats.sides.get(name, name), []).append(name)
-            return VictoryState(teams=tuple(
+            return ResultState(teams=tuple(
                 Team(side, len(self.state.players[names[0]].zones["torony"]),
                      tuple(Member(n, self.state.players[n].dp, len(self.state.players[n].zones["jovo"])) for n in names))
                 for side, names in teams.items()), moment=moment, variant=self.variant.id, options=self.variant_options,
                 no_tower_levels=not self.state.towers_stood)
-        players = tuple(VictoryPlayer(p.name, p.dp, len(p.zones["torony"]), len(p.zones["jovo"]), p.out,
+        players = tuple(ResultPlayer(p.name, p.dp, len(p.zones["torony"]), len(p.zones["jovo"]), p.out,
                                       seats.eliminations.get(p.name, 0), seats.victory_points.get(p.name, 0))
                         for p in self.state.players.values())
-        return VictoryState(players=players, moment=moment, variant=self.variant.id, alliance=seats.alliance,
+        return ResultState(players=players, moment=moment, variant=self.variant.id, alliance=seats.alliance,
                             elimination=elimination, options=self.variant_options,
                             no_tower_levels=not self.state.towers_stood)
 
