@@ -29,6 +29,7 @@ from ..victory import (
     decide,
     load_variants,
 )
+from .enums import Phase, Zone
 from .part import Part
 
 if TYPE_CHECKING:
@@ -62,11 +63,11 @@ class Ending(Part):
             for name in self.state.players:
                 teams.setdefault(seats.sides.get(name, name), []).append(name)
             return ResultState(teams=tuple(
-                Team(side, len(self.state.players[names[0]].zones["torony"]),
-                     tuple(Member(n, self.state.players[n].dp, len(self.state.players[n].zones["jovo"])) for n in names))
+                Team(side, len(self.state.players[names[0]].zones[Zone.TORONY]),
+                     tuple(Member(n, self.state.players[n].dp, len(self.state.players[n].zones[Zone.JOVO])) for n in names))
                 for side, names in teams.items()), moment=moment, variant=self.variant.id, options=self.variant_options,
                 no_tower_levels=not self.state.towers_stood)
-        players = tuple(ResultPlayer(p.name, p.dp, len(p.zones["torony"]), len(p.zones["jovo"]), p.out,
+        players = tuple(ResultPlayer(p.name, p.dp, len(p.zones[Zone.TORONY]), len(p.zones[Zone.JOVO]), p.out,
                                       seats.eliminations.get(p.name, 0), seats.victory_points.get(p.name, 0))
                         for p in self.state.players.values())
         return ResultState(players=players, moment=moment, variant=self.variant.id, alliance=seats.alliance,
@@ -77,7 +78,7 @@ class Ending(Part):
         """The snapshot as the data of a state file (``korbiro game result`` reads it): at the end of a round
         when the round has closed, else at this moment (the immediate conditions)."""
         if moment is None:
-            moment = Moment.END_OF_ROUND if self.state.phase == "forduló zárása" else Moment.IMMEDIATE
+            moment = Moment.END_OF_ROUND if self.state.phase == Phase.CLOSING else Moment.IMMEDIATE
         snap = self.snapshot(moment)
         out: dict[str, Any] = {"title": f"round {self.state.round}, {self.state.phase}", "variant": self.variant.id,
                                "moment": moment.value}

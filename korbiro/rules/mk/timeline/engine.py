@@ -35,6 +35,7 @@ from . import semantics as sem
 from .combat import Combat
 from .deeds import Deeds
 from .effects import Effects
+from .enums import Phase, Zone
 from .maneuvers import Maneuvers
 from .model import CardState, GameState, Player, Timeline
 from .pacts import Pacts
@@ -303,7 +304,7 @@ class Engine:
         self.table.checked()
         seating = self.table.seating
         for p in self.state.players.values():
-            levels = [self.state.cards[u].label for u in p.zones["torony"]]
+            levels = [self.state.cards[u].label for u in p.zones[Zone.TORONY]]
             if seating.shares_tower:
                 if seating.tower_holder(p.name) != p.name:
                     continue
@@ -398,7 +399,7 @@ class Engine:
     def _turn(self, player: str, a: Action) -> None:
         """12.00: with no timeline open in the manoeuvres phase, only the active player starts a deed or passes;
         the refusal cites the rule that made them active (:meth:`~.seating.Seating.turn`)."""
-        if self.state.phase != "manőverek" or self.state.timelines:
+        if self.state.phase != Phase.MANEUVERS or self.state.timelines:
             return
         if a.verb != "pass":
             self.table.seating.check_mp_bound(player)

@@ -17,6 +17,7 @@ a deed may be open); it costs no MP and takes effect at once.
 from __future__ import annotations
 
 from ....grammar.action import Action
+from .enums import CardStatus, Phase, Zone
 from .model import CardState
 from .stack import TimelineStack
 from .table import Part, Table
@@ -49,7 +50,7 @@ class Pacts(Part):
                           f"ez a(z) {name} manővere ({rule}); a játék {seating.variant_name or 'nem változat szerint folyik'}")
         if verb == "eliminate" and seating.knockout_rule is not None:
             rule = seating.knockout_rule
-        if self.state.phase != "manőverek":
+        if self.state.phase != Phase.MANEUVERS:
             raise refused("MK-TL-PHASE.special", rule, phase=self.state.phase)
         self.stack.check_can_add(None, True, "the special manoeuvre", bound_by=rule, what_hu="a speciális manőver")
         seating.check_mp_bound(player)
@@ -136,12 +137,12 @@ class Pacts(Part):
 
     def _put_away(self, player: str, name: str, zones: tuple[str, ...], rule: str) -> CardState:
         cs = self.table.find(name, zones=zones, rule=rule)
-        if (cs.controller or cs.owner) != player and cs.zone != "megoldott":
+        if (cs.controller or cs.owner) != player and cs.zone != Zone.MEGOLDOTT:
             raise illegal("MK-TL-KNOCKOUT", rule, f"{cs.label} is not {player}'s", f"{cs.label} nem {player} lapja")
-        if cs.zone == "megoldott" and cs.uid not in self.state.players[player].zones["megoldott"]:
+        if cs.zone == Zone.MEGOLDOTT and cs.uid not in self.state.players[player].zones[Zone.MEGOLDOTT]:
             raise illegal("MK-TL-KNOCKOUT", rule, f"{cs.label} is not among {player}'s solved quests",
                           f"{cs.label} nincs {player} megoldott küldetései között")
-        if cs.zone == "jelen" and cs.type != "építmény":
+        if cs.zone == Zone.JELEN and cs.type != "építmény":
             raise illegal("MK-TL-KNOCKOUT", rule, f"{cs.label} is neither a solved quest nor a building",
                           f"{cs.label} se nem megoldott küldetés, se nem építmény")
         return cs
@@ -198,7 +199,7 @@ class Pacts(Part):
             raise illegal("MK-TL-SWAP", "12.00.5.7", "the swap takes one adventurer of each player of the pair",
                           "a csere a páros mindkét játékosának egy-egy kalandozóját érinti")
         for cs in (mine, theirs):
-            if cs.type != "kalandozó" or cs.state != "éber" or cs.ghost is not None:
+            if cs.type != "kalandozó" or cs.state != CardStatus.EBER or cs.ghost is not None:
                 raise illegal("MK-TL-SWAP", "12.00.5.7", f"only awake adventurers are swapped; {cs.label} is {cs.state}",
                               f"csak éber kalandozó cserélhető; {cs.label} {cs.state}")
         self.table.checked()

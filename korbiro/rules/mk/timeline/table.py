@@ -18,6 +18,7 @@ from ....base.text import fold
 from ....data.behaviour import Behaviour
 from ....data.cards import Card
 from . import semantics as sem
+from .enums import Phase, Zone
 from .model import CardState, GameState, Player
 from .part import Part
 from .rules import FORMATS, RULES, Format, resolve_options
@@ -222,7 +223,7 @@ class Table:
             self.state.towers_stood = True
 
     def in_sor(self, cs: CardState) -> bool:
-        return cs.zone == "sor" and cs.ghost is None and cs.type == "kalandozó"
+        return cs.zone == Zone.SOR and cs.ghost is None and cs.type == "kalandozó"
 
     def active_player(self) -> str:
         """The player with the most MP (ties: the one set first); 12.00 in the archived format."""
@@ -238,7 +239,7 @@ class Table:
         """Who is active after a deed (12.00.B: one who spent no MP stays active)."""
         self.state.sor_passed.clear()
         many = len(self.seated()) > 2 and self.admits("12.00")
-        if many and not spent_mp and self.state.phase == "manőverek" and player in self.seating.in_turn_order():
+        if many and not spent_mp and self.state.phase == Phase.MANEUVERS and player in self.seating.in_turn_order():
             self.make_active(player, "stays")
             self.emit("12.00.B", "active", f"{player} spent no MP and stays the active player",
                       f"{player} nem költött MP-t, aktív játékos marad")
@@ -283,7 +284,7 @@ class Table:
         if pl.out:
             return
         pl.out = True
-        gone = [cs for cs in self.state.cards.values() if (cs.controller or cs.owner) == player and cs.zone != "kivul"]
+        gone = [cs for cs in self.state.cards.values() if (cs.controller or cs.owner) == player and cs.zone != Zone.KIVUL]
         for cs in gone:
             if cs.attached_to is not None:
                 host = self.state.cards[cs.attached_to]
@@ -417,11 +418,11 @@ class Table:
 
     def controls_same(self, player: str, cs: CardState) -> bool:
         return any(self.state.cards[u].name == cs.name and u != cs.uid
-                   for u in self.state.players[player].zones["jelen"])
+                   for u in self.state.players[player].zones[Zone.JELEN])
 
     def one_building(self, cs: CardState, player: str, keep: str | None) -> None:
         """1.14.4: with two such buildings one is sacrificed before anything else happens."""
-        same = [self.state.cards[u] for u in self.state.players[player].zones["jelen"]
+        same = [self.state.cards[u] for u in self.state.players[player].zones[Zone.JELEN]
                 if self.state.cards[u].name == cs.name and u != cs.uid]
         if not same or not self.admits("1.14.4"):
             return
