@@ -125,6 +125,10 @@ def test_omen_limits_the_mp_bound_deeds_of_a_player_whose_run_is_over() -> None:
     seated("general", ("Anna", 3, "Anna")).table.seating.check_mp_bound("Anna")  # no Ómen, no such rule
 
 
+def test_only_omen_deals_each_player_an_omen() -> None:
+    assert [v for v in (None, *VariantId) if Engine(variant=v).table.seating.deals_omens] == [VariantId.OMEN]
+
+
 def test_the_enums_keep_the_words() -> None:
     assert tuple(Zone) == model.ZONES
     assert {str(s) for s in CardStatus} == set(model.STATES.values())

@@ -512,6 +512,13 @@ def check_state(state: ResultState, variant: Variant) -> list[Finding]:
         if variant.equal_teams and len(set(sizes)) > 1:
             rule = variant.rules.get("teams", variant.rule)
             bad("MK-RESULT-EQUAL-TEAMS", ("teams",), rule=rule, sizes=sizes)
+    _check_fields(state, variant, bad, seen)
+    return out
+
+
+def _check_fields(state: ResultState, variant: Variant, bad: Callable[..., None], seen: set[str]) -> None:
+    """The fields of *state* that *variant* does not take, or takes otherwise (``check_state``'s second half:
+    *bad* records a finding, *seen* holds the folded player names)."""
     if variant.family != "elimination":
         for i, p in enumerate(state.players):
             if p.eliminations or p.victory_points:
@@ -563,7 +570,6 @@ def check_state(state: ResultState, variant: Variant) -> list[Finding]:
     for key in state.options:
         if key not in variant.params:
             bad("MK-RESULT-OPTION", ("options", key), name=key, params=", ".join(sorted(variant.params)))
-    return out
 
 
 # --------------------------------------------------------------------------- deciding

@@ -128,7 +128,7 @@ class Deeds(Part):
         free = a.free or spent_desc[0] == "2.12.a"  # 5.01.C: free is no MP, no condition, no other cost
         condition = self._building_condition(player, cs) if cs.type == "építmény" and not free else None
         if kind_is_quest:
-            awaiting = sum(1 for u in self.state.players[player].zones[Zone.JELEN] if self.state.cards[u].type == "küldetés")
+            awaiting = sum(1 for u in self.state.players[player].zones["jelen"] if self.state.cards[u].type == "küldetés")
             if awaiting >= 3:
                 raise illegal("MK-TL-QUEST-LIMIT", "3.02.C", f"{player} already has 3 quests awaiting solution",
                            f"{player} már 3 megoldásra váró küldetéssel rendelkezik")
@@ -159,7 +159,7 @@ class Deeds(Part):
                       spent_desc[2].format(player=player, cost=cost, mp=self.state.players[player].mp))
         if summoner is not None and sem.is_attack(cs):
             summoner.state = "pihenő"
-        if cs.zone != Zone.IDOFONAL:
+        if cs.zone != "idofonal":
             self.table.move(cs, "idofonal", owner_zone=cs.owner)
         if cs.controller is None:
             cs.controller = player
@@ -559,7 +559,7 @@ class Deeds(Part):
             self.require("8.01.B", "an antiss ability", "antissképesség")
             if not sem.is_antiss_wizard(self.state, cs):
                 raise illegal("MK-TL-ANTISS", "8.01.B", f"{cs.label} is no antiss-wizard", f"{cs.label} nem antissvarázsló")
-            if cs.state != CardStatus.PIHENO:
+            if cs.state != "pihenő":
                 raise illegal("MK-TL-ANTISS", "8.02", f"antiss abilities are activated while resting; {cs.label} is {cs.state}",
                            f"antissképesség pihenő helyzetben aktivizálható; {cs.label} {cs.state}")
             if cs.uid in self.state.antiss_acted:

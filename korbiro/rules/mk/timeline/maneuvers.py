@@ -369,19 +369,19 @@ class Maneuvers(Part):
     def resolve_quest(self, e: Entry) -> None:
         assert e.source is not None
         quest = self.state.cards[e.source]
-        team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == Zone.SOR]
+        team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == "sor"]
         player = e.player
         pl = self.state.players[player]
         cost = e.data["cost"]
         # the obstructing team (6.03) returns resting with the initiating one, after the quest is settled
-        blockers = [self.state.cards[u] for u in e.data.get("blockers", ()) if self.state.cards[u].zone == Zone.SOR]
+        blockers = [self.state.cards[u] for u in e.data.get("blockers", ()) if self.state.cards[u].zone == "sor"]
         if not team:
             self.emit("4.01.D", "fail", *says("MK-TL-TRACE.no-team", target=quest.label), card=quest.label)
             if blockers:
                 self.return_team(blockers, awake=False)
             self._failed(quest, player)
             return
-        if quest.zone != Zone.JELEN:
+        if quest.zone != "jelen":
             self.emit("4.01.A", "fail", f"{quest.label} is gone: the manoeuvre fails", f"{quest.label} nincs már jelen: a manőver sikertelen")
             self.return_team(team + blockers, awake=False)
             self._failed(quest, player)

@@ -80,6 +80,8 @@ class Seating(Part):
     knockout_zones: ClassVar[tuple[str, ...]] = (Zone.MEGOLDOTT,)
     #: a card that wins the game knocks a player out instead (12.00.3.D)
     card_win_knocks_out: ClassVar[bool] = False
+    #: each player has an Ómen beside their deck (12.00.1.A)
+    deals_omens: ClassVar[bool] = False
 
     def __init__(self, table: Table, variant: Variant | None = None) -> None:
         super().__init__(table)
@@ -293,6 +295,7 @@ class OmenSeating(Seating):
     made the Ómen-pass takes their deeds alone."""
 
     variant_id = VariantId.OMEN
+    deals_omens = True
 
     def omen_in_force(self) -> bool:
         return bool(self.seats.omens)
