@@ -15,7 +15,7 @@ The snapshot follows the variant: players (two players, the common rules,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..victory import (
     Elimination,
@@ -25,33 +25,34 @@ from ..victory import (
     ResultPlayer,
     ResultState,
     Team,
+    Variant,
     Verdict,
     decide,
     load_variants,
 )
 from .enums import Phase, Zone
-from .part import Part
-
-if TYPE_CHECKING:
-    from .table import Table
+from .seating import Board, Seating, variant_param
 
 __all__ = ["Ending"]
 
 
-class Ending(Part):
+class Ending:
     """The end of a played game under one variant (see the module docstring)."""
 
-    def __init__(self, table: Table, variant: str, options: dict[str, Any] | None = None) -> None:
-        super().__init__(table)
-        self.variant = load_variants().get(variant)
+    def __init__(self, table: Board, seating: Seating, variant: str | Variant,
+                 options: dict[str, Any] | None = None) -> None:
+        self.table = table
+        self.state = table.state
+        self.emit = table.emit
+        #: who plays with and against whom (the front, a card's win as a knock-out)
+        self.seating = seating
+        self.variant = variant if isinstance(variant, Variant) else load_variants().get(variant)
         #: the variant's parameters changed for this game (``variant_options:``, as a state file's ``options:``)
         self.variant_options = dict(options or {})
 
     def param(self, name: str) -> Any:
         """A parameter of the variant for this game (the number of players counts in a formula)."""
-        sizes = [len([p for p in self.state.players if self.state.seats.sides.get(p, p) == s])
-                 for s in set(self.state.seats.sides.get(p, p) for p in self.state.players)]
-        return self.variant.value(name, len(self.state.players), max(sizes, default=1), self.variant_options)
+        return variant_param(self.variant, self.state, self.variant_options, name)
 
     # ---------------------------------------------------------------- the snapshot
 
@@ -113,7 +114,7 @@ class Ending(Part):
         if self.state.result is not None:
             return True
         if self.state.winner is not None:
-            if self.table.seating.card_win_knocks_out:
+            if self.seating.card_win_knocks_out:
                 return self._alternative_win()
             player, why = self.state.winner
             self.state.result = ("win", (player,), "1.01", why)
@@ -136,7 +137,7 @@ class Ending(Part):
         assert self.state.winner is not None
         player, why = self.state.winner
         self.state.winner = None
-        front = self.table.seating.front(player)
+        front = self.seating.front(player)
         self.emit("12.00.3.D", "knockout", f"{player} would win ({why}): instead {front}, in front, is knocked out",
                   f"{player} nyerne ({why}): ehelyett az előtte ülő {front} kiesik", player=player)
         for cs in self.state.cards.values():

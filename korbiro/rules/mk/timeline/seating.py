@@ -26,21 +26,19 @@ chosen from :data:`SEATINGS` by the variant's id (:func:`seating_for`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ....base.errors import IllegalActionError
 from ....grammar.behaviour import Op
 from . import semantics as sem
 from .enums import VariantId, Zone
-from .model import CardState, Player
-from .part import Part
+from .model import CardState, GameState, Player
 from .trace import illegal, refused, says
 
 if TYPE_CHECKING:
     from ..victory import Variant
-    from .table import Table
 
-__all__ = ["SEATINGS", "TURN_RULES", "AllianceSeating", "ChallengeSeating", "OmenSeating", "PairSeating",
+__all__ = ["SEATINGS", "TURN_RULES", "AllianceSeating", "Board", "ChallengeSeating", "OmenSeating", "PairSeating",
            "RoundAttackSeating", "Seating", "TeamSeating", "seating_for"]
 
 #: The words of a siege and a capture in the refusals (English, Hungarian).
@@ -60,7 +58,29 @@ TURN_RULES = {
 }
 
 
-class Seating(Part):
+class Board(Protocol):
+    """What the seats and the ending read of the table (:class:`~.table.Table` is one; the table builds both)."""
+
+    state: GameState
+
+    def emit(self, rule: str, event: str, en: str, hu: str, **data: Any) -> None: ...
+
+    def seated(self) -> list[str]: ...
+
+    def player(self, name: str | None) -> str: ...
+
+    def drop_out(self, player: str) -> None: ...
+
+
+def variant_param(variant: Variant, state: GameState, options: Mapping[str, object], name: str) -> Any:
+    """A parameter of *variant* for the game of *state* (the number of players, and of a side's, counts in a
+    formula), after the game's *options*."""
+    sides = state.seats.sides
+    sizes = [len([p for p in state.players if sides.get(p, p) == s]) for s in set(sides.get(p, p) for p in state.players)]
+    return variant.value(name, len(state.players), max(sizes, default=1), options)
+
+
+class Seating:
     """Sides, opponents and the active player of one game under the common rules (see the module docstring);
     each variant's subclass overrides the hooks its rules change."""
 
@@ -83,11 +103,19 @@ class Seating(Part):
     #: each player has an Ómen beside their deck (12.00.1.A)
     deals_omens: ClassVar[bool] = False
 
-    def __init__(self, table: Table, variant: Variant | None = None) -> None:
-        super().__init__(table)
+    def __init__(self, table: Board, variant: Variant | None = None, options: Mapping[str, object] | None = None) -> None:
+        self.table = table
+        self.state = table.state
+        self.emit = table.emit
         #: the victory variant, or None for a ruling not played out
         self.variant = variant
+        #: the variant's parameters changed for this game (``variant_options:``)
+        self.variant_options = dict(options or {})
         self.seats = table.state.seats
+
+    def param(self, name: str) -> Any:
+        """A parameter of the variant for this game; None for a ruling not played out."""
+        return variant_param(self.variant, self.state, self.variant_options, name) if self.variant is not None else None
 
     @property
     def variant_name(self) -> str:
@@ -402,7 +430,7 @@ class RoundAttackSeating(Seating):
 
     def check_new_quest(self) -> None:
         """With the siege-only rule no quest comes into play (12.00.3.G)."""
-        if self.table.ending is not None and self.table.ending.param("siege_only"):
+        if self.param("siege_only"):
             raise illegal("MK-TL-SEAT", "12.00.3.G", "only sieges are played (12.00.3.G): no quest comes into play",
                           "csak ostromolni lehet (12.00.3.G): küldetés nem kerülhet játékba")
 
@@ -430,8 +458,7 @@ class PairSeating(Seating):
 
     def check_building(self, player: str) -> None:
         """A pair (a team) controls at most 4 buildings (12.00.5.3)."""
-        ending = self.table.ending
-        most = int(ending.param("max_buildings") or 4) if ending is not None else 4
+        most = int(self.param("max_buildings") or 4)
         have = sum(1 for cs in self.state.cards.values()
                    if cs.type == "építmény" and cs.zone == Zone.JELEN
                    and self.side(cs.controller or cs.owner) == self.side(player))
@@ -469,7 +496,8 @@ SEATINGS: Mapping[str, type[Seating]] = {
 }
 
 
-def seating_for(table: Table, variant: Variant | None) -> Seating:
-    """The seats of *table* under *variant* (None: a ruling that is not played out)."""
+def seating_for(table: Board, variant: Variant | None, options: Mapping[str, object] | None = None) -> Seating:
+    """The seats of *table* under *variant* (None: a ruling that is not played out), its parameters changed by
+    *options*."""
     cls = SEATINGS.get(variant.id, Seating) if variant is not None else Seating
-    return cls(table, variant)
+    return cls(table, variant, options)

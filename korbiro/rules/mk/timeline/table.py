@@ -20,7 +20,6 @@ from ....data.cards import Card
 from . import semantics as sem
 from .enums import Phase, Zone
 from .model import CardState, GameState, Player
-from .part import Part
 from .rules import FORMATS, RULES, Format, resolve_options
 from .seating import Seating, seating_for
 from .trace import TraceEvent, illegal, says
@@ -66,15 +65,21 @@ class Table:
         #: the card database by name, for the token cards effects put into play (``token "Name"``); set by
         #: whoever builds the game (a scenario: its own cards, then the database)
         self.lookup: Callable[[str], Card | None] | None = None
+        rules = None
+        if variant is not None:
+            # lazy: the victory rules are read only for a played game
+            from ..victory import load_variants
+
+            rules = load_variants().get(variant)
+        #: who plays with and against whom, and the active player: the variant's seating rules
+        self.seating: Seating = seating_for(self, rules, variant_options)
         #: a played game's victory checks (the variant named); None for a ruling that is not played out
         self.ending: Ending | None = None
-        if variant is not None:
+        if rules is not None:
             # lazy: the victory rules are read only for a played game
             from .ending import Ending
 
-            self.ending = Ending(self, variant, dict(variant_options or {}))
-        #: who plays with and against whom, and the active player: the variant's seating rules
-        self.seating: Seating = seating_for(self, self.ending.variant if self.ending is not None else None)
+            self.ending = Ending(self, self.seating, rules, dict(variant_options or {}))
 
     # ---------------------------------------------------------------- trace and format
 
@@ -435,3 +440,21 @@ class Table:
                   f"{player} két {cs.name} lapot irányítana: {victim.label} azonnal feláldozásra kerül", card=victim.label)
         self.to_past(victim)
 
+
+class Part:
+    """One part of the engine (the timeline machine, effects, deeds, …), working on the shared table.
+
+    The table's state, options and trace writer are bound here, so that a
+    part's code reads ``self.state`` and ``self.emit(…)`` as the table's own.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.state = table.state
+        self.options = table.options
+        self.format = table.format
+        self.emit = table.emit
+        self.admits = table.admits
+        self.cite = table.cite
+        self.require = table.require
+        self.skip = table.skip
