@@ -40,7 +40,6 @@ from ....grammar.action import Action
 from ....grammar.behaviour import Op, TargetSpec
 from . import semantics as sem
 from .deeds import TARGET_ZONES, Deeds, activated_card
-from .enums import CardStatus, Zone
 from .maneuvers import Maneuvers
 from .model import IN_PLAY, CardState, GameState
 from .table import Table
@@ -441,11 +440,11 @@ _CARD_LEVEL = frozenset({"MK-TL-PHASE", "MK-TL-MP-BOUND", "MK-TL-CANNOT-INTERRUP
 
 
 def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
-    hand = [cs for cs in _cards(eng) if cs.zone == Zone.KEZ and cs.owner == player]
+    hand = [cs for cs in _cards(eng) if cs.zone == "kez" and cs.owner == player]
     chains = [cs for cs in _mine(eng, player, ("idofonal", "mult")) if sem.is_unarmed(cs) and eng.state.combo]
     adventurers = [cs for cs in _mine(eng, player, ("sor", "jelen")) if cs.type == "kalandozó"]
     # an adventurer who is not awake summons only in antiss combat (8.03.E) or in a combination chain (3.05.E)
-    awake = [cs for cs in adventurers if cs.state == CardStatus.EBER or eng.state.antiss_combat or cs.uid in eng.state.combo]
+    awake = [cs for cs in adventurers if cs.state == "éber" or eng.state.antiss_combat or cs.uid in eng.state.combo]
     for cs in hand + chains:
         if cs.type == "akadálylap":
             continue
@@ -501,12 +500,12 @@ def _fit_x(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
 def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
     cards = _mine(eng, player, ("sor", "jelen", "csatolt", "torony"))
     if eng.table.seating.shares_tower:  # a pair's obstacles, either player's (12.00.5)
-        cards += [cs for cs in _cards(eng) if cs.zone == Zone.CSATOLT and cs.type == "akadálylap"
+        cards += [cs for cs in _cards(eng) if cs.zone == "csatolt" and cs.type == "akadálylap"
                   and cs not in cards and eng.table.seating.friendly(player, cs.owner)]
     for cs in cards:
         b = cs.behaviour
         if cs.type == "akadálylap":
-            if cs.zone != Zone.CSATOLT or cs.built:
+            if cs.zone != "csatolt" or cs.built:
                 continue
             try:
                 pool = eng.deeds.obstructed(player, cs)  # the team it obstructs, in a manoeuvre against its side
@@ -561,13 +560,13 @@ def _ability_forms(eng: Engine, player: str, cs: CardState, index: int, ability:
 
 
 def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
-    hand = [cs for cs in _cards(eng) if cs.zone == Zone.KEZ and cs.owner == player]
-    store = [cs for cs in _cards(eng) if cs.zone == Zone.RAKTAR and cs.owner == player]
-    levels = [cs for cs in _cards(eng) if cs.zone == Zone.TORONY
-              or (cs.zone == Zone.JELEN and cs.type == "küldetés")]  # a quest's AKADÁLYOK slots
-    sor = [cs for cs in _cards(eng) if cs.zone == Zone.SOR and cs.type == "kalandozó"]
+    hand = [cs for cs in _cards(eng) if cs.zone == "kez" and cs.owner == player]
+    store = [cs for cs in _cards(eng) if cs.zone == "raktar" and cs.owner == player]
+    levels = [cs for cs in _cards(eng) if cs.zone == "torony"
+              or (cs.zone == "jelen" and cs.type == "küldetés")]  # a quest's AKADÁLYOK slots
+    sor = [cs for cs in _cards(eng) if cs.zone == "sor" and cs.type == "kalandozó"]
     for cs in hand + store:
-        if cs.zone == Zone.RAKTAR:
+        if cs.zone == "raktar":
             dests, rule = sor, "6.01"
         elif cs.type == "akadálylap":
             dests, rule = levels, "5.01.E"
@@ -582,7 +581,7 @@ def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
 
 
 def _builds(eng: Engine, player: str) -> Iterator[LegalAction]:
-    hand = [cs for cs in _cards(eng) if cs.zone == Zone.KEZ and cs.owner == player
+    hand = [cs for cs in _cards(eng) if cs.zone == "kez" and cs.owner == player
             and sem.raepites(cs) is not None]
     if not hand:
         return
@@ -619,17 +618,17 @@ def _senders(eng: Engine, player: str) -> list[CardState]:
     seating = eng.table.seating
     return [cs for cs in _cards(eng)
             if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller is not None
-            and seating.friendly(player, cs.controller) and cs.ghost is None and cs.state == CardStatus.EBER]
+            and seating.friendly(player, cs.controller) and cs.ghost is None and cs.state == "éber"]
 
 
 def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
-    quests = [cs for cs in _cards(eng) if cs.zone == Zone.JELEN and cs.type == "küldetés"]
+    quests = [cs for cs in _cards(eng) if cs.zone == "jelen" and cs.type == "küldetés"]
     for quest in quests:
         antiss = fold(quest.card.subtype or "") == "antisskuldetes"
         expeditions = [False, True] if sem.expedition(quest) is not None else [False]
         stores: tuple[str, ...] = ()
         if sem.is_storage_quest(quest):
-            stores = tuple(lv.label for lv in _cards(eng) if lv.zone == Zone.TORONY
+            stores = tuple(lv.label for lv in _cards(eng) if lv.zone == "torony"
                            and sem.controller(eng.state, lv) == player
                            and not any(sem.is_storage_quest(eng.state.cards[u]) for u in lv.attachments))
         for expedition in expeditions:
@@ -701,7 +700,7 @@ def _captures(eng: Engine, player: str) -> Iterator[LegalAction]:
     if not team:
         return
     for building in _cards(eng):
-        if building.zone != Zone.JELEN or building.type != "építmény" or building.controller == player:
+        if building.zone != "jelen" or building.type != "építmény" or building.controller == player:
             continue
         size = int(building.attr("attackers", 3) or 3)
         form = LegalAction(player, "capture", "4.01.A", card=building.label, team=team,
@@ -727,8 +726,8 @@ def _pacts(eng: Engine, player: str) -> Iterator[LegalAction]:
                   for cards in _put_away_sets(eng, player, seating.knockout_zones)]
     if "swap" in specials:
         partners = set(seating.partners(player))
-        mine = [cs for cs in _cards(eng) if cs.zone == Zone.SOR and cs.type == "kalandozó" and cs.ghost is None
-                and cs.state == CardStatus.EBER and cs.controller is not None and seating.side(cs.controller) == seating.side(player)]
+        mine = [cs for cs in _cards(eng) if cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None
+                and cs.state == "éber" and cs.controller is not None and seating.side(cs.controller) == seating.side(player)]
         forms += [LegalAction(player, "swap", "12.00.5.7", card=a.label, dest=b.label)
                   for a, b in itertools.combinations(mine, 2)
                   if a.controller != b.controller and {a.controller, b.controller} & (partners | {player})]
@@ -743,10 +742,10 @@ def _put_away_sets(eng: Engine, player: str, zones: tuple[str, ...]) -> list[tup
     if eng.table.ending is None:
         return []  # no knock-outs in a ruling that is not played out
     need = int(eng.table.ending.param("elimination_dp"))
-    pool = [eng.state.cards[u] for u in eng.state.players[player].zones[Zone.MEGOLDOTT]]
-    if Zone.JELEN in zones:
+    pool = [eng.state.cards[u] for u in eng.state.players[player].zones["megoldott"]]
+    if "jelen" in zones:
         pool += [cs for cs in _cards(eng)
-                 if cs.zone == Zone.JELEN and cs.type == "építmény" and (cs.controller or cs.owner) == player]
+                 if cs.zone == "jelen" and cs.type == "építmény" and (cs.controller or cs.owner) == player]
     pool = pool[:8]  # 255 sets at most
     out: list[tuple[str, ...]] = []
     for n in range(1, len(pool) + 1):
