@@ -28,11 +28,6 @@ from korbiro.rules.mk.timeline.seating import (
 TIMELINE = Path(__file__).resolve().parent.parent / "korbiro" / "rules" / "mk" / "timeline"
 
 
-@pytest.fixture(autouse=True)
-def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("KORBIRO_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
-
-
 def seated(variant: str | None, *players: tuple[str, int, str]) -> Engine:
     """An engine under *variant* with *players* (name, MP, side) seated in this order."""
     eng = Engine(variant=variant)
