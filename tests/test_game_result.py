@@ -22,11 +22,11 @@ from korbiro.cli import cli
 from korbiro.rules.mk.rulebook import load_rulebook
 from korbiro.rules.mk.victory import (
     Elimination,
-    GameState,
     Member,
     Moment,
-    Player,
     Result,
+    ResultPlayer,
+    ResultState,
     Team,
     Verdict,
     decide,
@@ -40,20 +40,20 @@ IMM, END = Moment.IMMEDIATE, Moment.END_OF_ROUND
 WIN, DRAW, NEW, ON = Verdict.WIN, Verdict.DRAW, Verdict.NEW_ROUND, Verdict.PLAY_ON
 
 
-def P(name: str, dp: int, towers: int = 1, deck: int = 10, **kw: Any) -> Player:
-    return Player(name, dp, towers, deck, **kw)
+def P(name: str, dp: int, towers: int = 1, deck: int = 10, **kw: Any) -> ResultPlayer:
+    return ResultPlayer(name, dp, towers, deck, **kw)
 
 
-def game(*players: Player, moment: Moment = END, variant: str | None = None, **kw: Any) -> GameState:
-    return GameState(players=tuple(players), moment=moment, variant=variant, **kw)
+def game(*players: ResultPlayer, moment: Moment = END, variant: str | None = None, **kw: Any) -> ResultState:
+    return ResultState(players=tuple(players), moment=moment, variant=variant, **kw)
 
 
 def teams(a: Sequence[tuple[str, int, int]], b: Sequence[tuple[str, int, int]], towers: tuple[int, int] = (2, 2),
           moment: Moment = END, variant: str = "ikerjatek", buildings: tuple[int | None, int | None] = (None, None),
-          **kw: Any) -> GameState:
+          **kw: Any) -> ResultState:
     ta = Team("Vörösek", towers[0], tuple(Member(*m) for m in a), buildings[0])
     tb = Team("Kékek", towers[1], tuple(Member(*m) for m in b), buildings[1])
-    return GameState(teams=(ta, tb), moment=moment, variant=variant, **kw)
+    return ResultState(teams=(ta, tb), moment=moment, variant=variant, **kw)
 
 
 def check(r: Result, verdict: Verdict, rule: str, winners: Sequence[str] = ()) -> None:
@@ -76,7 +76,7 @@ def check(r: Result, verdict: Verdict, rule: str, winners: Sequence[str] = ()) -
     (9, game(P("A", 11, deck=0), P("B", 9)), WIN, "1.01.B.1", ["A"]),
     (10, game(P("A", 8, deck=0), P("B", 7, deck=0)), DRAW, "1.01.B.4", []),
 ])
-def test_reference_cases_1_to_10(case: int, state: GameState, verdict: Verdict, rule: str, winners: list[str]) -> None:
+def test_reference_cases_1_to_10(case: int, state: ResultState, verdict: Verdict, rule: str, winners: list[str]) -> None:
     check(decide(state), verdict, rule, winners)
 
 
@@ -227,7 +227,7 @@ def test_default_variant_by_shape() -> None:
 # --------------------------------------------------------------------------- Kihívás 12.00.2
 
 
-def kihivas(*players: Player, moment: Moment = IMM, **kw: Any) -> GameState:
+def kihivas(*players: ResultPlayer, moment: Moment = IMM, **kw: Any) -> ResultState:
     return game(*players, moment=moment, variant="kihivas", **kw)
 
 
@@ -300,7 +300,7 @@ def test_kihivas_option_eliminations_to_win() -> None:
 # --------------------------------------------------------------------------- Körbetámadás 12.00.3
 
 
-def kor(*players: Player, moment: Moment = IMM, **kw: Any) -> GameState:
+def kor(*players: ResultPlayer, moment: Moment = IMM, **kw: Any) -> ResultState:
     return game(*players, moment=moment, variant="korbetamadas", **kw)
 
 
@@ -375,7 +375,7 @@ def test_korbetamadas_no_dp_win_and_last_one_in() -> None:
 # --------------------------------------------------------------------------- Szövetségek 12.00.4
 
 
-def szov(*players: Player, moment: Moment = END, **kw: Any) -> GameState:
+def szov(*players: ResultPlayer, moment: Moment = END, **kw: Any) -> ResultState:
     return game(*players, moment=moment, variant="szovetsegek", **kw)
 
 
@@ -527,7 +527,7 @@ def test_ket_csapat_immediate_stays_28_and_teams_are_equal() -> None:
     (game(P("A", 1), P("B", 1), options={"siege_only": True}), None, "option 'siege_only' does not apply"),
     (game(P("A", 1, out=True), P("B", 1, out=True), P("C", 1, out=True)), None, "every player is already out"),
 ])
-def test_states_that_do_not_fit_the_variant(state: GameState, variant: str | None, message: str) -> None:
+def test_states_that_do_not_fit_the_variant(state: ResultState, variant: str | None, message: str) -> None:
     with pytest.raises(DataError) as exc:
         decide(state, variant)
     assert any(message in f.message for f in exc.value.findings), [f.message for f in exc.value.findings]
@@ -573,7 +573,7 @@ def test_state_file_round_trip(tmp_path: Path) -> None:
     path = write(tmp_path, "moment: immediate\nplayers:\n  - {name: Anna, dp: 19, tower_levels: 1, future_deck: 3}\n"
                            "  - {name: Béla, dp: 2, tower_levels: 1, future_deck: 3}\n")
     s = load_state(path)
-    assert s.moment is IMM and s.players[0] == Player("Anna", 19, 1, 3) and s.path == path
+    assert s.moment is IMM and s.players[0] == ResultPlayer("Anna", 19, 1, 3) and s.path == path
     check(decide(s), WIN, "1.01.A.2", ["Anna"])
 
 
@@ -731,14 +731,14 @@ deck_s = st.sampled_from([0, 0, 1, 5])
 
 
 @st.composite
-def player_states(draw: st.DrawFn, variant: str, n_min: int = 2, n_max: int = 6) -> GameState:
+def player_states(draw: st.DrawFn, variant: str, n_min: int = 2, n_max: int = 6) -> ResultState:
     n = draw(st.integers(n_min, n_max))
     names = NAMES[:n]
     elim = variant == "kihivas"
     vp = variant == "korbetamadas"
     players = []
     for name in names:
-        players.append(Player(name, draw(dp_s), draw(tower_s), draw(deck_s),
+        players.append(ResultPlayer(name, draw(dp_s), draw(tower_s), draw(deck_s),
                               out=draw(st.booleans()) if variant not in ("two-player",) and draw(st.integers(0, 4)) == 0 else False,
                               eliminations=draw(st.integers(0, 1)) if elim else 0,
                               victory_points=draw(st.integers(0, 1)) if vp else 0))
@@ -754,21 +754,21 @@ def player_states(draw: st.DrawFn, variant: str, n_min: int = 2, n_max: int = 6)
     if variant == "szovetsegek" and draw(st.booleans()):
         kw["alliance"] = tuple(draw(st.permutations(names))[:2])
     moment = draw(st.sampled_from([IMM, END]))
-    return GameState(players=tuple(players), moment=moment, variant=variant, **kw)
+    return ResultState(players=tuple(players), moment=moment, variant=variant, **kw)
 
 
 @st.composite
-def team_states(draw: st.DrawFn, variant: str) -> GameState:
+def team_states(draw: st.DrawFn, variant: str) -> ResultState:
     size = 2 if variant == "ikerjatek" else draw(st.integers(1, 4))
     names = iter(NAMES + [f"X{i}" for i in range(10)])
     ts = []
     for tname in ("Vörösek", "Kékek"):
         members = tuple(Member(next(names), draw(dp_s), draw(deck_s)) for _ in range(size))
         ts.append(Team(tname, draw(tower_s), members, draw(st.one_of(st.none(), st.integers(0, 6)))))
-    return GameState(teams=tuple(ts), moment=draw(st.sampled_from([IMM, END])), variant=variant)
+    return ResultState(teams=tuple(ts), moment=draw(st.sampled_from([IMM, END])), variant=variant)
 
 
-def _invariants(state: GameState, r: Result) -> None:
+def _invariants(state: ResultState, r: Result) -> None:
     names = set(state.player_names)
     assert set(r.winners) <= names and set(r.eliminated) <= names and set(r.drawn) <= names
     assert (r.verdict is Verdict.WIN) == bool(r.winners)
@@ -779,7 +779,7 @@ def _invariants(state: GameState, r: Result) -> None:
         assert state.moment is END
 
 
-def _decide_or_unfit(state: GameState) -> Result | None:
+def _decide_or_unfit(state: ResultState) -> Result | None:
     try:
         return decide(state)
     except DataError:  # the state does not fit the variant: a finding, never a crash

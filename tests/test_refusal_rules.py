@@ -93,7 +93,7 @@ def specific_turn_rule(eng: Engine, trace_before: list[TraceEvent], setup_active
     it was 12.00.B (spent no MP, stays active), 12.00.C (after a pass, the next in MP order), a pass in a
     two-player game (6.03) or an Ómen rule (12.00.1); else, if the active player is not the one with the most MP
     and the scenario did not set them, some rule other than the generic one made them active."""
-    if eng.table.seating.kind in ("ikerjatek", "ket-csapat"):
+    if eng.table.seating.variant_name in ("ikerjatek", "ket-csapat"):
         return "12.00.5.2"
     for event in reversed(trace_before):
         if (event.rule, event.event) == ("12.00.B", "active") or (
@@ -117,7 +117,7 @@ def specific_seat_rule(eng: Engine, player: str, a: Action) -> str | None:
     an ally's building (12.00.4.C) or a partner's, the side's own (12.00.5.3); a team of the player's awake
     adventurers and a non-ally's (12.00.4.B) or an opposing player's (12.00.5.4).  None where none applies."""
     seating = eng.table.seating
-    kind = seating.kind
+    kind = seating.variant_name
     if kind not in ("szovetsegek", "ikerjatek", "ket-csapat"):
         return None
     pair = kind != "szovetsegek"

@@ -124,7 +124,7 @@ def _play(seed: int, variant: str | None, count: int | None, decks: tuple[str, .
     eng = deal(seats, session.lookup, seed=seed,
                variant=chosen.id if chosen is not None else None)
     record = play(eng, RandomPolicy(seed), max_rounds=max_rounds)
-    return {"record": record, "engine": eng, "variant": eng.table.ending.variant.id,
+    return {"record": record, "engine": eng, "variant": eng.table.seating.variant_name,
             "seats": [(NAMES[i], names[i % len(names)]) for i in range(n)]}
 
 

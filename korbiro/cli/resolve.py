@@ -133,7 +133,7 @@ def _write_state(result: Any, path: str) -> None:
     from ._common import write_output_file
 
     table = result.engine.table
-    ending = table.ending or Ending(table, "two-player" if len(table.state.players) == 2 else "general")
+    ending = table.ending or Ending(table, table.seating, "two-player" if len(table.state.players) == 2 else "general")
     write_output_file(path, yaml.safe_dump(ending.state_data(), allow_unicode=True, sort_keys=False))
 
 

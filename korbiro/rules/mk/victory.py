@@ -18,12 +18,12 @@ schema ``mk-variants``); this module has one procedure per *family*:
 * ``elimination`` – Kihívás (12.00.2) and Körbetámadás (12.00.3): knock-outs
   with at least 9 or 11 DP put away, victory points, the last player left in.
 
-    >>> state = GameState(players=(Player("Anna", 19, 1, 20), Player("Béla", 12, 2, 20)),
-    ...                   moment=Moment.IMMEDIATE)
+    >>> state = ResultState(players=(ResultPlayer("Anna", 19, 1, 20), ResultPlayer("Béla", 12, 2, 20)),
+    ...                     moment=Moment.IMMEDIATE)
     >>> r = decide(state)
     >>> r.verdict.value, r.winners, r.rule
     ('win', ('Anna',), '1.01.A.2')
-    >>> decide(GameState(players=(Player("Anna", 12, 1, 20), Player("Béla", 12, 2, 20)))).verdict.value
+    >>> decide(ResultState(players=(ResultPlayer("Anna", 12, 1, 20), ResultPlayer("Béla", 12, 2, 20)))).verdict.value
     'new-round'
 
 Where the rulebook leaves a question open the choice is documented in
@@ -48,12 +48,12 @@ from ...data.paths import package_file
 
 __all__ = [
     "Elimination",
-    "GameState",
     "Member",
     "Moment",
     "Note",
-    "Player",
     "Result",
+    "ResultPlayer",
+    "ResultState",
     "Team",
     "Variant",
     "VariantSet",
@@ -167,7 +167,7 @@ class Result:
 
 
 @dataclass(frozen=True)
-class Player:
+class ResultPlayer:
     """A player of a game without teams."""
 
     name: str
@@ -221,10 +221,12 @@ Locate = Callable[[tuple[str | int, ...]], tuple[int, int]]
 
 
 @dataclass(frozen=True)
-class GameState:
-    """The game at one moment, as ``korbiro game result`` reads it."""
+class ResultState:
+    """The game at one moment, as ``korbiro game result`` reads it: only what the victory rules weigh (the
+    engine's whole state is :class:`~.timeline.model.GameState`; a played game's ending makes this snapshot
+    of it)."""
 
-    players: tuple[Player, ...] = ()
+    players: tuple[ResultPlayer, ...] = ()
     teams: tuple[Team, ...] = ()
     moment: Moment = Moment.END_OF_ROUND
     variant: str | None = None
@@ -251,10 +253,10 @@ class GameState:
         return len(self.player_names)
 
 
-def state_from_data(data: Any, path: str | None = None, locate: Locate | None = None) -> GameState:
-    """A :class:`GameState` from already schema-valid data (see ``load_state``)."""
+def state_from_data(data: Any, path: str | None = None, locate: Locate | None = None) -> ResultState:
+    """A :class:`ResultState` from already schema-valid data (see ``load_state``)."""
     players = tuple(
-        Player(p["name"], p["dp"], p["tower_levels"], p["future_deck"], bool(p.get("out", False)),
+        ResultPlayer(p["name"], p["dp"], p["tower_levels"], p["future_deck"], bool(p.get("out", False)),
                int(p.get("eliminations", 0)), int(p.get("victory_points", 0)))
         for p in data.get("players", ())
     )
@@ -268,7 +270,7 @@ def state_from_data(data: Any, path: str | None = None, locate: Locate | None = 
     if elim is not None:
         elimination = Elimination(elim["by"], elim.get("target"), elim.get("how", "dp"), tuple(elim.get("quests", ())),
                                   tuple(elim.get("buildings", ())), tuple(elim.get("effects", ())))
-    return GameState(
+    return ResultState(
         players=players, teams=teams, moment=Moment(data.get("moment", "end-of-round")),
         variant=data.get("variant"), options=dict(data.get("options", {})),
         alliance=tuple(data.get("alliance", ())), elimination=elimination,
@@ -277,7 +279,7 @@ def state_from_data(data: Any, path: str | None = None, locate: Locate | None = 
     )
 
 
-def load_state(path: str | os.PathLike[str]) -> GameState:
+def load_state(path: str | os.PathLike[str]) -> ResultState:
     """Read a state file with the strict loader and check it against ``mk-result-state``.
 
     Raises :class:`~korbiro.base.errors.DataError` with every finding (file:line)
@@ -374,7 +376,7 @@ class VariantSet:
         hint = f"; did you mean {' or '.join(repr(i) for i in ids)}?" if ids else ""
         raise UsageError("MK-RESULT-VARIANT", f"unknown variant {name!r}{hint} (korbiro game variants lists them)")
 
-    def for_state(self, state: GameState) -> Variant:
+    def for_state(self, state: ResultState) -> Variant:
         """The variant a state gets when none is named."""
         if state.teams:
             sizes = [len(t.players) for t in state.teams]
@@ -462,7 +464,7 @@ def _load_variants_file(path: str | os.PathLike[str]) -> VariantSet:
 #: The problems that make a state unfit for a variant (``check_state``).
 
 
-def check_state(state: GameState, variant: Variant) -> list[Finding]:
+def check_state(state: ResultState, variant: Variant) -> list[Finding]:
     """What makes *state* unfit for *variant* (each a finding at its line when known)."""
     out: list[Finding] = []
     labels = {"label": f"{variant.name['en']} ({variant.id})", "label_hu": f"{variant.name['hu']} ({variant.id})"}
@@ -510,6 +512,13 @@ def check_state(state: GameState, variant: Variant) -> list[Finding]:
         if variant.equal_teams and len(set(sizes)) > 1:
             rule = variant.rules.get("teams", variant.rule)
             bad("MK-RESULT-EQUAL-TEAMS", ("teams",), rule=rule, sizes=sizes)
+    _check_fields(state, variant, bad, seen)
+    return out
+
+
+def _check_fields(state: ResultState, variant: Variant, bad: Callable[..., None], seen: set[str]) -> None:
+    """The fields of *state* that *variant* does not take, or takes otherwise (``check_state``'s second half:
+    *bad* records a finding, *seen* holds the folded player names)."""
     if variant.family != "elimination":
         for i, p in enumerate(state.players):
             if p.eliminations or p.victory_points:
@@ -561,13 +570,12 @@ def check_state(state: GameState, variant: Variant) -> list[Finding]:
     for key in state.options:
         if key not in variant.params:
             bad("MK-RESULT-OPTION", ("options", key), name=key, params=", ".join(sorted(variant.params)))
-    return out
 
 
 # --------------------------------------------------------------------------- deciding
 
 
-def decide(state: GameState, variant: Variant | str | None = None, *, variants: VariantSet | None = None) -> Result:
+def decide(state: ResultState, variant: Variant | str | None = None, *, variants: VariantSet | None = None) -> Result:
     """Decide the result of *state* under *variant* (else the state's, else the default for its shape).
 
     Raises :class:`~korbiro.base.errors.DataError` (every finding) when the state
@@ -622,7 +630,7 @@ def _names(sides: Sequence[_Side]) -> str:
 class _Base:
     """Shared bookkeeping: the notes and players out so far."""
 
-    def __init__(self, state: GameState, variant: Variant) -> None:
+    def __init__(self, state: ResultState, variant: Variant) -> None:
         self.state = state
         self.v = variant
         self.notes: list[Note] = []
@@ -799,7 +807,7 @@ class _Alliance(_Base):
             return self.result(Verdict.NEW_ROUND, "tie", "MK-RESULT-TIE", who=_names(leaders), dp=best, threshold=end)
         return self.result(Verdict.PLAY_ON, "end_of_round", "MK-RESULT-PLAY-ON-END")
 
-    def _sides(self, remaining: Sequence[str], alliance: Sequence[str], players: Mapping[str, Player]) -> list[_Side]:
+    def _sides(self, remaining: Sequence[str], alliance: Sequence[str], players: Mapping[str, ResultPlayer]) -> list[_Side]:
         sides: list[_Side] = []
         if alliance:
             sides.append(_Side("alliance", " + ".join(alliance), tuple(alliance), sum(players[n].dp for n in alliance),
@@ -808,7 +816,7 @@ class _Alliance(_Base):
                      for n in remaining if n not in alliance)
         return sides
 
-    def _dp_end(self, remaining: Sequence[str], alliance: Sequence[str], players: Mapping[str, Player],
+    def _dp_end(self, remaining: Sequence[str], alliance: Sequence[str], players: Mapping[str, ResultPlayer],
                 end: int) -> Result | None:
         sides = self._sides(remaining, alliance, players)
         leaders, best = _leader(sides)
@@ -952,7 +960,7 @@ class _Elimination(_Base):
         return sum(sum(v) for k, v in e.sources().items() if k in allowed)
 
     def _refuse(self, e: Elimination, by: str, target: str | None, active: Sequence[str],
-                front: Callable[[str], str | None], players: Mapping[str, Player]) -> Note | str:
+                front: Callable[[str], str | None], players: Mapping[str, ResultPlayer]) -> Note | str:
         """The knocked-out player, or a note saying why the knock-out does not happen."""
 
         def no(rule_key: str, why_en: str, why_hu: str) -> Note:

@@ -16,9 +16,9 @@ from ....grammar.behaviour import Cost, Op, TargetSpec, parse_effect
 from . import semantics as sem
 from .abilities import AbilityUse
 from .effects import Effects
+from .enums import CardStatus, Phase, Zone
 from .model import IN_PLAY, CardState, Entry
 from .rules import COMBAT_PHASES
-from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
 from .table import Part, Table
 from .trace import illegal, needs_mp, refused, says
@@ -51,7 +51,7 @@ def activated_card(table: Table, player: str, name: str) -> CardState:
         return table.find(name, zones=ACTIVATE_ZONES, player=player, rule="6.01")
     except IllegalActionError as refusal:
         seating = table.seating
-        if seating.kind in TEAM_VARIANTS:
+        if seating.shares_tower:
             obstacle = _side_obstacle(table, player, name)
             if obstacle is not None:
                 return obstacle
@@ -203,7 +203,7 @@ class Deeds(Part):
         None for a building without a condition.  A free summoning has no condition (the caller's)."""
         if cs.card.requirement is None:
             return None
-        sor = [self.state.cards[u] for u in self.state.players[player].zones["sor"]]
+        sor = [self.state.cards[u] for u in self.state.players[player].zones[Zone.SOR]]
         met = sem.meeting_requirement(cs, sor)
         if met is None:
             raise refused("MK-TL-CONDITION.building", "5.01.C", card=cs.label, condition=cs.card.requirement.render(),
@@ -307,7 +307,7 @@ class Deeds(Part):
                 return adv
         if chain:
             raise illegal("MK-TL-NO-CARD", "5.01.A", f"{cs.label} is not in {player}'s hand", f"{cs.label} nincs {player} kezében")
-        if adv.state != "éber" and not (self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv)):
+        if adv.state != CardStatus.EBER and not (self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv)):
             raise illegal("MK-TL-NOT-AWAKE", "6.01", f"{adv.label} is {adv.state}; summoning an action card needs an awake adventurer",
                        f"{adv.label} {adv.state}; akciólap leidézéséhez éber kalandozó kell")
         self._restriction_checks(cs, adv)
@@ -443,7 +443,7 @@ class Deeds(Part):
             phases = ["sor"]
         refusal: IllegalActionError | None = None
         for phase in phases:
-            if phase == "sor" and self.state.phase != "manőverek":
+            if phase == "sor" and self.state.phase != Phase.MANEUVERS:
                 refusal = refusal or illegal(
                     "MK-TL-PHASE", "5.01.A", f"{cs.label} is a Sor-phase card; the phase is {self.state.phase}",
                     f"{cs.label} Sor fázisú lap; most {self.state.phase} fázis van")
@@ -611,20 +611,20 @@ class Deeds(Part):
         """6.01, 3.05.L: the parts of an ability's cost can be paid: what is rested must be awake."""
         rests = [c for c in costs if c.kind == "rest"]
         for c in rests:
-            if c.who == "wearer" and (wearer is None or wearer.state != "éber"):
+            if c.who == "wearer" and (wearer is None or wearer.state != CardStatus.EBER):
                 raise illegal("MK-TL-NOT-AWAKE", "3.05.L", f"the wearer of {cs.label} must meet the activation's condition (be awake)",
                            f"{cs.label} viselőjének kell teljesítenie az aktivizálás feltételét (éber helyzet)",
                            remedy=("needs an awake wearer", "éber viselő kell"))
-            if c.who == "host" and (wearer is None or wearer.state != "éber"):
+            if c.who == "host" and (wearer is None or wearer.state != CardStatus.EBER):
                 raise illegal("MK-TL-NOT-AWAKE", "6.01", f"the adventurer {cs.label} is attached to must be awake",
                            f"a kalandozónak, amelyhez {cs.label} csatolva van, ébernek kell lennie",
                            remedy=("needs an awake host", "éber gazdakalandozó kell"))
         if any(c.who in ("wearer", "host") for c in rests):
             return
-        if cs.type == "kalandozó" and cs.state != "éber":
+        if cs.type == "kalandozó" and cs.state != CardStatus.EBER:
             raise illegal("MK-TL-NOT-AWAKE", "6.01", f"{cs.label} is {cs.state}; activating its ability needs it awake",
                        f"{cs.label} {cs.state}; képessége aktivizálásához ébernek kell lennie", remedy=(f"needs {cs.label} awake", f"{cs.label} legyen éber"))
-        if rests and cs.state == "pihenő":
+        if rests and cs.state == CardStatus.PIHENO:
             raise illegal("MK-TL-COST", "5.01.C", f"{cs.label} is resting: resting it cannot pay the cost",
                           f"{cs.label} pihenő helyzetben van: pihentetése nem fedezheti a költséget", remedy=(f"needs {cs.label} awake", f"{cs.label} legyen éber"))
 
@@ -647,7 +647,7 @@ class Deeds(Part):
         if cs.built:
             raise illegal("MK-TL-MACHINE", "10.00.D", f"{cs.label} is built on and no longer counts as an obstacle",
                        f"{cs.label} ráépítve már nem minősül akadálylapnak")
-        if cs.zone != "csatolt":
+        if cs.zone != Zone.CSATOLT:
             raise illegal("MK-TL-OBSTACLE", "5.01.E", f"{cs.label} is not attached to a tower level", f"{cs.label} nincs toronyszinthez csatolva")
         ops = parse_effect(a.effect) if a.effect else cs.behaviour.effect
         if a.x is not None:
@@ -717,7 +717,7 @@ class Deeds(Part):
                 raise refused("MK-TL-NO-MANOEUVRE.other", "6.03", card=cs.label, player=against)
         else:
             seating.check_obstructors(entry.player, {player})
-        return [cards[u] for u in entry.data["team"] if cards[u].zone == "sor" and u in self.state.maneuver_team]
+        return [cards[u] for u in entry.data["team"] if cards[u].zone == Zone.SOR and u in self.state.maneuver_team]
 
     def _quest_obstacle(self, cs: CardState) -> None:
         """An obstacle attached to a quest (AKADÁLYOK, korbiro's reading; 3.01.C the nearest rule) obstructs only
@@ -799,8 +799,8 @@ class Deeds(Part):
         # or from the Raktár (6.01)
         cs = self.table.find(a.card, zones=("kez", "raktar"), player=player, rule="5.01.A")
         dest = self.table.find(a.dest, zones=("torony", "sor", "jelen"), rule="5.01.B")
-        if cs.zone == "raktar":
-            if self.state.phase != "manőverek":
+        if cs.zone == Zone.RAKTAR:
+            if self.state.phase != Phase.MANEUVERS:
                 raise illegal("MK-TL-PHASE", "6.01", "attaching from the Raktár is a Sor-phase deed", "Raktárból csatolás Sor fázisú cselekedet")
             if dest.type != "kalandozó" or dest.controller != player:
                 raise illegal("MK-TL-ATTACH", "6.01", f"{cs.label} attaches to an adventurer of yours", f"{cs.label} saját kalandozóhoz csatolható")
@@ -819,7 +819,7 @@ class Deeds(Part):
         if link is not None and cs.type == "kalandozó":
             self._attach_csatlos(player, cs, dest, link.condition)
             return
-        quest = dest.type == "küldetés" and dest.zone == "jelen"
+        quest = dest.type == "küldetés" and dest.zone == Zone.JELEN
         if cs.type != "akadálylap" or (dest.type != "toronyszint" and not quest):
             raise illegal("MK-TL-ATTACH", "5.01.E", f"{cs.label} cannot be attached to {dest.label}",
                        f"{cs.label} nem csatolható {dest.label} laphoz")
@@ -861,13 +861,13 @@ class Deeds(Part):
 
     def _attach_csatlos(self, player: str, cs: CardState, host: CardState, condition: str | None) -> None:
         self.require("2.09.c", "attaching a Csatlós", "Csatlós csatolása")
-        if host.type != "kalandozó" or host.zone != "sor" or host.ghost is not None:
+        if host.type != "kalandozó" or host.zone != Zone.SOR or host.ghost is not None:
             raise illegal("MK-TL-CSATLOS", "2.09.c", f"a Csatlós attaches to an adventurer; {host.label} is none",
                        f"Csatlós kalandozóhoz csatolható; {host.label} nem az")
         if not sem.meets_condition(host, condition):
             raise illegal("MK-TL-CSATLOS", "2.09.c", f"{host.label} does not meet the Csatlós condition [{condition}]",
                        f"{host.label} nem teljesíti a csatlósfeltételt [{condition}]")
-        if self.state.phase != "manőverek":
+        if self.state.phase != Phase.MANEUVERS:
             raise illegal("MK-TL-PHASE", "2.09.d", "attaching a Csatlós is a Sor-phase manoeuvre", "Csatlós csatolása Sor fázisú manőver")
         self.stack.check_can_add(cs, True, cs.label, bound_by="2.09.d")
         self.table.seating.check_mp_bound(player)
@@ -1031,7 +1031,7 @@ class Deeds(Part):
         if typ in ("építmény", "küldetés", "szövetséges") or (typ == "eseménylap" and sem.stays_in_present(cs)):
             if typ == "építmény" and sem.one_such_building(cs):
                 self.table.one_building(cs, e.player, None)
-                if cs.zone != "idofonal":
+                if cs.zone != Zone.IDOFONAL:
                     return
             self.table.move(cs, "jelen")
             self.emit("5.01.D", "enters", f"{cs.label} enters the Present ({cs.controller})",
@@ -1055,7 +1055,7 @@ class Deeds(Part):
         kind = sem.equipment_kind(cs)
         if kind is not None and e.summoner is not None:
             wearer = self.state.cards[e.summoner]
-            if wearer.zone == "sor":
+            if wearer.zone == Zone.SOR:
                 self.table.move(cs, "csatolt", owner_zone=cs.owner)
                 wearer.attachments.append(cs.uid)
                 cs.attached_to = wearer.uid
@@ -1065,12 +1065,12 @@ class Deeds(Part):
                     self.emit("3.05.J", "item", f"{cs.label} is a hadszer and counts as an item",
                               f"{cs.label} hadszer, tárgynak minősül")
                 return
-        if cs.zone == "idofonal" and sem.stays_in_present(cs):  # an action card of duration végleges (3.01.E)
+        if cs.zone == Zone.IDOFONAL and sem.stays_in_present(cs):  # an action card of duration végleges (3.01.E)
             self.table.move(cs, "jelen")
             self.emit("5.01.D", "enters", *says("MK-TL-TRACE.permanent", card=cs.label, player=cs.controller),
                       card=cs.label)
             self._timed_enter(cs, e)
-        elif cs.zone == "idofonal":
+        elif cs.zone == Zone.IDOFONAL:
             self.table.move(cs, "mult")
 
     def _timed_enter(self, cs: CardState, e: Entry) -> None:
@@ -1146,7 +1146,7 @@ class Deeds(Part):
         if t.source is None:
             return
         src = self.state.cards[t.source]
-        if t.kind in ("card", "build", "attach") and src.zone == "idofonal":
+        if t.kind in ("card", "build", "attach") and src.zone == Zone.IDOFONAL:
             self.table.to_past(src, dest)
         elif t.kind == "beast" and src.type == "kalandozó":
             self.emit("1.14.7", "spared", f"neutralised as a beast activation, {src.label} itself is not neutralised and does not die",

@@ -17,47 +17,61 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..victory import Elimination, Member, Moment, Result, Team, Verdict, decide, load_variants
-from ..victory import GameState as VictoryState
-from ..victory import Player as VictoryPlayer
-from .table import Part, Table
+from ..victory import (
+    Elimination,
+    Member,
+    Moment,
+    Result,
+    ResultPlayer,
+    ResultState,
+    Team,
+    Variant,
+    Verdict,
+    decide,
+    load_variants,
+)
+from .enums import Phase, Zone
+from .seating import Board, Seating, variant_param
 
 __all__ = ["Ending"]
 
 
-class Ending(Part):
+class Ending:
     """The end of a played game under one variant (see the module docstring)."""
 
-    def __init__(self, table: Table, variant: str, options: dict[str, Any] | None = None) -> None:
-        super().__init__(table)
-        self.variant = load_variants().get(variant)
+    def __init__(self, table: Board, seating: Seating, variant: str | Variant,
+                 options: dict[str, Any] | None = None) -> None:
+        self.table = table
+        self.state = table.state
+        self.emit = table.emit
+        #: who plays with and against whom (the front, a card's win as a knock-out)
+        self.seating = seating
+        self.variant = variant if isinstance(variant, Variant) else load_variants().get(variant)
         #: the variant's parameters changed for this game (``variant_options:``, as a state file's ``options:``)
         self.variant_options = dict(options or {})
 
     def param(self, name: str) -> Any:
         """A parameter of the variant for this game (the number of players counts in a formula)."""
-        sizes = [len([p for p in self.state.players if self.state.seats.sides.get(p, p) == s])
-                 for s in set(self.state.seats.sides.get(p, p) for p in self.state.players)]
-        return self.variant.value(name, len(self.state.players), max(sizes, default=1), self.variant_options)
+        return variant_param(self.variant, self.state, self.variant_options, name)
 
     # ---------------------------------------------------------------- the snapshot
 
-    def snapshot(self, moment: Moment, elimination: Elimination | None = None) -> VictoryState:
+    def snapshot(self, moment: Moment, elimination: Elimination | None = None) -> ResultState:
         """The table as ``korbiro game result`` reads a state."""
         seats = self.state.seats
         if self.variant.sides == "teams":
             teams: dict[str, list[str]] = {}
             for name in self.state.players:
                 teams.setdefault(seats.sides.get(name, name), []).append(name)
-            return VictoryState(teams=tuple(
-                Team(side, len(self.state.players[names[0]].zones["torony"]),
-                     tuple(Member(n, self.state.players[n].dp, len(self.state.players[n].zones["jovo"])) for n in names))
+            return ResultState(teams=tuple(
+                Team(side, len(self.state.players[names[0]].zones[Zone.TORONY]),
+                     tuple(Member(n, self.state.players[n].dp, len(self.state.players[n].zones[Zone.JOVO])) for n in names))
                 for side, names in teams.items()), moment=moment, variant=self.variant.id, options=self.variant_options,
                 no_tower_levels=not self.state.towers_stood)
-        players = tuple(VictoryPlayer(p.name, p.dp, len(p.zones["torony"]), len(p.zones["jovo"]), p.out,
+        players = tuple(ResultPlayer(p.name, p.dp, len(p.zones[Zone.TORONY]), len(p.zones[Zone.JOVO]), p.out,
                                       seats.eliminations.get(p.name, 0), seats.victory_points.get(p.name, 0))
                         for p in self.state.players.values())
-        return VictoryState(players=players, moment=moment, variant=self.variant.id, alliance=seats.alliance,
+        return ResultState(players=players, moment=moment, variant=self.variant.id, alliance=seats.alliance,
                             elimination=elimination, options=self.variant_options,
                             no_tower_levels=not self.state.towers_stood)
 
@@ -65,7 +79,7 @@ class Ending(Part):
         """The snapshot as the data of a state file (``korbiro game result`` reads it): at the end of a round
         when the round has closed, else at this moment (the immediate conditions)."""
         if moment is None:
-            moment = Moment.END_OF_ROUND if self.state.phase == "forduló zárása" else Moment.IMMEDIATE
+            moment = Moment.END_OF_ROUND if self.state.phase == Phase.CLOSING else Moment.IMMEDIATE
         snap = self.snapshot(moment)
         out: dict[str, Any] = {"title": f"round {self.state.round}, {self.state.phase}", "variant": self.variant.id,
                                "moment": moment.value}
@@ -100,7 +114,7 @@ class Ending(Part):
         if self.state.result is not None:
             return True
         if self.state.winner is not None:
-            if self.variant.id == "korbetamadas":
+            if self.seating.card_win_knocks_out:
                 return self._alternative_win()
             player, why = self.state.winner
             self.state.result = ("win", (player,), "1.01", why)
@@ -123,7 +137,7 @@ class Ending(Part):
         assert self.state.winner is not None
         player, why = self.state.winner
         self.state.winner = None
-        front = self.table.seating.front(player)
+        front = self.seating.front(player)
         self.emit("12.00.3.D", "knockout", f"{player} would win ({why}): instead {front}, in front, is knocked out",
                   f"{player} nyerne ({why}): ehelyett az előtte ülő {front} kiesik", player=player)
         for cs in self.state.cards.values():

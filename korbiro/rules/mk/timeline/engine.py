@@ -35,13 +35,14 @@ from . import semantics as sem
 from .combat import Combat
 from .deeds import Deeds
 from .effects import Effects
+from .enums import Phase, Zone
 from .maneuvers import Maneuvers
 from .model import CardState, GameState, Player, Timeline
 from .pacts import Pacts
 from .phases import ManeuverPhases
 from .rounds import Rounds
 from .rules import Format
-from .seating import TURN_RULES, Seating
+from .seating import TURN_RULES
 from .stack import TimelineStack
 from .table import Probe, Table
 from .trace import illegal, refused, says
@@ -103,13 +104,7 @@ class Engine:
     def __init__(self, fmt: Format | None = None, options: Mapping[str, str] | None = None,
                  effects: Mapping[str, Behaviour] | None = None, variant: str | None = None,
                  variant_options: Mapping[str, object] | None = None) -> None:
-        self.table = Table(fmt, options, effects)
-        if variant is not None:
-            # lazy: the victory rules are read only for a played game
-            from .ending import Ending
-
-            self.table.ending = Ending(self.table, variant, dict(variant_options or {}))
-        self.table.seating = Seating(self.table, self.table.ending.variant if self.table.ending else None)
+        self.table = Table(fmt, options, effects, variant, variant_options)
         self.stack = TimelineStack(self.table)
         self.table.on_wounded = self._wounded
         self.table.on_event = self._event
@@ -309,12 +304,13 @@ class Engine:
         self.table.checked()
         seating = self.table.seating
         for p in self.state.players.values():
-            levels = [self.state.cards[u].label for u in p.zones["torony"]]
-            if seating.kind in ("ikerjatek", "ket-csapat"):
+            levels = [self.state.cards[u].label for u in p.zones[Zone.TORONY]]
+            if seating.shares_tower:
                 if seating.tower_holder(p.name) != p.name:
                     continue
                 side = seating.side(p.name)
-                rule = self.table.ending.variant.rules.get("starting_tower_levels", "3.01.A")
+                ending = self.table.ending
+                rule = ending.variant.rules.get("starting_tower_levels", "3.01.A") if ending is not None else "3.01.A"
                 self.table.emit(rule, "tower", f"side {side}'s shared tower, the lowest level first: {', '.join(levels) or 'none'}",
                                 f"a(z) {side} oldal közös tornya, a legalsó szinttel kezdve: {', '.join(levels) or 'nincs'}",
                                 player=p.name)
@@ -403,7 +399,7 @@ class Engine:
     def _turn(self, player: str, a: Action) -> None:
         """12.00: with no timeline open in the manoeuvres phase, only the active player starts a deed or passes;
         the refusal cites the rule that made them active (:meth:`~.seating.Seating.turn`)."""
-        if self.state.phase != "manőverek" or self.state.timelines:
+        if self.state.phase != Phase.MANEUVERS or self.state.timelines:
             return
         if a.verb != "pass":
             self.table.seating.check_mp_bound(player)

@@ -33,6 +33,7 @@ from ....data.paths import package_file
 from ....grammar.action import Action, render
 from ....grammar.decklist import DeckList, parse_deck_text
 from .engine import Engine
+from .enums import VariantId
 from .legal import LegalAction
 from .model import ZONES
 from .rules import FORMATS
@@ -87,8 +88,8 @@ def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | N
     different ones, as many as the variant starts with (12.00.5: 4; 12.00.6.B: the team's size + 2).
     In Ómen each player has an Ómen beside the deck (*omens*, else the sample deck's)."""
     if variant is None:
-        variant = "two-player" if len(seats) == 2 else "general"
-    key = fmt or ("korfordulo" if len(seats) == 2 and variant == "two-player" else "archivalt")
+        variant = VariantId.TWO_PLAYER.value if len(seats) == 2 else VariantId.GENERAL.value
+    key = fmt or ("korfordulo" if len(seats) == 2 and variant == VariantId.TWO_PLAYER else "archivalt")
     eng = Engine(FORMATS[key], options, variant=variant)
     rng = Random(seed)
     used: dict[str, int] = {}
@@ -124,7 +125,7 @@ def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | N
                 raise DataError("MK-PLAY-TOWER", f"the side of {name} needs {size} different tower levels; its decks have {len(levels)}")
             for card in levels[:size]:
                 put(card, name, "torony")
-        if variant == "omen":
+        if eng.table.seating.deals_omens:
             omen_name = (omens or {}).get(name) or SAMPLE_OMENS.get(deck.path, "Kotan vigyázó tekintete")
             omen = lookup(omen_name)
             if omen is None:

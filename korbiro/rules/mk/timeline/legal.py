@@ -278,8 +278,7 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
     against = a.against
     if form.verb in ("siege", "fight") and against is None:
         opponents = eng.table.opponents(player)
-        front = eng.table.seating.front(player) if eng.table.seating.kind == "korbetamadas" and form.verb == "siege" \
-            else None
+        front = eng.table.seating.siege_default(player) if form.verb == "siege" else None
         against = front or (opponents[0] if opponents else None)
     if form.accept != a.accept:
         return False
@@ -389,7 +388,7 @@ def _listing(eng: Engine, player: str) -> list[LegalAction]:
     try:
         eng.maneuvers.check_open()
         finders += [_solves, _sieges, _captures, _fights]
-        if eng.table.seating.kind:
+        if eng.table.seating.special_maneuvers:
             finders += [_pacts]
     except IllegalActionError:
         pass  # no manoeuvre starts now, whatever its team (4.01.H, 6.01)
@@ -500,7 +499,7 @@ def _fit_x(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
 
 def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
     cards = _mine(eng, player, ("sor", "jelen", "csatolt", "torony"))
-    if eng.table.seating.kind in ("ikerjatek", "ket-csapat"):  # a pair's obstacles, either player's (12.00.5)
+    if eng.table.seating.shares_tower:  # a pair's obstacles, either player's (12.00.5)
         cards += [cs for cs in _cards(eng) if cs.zone == "csatolt" and cs.type == "akadálylap"
                   and cs not in cards and eng.table.seating.friendly(player, cs.owner)]
     for cs in cards:
@@ -713,20 +712,19 @@ def _captures(eng: Engine, player: str) -> Iterator[LegalAction]:
 def _pacts(eng: Engine, player: str) -> Iterator[LegalAction]:
     """The variants' special manoeuvres (12.00; :mod:`.pacts`): each form the engine accepts."""
     seating = eng.table.seating
-    kind = seating.kind
+    specials = seating.special_maneuvers
     forms: list[LegalAction] = []
     others = [p for p in eng.table.seated() if p != player]
-    if kind == "kihivas":
+    if "challenge" in specials:
         forms += [LegalAction(player, "challenge", "12.00.2.B", against=p) for p in others]
-    if kind == "szovetsegek":
+    if "ally" in specials:
         forms += [LegalAction(player, "ally", "12.00.4.B", against=p, accept=yes) for p in others for yes in (False, True)]
-    if kind in ("kihivas", "korbetamadas"):
-        target = eng.state.seats.challenges.get(player) if kind == "kihivas" else seating.front(player)
-        if target is not None:
-            rule = "12.00.2.C" if kind == "kihivas" else "12.00.3.C"
-            forms += [LegalAction(player, "eliminate", rule, against=target, targets=cards, target_count=(len(cards), len(cards)))
-                      for cards in _put_away_sets(eng, player, kind)]
-    if kind in ("ikerjatek", "ket-csapat"):
+    target = seating.knockout_target(player)
+    if target is not None and seating.knockout_rule is not None:
+        forms += [LegalAction(player, "eliminate", seating.knockout_rule, against=target, targets=cards,
+                              target_count=(len(cards), len(cards)))
+                  for cards in _put_away_sets(eng, player, seating.knockout_zones)]
+    if "swap" in specials:
         partners = set(seating.partners(player))
         mine = [cs for cs in _cards(eng) if cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None
                 and cs.state == "éber" and cs.controller is not None and seating.side(cs.controller) == seating.side(player)]
@@ -738,11 +736,14 @@ def _pacts(eng: Engine, player: str) -> Iterator[LegalAction]:
             yield form
 
 
-def _put_away_sets(eng: Engine, player: str, kind: str) -> list[tuple[str, ...]]:
-    """Every set of the player's solved quests (in Körbetámadás buildings too) worth enough DP for a knock-out."""
+def _put_away_sets(eng: Engine, player: str, zones: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every set of the player's solved quests (with ``jelen`` among *zones*, as in Körbetámadás, buildings too)
+    worth enough DP for a knock-out."""
+    if eng.table.ending is None:
+        return []  # no knock-outs in a ruling that is not played out
     need = int(eng.table.ending.param("elimination_dp"))
     pool = [eng.state.cards[u] for u in eng.state.players[player].zones["megoldott"]]
-    if kind == "korbetamadas":
+    if "jelen" in zones:
         pool += [cs for cs in _cards(eng)
                  if cs.zone == "jelen" and cs.type == "építmény" and (cs.controller or cs.owner) == player]
     pool = pool[:8]  # 255 sets at most

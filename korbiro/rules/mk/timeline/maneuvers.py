@@ -19,6 +19,7 @@ from ....base.text import fold
 from ....grammar.action import Action
 from ....grammar.keywords import Kincskereses
 from . import semantics as sem
+from .enums import CardStatus, Phase, Zone
 from .model import CardState, Entry, ManeuverRun
 from .phases import OBSTRUCT, REVEAL, ManeuverPhases
 from .stack import TimelineStack
@@ -62,7 +63,7 @@ class Maneuvers(Part):
             if cs.type != "kalandozó" or not self._mixes(player, cs.controller):
                 self._not_mixed(player, name)
                 raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is not {player}'s adventurer", f"{cs.label} nem {player} kalandozója")
-            if cs.state != "éber" and not antiss:
+            if cs.state != CardStatus.EBER and not antiss:
                 raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is {cs.state}: only awake adventurers join a team",
                            f"{cs.label} {cs.state}: csak éber kalandozó kerülhet csapatba")
             if cs in team:
@@ -110,7 +111,7 @@ class Maneuvers(Part):
     def check_open(self, what: str = "manoeuvre") -> None:
         """Whether a manoeuvre may start now at all: in the manoeuvres phase (4.01.H), with no deed's
         timeline open (a leave-row manoeuvre is MP-bound, 4.01.B).  Raises the refusal; changes nothing."""
-        if self.state.phase != "manőverek":
+        if self.state.phase != Phase.MANEUVERS:
             raise illegal("MK-TL-PHASE", "4.01.H", f"manoeuvres start only in the manoeuvres phase (now {self.state.phase})",
                        f"manőver csak a manőverek fázisában indítható (most {self.state.phase})",
                        remedy=("in the manoeuvres phase", "a manőverek fázisában"))
@@ -118,7 +119,7 @@ class Maneuvers(Part):
         self.stack.check_can_add(None, True, en, bound_by="4.01.B", what_hu=hu)
 
     def _checks(self, player: str, team: list[CardState], size: int, what: str) -> None:
-        if self.state.phase != "manőverek":
+        if self.state.phase != Phase.MANEUVERS:
             self.check_open(what)
         if not team:
             en, hu = _WHAT.get(what, (what, what))
@@ -330,7 +331,7 @@ class Maneuvers(Part):
         others = [c for c in team if not sem.is_antiss_wizard(self.state, c)]
         if not wizards:
             raise illegal("MK-TL-ANTISS", "8.02", "an antiss quest is initiated by an antiss-wizard", "antissküldetést antissvarázsló kezdeményez")
-        if len(others) > 1 or any(c.state != "pihenő" for c in others) and others:
+        if len(others) > 1 or any(c.state != CardStatus.PIHENO for c in others) and others:
             raise illegal("MK-TL-ANTISS", "8.02", "an antiss-wizard may take along one resting non-wizard adventurer",
                        "antissvarázsló egy pihenő, nem antissvarázsló kalandozót vihet magával")
         for c in team:
@@ -342,7 +343,7 @@ class Maneuvers(Part):
                   "az antissra pihenő varázslók mehetnek, legfeljebb egy pihenő kísérővel")
 
     def _storage_slot(self, player: str, name: str | None) -> CardState:
-        levels = [self.state.cards[u] for u in self.state.players[player].zones["torony"]]
+        levels = [self.state.cards[u] for u in self.state.players[player].zones[Zone.TORONY]]
         free = [lv for lv in levels if not any(sem.is_storage_quest(self.state.cards[u]) for u in lv.attachments)]
         if name is not None:
             chosen = self.table.find(name, zones=("torony",), player=player, rule="1.14.3")
@@ -485,7 +486,7 @@ class Maneuvers(Part):
     def return_team(self, team: list[CardState], awake: bool) -> None:
         for c in team:
             c.in_team = False
-            if c.zone == "sor" and c.state != "sérült":
+            if c.zone == Zone.SOR and c.state != CardStatus.SERULT:
                 c.state = "éber" if awake else "pihenő"
         if team and not awake:
             self.emit("4.01.G", "return", f"{', '.join(c.label for c in team)} return to the Sor resting",
@@ -499,14 +500,14 @@ class Maneuvers(Part):
     def siege(self, player: str, a: Action) -> None:
         """Siege the lowest tower level of an opponent (4.01.A, FAL 2.01.b)."""
         seating = self.table.seating
-        default = seating.front(player) if seating.kind == "korbetamadas" else None
+        default = seating.siege_default(player)
         target_player = self.table.player(a.against) if a.against else (default or (self.table.opponents(player) or [player])[0])
         if target_player == player:
             raise illegal("MK-TL-SELF", "4.01.C", "nobody sieges their own tower", "saját tornyát senki nem ostromolhatja")
         seating.check_target(player, target_player, "siege")
         team = self._team(player, a.team)
         self._checks(player, team, 3, "siege")
-        levels = list(self.state.players[seating.tower_holder(target_player)].zones["torony"])
+        levels = list(self.state.players[seating.tower_holder(target_player)].zones[Zone.TORONY])
         if not levels:
             raise illegal("MK-TL-SIEGE", "4.01.A", f"{target_player} has no tower level", f"{target_player} nem rendelkezik toronyszinttel")
         seating.check_blockers(player, self._named(a.blockers))
@@ -577,8 +578,8 @@ class Maneuvers(Part):
         """A combat manoeuvre's result, after its combat phases (6.03; :mod:`.combat`): the initiating adventurer's
         level against the obstructing one's, of those still standing; then both return to their Sor resting
         (4.01.G)."""
-        team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == "sor"]
-        blockers = [self.state.cards[u] for u in e.data["blockers"] if self.state.cards[u].zone == "sor"]
+        team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == Zone.SOR]
+        blockers = [self.state.cards[u] for u in e.data["blockers"] if self.state.cards[u].zone == Zone.SOR]
         attack = sum(sem.level(self.state, c) for c in team)
         block = sum(sem.level(self.state, c) for c in blockers)
         won = bool(team) and attack > block
@@ -606,8 +607,8 @@ class Maneuvers(Part):
     def resolve_contest(self, e: Entry) -> None:
         assert e.source is not None
         obj = self.state.cards[e.source]
-        team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == "sor"]
-        blockers = [self.state.cards[u] for u in e.data["blockers"] if self.state.cards[u].zone == "sor"]
+        team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == Zone.SOR]
+        blockers = [self.state.cards[u] for u in e.data["blockers"] if self.state.cards[u].zone == Zone.SOR]
         siege = e.data["kind"] == "siege"
         self.state.maneuver_team = tuple(c.uid for c in team)
         self.state.maneuver_blockers = tuple(c.uid for c in blockers)
@@ -615,7 +616,7 @@ class Maneuvers(Part):
             self.state.siege_target, self.state.sieging = obj.uid, e.player
             if not e.data.get("revealed"):
                 self._reveal(obj, e.player)
-            team = [c for c in team if c.zone == "sor" and c.uid in self.state.maneuver_team]
+            team = [c for c in team if c.zone == Zone.SOR and c.uid in self.state.maneuver_team]
         if not team:  # the whole initiating team fell in the combat: no team is left to win anything (4.01.D)
             self.emit("4.01.D", "fail", *says("MK-TL-TRACE.no-team", target=obj.label), card=obj.label)
             self.return_team(blockers, awake=False)
@@ -670,7 +671,7 @@ class Maneuvers(Part):
     def _reveal_phase(self, run: ManeuverRun) -> None:
         """The tower-level reveal phase of a siege (6.03): the sieged level is revealed (3.01.B)."""
         e = run.entry
-        if e.source is None or self.state.cards[e.source].zone != "torony":
+        if e.source is None or self.state.cards[e.source].zone != Zone.TORONY:
             return
         self.state.siege_target, self.state.sieging = e.source, e.player
         e.data["revealed"] = True

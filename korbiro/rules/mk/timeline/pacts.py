@@ -17,16 +17,16 @@ a deed may be open); it costs no MP and takes effect at once.
 from __future__ import annotations
 
 from ....grammar.action import Action
+from .enums import CardStatus, Phase, Zone
 from .model import CardState
-from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
 from .table import Part, Table
 from .trace import illegal, refused
 
 __all__ = ["Pacts"]
 
-_VARIANT_OF = {"challenge": ("kihivas", "12.00.2.B", "Kihívás"), "ally": ("szovetsegek", "12.00.4.B", "Szövetségek"),
-               "swap": ("", "12.00.5.7", "Ikerjáték"), "eliminate": ("", "12.00.2.C", "Kihívás or Körbetámadás")}
+_VARIANT_OF = {"challenge": ("12.00.2.B", "Kihívás"), "ally": ("12.00.4.B", "Szövetségek"),
+               "swap": ("12.00.5.7", "Ikerjáték"), "eliminate": ("12.00.2.C", "Kihívás or Körbetámadás")}
 
 
 class Pacts(Part):
@@ -43,16 +43,14 @@ class Pacts(Part):
         is an MP-bound special manoeuvre by its own rule (12.00.2.B, 12.00.2.C, 12.00.3.C, 12.00.4.B "Sor
         fázisú, MP-kötött", 12.00.5.7), which the refusals cite."""
         seating = self.table.seating
-        wanted, rule, name = _VARIANT_OF[verb]
-        ok = {"swap": seating.kind in TEAM_VARIANTS, "eliminate": seating.kind in ("kihivas", "korbetamadas")}.get(
-            verb, seating.kind == wanted)
-        if not ok:
+        rule, name = _VARIANT_OF[verb]
+        if verb not in seating.special_maneuvers:
             raise illegal("MK-TL-VARIANT", rule, f"this is a manoeuvre of {name} ({rule}); the game is "
-                          f"{seating.kind or 'not played under a variant'}",
-                          f"ez a(z) {name} manővere ({rule}); a játék {seating.kind or 'nem változat szerint folyik'}")
-        if verb == "eliminate" and seating.kind == "korbetamadas":
-            rule = "12.00.3.C"
-        if self.state.phase != "manőverek":
+                          f"{seating.variant_name or 'not played under a variant'}",
+                          f"ez a(z) {name} manővere ({rule}); a játék {seating.variant_name or 'nem változat szerint folyik'}")
+        if verb == "eliminate" and seating.knockout_rule is not None:
+            rule = seating.knockout_rule
+        if self.state.phase != Phase.MANEUVERS:
             raise refused("MK-TL-PHASE.special", rule, phase=self.state.phase)
         self.stack.check_can_add(None, True, "the special manoeuvre", bound_by=rule, what_hu="a speciális manőver")
         seating.check_mp_bound(player)
@@ -98,10 +96,10 @@ class Pacts(Part):
         front, 11 DP of solved quests and buildings): put them at the bottom of their owners' Jövő pakli."""
         self._open(player, "eliminate")
         seating = self.table.seating
-        kihivas = seating.kind == "kihivas"
-        rule = "12.00.2.C" if kihivas else "12.00.3.C"
+        kihivas = "challenge" in seating.special_maneuvers  # the knock-out of a challenge (12.00.2.C)
+        rule = seating.knockout_rule or "12.00.3.C"
         target = self._player(a.against, rule)
-        wanted = self.state.seats.challenges.get(player) if kihivas else seating.front(player)
+        wanted = seating.knockout_target(player)
         if target != wanted:
             why = (f"{player} has challenged {wanted}" if wanted else f"{player} has challenged nobody") if kihivas \
                 else f"only the player in front ({wanted}) can be knocked out"
@@ -109,10 +107,11 @@ class Pacts(Part):
                 else f"csak az előtte ülő ({wanted}) ejthető ki"
             raise illegal("MK-TL-KNOCKOUT", rule, f"{player} cannot knock {target} out: {why}",
                           f"{player} nem ejtheti ki {target} játékost: {why_hu}")
-        cards = [self._put_away(player, name, kihivas, rule) for name in a.targets]
+        cards = [self._put_away(player, name, seating.knockout_zones, rule) for name in a.targets]
         if len(set(c.uid for c in cards)) != len(cards):
             raise illegal("MK-TL-KNOCKOUT", rule, "a card is named twice", "egy lap kétszer szerepel")
-        need = int(self.table.ending.param("elimination_dp"))
+        ending = self.table.ending  # a variant with knock-outs is a played game's, which has its ending
+        need = int(ending.param("elimination_dp")) if ending is not None else 0
         total = sum(int(c.card.dp or 0) for c in cards)
         if total < need:
             raise illegal("MK-TL-KNOCKOUT", rule, f"{total} DP put away; a knock-out needs at least {need}",
@@ -136,15 +135,14 @@ class Pacts(Part):
         if self.table.ending is not None:
             self.table.ending.check_knockout(elim)
 
-    def _put_away(self, player: str, name: str, kihivas: bool, rule: str) -> CardState:
-        zones = ("megoldott",) if kihivas else ("megoldott", "jelen")
+    def _put_away(self, player: str, name: str, zones: tuple[str, ...], rule: str) -> CardState:
         cs = self.table.find(name, zones=zones, rule=rule)
-        if (cs.controller or cs.owner) != player and cs.zone != "megoldott":
+        if (cs.controller or cs.owner) != player and cs.zone != Zone.MEGOLDOTT:
             raise illegal("MK-TL-KNOCKOUT", rule, f"{cs.label} is not {player}'s", f"{cs.label} nem {player} lapja")
-        if cs.zone == "megoldott" and cs.uid not in self.state.players[player].zones["megoldott"]:
+        if cs.zone == Zone.MEGOLDOTT and cs.uid not in self.state.players[player].zones[Zone.MEGOLDOTT]:
             raise illegal("MK-TL-KNOCKOUT", rule, f"{cs.label} is not among {player}'s solved quests",
                           f"{cs.label} nincs {player} megoldott küldetései között")
-        if cs.zone == "jelen" and cs.type != "építmény":
+        if cs.zone == Zone.JELEN and cs.type != "építmény":
             raise illegal("MK-TL-KNOCKOUT", rule, f"{cs.label} is neither a solved quest nor a building",
                           f"{cs.label} se nem megoldott küldetés, se nem építmény")
         return cs
@@ -201,7 +199,7 @@ class Pacts(Part):
             raise illegal("MK-TL-SWAP", "12.00.5.7", "the swap takes one adventurer of each player of the pair",
                           "a csere a páros mindkét játékosának egy-egy kalandozóját érinti")
         for cs in (mine, theirs):
-            if cs.type != "kalandozó" or cs.state != "éber" or cs.ghost is not None:
+            if cs.type != "kalandozó" or cs.state != CardStatus.EBER or cs.ghost is not None:
                 raise illegal("MK-TL-SWAP", "12.00.5.7", f"only awake adventurers are swapped; {cs.label} is {cs.state}",
                               f"csak éber kalandozó cserélhető; {cs.label} {cs.state}")
         self.table.checked()

@@ -10,9 +10,9 @@ round's closing counts down ghosts (11.00.C), gives back every Kincskeresés
 from __future__ import annotations
 
 from ....base.text import fold
+from .enums import CardStatus, Phase, Zone
 from .phases import ManeuverPhases
 from .rules import COMBAT_PHASES, PHASES, phase_named
-from .seating import TEAM_VARIANTS
 from .stack import TimelineStack
 from .table import Part, Table
 from .trace import illegal
@@ -142,8 +142,8 @@ class Rounds(Part):
                   f"{self.state.round}. forduló: erőforrás fázis; a kalandozók visszafordulnak; mindenki {gain} MP-t kap")
         woken = []
         for cs in self.state.cards.values():
-            if cs.zone == "sor" and cs.type == "kalandozó":
-                if cs.state == "pihenő":
+            if cs.zone == Zone.SOR and cs.type == "kalandozó":
+                if cs.state == CardStatus.PIHENO:
                     woken.append(cs)
                 cs.state = {"pihenő": "éber", "sérült": "pihenő"}.get(cs.state, cs.state)
         for name in self.table.seated():
@@ -168,7 +168,7 @@ class Rounds(Part):
         for tl in list(self.state.timelines):
             self.stack.close(tl)
         guard = len(self.state.players) + 1
-        while self.state.phase == "manőverek" and guard:
+        while self.state.phase == Phase.MANEUVERS and guard:
             self.pass_turn(self.table.active_player())
             guard -= 1
         self.close_round()
@@ -181,7 +181,7 @@ class Rounds(Part):
         """Each player (or *only* one) draws from the top of the Jövő pakli up to the hand size (option ``hand_size``)."""
         size = int(self.options["hand_size"])
         for p in (self.state.players[n] for n in self.table.seated() if only is None or n == only):
-            hand, deck = p.zones["kez"], p.zones["jovo"]
+            hand, deck = p.zones[Zone.KEZ], p.zones[Zone.JOVO]
             want = max(0, size - len(hand))
             drawn = [self.state.cards[uid] for uid in list(deck)[:want]]
             for cs in drawn:
@@ -192,14 +192,14 @@ class Rounds(Part):
 
     def pass_turn(self, player: str) -> None:
         """A pass with no timeline open: the next player acts; the phase may end (6.03, 12.00)."""
-        if self.state.phase != "manőverek":
+        if self.state.phase != Phase.MANEUVERS:
             self.emit("6.03", "pass", f"{player} passes; the phase ends", f"{player} passzol; a fázis véget ér")
             return
         seating = self.table.seating
-        if seating.kind == "omen" and self.state.seats.omens:
+        if seating.omen_in_force():
             self._omen_pass(player)
             return
-        if seating.kind in TEAM_VARIANTS:
+        if seating.shares_tower:
             self._side_pass(player)
             return
         seated = self.table.seated()
@@ -275,7 +275,7 @@ class Rounds(Part):
             pl = self.state.players[player]
             pl.mp += gain
             for cs in self.state.cards.values():
-                if cs.zone == "sor" and cs.type == "kalandozó" and cs.controller == player:
+                if cs.zone == Zone.SOR and cs.type == "kalandozó" and cs.controller == player:
                     cs.state = {"pihenő": "éber", "sérült": "pihenő"}.get(cs.state, cs.state)
             self.emit("12.00.1.C", "resource", f"{player} gets a resource phase: {gain} MP ({pl.mp}), adventurers ready",
                       f"{player} erőforrás fázist kap: {gain} MP ({pl.mp}), a kalandozói visszafordulnak", player=player)

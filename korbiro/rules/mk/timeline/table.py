@@ -12,15 +12,20 @@ Every other part of the engine (:class:`Part`) works on one shared table.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....base.text import fold
 from ....data.behaviour import Behaviour
 from ....data.cards import Card
 from . import semantics as sem
+from .enums import Phase, Zone
 from .model import CardState, GameState, Player
 from .rules import FORMATS, RULES, Format, resolve_options
+from .seating import Seating, seating_for
 from .trace import TraceEvent, illegal, says
+
+if TYPE_CHECKING:
+    from .ending import Ending
 
 __all__ = ["Part", "Probe", "Table"]
 
@@ -33,7 +38,8 @@ class Table:
     """The game as it lies on the table; see the module docstring."""
 
     def __init__(self, fmt: Format | None = None, options: Mapping[str, str] | None = None,
-                 effects: Mapping[str, Behaviour] | None = None) -> None:
+                 effects: Mapping[str, Behaviour] | None = None, variant: str | None = None,
+                 variant_options: Mapping[str, object] | None = None) -> None:
         self.format = fmt or FORMATS["korfordulo"]
         self.options = resolve_options(options)
         #: the options given (the rest are defaults), as a record of the game writes them
@@ -56,13 +62,24 @@ class Table:
         self.on_event: Callable[[str, CardState], None] | None = None
         #: called when a player searches (the engine fires its opponents' "opponent searches" triggers)
         self.on_search: Callable[[str], None] | None = None
-        #: a played game's victory checks (:class:`~.ending.Ending`); None for a ruling that is not played out
-        self.ending: Any = None
-        #: who plays with and against whom, and the active player (:class:`~.seating.Seating`, set by the engine)
-        self.seating: Any = None
         #: the card database by name, for the token cards effects put into play (``token "Name"``); set by
         #: whoever builds the game (a scenario: its own cards, then the database)
         self.lookup: Callable[[str], Card | None] | None = None
+        rules = None
+        if variant is not None:
+            # lazy: the victory rules are read only for a played game
+            from ..victory import load_variants
+
+            rules = load_variants().get(variant)
+        #: who plays with and against whom, and the active player: the variant's seating rules
+        self.seating: Seating = seating_for(self, rules, variant_options)
+        #: a played game's victory checks (the variant named); None for a ruling that is not played out
+        self.ending: Ending | None = None
+        if rules is not None:
+            # lazy: the victory rules are read only for a played game
+            from .ending import Ending
+
+            self.ending = Ending(self, self.seating, rules, dict(variant_options or {}))
 
     # ---------------------------------------------------------------- trace and format
 
@@ -191,7 +208,7 @@ class Table:
 
     def opponents(self, player: str) -> list[str]:
         """The players still in the game who play against *player* (not a partner or an ally, 12.00)."""
-        return self.seating.opponents(player)  # type: ignore[no-any-return]
+        return self.seating.opponents(player)
 
     def move(self, cs: CardState, zone: str, owner_zone: str | None = None) -> None:
         """Move a card to *zone* of its owner (controller for the Present)."""
@@ -211,11 +228,11 @@ class Table:
             self.state.towers_stood = True
 
     def in_sor(self, cs: CardState) -> bool:
-        return cs.zone == "sor" and cs.ghost is None and cs.type == "kalandozó"
+        return cs.zone == Zone.SOR and cs.ghost is None and cs.type == "kalandozó"
 
     def active_player(self) -> str:
         """The player with the most MP (ties: the one set first); 12.00 in the archived format."""
-        return self.seating.active_player()  # type: ignore[no-any-return]
+        return self.seating.active_player()
 
     def make_active(self, player: str | None, why: str | None = None) -> None:
         """*player* is the active player, for the reason *why* (:data:`~.seating.TURN_RULES`); None: the
@@ -227,7 +244,7 @@ class Table:
         """Who is active after a deed (12.00.B: one who spent no MP stays active)."""
         self.state.sor_passed.clear()
         many = len(self.seated()) > 2 and self.admits("12.00")
-        if many and not spent_mp and self.state.phase == "manőverek" and player in self.seating.in_turn_order():
+        if many and not spent_mp and self.state.phase == Phase.MANEUVERS and player in self.seating.in_turn_order():
             self.make_active(player, "stays")
             self.emit("12.00.B", "active", f"{player} spent no MP and stays the active player",
                       f"{player} nem költött MP-t, aktív játékos marad")
@@ -272,7 +289,7 @@ class Table:
         if pl.out:
             return
         pl.out = True
-        gone = [cs for cs in self.state.cards.values() if (cs.controller or cs.owner) == player and cs.zone != "kivul"]
+        gone = [cs for cs in self.state.cards.values() if (cs.controller or cs.owner) == player and cs.zone != Zone.KIVUL]
         for cs in gone:
             if cs.attached_to is not None:
                 host = self.state.cards[cs.attached_to]
@@ -302,7 +319,7 @@ class Table:
         if self.state.winner is not None:
             return
         self.state.winner = (player, why)
-        if self.seating.kind == "korbetamadas":
+        if self.seating.card_win_knocks_out:
             return  # the win becomes a knock-out (12.00.3.D), which the victory check traces
         self.emit("1.01", "wins", f"{player} wins the game: {why}", f"{player} megnyeri a játékot: {why}", player=player)
 
@@ -406,11 +423,11 @@ class Table:
 
     def controls_same(self, player: str, cs: CardState) -> bool:
         return any(self.state.cards[u].name == cs.name and u != cs.uid
-                   for u in self.state.players[player].zones["jelen"])
+                   for u in self.state.players[player].zones[Zone.JELEN])
 
     def one_building(self, cs: CardState, player: str, keep: str | None) -> None:
         """1.14.4: with two such buildings one is sacrificed before anything else happens."""
-        same = [self.state.cards[u] for u in self.state.players[player].zones["jelen"]
+        same = [self.state.cards[u] for u in self.state.players[player].zones[Zone.JELEN]
                 if self.state.cards[u].name == cs.name and u != cs.uid]
         if not same or not self.admits("1.14.4"):
             return
