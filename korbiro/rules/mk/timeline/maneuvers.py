@@ -394,19 +394,7 @@ class Maneuvers(Part):
             self._failed(quest, player)
             return
         if e.data["expedition"]:
-            x = sem.expedition(quest) or 0
-            pl.mp -= min(cost, pl.mp)
-            self.emit("2.03.b", "pay", f"in the payment step {player} spends 1 MP for the expedition ({'instead of' if self.options['expedition_cost'] == 'instead' else 'on top of'} the quest's requirement): {cost} MP",
-                      f"a kifizetés lépésben {player} 1 MP-t költ az expedícióra ({'a küldetés MP-igénye helyett' if self.options['expedition_cost'] == 'instead' else 'a küldetés MP-igényén felül'}): {cost} MP")
-            self.table.gain_dp(player, x, "2.03.c", f"EXPEDÍCIÓ {x} instead of the solution", f"EXPEDÍCIÓ {x} a megoldás helyett")
-            quest.expedition_round = self.state.round
-            self.emit("2.03.d", "stays", f"{quest.label} stays in the Present awaiting solution", f"{quest.label} a Jelenben marad megoldásra váró küldetésként")
-            self.emit("2.03.e", "locked", f"{quest.label} cannot be solved this round", f"{quest.label} ebben a fordulóban nem oldható meg")
-            self.emit("2.03.f", "success", "a successful leave-row manoeuvre, but not a successful quest solution",
-                      "sikeres sorelhagyó manőver, de nem sikeres küldetés megoldás")
-            if sem.treasure(self.state, quest) is not None and any(sem.keyword(self.state, c, Kincskereses) for c in team):
-                self.emit("2.03", "no-kincs", "the quest was not solved, so Kincskeresés does not send the team home awake",
-                          "a küldetést nem oldották meg, ezért a Kincskeresés nem érvényesül")
+            self._expedition(e, quest, team)
             self.return_team(team + blockers, awake=False)
             return
         pl.mp -= min(cost, pl.mp)
@@ -415,6 +403,43 @@ class Maneuvers(Part):
                       f"{player} aquir vagy sárkány kalandozót irányít: {quest.label} megoldása ingyenes")
         else:
             self.emit("5.01.C", "pay", f"{player} pays {cost} MP for {quest.label} ({pl.mp} left)", f"{player} {cost} MP-t fizet: {quest.label} (marad {pl.mp})")
+        awake = self._treasure_hunt(quest, team)
+        if e.data["antiss"]:
+            pl.antiss_solved += 1
+            self.emit("8.03.A", "antiss", f"{player} solves an antiss quest this round (at most one)", f"{player} antissküldetést old meg (fordulónként egyet)")
+        self._drop_obstacles(quest)
+        self._solved(e, quest)
+        on_solve = quest.behaviour.on_solve
+        self.return_team(team, awake=awake)
+        if blockers:
+            self.return_team(blockers, awake=False)
+        if on_solve:
+            timed = self.stack.add_timed(player, f"{quest.label}: megoldásakor", quest.uid, on_solve, quest.label,
+                                         opponents=e.target_players)
+            timed.targets = tuple(e.data.get("on_solve_targets", ()))  # chosen when the team was sent (5.01.B)
+            if not timed.targets and any(op.who == "target" for op in on_solve):
+                self.emit("6.02", "no-target", *says("MK-TL-TRACE.no-target", card=quest.label), card=quest.label)
+            timed.data["team"] = [c.uid for c in team]  # "the team" of its effect, the manoeuvre being over
+
+    def _expedition(self, e: Entry, quest: CardState, team: list[CardState]) -> None:
+        """2.03.b–f: the expedition's 1 MP is paid and X DP gained instead of the solution; the quest stays."""
+        player, pl, cost = e.player, self.state.players[e.player], e.data["cost"]
+        x = sem.expedition(quest) or 0
+        pl.mp -= min(cost, pl.mp)
+        self.emit("2.03.b", "pay", f"in the payment step {player} spends 1 MP for the expedition ({'instead of' if self.options['expedition_cost'] == 'instead' else 'on top of'} the quest's requirement): {cost} MP",
+                  f"a kifizetés lépésben {player} 1 MP-t költ az expedícióra ({'a küldetés MP-igénye helyett' if self.options['expedition_cost'] == 'instead' else 'a küldetés MP-igényén felül'}): {cost} MP")
+        self.table.gain_dp(player, x, "2.03.c", f"EXPEDÍCIÓ {x} instead of the solution", f"EXPEDÍCIÓ {x} a megoldás helyett")
+        quest.expedition_round = self.state.round
+        self.emit("2.03.d", "stays", f"{quest.label} stays in the Present awaiting solution", f"{quest.label} a Jelenben marad megoldásra váró küldetésként")
+        self.emit("2.03.e", "locked", f"{quest.label} cannot be solved this round", f"{quest.label} ebben a fordulóban nem oldható meg")
+        self.emit("2.03.f", "success", "a successful leave-row manoeuvre, but not a successful quest solution",
+                  "sikeres sorelhagyó manőver, de nem sikeres küldetés megoldás")
+        if sem.treasure(self.state, quest) is not None and any(sem.keyword(self.state, c, Kincskereses) for c in team):
+            self.emit("2.03", "no-kincs", "the quest was not solved, so Kincskeresés does not send the team home awake",
+                      "a küldetést nem oldották meg, ezért a Kincskeresés nem érvényesül")
+
+    def _treasure_hunt(self, quest: CardState, team: list[CardState]) -> bool:
+        """1.14.14: the team's Kincskeresés against the quest's Kincs; True when the team goes home awake."""
         awake = False
         treasure = sem.treasure(self.state, quest)
         terms = sem.modifier_terms(self.state, "kincs", quest) if treasure is not None else []
@@ -441,10 +466,12 @@ class Maneuvers(Part):
                               f"a csapat Kincskeresése összesen {total} < Kincs {treasure}: nem elég, nem használódik el")
             elif any(sem.keyword(self.state, c, Kincskereses) for c in team):
                 self.skip("1.14.14.B", "Kincskeresés would send the team home awake", "a Kincskeresés éberen küldené haza a csapatot")
-        if e.data["antiss"]:
-            pl.antiss_solved += 1
-            self.emit("8.03.A", "antiss", f"{player} solves an antiss quest this round (at most one)", f"{player} antissküldetést old meg (fordulónként egyet)")
-        self._drop_obstacles(quest)
+        return awake
+
+    def _solved(self, e: Entry, quest: CardState) -> None:
+        """The solved quest is stored on a tower level (1.14.3) or goes among its player's solved quests and gives
+        its DP (4.01.A)."""
+        player = e.player
         store = e.data.get("store")
         if store is not None:
             level_cs = self.state.cards[store]
@@ -460,17 +487,6 @@ class Maneuvers(Part):
                                                        card=quest.label), card=quest.label)
             self.emit("4.01.A", "solved", f"{player} solves {quest.label}", f"{player} megoldja: {quest.label}", card=quest.label)
             self.table.gain_dp(player, quest.card.dp or 0, "4.01.A", quest.label, quest.label)
-        on_solve = quest.behaviour.on_solve
-        self.return_team(team, awake=awake)
-        if blockers:
-            self.return_team(blockers, awake=False)
-        if on_solve:
-            timed = self.stack.add_timed(player, f"{quest.label}: megoldásakor", quest.uid, on_solve, quest.label,
-                                         opponents=e.target_players)
-            timed.targets = tuple(e.data.get("on_solve_targets", ()))  # chosen when the team was sent (5.01.B)
-            if not timed.targets and any(op.who == "target" for op in on_solve):
-                self.emit("6.02", "no-target", *says("MK-TL-TRACE.no-target", card=quest.label), card=quest.label)
-            timed.data["team"] = [c.uid for c in team]  # "the team" of its effect, the manoeuvre being over
 
     def _drop_obstacles(self, quest: CardState) -> None:
         """The obstacles attached to a solved quest (AKADÁLYOK, korbiro's reading of 3.01.C) go to Múlt with it."""
