@@ -127,28 +127,11 @@ class Deeds(Part):
         cost, spent_desc = self._cost(player, cs, a, summoner)
         free = a.free or spent_desc[0] == "2.12.a"  # 5.01.C: free is no MP, no condition, no other cost
         condition = self._building_condition(player, cs) if cs.type == "építmény" and not free else None
-        if kind_is_quest:
-            awaiting = sum(1 for u in self.state.players[player].zones["jelen"] if self.state.cards[u].type == "küldetés")
-            if awaiting >= 3:
-                raise illegal("MK-TL-QUEST-LIMIT", "3.02.C", f"{player} already has 3 quests awaiting solution",
-                           f"{player} már 3 megoldásra váró küldetéssel rendelkezik")
-        if cs.type == "építmény" and sem.one_such_building(cs):
-            if not self.admits("1.14.4"):
-                self.skip("1.14.4", f"{cs.label}: one such building", f"{cs.label}: egy ilyen építmény")
-            elif self.table.controls_same(player, cs):
-                raise illegal("MK-TL-ONE-BUILDING", "1.14.4", f"{player} already controls a {cs.name}: no second such building",
-                           f"{player} már irányít egy {cs.name} lapot: újabb ilyen építmény nem hozható játékba")
+        self._limit_checks(player, cs)
         self.table.checked()
         if fast:
             self._turn_fate(player, cs)
-        self.emit("5.01.A", "reveal", f"{player} reveals {cs.label}" + (f" (summoner {summoner.label})" if summoner else ""),
-                  f"{player} felfedi: {cs.label}" + (f" (leidéző: {summoner.label})" if summoner else ""), card=cs.label)
-        if condition is not None:
-            self.emit("5.01.C", "condition", *says("MK-TL-CONDITION.met", card=cs.label, adventurer=condition[0].label,
-                                                   words=" ".join(condition[1])), card=cs.label)
-        if targets:
-            self.emit("5.01.B", "targets", f"targets: {', '.join(self.state.cards[t].label for t in targets)}",
-                      f"célpontok: {', '.join(self.state.cards[t].label for t in targets)}")
+        self._revealed(player, cs, summoner, condition, targets)
         self.table.seating.announce_opponent(player, opponents)
         if kind_is_quest:
             self.emit("3.02.A", "quest", f"{cs.label} is summoned free and openly, an MP-bound manoeuvre",
@@ -173,15 +156,46 @@ class Deeds(Part):
                 self.emit("7.00", "mosaic", f"{player} chooses the MP spent on the mosaic spell (X = {a.x})" + (f" and its form {a.mode!r}" if a.mode else ""),
                           f"{player} megválasztja a mozaik varázslatra áldozott MP-t (X = {a.x})" + (f" és formáját: {a.mode!r}" if a.mode else ""))
         self.stack.push(entry, deed=True, mp_bound=mp_bound)
+        self._entered(player, cs, summoner, entry)
+        self.table.after_deed(player, spent_mp=cost > 0)
+
+    def _limit_checks(self, player: str, cs: CardState) -> None:
+        """At most 3 quests awaiting solution (3.02.C); one such building (1.14.4)."""
+        if cs.type == "küldetés":
+            awaiting = sum(1 for u in self.state.players[player].zones["jelen"] if self.state.cards[u].type == "küldetés")
+            if awaiting >= 3:
+                raise illegal("MK-TL-QUEST-LIMIT", "3.02.C", f"{player} already has 3 quests awaiting solution",
+                           f"{player} már 3 megoldásra váró küldetéssel rendelkezik")
+        if cs.type == "építmény" and sem.one_such_building(cs):
+            if not self.admits("1.14.4"):
+                self.skip("1.14.4", f"{cs.label}: one such building", f"{cs.label}: egy ilyen építmény")
+            elif self.table.controls_same(player, cs):
+                raise illegal("MK-TL-ONE-BUILDING", "1.14.4", f"{player} already controls a {cs.name}: no second such building",
+                           f"{player} már irányít egy {cs.name} lapot: újabb ilyen építmény nem hozható játékba")
+
+    def _revealed(self, player: str, cs: CardState, summoner: CardState | None,
+                  condition: tuple[CardState, tuple[str, ...]] | None, targets: tuple[int, ...]) -> None:
+        """5.01.A–C said: the card revealed (by its summoner), its condition met, its targets."""
+        self.emit("5.01.A", "reveal", f"{player} reveals {cs.label}" + (f" (summoner {summoner.label})" if summoner else ""),
+                  f"{player} felfedi: {cs.label}" + (f" (leidéző: {summoner.label})" if summoner else ""), card=cs.label)
+        if condition is not None:
+            self.emit("5.01.C", "condition", *says("MK-TL-CONDITION.met", card=cs.label, adventurer=condition[0].label,
+                                                   words=" ".join(condition[1])), card=cs.label)
+        if targets:
+            self.emit("5.01.B", "targets", f"targets: {', '.join(self.state.cards[t].label for t in targets)}",
+                      f"célpontok: {', '.join(self.state.cards[t].label for t in targets)}")
+
+    def _entered(self, player: str, cs: CardState, summoner: CardState | None, entry: Entry) -> None:
+        """After the card entered the timeline: the opponents' "when an opponent summons an event / a quest"
+        (6.02), and a combo chain's count (3.05.E)."""
         moment = {"eseménylap": "opponent_summons_event", "küldetés": "opponent_summons_quest"}.get(cs.type)
-        if moment is not None:  # 6.02: "when an opponent summons an event / a quest"
+        if moment is not None:
             seating = self.table.seating
             others = [c for c in self.state.cards.values() if not seating.friendly(player, sem.controller(self.state, c))]
             self.stack.fire_event(moment, cs, others)
         if summoner is not None and sem.is_unarmed(cs) and self.admits("3.05.E"):
             self.state.combo[summoner.uid] = self.state.combo.get(summoner.uid, 0) + 1
             self.combo_entries.setdefault(summoner.uid, []).append(entry)
-        self.table.after_deed(player, spent_mp=cost > 0)
 
     def _naming_rule(self, player: str, cs: CardState) -> None:
         """The naming rule (2.02.a; option ``named_rule``): a named card (``properties: [nevesített]``) is not
