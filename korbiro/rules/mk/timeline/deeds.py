@@ -239,14 +239,9 @@ class Deeds(Part):
     def _turn_fate(self, player: str, cs: CardState) -> None:
         if self.options["sorsfordito"] == "behind":
             self.state.fate_turned.add(player)
-            self.emit("6.00", "fate", f"SORSFORDÍTÓ: {player} has fewer DP than an opponent: {cs.label} is summoned as a fast "
-                      "effect into the open timeline, once a game (option sorsfordito=behind)",
-                      f"SORSFORDÍTÓ: {player} DP-je kevesebb egy ellenfeléénél: {cs.label} gyors hatásként kerül a nyitott "
-                      "időfonalba, játékonként egyszer (sorsfordito=behind beállítás)", card=cs.label)
+            self.emit("6.00", "fate", *says("MK-TL-TRACE.fate-behind", player=player, card=cs.label), card=cs.label)
             return
-        self.emit("6.00", "fate", f"SORSFORDÍTÓ: {cs.label} is summoned as a fast effect into the open timeline "
-                  "(option sorsfordito=fast)", f"SORSFORDÍTÓ: {cs.label} gyors hatásként kerül a nyitott időfonalba "
-                  "(sorsfordito=fast beállítás)", card=cs.label)
+        self.emit("6.00", "fate", *says("MK-TL-TRACE.fate-fast", card=cs.label), card=cs.label)
 
     def _ops_for(self, cs: CardState, a: Action) -> tuple[Op, ...]:
         """What the summoned card does: the judge's ``hatás`` if given, else its behaviour (in the chosen form)."""

@@ -507,8 +507,8 @@ class Effects(Part):
                 base += sum(n for _, n in rterms)
             total = base - shield if self.admits("3.05.F") else base
             if shield and self.admits("3.05.F"):
-                self.emit("3.05.F", "shield", f"the shield of {target.label} lowers the beast's roll {base} to {total}",
-                          f"{target.label} pajzsa a bestia dobását {base}-ről {total}-ra csökkenti")
+                self.emit("3.05.F", "shield", *says("MK-TL-TRACE.beast-shield", card=target.label, roll=base,
+                                                    lowered=total))
             if total < need:
                 self.emit("3.05.F" if shield and self.admits("3.05.F") else "6.00", "miss",
                           f"{src.label}'s attack misses {target.label} ({total} < {need})",
@@ -516,7 +516,7 @@ class Effects(Part):
                 return
         if armour and self.admits("3.05.F"):
             reduced = max(0, damage - armour)
-            self.emit("3.05.F", "armour", f"the armour of {target.label} lowers the beast's damage {damage} to {reduced}",
-                      f"{target.label} vértje a bestia sebzését {damage}-ről {reduced}-ra csökkenti")
+            self.emit("3.05.F", "armour", *says("MK-TL-TRACE.beast-armour", card=target.label, damage=damage,
+                                                reduced=reduced))
             damage = reduced
         self.table.add_damage(target, self.modified_damage([src], target, damage, self.cite("3.05.F", "6.00")), "6.00")

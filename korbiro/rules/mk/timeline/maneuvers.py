@@ -582,9 +582,8 @@ class Maneuvers(Part):
         if len(blockers) > 1:
             raise refused("MK-TL-TEAM-SIZE.combat", "4.01.F", count=len(blockers))
         self.table.checked()
-        self.emit("4.01.A", "raid", f"PORTYÁZÁS: {raider.label} is the effect that allows a combat manoeuvre against "
-                  f"{target_player} (option portyazas)", f"PORTYÁZÁS: {raider.label} harc manővert indíthat {target_player} "
-                  "ellen (portyazas beállítás)", card=raider.label)
+        self.emit("4.01.A", "raid", *says("MK-TL-TRACE.raid", card=raider.label, player=target_player),
+                  card=raider.label)
         self._start_contest(player, team, blockers, raider, "combat", against=target_player)
         e = self.stack.current_maneuver()
         if e is not None:
@@ -599,9 +598,8 @@ class Maneuvers(Part):
         attack = sum(sem.level(self.state, c) for c in team)
         block = sum(sem.level(self.state, c) for c in blockers)
         won = bool(team) and attack > block
-        self.emit("4.01.A", "combat", f"combat: initiating level {attack}, obstructing level {block}: "
-                  f"the manoeuvre {'succeeds' if won else 'fails'}", f"harc: kezdeményező szint {attack}, akadályozó szint "
-                  f"{block}: a manőver {'sikeres' if won else 'sikertelen'}")
+        self.emit("4.01.A", "combat", *says("MK-TL-TRACE.combat-won" if won else "MK-TL-TRACE.combat-lost",
+                                            attack=attack, block=block))
         self.return_team(team + blockers, awake=False)
 
     def _start_contest(self, player: str, team: list[CardState], blockers: list[CardState], obj: CardState,
