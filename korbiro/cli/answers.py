@@ -261,16 +261,13 @@ def replay(request: CheckRequest, chosen: CheckPlan, sources: list[Source]) -> t
 def answer(request: CheckRequest, chosen: CheckPlan, sources: list[Source], *, no_cache: bool = False,
            formats_file: str | None = None, progress: Callable[[str], None] | None = None) -> tuple[str, int]:
     """Check the set files as *sources* read them: what to print and the exit code (stored for a replay)."""
+    from ..app import Session  # lazy: only a check that is not replayed checks
     from ..base.findings import (  # lazy: only a check renders findings
         cap_per_file,
         dumps_json,
-        sort_findings,
     )
-    from ..data.check import check_database
 
-    report = check_database(sources=sources, use_cache=not no_cache, progress=progress)
-    if formats_file:
-        report.findings = sort_findings([*report.findings, *_formats_findings(formats_file, chosen.files)])
+    report = Session(formats_file=formats_file).check_database(sources, use_cache=not no_cache, progress=progress)
     lang = chosen.lang
     failed = report.failed(chosen.strict)
     shown, hidden = cap_per_file(report.findings, request.max_findings)
@@ -304,24 +301,6 @@ def answer(request: CheckRequest, chosen: CheckPlan, sources: list[Source], *, n
     if not no_cache and not formats_file:
         record(request, chosen, sources, out, code)
     return out, code
-
-
-def _formats_findings(path: str, files: list[Path]) -> list[Any]:
-    """Schema and banlist self-checks of a formats file, against the cards of the checked database."""
-    # lazy: only --formats reads a formats file
-    from ..base.errors import DataError
-    from ..data.check import load_database
-    from ..data.formats import banlist_findings, load_formats
-
-    try:
-        fs = load_formats(path)
-    except DataError as exc:
-        return exc.findings
-    try:
-        names = [c.name for c in load_database(files)]
-    except DataError:
-        names = None  # the database's own errors are reported already
-    return banlist_findings(fs, names)
 
 
 def record(request: CheckRequest, chosen: CheckPlan, sources: list[Source], out: str, code: int) -> None:
