@@ -269,8 +269,8 @@ def test_check_database_adds_the_formats_files_own_findings(tmp_path: Path) -> N
 def test_data_check_runs_through_the_session(monkeypatch: pytest.MonkeyPatch) -> None:
     """``korbiro data check`` (the click command and the run without click alike) is one call of the session's
     use case; what it prints and its exit code are the session's report rendered."""
-    from clirun import run_main
     from click.testing import CliRunner
+    from clirun import run_main
 
     from korbiro.cli import cli
 
@@ -287,3 +287,17 @@ def test_data_check_runs_through_the_session(monkeypatch: pytest.MonkeyPatch) ->
     assert calls == [(None, True), (None, False)]
     assert (direct.code, via_click.exit_code) == (0, 0) and direct.stdout == via_click.stdout
     assert json.loads(direct.stdout)["ok"] is True
+
+
+def test_the_rules_open_no_card_index_of_their_own() -> None:
+    """The card index is opened by the data layer and the session, which hand it to the rules: random play
+    deals from the cards it is given.  (The scenario runner's fallback for a caller without a lookup, the
+    shipped database, is the one left.)"""
+    import inspect
+
+    from korbiro.rules.mk.timeline.selfplay import random_table
+
+    assert inspect.signature(random_table).parameters["cards"].default is inspect.Parameter.empty
+    opening = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "korbiro" / "rules").rglob("*.py")
+                     if any("open_index(" in line and ">>>" not in line for line in p.read_text("utf-8").splitlines()))
+    assert opening == ["korbiro/rules/mk/timeline/scenario.py"]
