@@ -79,22 +79,19 @@ def check_file(path: str, raw: bytes | None = None, *, cards: bool = True) -> tu
     return _SetFile(path, raw, doc, FileReport(path, findings)).check(build=cards)
 
 
-class _SetFile:
-    """One loaded set file being checked card by card: its report grows, its cards are built."""
+class _FileLines:
+    """Where a set file's values start: its lines are read once, when a card's text or a field reader first
+    needs them.  (Apart from :class:`_SetFile`, which the field reader would otherwise hold in a cycle: the
+    collector is paused while set files are read, :func:`bulk`.)"""
 
-    def __init__(self, path: str, raw: bytes | None, doc: Any, report: FileReport) -> None:
+    def __init__(self, path: str, raw: bytes | None, doc: Any) -> None:
         self.path = path
         self.raw = raw
         self.doc = doc
-        self.report = report
-        self.findings = report.findings
-        self.marks: dict[tuple[str | int, ...], tuple[int, int]] = doc.marks
-        self.fields = FieldReader(path, self.locate)
         self._lines: list[str] | None = None
 
     @property
     def lines(self) -> list[str]:
-        """The file's lines, read once when a card's text or a field reader first needs them."""
         if self._lines is None:
             self._lines = _source_lines(self.path, self.raw)
         return self._lines
@@ -102,6 +99,24 @@ class _SetFile:
     def locate(self, i: int, where: tuple[str | int, ...]) -> tuple[int, int]:
         """Where the content of card *i*'s value at *where* starts."""
         return _text_start(self.lines, self.doc.mark(("cards", i, *where)))
+
+
+class _SetFile:
+    """One loaded set file being checked card by card: its report grows, its cards are built."""
+
+    def __init__(self, path: str, raw: bytes | None, doc: Any, report: FileReport) -> None:
+        self.path = path
+        self.doc = doc
+        self.report = report
+        self.findings = report.findings
+        self.marks: dict[tuple[str | int, ...], tuple[int, int]] = doc.marks
+        self.source = _FileLines(path, raw, doc)
+        self.fields = FieldReader(path, self.source.locate)
+
+    @property
+    def lines(self) -> list[str]:
+        """The file's lines."""
+        return self.source.lines
 
     def mark(self, *where: str | int) -> tuple[int, int]:
         """The line and column of the value at *where*, or of its nearest ancestor."""
