@@ -208,6 +208,18 @@ def test_a_replay_imports_neither_click_nor_the_yaml_parser(db: Path, tmp_path: 
     assert runs[0].stdout == runs[1].stdout and json.loads(runs[1].stdout)["ok"] is True
 
 
+def test_a_replay_reads_the_declared_options_without_dataclasses(db: Path, tmp_path: Path) -> None:
+    """The one declaration of data check's options (cli/checkoptions.py) is read on every replay: it must stay
+    light (``dataclasses`` brings ``inspect``, a fifth of a replay's time)."""
+    probe = ("import sys\nfrom korbiro.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in ('dataclasses', 'inspect', 'korbiro.cli.checkoptions') if m in sys.modules),"
+             " file=sys.stderr)\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    runs = [subprocess.run([sys.executable, "-c", probe, "data", "check", str(db)], capture_output=True, text=True,
+                           env=env, cwd=tmp_path) for _ in range(2)]
+    assert runs[1].stderr == "['korbiro.cli.checkoptions']\n"  # replayed
+
+
 @pytest.mark.parametrize("options", [[], ["--format", "json"], ["--format", "github"], ["--lang", "hu"],
                                      ["--strict"], ["--max-findings", "1"], ["--no-cache"]])
 def test_a_check_without_click_prints_what_the_click_command_prints(db: Path, options: list[str]) -> None:

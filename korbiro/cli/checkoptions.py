@@ -4,13 +4,13 @@ Two parsers read them: the click command (:func:`korbiro.cli.data.check`, built 
 :data:`CHECK_OPTIONS`) and the run without click (:meth:`korbiro.cli.answers.CheckRequest.from_argv`,
 which answers a re-check before click is imported).  Both are made from this one table, so an option
 added here is in both; one that only click reads says so (``replayed=False``: given, it leaves the run to
-click).  This module imports nothing but the language list: it is read before click on every data check.
+click).  This module imports nothing but the language list and two light helpers: it is read before click
+on every data check, and a replay of an unchanged database takes about 50 ms in all.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from ..base.i18n import LANGS
 from ..base.limits import DEFAULT_MAX_FINDINGS
@@ -26,9 +26,10 @@ CHECK_FORMATS: Final = ("text", "json", "github")
 KINDS: Final = ("path", "file", "text", "choice", "whole", "switch", "flag")
 
 
-@dataclass(frozen=True)
-class CheckOption:
-    """One option of ``data check``: how it is written, the parameter it fills, and how its value is read."""
+class CheckOption(NamedTuple):
+    """One option of ``data check``: how it is written, the parameter it fills, and how its value is read.
+
+    (A named tuple, not a dataclass: ``dataclasses`` imports ``inspect``, a tenth of a replay's time.)"""
 
     name: str
     #: the command's parameter (and :class:`~korbiro.cli.answers.CheckRequest`'s field) it fills
