@@ -208,6 +208,18 @@ def test_a_replay_imports_neither_click_nor_the_yaml_parser(db: Path, tmp_path: 
     assert runs[0].stdout == runs[1].stdout and json.loads(runs[1].stdout)["ok"] is True
 
 
+def test_a_replay_reads_the_declared_options_without_dataclasses(db: Path, tmp_path: Path) -> None:
+    """The one declaration of data check's options (cli/checkoptions.py) is read on every replay: it must stay
+    light (``dataclasses`` brings ``inspect``, a fifth of a replay's time)."""
+    probe = ("import sys\nfrom korbiro.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in ('dataclasses', 'inspect', 'korbiro.cli.checkoptions') if m in sys.modules),"
+             " file=sys.stderr)\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    runs = [subprocess.run([sys.executable, "-c", probe, "data", "check", str(db)], capture_output=True, text=True,
+                           env=env, cwd=tmp_path) for _ in range(2)]
+    assert runs[1].stderr == "['korbiro.cli.checkoptions']\n"  # replayed
+
+
 @pytest.mark.parametrize("options", [[], ["--format", "json"], ["--format", "github"], ["--lang", "hu"],
                                      ["--strict"], ["--max-findings", "1"], ["--no-cache"]])
 def test_a_check_without_click_prints_what_the_click_command_prints(db: Path, options: list[str]) -> None:
@@ -229,27 +241,45 @@ def test_what_the_direct_run_leaves_to_click_is_said_as_before(db: Path) -> None
     assert ran.code == 2 and "'xml' is not one of" in ran.stderr
 
 
-def test_the_replay_reads_data_checks_options_as_the_click_command_declares_them() -> None:
-    """``data check``'s arguments are read twice: by click, and without click by the replay
-    (CheckRequest.from_argv).  Each option the replay takes is the click command's, with its field and
-    the same choices; every other option of the command leaves the run to click."""
+def test_every_option_of_data_check_is_known_to_click_and_to_the_replay_alike() -> None:
+    """``data check``'s options are declared once (korbiro/cli/checkoptions.py): the click command has
+    exactly those options, each with the declared parameter, default, choices, repetition and variable,
+    and the replay's request has a field for each one it takes, with the same default."""
     import click
 
+    from korbiro.cli.checkoptions import CHECK_OPTIONS
     from korbiro.cli.data import check
 
-    declared: dict[str, tuple[str, tuple[str, ...]]] = {}
-    flags: set[str] = set()
-    for param in check.params:
-        if not isinstance(param, click.Option):
-            continue
-        if param.is_flag:
-            flags.update([*param.opts, *param.secondary_opts])
-            continue
+    options = [p for p in check.params if isinstance(p, click.Option)]
+    assert [[*p.opts, *p.secondary_opts] for p in options] == [list(o.flags) for o in CHECK_OPTIONS]
+    for param, option in zip(options, CHECK_OPTIONS, strict=True):
         choices = tuple(param.type.choices) if isinstance(param.type, click.Choice) else ()
-        declared.update({opt: (param.name or "", choices) for opt in param.opts})
-    assert answers.CHECK_VALUE_OPTIONS == {k: v for k, v in declared.items() if k != "--formats"}
-    assert flags == {"--strict", "--no-strict", "--no-cache"}
+        assert (param.name, param.default, choices, param.multiple, param.envvar, param.is_flag) == (
+            option.field, option.default, option.choices, option.multiple, option.envvar,
+            option.kind in ("switch", "flag")), option.name
+    replayed = [o for o in CHECK_OPTIONS if o.replayed]
+    assert CheckRequest._fields == ("paths", *(o.field for o in replayed))
+    assert CheckRequest() == CheckRequest((), *(o.default for o in replayed))
+    assert {o.name for o in CHECK_OPTIONS if not o.replayed} == {"--no-cache", "--formats"}
+
+
+@pytest.mark.parametrize("args", [
+    [], ["a", "b"], ["--db", "d", "--exclude", "x/*", "--exclude=y/*", "--format=github", "--lang", "hu"],
+    ["--strict", "--max-findings", "0"], ["--no-strict", "--max-findings=12", "p"], ["-", "--lang=en"],
+])
+def test_the_replay_reads_data_checks_arguments_as_click_does(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each request the replay takes is what click makes of the same arguments (the paths as given)."""
+    from korbiro.cli.data import check
+
+    for param in check.params:
+        if param.name in ("paths", "db"):  # need not exist here
+            monkeypatch.setattr(param.type, "convert", lambda value, param, ctx: value)
+        if param.name == "lang":  # chooses the language of the process
+            monkeypatch.setattr(param, "callback", None)
+    with check.make_context("check", list(args)) as ctx:
+        params = ctx.params
+    request = CheckRequest.from_argv(["data", "check", *args])
+    assert request is not None
+    assert request._asdict() == {k: params[k] for k in CheckRequest._fields}
     for left in (["--formats", "f.yaml"], ["--no-cache"], ["--format", "xml"], ["--lang", "de"], ["--help"]):
-        assert CheckRequest.from_argv(["data", "check", *left]) is None, left
-    assert CheckRequest.from_argv(["data", "check", "--no-strict", "--format=github", "--lang", "hu"]) == CheckRequest(
-        strict=False, fmt="github", lang="hu", db=os.environ.get("KORBIRO_DB"))
+        assert CheckRequest.from_argv(["data", "check", *args, *left]) is None, left

@@ -4,6 +4,7 @@ with exact verdicts, codes and rules, and what the session loads (once, and only
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
 from typing import Any
 
@@ -243,3 +244,60 @@ def test_the_deck_use_cases_read_a_card_database_given_to_the_session(monkeypatc
     game1 = s.read_deck(str(DECKS / "match-game1.deck"))
     assert s.check_exchange(game1, s.read_deck(str(DECKS / "match-game2.deck"))).legal is True
     assert korbiro.check_deck(str(DECKS / "illegal-size39.deck"), cards, date=DAY).legal is False
+
+
+# ------------------------------------------------------------------ data check (s33: through the session)
+
+
+def test_check_database_reports_the_shipped_database_clean(session: Session) -> None:
+    report = session.check_database(use_cache=False)
+    assert (report.findings, len(report.files)) == ([], len(list(shipped_db_path().glob("*.yaml"))))
+    assert report.card_count > 0 and not report.failed(strict=True)
+
+
+def test_check_database_adds_the_formats_files_own_findings(tmp_path: Path) -> None:
+    bad = tmp_path / "f.yaml"
+    bad.write_text(
+        "formats:\n  x:\n    name: X\n    kind: constructed\n    limits: [{limit: 3, min_deck: 40}]\n    banlist:\n"
+        "      - {date: '2026-01-01', card: Wirg, status: banned, reason: r, source: s}\n"
+        "      - {date: '2025-01-01', card: Wirgg, status: banned, reason: r, source: s}\n", encoding="utf-8")
+    report = Session(shipped_db_path(), formats_file=bad).check_database()
+    assert [(f.code, f.line) for f in report.findings] == [("MK-BANLIST-ORDER", 8), ("MK-BANLIST-UNKNOWN-CARD", 8)]
+    assert report.failed()
+
+
+def test_data_check_runs_through_the_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``korbiro data check`` (the click command and the run without click alike) is one call of the session's
+    use case; what it prints and its exit code are the session's report rendered."""
+    from click.testing import CliRunner
+    from clirun import run_main
+
+    from korbiro.cli import cli
+
+    calls: list[tuple[Any, ...]] = []
+    real = Session.check_database
+
+    def spy(self: Session, sources: Any = None, **kw: Any) -> Any:
+        calls.append((self.formats_file, kw["use_cache"]))
+        return real(self, sources, **kw)
+
+    monkeypatch.setattr(Session, "check_database", spy)
+    direct = run_main(["data", "check", str(shipped_db_path()), "--format", "json"])  # without click: not stored yet
+    via_click = CliRunner().invoke(cli, ["data", "check", str(shipped_db_path()), "--no-cache", "--format", "json"])
+    assert calls == [(None, True), (None, False)]
+    assert (direct.code, via_click.exit_code) == (0, 0) and direct.stdout == via_click.stdout
+    assert json.loads(direct.stdout)["ok"] is True
+
+
+def test_the_rules_open_no_card_index_of_their_own() -> None:
+    """The card index is opened by the data layer and the session, which hand it to the rules: random play
+    deals from the cards it is given.  (The scenario runner's fallback for a caller without a lookup, the
+    shipped database, is the one left.)"""
+    import inspect
+
+    from korbiro.rules.mk.timeline.selfplay import random_table
+
+    assert inspect.signature(random_table).parameters["cards"].default is inspect.Parameter.empty
+    opening = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "korbiro" / "rules").rglob("*.py")
+                     if any("open_index(" in line and ">>>" not in line for line in p.read_text("utf-8").splitlines()))
+    assert opening == ["korbiro/rules/mk/timeline/scenario.py"]

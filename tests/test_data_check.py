@@ -237,3 +237,24 @@ def test_cli_device_is_unusable_input_exit_2(tmp_path: Path) -> None:
     r = CliRunner().invoke(cli, ["data", "check", str(fifo), "--format", "json"])
     assert r.exit_code == 2
     assert [f["code"] for f in json.loads(r.output)["findings"]] == ["FILE-NOT-REGULAR"]
+
+
+def test_checking_a_set_file_leaves_nothing_for_the_cycle_collector() -> None:
+    """The collector is paused while set files are read (check.bulk): a set file's check must leave no
+    reference cycle behind, or every file's YAML and marks would stay in memory until the end."""
+    import gc
+
+    from korbiro.data.check import check_file
+
+    files = sorted(shipped_db_path().glob("*.yaml"))
+    check_file(str(files[0]))
+    gc.collect()
+    gc.disable()
+    try:
+        for f in files:
+            report, cards = check_file(str(f))
+            assert report.findings == [] and cards
+        del report, cards
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

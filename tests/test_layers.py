@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -147,3 +148,20 @@ def test_docs_architecture_names_every_module() -> None:
                 unnamed.append(f"{folder}/{path.name}")
     assert not unnamed
 
+
+
+def test_docs_architecture_draws_the_layers_and_contracts_of_pyproject() -> None:
+    """The layer picture of docs/architecture.md names the layers of the ``layers`` contract, in its order (the
+    faces: cli | web), its contract table the contracts of pyproject.toml, and the ``games`` contract the
+    engines the picture says are independent of each other."""
+    doc = (ROOT / "docs" / "architecture.md").read_text("utf-8")
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["importlinter"]["contracts"]
+    by_id = {c["id"]: c for c in contracts}
+    picture = doc.split("## The layers", 1)[1].split("```", 2)[1]
+    drawn = [m.group(1) for m in re.finditer(r"(?m)^  \w+ +(korbiro/\S+(?: \| \S+)?)", picture)]
+    assert [d.replace("korbiro/", "").replace("/", "") for d in drawn] == by_id["layers"]["layers"]
+    table = doc.split("### The contract, and how it is checked", 1)[1].split("##", 1)[0]
+    assert [row.split("`")[1] for row in table.splitlines() if row.startswith("| `")] == list(by_id)
+    games = [m.removeprefix("korbiro.rules.") for m in by_id["games"]["modules"]]
+    assert games == ["mk", "exxit", "xig", "zen"] and "exxit, xig, zen — independent of each other" in picture
+    assert "base → grammar → data →\nrules → app → faces (cli | web)" in doc

@@ -14,16 +14,20 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..base.findings import Finding
     from ..data.cards import Card, CardSource, Lookup
+    from ..data.check import CheckReport
     from ..data.formats import FormatSet
     from ..data.index import CardIndex
     from ..data.search import SearchResult
+    from ..data.sources import Source
     from ..grammar.decklist import DeckList
     from ..grammar.keywords import Keyword
     from ..grammar.query import Query
@@ -159,6 +163,43 @@ class Session:
     def lookup(self, name: str) -> Card | None:
         """The card named *name* (no suggestions), or ``None``."""
         return self.index.lookup(name, suggest=False).card
+
+    # ------------------------------------------------------------------ the database
+
+    def check_database(self, sources: Sequence[Source] | None = None, *, use_cache: bool = True,
+                       progress: Callable[[str], None] | None = None) -> CheckReport:
+        """Every problem of the database's set files (*sources*: as read already, else the session's
+        database's), and with a *formats_file*, that file's own (its schema, its banlists' dates, cards
+        the database does not have).  Never raises for bad data; *progress* is told each file's name."""
+        # lazy: start-up (a replayed check reads no YAML, no schema and no card model)
+        from ..base.findings import sort_findings
+        from ..data.check import check_database
+        from ..data.paths import database_files
+        from ..data.sources import read_source
+
+        if sources is None:
+            sources = [read_source(path) for path in database_files(self.db)]
+        report = check_database(sources=sources, use_cache=use_cache, progress=progress)
+        if self.formats_file:
+            report.findings = sort_findings([*report.findings, *self._formats_findings([s.path for s in sources])])
+        return report
+
+    def _formats_findings(self, files: list[Path]) -> list[Finding]:
+        """Schema and banlist self-checks of the formats file, against the cards of the database *files*."""
+        # lazy: only a check of a formats file reads one
+        from ..base.errors import DataError
+        from ..data.check import load_database
+        from ..data.formats import banlist_findings
+
+        try:
+            formats = self.formats
+        except DataError as exc:
+            return exc.findings
+        try:
+            names: list[str] | None = [c.name for c in load_database(files)]
+        except DataError:
+            names = None  # the database's own errors are reported already
+        return banlist_findings(formats, names)
 
     @staticmethod
     def read_deck(source: str, text: str | None = None) -> DeckList:

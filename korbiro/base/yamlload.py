@@ -332,6 +332,12 @@ def _load_text(text: str, path: str, expect: str) -> YamlDocument:
     return YamlDocument(path, builder.root, builder.marks, builder.warnings)
 
 
+#: A container being filled and its state: the container (dict, list, or None at document
+#: level), its instance path (None when not recorded), whether it is a mapping, the pending
+#: key (NOKEY while a key is expected, DISCARD when the value is dropped) and its keys' lines.
+_Frame = tuple[Any, Path | None, bool, Any, dict[str, int]]
+
+
 class _Stop(Exception):
     """Raised inside the builder after a problem that ends the scan."""
 
@@ -350,6 +356,9 @@ class _Builder:
         self._lines: list[str] | None = None
         self._alias_reported = False
         self._repeats: dict[str, int] = {}
+        self.documents = 0
+        self.have_root = False
+        self.root_empty = False  # a bare '---'
 
     # ---- reporting
 
@@ -445,72 +454,58 @@ class _Builder:
             if dispose is not None:
                 dispose()
 
-    def _loop(self, parser: Any) -> None:  # noqa: C901 - one flat loop is the fast shape
+    def _loop(self, parser: Any) -> None:
+        """Build the data and the marks from the events; the scalars, the commonest, inline."""
         get_event = parser.get_event
         marks = self.marks
         lint = _lint_lines(self.text) if "#" in self.text else set()
-        expect = self.expect
         constants = _CONSTANTS
         digit_start = _NUMBER_START
-        max_depth = MAX_DEPTH
         max_int_digits = MAX_INT_DIGITS
         DISCARD = _DISCARD
         NOKEY = _NOKEY
-
-        # The current container and its state; parents are saved on `stack`.
+        # The current container's frame (see _Frame); its parents are saved on `stack`.
         cont: Any = None  # dict, list, or None at document level
         cpath: Path | None = ()  # its instance path; None when not recorded
         is_map = False
         key: Any = NOKEY  # in a mapping: the pending key, NOKEY while a key is expected
         keylines: dict[str, int] = {}  # in a mapping: key text -> 1-based line
-        stack: list[tuple[Any, Path | None, bool, Any, dict[str, int]]] = []
-        documents = 0
-        have_root = False
-        root_empty = False
-
+        stack: list[_Frame] = []
         while True:
             ev = get_event()
             cls = ev.__class__
-            if cls is ScalarEvent:
+            if cls is ScalarEvent or cls is AliasEvent:
                 sm = ev.start_mark
-                if ev.anchor is not None or ev.tag is not None:
-                    self.properties(ev)
-                value = ev.value
-                plain = not ev.style and ev.tag is None
-                if is_map and key is NOKEY:  # a mapping key
-                    line = sm.line + 1
-                    if plain and (
-                        value in constants or (value[0] in digit_start and _is_int(value))
-                    ):
-                        what = (
-                            "null"
-                            if constants.get(value, 0) is None
-                            else _TYPE_NAMES[type(_plain(value))]
-                        )
-                        self.error("YAML-KEY-TYPE.scalar", line, sm.column + 1, got=what, value=value)
+                if cls is AliasEvent:
+                    self.alias(ev)
+                    value = None
+                    if is_map and key is NOKEY:
+                        self.error("YAML-KEY-TYPE", sm.line + 1, sm.column + 1, got="alias")
                         key = DISCARD
-                    elif plain and value == "<<":
-                        self.error("YAML-MERGE", line, sm.column + 1)
-                        key = DISCARD
-                    else:
-                        key = value
-                    if value in keylines:
-                        self.error("YAML-DUPLICATE-KEY", line, sm.column + 1, key=value, first=keylines[value])
-                        key = DISCARD
-                    else:
-                        keylines[value] = line
-                    continue
-                if plain:
-                    if lint and ev.end_mark.line in lint:
-                        self.lint_comment(ev)
-                    if value in constants:
-                        value = constants[value]
-                    elif value[0] in digit_start:
-                        if is_digits(value) and (value[0] != "0" or len(value) == 1) \
-                                and len(value) <= max_int_digits:
-                            value = int(value)  # the commonest number: what number() makes of it, sooner
+                        continue
+                else:
+                    if ev.anchor is not None or ev.tag is not None:
+                        self.properties(ev)
+                    value = ev.value
+                    plain = not ev.style and ev.tag is None
+                    if is_map and key is NOKEY:  # a mapping key
+                        key = self.key(value, sm) if plain and (
+                            value in constants or value[0] in digit_start or value == "<<") else value
+                        if value in keylines:
+                            self.error("YAML-DUPLICATE-KEY", sm.line + 1, sm.column + 1, key=value,
+                                       first=keylines[value])
+                            key = DISCARD
                         else:
-                            value = self.number(value, sm)
+                            keylines[value] = sm.line + 1
+                        continue
+                    if plain:
+                        if lint and ev.end_mark.line in lint:
+                            self.lint_comment(ev)
+                        if value in constants:
+                            value = constants[value]
+                        elif value[0] in digit_start:  # the commonest number first: what number() makes of it
+                            value = int(value) if is_digits(value) and (value[0] != "0" or len(value) == 1) \
+                                and len(value) <= max_int_digits else self.number(value, sm)
                 mark = (sm.line + 1, sm.column + 1)
                 if is_map:
                     if key is not DISCARD and cpath is not None:
@@ -522,92 +517,90 @@ class _Builder:
                         marks[cpath + (len(cont),)] = mark
                     cont.append(value)
                 else:
-                    have_root = True
-                    if plain and ev.value == "" and ev.anchor is None:
-                        root_empty = True  # a bare '---'
-                    else:
-                        self.check_root(value, sm)
-                    self.root = value
-                    marks[()] = mark
+                    self.scalar_root(ev, value, mark)
             elif cls is MappingStartEvent or cls is SequenceStartEvent:
-                sm = ev.start_mark
-                if ev.anchor is not None or ev.tag is not None:
-                    self.properties(ev)
-                if len(stack) >= max_depth:
-                    self.error("YAML-DEPTH", sm.line + 1, sm.column + 1, depth=max_depth)
-                    raise _Stop
-                new: Any = {} if cls is MappingStartEvent else []
-                # place the new collection into its parent
-                if is_map:
-                    if key is NOKEY:  # a collection as a mapping key
-                        kind = "mapping" if cls is MappingStartEvent else "list"
-                        self.error("YAML-KEY-TYPE", sm.line + 1, sm.column + 1, got=kind)
-                        npath: Path | None = None
-                        key = DISCARD  # the value that follows is dropped too
-                        stack.append((cont, cpath, is_map, key, keylines))
-                    else:
-                        if key is DISCARD or cpath is None:
-                            npath = None
-                        else:
-                            npath = cpath + (key,)
-                            cont[key] = new
-                            marks[npath] = (sm.line + 1, sm.column + 1)
-                        stack.append((cont, cpath, is_map, NOKEY, keylines))
-                elif cont is not None:
-                    if cpath is None:
-                        npath = None
-                    else:
-                        npath = cpath + (len(cont),)
-                        marks[npath] = (sm.line + 1, sm.column + 1)
-                    cont.append(new)
-                    stack.append((cont, cpath, is_map, key, keylines))
-                else:
-                    have_root = True
-                    self.check_root(new, sm)
-                    self.root = new
-                    npath = ()
-                    marks[()] = (sm.line + 1, sm.column + 1)
-                    stack.append((cont, cpath, is_map, key, keylines))
-                cont = new
-                cpath = npath
-                if cls is MappingStartEvent:
-                    is_map = True
-                    key = NOKEY
-                    keylines = {}
-                else:
-                    is_map = False
+                stack.append((cont, cpath, is_map, key, keylines))
+                cont, cpath, is_map, key, keylines = self.open_collection(ev, stack)
             elif cls is MappingEndEvent or cls is SequenceEndEvent:
                 cont, cpath, is_map, key, keylines = stack.pop()
-            elif cls is AliasEvent:
-                self.alias(ev)
-                sm = ev.start_mark
-                if is_map:
-                    if key is NOKEY:
-                        self.error("YAML-KEY-TYPE", sm.line + 1, sm.column + 1, got="alias")
-                        key = DISCARD
-                    else:
-                        if key is not DISCARD and cpath is not None:
-                            cont[key] = None
-                            marks[cpath + (key,)] = (sm.line + 1, sm.column + 1)
-                        key = NOKEY
-                elif cont is not None:
-                    if cpath is not None:
-                        marks[cpath + (len(cont),)] = (sm.line + 1, sm.column + 1)
-                    cont.append(None)
-                else:
-                    have_root = True
-                    marks[()] = (sm.line + 1, sm.column + 1)
             elif cls is DocumentStartEvent:
-                documents += 1
-                if documents > 1:
-                    sm = ev.start_mark
-                    self.error("YAML-MULTI-DOC", sm.line + 1, sm.column + 1)
-                    raise _Stop
+                self.document_start(ev)
             elif cls is StreamEndEvent:
                 break
-        if not have_root or root_empty:
-            self.error("FILE-EMPTY" if expect == "any" else "FILE-EMPTY.expected", 1, 1,
-                       want="mapping" if expect == "mapping" else "list")
+        if not self.have_root or self.root_empty:
+            self.error("FILE-EMPTY" if self.expect == "any" else "FILE-EMPTY.expected", 1, 1,
+                       want="mapping" if self.expect == "mapping" else "list")
+
+    # ---- the steps of the loop that are not the hot path
+
+    def key(self, value: str, mark: Any) -> Any:
+        """A plain mapping key that may not be a string (``true``, ``12``, ``<<``): *value*, or DISCARD."""
+        if value in _CONSTANTS or _is_int(value):
+            what = "null" if _CONSTANTS.get(value, 0) is None else _TYPE_NAMES[type(_plain(value))]
+            self.error("YAML-KEY-TYPE.scalar", mark.line + 1, mark.column + 1, got=what, value=value)
+            return _DISCARD
+        if value == "<<":
+            self.error("YAML-MERGE", mark.line + 1, mark.column + 1)
+            return _DISCARD
+        return value
+
+    def scalar_root(self, ev: Any, value: Any, mark: Mark) -> None:
+        """A scalar or an alias as the whole document."""
+        self.have_root = True
+        self.marks[()] = mark
+        if ev.__class__ is AliasEvent:
+            return
+        if not ev.style and ev.tag is None and ev.value == "" and ev.anchor is None:
+            self.root_empty = True  # a bare '---'
+        else:
+            self.check_root(value, ev.start_mark)
+        self.root = value
+
+    def open_collection(self, ev: Any, stack: list[_Frame]) -> _Frame:
+        """Place the collection *ev* starts into its parent (the top of *stack*); its own frame.
+
+        The parent's frame on *stack* is rewritten with the key it waits for next.
+        """
+        sm = ev.start_mark
+        if ev.anchor is not None or ev.tag is not None:
+            self.properties(ev)
+        if len(stack) > MAX_DEPTH:
+            self.error("YAML-DEPTH", sm.line + 1, sm.column + 1, depth=MAX_DEPTH)
+            raise _Stop
+        is_map = ev.__class__ is MappingStartEvent
+        new: Any = {} if is_map else []
+        mark = (sm.line + 1, sm.column + 1)
+        cont, cpath, in_map, key, keylines = stack[-1]
+        npath: Path | None = None
+        if in_map:
+            if key is _NOKEY:  # a collection as a mapping key: the value that follows is dropped too
+                self.error("YAML-KEY-TYPE", sm.line + 1, sm.column + 1, got="mapping" if is_map else "list")
+                stack[-1] = (cont, cpath, in_map, _DISCARD, keylines)
+            else:
+                if key is not _DISCARD and cpath is not None:
+                    npath = cpath + (key,)
+                    cont[key] = new
+                    self.marks[npath] = mark
+                stack[-1] = (cont, cpath, in_map, _NOKEY, keylines)
+        elif cont is not None:
+            if cpath is not None:
+                npath = cpath + (len(cont),)
+                self.marks[npath] = mark
+            cont.append(new)
+        else:
+            self.have_root = True
+            self.check_root(new, sm)
+            self.root = new
+            npath = ()
+            self.marks[()] = mark
+        return new, npath, is_map, _NOKEY, {}
+
+    def document_start(self, ev: Any) -> None:
+        """Count the documents: a second one ends the scan."""
+        self.documents += 1
+        if self.documents > 1:
+            self.error("YAML-MULTI-DOC", ev.start_mark.line + 1, ev.start_mark.column + 1)
+            raise _Stop
 
     # ---- checks
 

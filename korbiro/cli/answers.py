@@ -38,16 +38,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..base.config import Config, find_config, git_work_tree
-from ..base.i18n import LANGS, detect_lang
+from ..base.i18n import detect_lang
 from ..base.limits import DEFAULT_MAX_FINDINGS
-from ..base.text import is_digits
 from ..data.cache import Cache
 from ..data.paths import chosen_database, library_stamp
+from .checkoptions import CHECK_FORMATS, CHECK_OPTIONS, CheckOption
 
 if TYPE_CHECKING:
     from ..data.sources import Source
 
-__all__ = ["CHECK_FORMATS", "CHECK_VALUE_OPTIONS", "UNREADABLE", "CheckPlan", "CheckRequest", "NoDatabase", "answer", "code_stamp", "emit", "plan", "record",
+__all__ = ["CHECK_FORMATS", "UNREADABLE", "CheckPlan", "CheckRequest", "NoDatabase", "answer", "code_stamp", "emit", "plan", "record",
            "replay", "run"]
 
 #: findings that mean a named file could not be read at all: exit 2, not 1 (bad data)
@@ -72,60 +72,47 @@ class CheckRequest(NamedTuple):
 
     @classmethod
     def from_argv(cls, argv: list[str]) -> CheckRequest | None:
-        """The request of ``data check …`` arguments; ``None`` for any other command, or for an option
-        a replay does not take (``--no-cache``, ``--formats``, ``--help``, a value click would refuse, …)."""
+        """The request of ``data check …`` arguments, read as the click command reads them (both are made
+        from :data:`~korbiro.cli.checkoptions.CHECK_OPTIONS`); ``None`` for any other command, or for an
+        option a replay does not take (``--no-cache``, ``--formats``, ``--help``, a value click would
+        refuse, …)."""
         if argv[:2] != ["data", "check"]:
             return None
-        values: dict[str, Any] = {"paths": [], "excludes": []}
-        rest = argv[2:]
-        i = 0
-        while i < len(rest):
-            arg = rest[i]
-            i += 1
+        values: dict[str, Any] = {o.field: [] if o.multiple else o.default for o in _REPLAYED.values()}
+        paths: list[str] = []
+        rest = iter(argv[2:])
+        for arg in rest:
             if not arg.startswith("-") or arg == "-":
-                values["paths"].append(arg)
-                continue
-            if arg in ("--strict", "--no-strict"):
-                values["strict"] = arg == "--strict"
+                paths.append(arg)
                 continue
             name, eq, value = arg.partition("=")
-            if name not in CHECK_VALUE_OPTIONS:
+            option = _REPLAYED.get(name)
+            if option is None or (eq and not option.takes_value):
                 return None
+            if not option.takes_value:
+                values[option.field] = name == option.name  # a switch: --x or --no-x
+                continue
             if not eq:
-                if i == len(rest):
+                given = next(rest, None)
+                if given is None:
                     return None
-                value = rest[i]
-                i += 1
-            key, choices = CHECK_VALUE_OPTIONS[name]
-            if choices and value not in choices:
+                value = given
+            read = option.read(value)
+            if read is None:
                 return None
-            if key == "max_findings":
-                if not is_digits(value):
-                    return None
-                values[key] = int(value)
-            elif key == "excludes":
-                values[key].append(value)
+            if option.multiple:
+                values[option.field].append(read)
             else:
-                values[key] = value
-        if values.get("db") is None and os.environ.get("KORBIRO_DB"):
-            values["db"] = os.environ["KORBIRO_DB"]  # --db's envvar, as click reads it
-        values["paths"] = tuple(values["paths"])
-        values["excludes"] = tuple(values["excludes"])
-        return cls(**values)
+                values[option.field] = read
+        for option in _REPLAYED.values():
+            if option.envvar and values[option.field] is None and os.environ.get(option.envvar):
+                values[option.field] = os.environ[option.envvar]  # as click reads it
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in values.items()}
+        return cls(tuple(paths), **fields)
 
 
-#: ``data check --format``'s values (the click command takes the same, cli/data.py)
-CHECK_FORMATS = ("text", "json", "github")
-
-#: the options of ``data check`` a replay takes that have a value: option -> (field, the values click takes;
-#: empty: any).  The click command declares the same (a test compares the two, tests/test_answers.py).
-CHECK_VALUE_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "--db": ("db", ()),
-    "--exclude": ("excludes", ()),
-    "--format": ("fmt", CHECK_FORMATS),
-    "--lang": ("lang", LANGS),
-    "--max-findings": ("max_findings", ()),
-}
+#: the options of ``data check`` a replay takes, by each way of writing them
+_REPLAYED: dict[str, CheckOption] = {flag: o for o in CHECK_OPTIONS if o.replayed for flag in o.flags}
 
 
 class NoDatabase(Exception):
@@ -274,16 +261,13 @@ def replay(request: CheckRequest, chosen: CheckPlan, sources: list[Source]) -> t
 def answer(request: CheckRequest, chosen: CheckPlan, sources: list[Source], *, no_cache: bool = False,
            formats_file: str | None = None, progress: Callable[[str], None] | None = None) -> tuple[str, int]:
     """Check the set files as *sources* read them: what to print and the exit code (stored for a replay)."""
+    from ..app import Session  # lazy: only a check that is not replayed checks
     from ..base.findings import (  # lazy: only a check renders findings
         cap_per_file,
         dumps_json,
-        sort_findings,
     )
-    from ..data.check import check_database
 
-    report = check_database(sources=sources, use_cache=not no_cache, progress=progress)
-    if formats_file:
-        report.findings = sort_findings([*report.findings, *_formats_findings(formats_file, chosen.files)])
+    report = Session(formats_file=formats_file).check_database(sources, use_cache=not no_cache, progress=progress)
     lang = chosen.lang
     failed = report.failed(chosen.strict)
     shown, hidden = cap_per_file(report.findings, request.max_findings)
@@ -317,24 +301,6 @@ def answer(request: CheckRequest, chosen: CheckPlan, sources: list[Source], *, n
     if not no_cache and not formats_file:
         record(request, chosen, sources, out, code)
     return out, code
-
-
-def _formats_findings(path: str, files: list[Path]) -> list[Any]:
-    """Schema and banlist self-checks of a formats file, against the cards of the checked database."""
-    # lazy: only --formats reads a formats file
-    from ..base.errors import DataError
-    from ..data.check import load_database
-    from ..data.formats import banlist_findings, load_formats
-
-    try:
-        fs = load_formats(path)
-    except DataError as exc:
-        return exc.findings
-    try:
-        names = [c.name for c in load_database(files)]
-    except DataError:
-        names = None  # the database's own errors are reported already
-    return banlist_findings(fs, names)
 
 
 def record(request: CheckRequest, chosen: CheckPlan, sources: list[Source], out: str, code: int) -> None:

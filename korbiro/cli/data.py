@@ -3,22 +3,59 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from ._common import (
+    Whole,
+    _choose_lang,
     echo_errors,
     echo_json,
     error_line,
     format_option,
     lang_option,
-    max_findings_option,
 )
-from .answers import CHECK_FORMATS
+from .checkoptions import CHECK_OPTIONS, CheckOption
 
 if TYPE_CHECKING:
     from ..data.index import CardIndex
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _declared(options: tuple[CheckOption, ...]) -> Callable[[F], F]:
+    """The click options of *options* (korbiro/cli/checkoptions.py: the one declaration of ``data check``'s
+    options, which the run without click reads too), in their order."""
+    def decorate(f: F) -> F:
+        for option in reversed(options):
+            f = click.option(*_declaration(option), **_settings(option))(f)
+        return f
+    return decorate
+
+
+def _declaration(option: CheckOption) -> tuple[str, str]:
+    """click's names of *option*: how it is written, and the parameter it fills."""
+    return ("/".join(option.flags) if option.kind == "switch" else option.name), option.field
+
+
+def _settings(option: CheckOption) -> dict[str, Any]:
+    """click's settings of *option*: its type, default, help and the rest as declared."""
+    settings: dict[str, Any] = {"default": option.default, "help": option.help}
+    types: dict[str, Any] = {"path": click.Path(exists=True), "file": click.Path(exists=True, dir_okay=False),
+                             "choice": click.Choice(option.choices), "whole": Whole(min=0)}
+    if option.kind in types:
+        settings["type"] = types[option.kind]
+    for name in ("multiple", "envvar", "metavar", "show_default"):
+        if getattr(option, name):
+            settings[name] = getattr(option, name)
+    if option.kind == "flag":
+        settings["is_flag"] = True
+    if option.eager:  # --lang: chosen before the other options are read, so that their errors speak it too
+        settings.update(callback=_choose_lang, is_eager=True)
+    return settings
 
 
 @click.group()
@@ -28,22 +65,7 @@ def data() -> None:
 
 @data.command("check")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
-@click.option("--db", "db", type=click.Path(exists=True), envvar="KORBIRO_DB", default=None,
-              help="The card database when no PATHS are given (default: $KORBIRO_DB, else korbiro.toml's db; "
-                   "outside a project, the shipped sample database).")
-@click.option("--exclude", "excludes", multiple=True, metavar="GLOB",
-              help="Leave out the set files matching GLOB (repeatable; with korbiro.toml's exclude).")
-@click.option("--format", "fmt", type=click.Choice(CHECK_FORMATS), default=None,
-              help="Output format: text for people, json for programs, github for workflow annotations "
-                   "(default: korbiro.toml's format, else text).")
-@lang_option
-@click.option("--strict/--no-strict", default=None,
-              help="Treat warnings (e.g. unaccented keyword spellings) as failures (default: korbiro.toml's strict).")
-@click.option("--no-cache", is_flag=True, help="Check every file again even when it has not changed.")
-@click.option("--formats", "formats_file", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="Also check a formats and banlist file (schema mk-formats; banlist dates in order, "
-                   "cards known to this database, no redundant entries).")
-@max_findings_option
+@_declared(CHECK_OPTIONS)
 @click.pass_context
 def check(ctx: click.Context, paths: tuple[str, ...], db: str | None, excludes: tuple[str, ...], fmt: str | None,
           lang: str | None, strict: bool | None, no_cache: bool, formats_file: str | None, max_findings: int) -> None:

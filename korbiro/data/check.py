@@ -76,111 +76,160 @@ def check_file(path: str, raw: bytes | None = None, *, cards: bool = True) -> tu
         return FileReport(path, exc.findings), []
     findings: list[Finding] = list(doc.findings)
     findings.extend(iter_schema_findings(doc, "mk-set"))
-    data = doc.data
-    report = FileReport(path, findings)
+    return _SetFile(path, raw, doc, FileReport(path, findings)).check(build=cards)
 
-    set_block = data.get("set")
-    if isinstance(set_block, dict) and isinstance(set_block.get("code"), str):
-        report.set_code = set_block["code"]
+
+class _FileLines:
+    """Where a set file's values start: its lines are read once, when a card's text or a field reader first
+    needs them.  (Apart from :class:`_SetFile`, which the field reader would otherwise hold in a cycle: the
+    collector is paused while set files are read, :func:`bulk`.)"""
+
+    def __init__(self, path: str, raw: bytes | None, doc: Any) -> None:
+        self.path = path
+        self.raw = raw
+        self.doc = doc
+        self._lines: list[str] | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = _source_lines(self.path, self.raw)
+        return self._lines
+
+    def locate(self, i: int, where: tuple[str | int, ...]) -> tuple[int, int]:
+        """Where the content of card *i*'s value at *where* starts."""
+        return _text_start(self.lines, self.doc.mark(("cards", i, *where)))
+
+
+class _SetFile:
+    """One loaded set file being checked card by card: its report grows, its cards are built."""
+
+    def __init__(self, path: str, raw: bytes | None, doc: Any, report: FileReport) -> None:
+        self.path = path
+        self.doc = doc
+        self.report = report
+        self.findings = report.findings
+        self.marks: dict[tuple[str | int, ...], tuple[int, int]] = doc.marks
+        self.source = _FileLines(path, raw, doc)
+        self.fields = FieldReader(path, self.source.locate)
+
+    @property
+    def lines(self) -> list[str]:
+        """The file's lines."""
+        return self.source.lines
+
+    def mark(self, *where: str | int) -> tuple[int, int]:
+        """The line and column of the value at *where*, or of its nearest ancestor."""
+        return self.marks.get(where) or self.doc.mark(where)
+
+    def check(self, build: bool) -> tuple[FileReport, list[Card]]:
+        """Check the set block and every card; the report and the cards built (when *build*)."""
+        report, data = self.report, self.doc.data
+        set_block = data.get("set")
+        if isinstance(set_block, dict) and isinstance(set_block.get("code"), str):
+            report.set_code = set_block["code"]
+            self.set_code_findings()
+        raw_cards = data.get("cards")
+        if not isinstance(raw_cards, list):
+            return report, []
+        built: list[Card] = []
+        prefix = report.set_code + "-" if report.set_code else None
+        for i, rc in enumerate(raw_cards):
+            if rc.__class__ is dict:
+                card = self.card(i, rc, prefix, build)
+                if card is not None:
+                    built.append(card)
+        self.findings.extend(self.fields.findings)
+        report.values, report.named = self.fields.held(), self.fields.named
+        return report, built
+
+    def set_code_findings(self) -> None:
+        """The set's code names its file."""
+        path, report = self.path, self.report
         stem = Path(path).stem
         if stem != report.set_code:
-            line, col = doc.mark(("set", "code"))
-            findings.append(
+            line, col = self.doc.mark(("set", "code"))
+            self.findings.append(
                 Finding("MK-DATA-SET-FILE-MISMATCH",
                         f"set code {report.set_code!r} does not match the file name {stem!r}",
                         file=path, line=line, column=col,
                         args={"code": report.set_code, "stem": stem})
             )
 
-    raw_cards = data.get("cards")
-    if not isinstance(raw_cards, list):
-        return report, []
-    source_lines: list[str] | None = None
-    lines_of: list[list[str]] = []  # the file's lines, read once when a field reader first needs them
-
-    def locate(i: int, where: tuple[str | int, ...]) -> tuple[int, int]:
-        if not lines_of:
-            lines_of.append(_source_lines(path, raw))
-        return _text_start(lines_of[0], doc.mark(("cards", i, *where)))
-
-    fields = FieldReader(path, locate)
-    build = cards
-    built: list[Card] = []
-    marks = doc.marks
-    prefix = report.set_code + "-" if report.set_code else None
-    for i, rc in enumerate(raw_cards):
-        if rc.__class__ is not dict:
-            continue
-        here = ("cards", i)
-        line = (marks.get(here) or doc.mark(here))[0]
+    def card(self, i: int, rc: dict[str, Any], prefix: str | None, build: bool) -> Card | None:
+        """Check card *i*; the card built from it when *build* and it has an id, a name and a type."""
+        path, findings = self.path, self.findings
+        line = self.mark("cards", i)[0]
         cid = rc.get("id")
         cid = cid if cid.__class__ is str else None
         name = rc.get("name")
         name = name if name.__class__ is str else None
         ctype = rc.get("type")
         ctype = ctype if ctype.__class__ is str else None
-        ref = CardRef(cid, name, ctype, line, marks.get(("cards", i, "id")) or doc.mark(here),
-                      marks.get(("cards", i, "name")) or doc.mark(here))
-        report.cards.append(ref)
+        ref = CardRef(cid, name, ctype, line, self.mark("cards", i, "id"), self.mark("cards", i, "name"))
+        self.report.cards.append(ref)
         if cid and prefix is not None and not cid.startswith(prefix):
             ln, col = ref.id_pos
             findings.append(Finding("MK-DATA-ID-PREFIX",
-                                    f"card id {cid!r} does not start with its set code {report.set_code!r}",
+                                    f"card id {cid!r} does not start with its set code {self.report.set_code!r}",
                                     file=path, line=ln, column=col, card=cid,
-                                    args={"id": cid, "code": report.set_code}))
+                                    args={"id": cid, "code": self.report.set_code}))
         if name is not None:
             findings.extend(_name_findings(name, path, ref))
-        text = rc.get("text")
-        keywords: tuple[Any, ...] = ()
-        if text.__class__ is str and text.strip():
-            if source_lines is None:
-                source_lines = _source_lines(path, raw)
-            tline, tcol = _text_start(source_lines, marks.get(("cards", i, "text")) or doc.mark(here))
-            keywords, kw_findings = _parse_text(text, path, tline, tcol, cid)
-            findings.extend(kw_findings)
-            findings.extend(_keyword_findings(keywords, rc, path, cid))
-            ref.true_names = [
-                (k.name, k.line or tline, k.column or tcol) for k in keywords if getattr(k, "keyword", "") == "IGAZ NÉV"
-            ]
+        keywords = self.text(i, rc, ref)
         history = rc.get("history")
         if isinstance(history, list) and history:
-            if source_lines is None:
-                source_lines = _source_lines(path, raw)
-            h_findings, h_names = _history_findings(history, rc, path, doc, source_lines, i, cid)
+            h_findings, h_names = _history_findings(history, rc, path, self.doc, self.lines, i, cid)
             findings.extend(h_findings)
             ref.true_names.extend(h_names)
-        behaviour = None
-        if "behaviour" in rc:
-            if source_lines is None:
-                source_lines = _source_lines(path, raw)
-            behaviour, b_findings = _read_behaviour(rc["behaviour"], path, doc, source_lines, i, cid)
-            findings.extend(b_findings)
-            if behaviour is not None and behaviour.beast is not None and keywords:
-                at = marks.get(("cards", i, "behaviour", "beast")) or doc.mark(("cards", i, "behaviour", "beast"))
-                findings.extend(_beast_findings(keywords, behaviour, at[0], path, cid))
-        fields.card(i, rc, cid, behaviour)
-        if build and cid and name and ctype:
-            attrs = {k: v for k, v in rc.items() if k not in _CARD_FIELDS}
-            built.append(
-                Card(
-                    id=cid,
-                    name=name if unicodedata.is_normalized("NFC", name) else unicodedata.normalize("NFC", name),
-                    type=ctype,
-                    subtype=rc.get("subtype"),
-                    mp=rc.get("mp"),
-                    dp=rc.get("dp"),
-                    text=text if isinstance(text, str) else "",
-                    keywords=tuple(keywords),
-                    set=report.set_code or "",
-                    file=path,
-                    line=line,
-                    attrs=attrs,
-                    behaviour=behaviour,
-                )
-            )
-    findings.extend(fields.findings)
-    report.values, report.named = fields.held(), fields.named
-    return report, built
+        behaviour = self.behaviour(i, rc, cid, keywords) if "behaviour" in rc else None
+        self.fields.card(i, rc, cid, behaviour)
+        return self.built(rc, ref, keywords, behaviour) if build else None
+
+    def text(self, i: int, rc: dict[str, Any], ref: CardRef) -> tuple[Any, ...]:
+        """Parse card *i*'s text (its IGAZ NÉV targets go on *ref*); its keywords."""
+        text = rc.get("text")
+        if text.__class__ is not str or not text.strip():
+            return ()
+        tline, tcol = _text_start(self.lines, self.mark("cards", i, "text"))
+        keywords, kw_findings = _parse_text(text, self.path, tline, tcol, ref.id)
+        self.findings.extend(kw_findings)
+        self.findings.extend(_keyword_findings(keywords, rc, self.path, ref.id))
+        ref.true_names = [
+            (k.name, k.line or tline, k.column or tcol) for k in keywords if getattr(k, "keyword", "") == "IGAZ NÉV"
+        ]
+        return keywords
+
+    def behaviour(self, i: int, rc: dict[str, Any], cid: str | None, keywords: tuple[Any, ...]) -> Any:
+        """Read card *i*'s ``behaviour:`` and check its beast line against the text's; the behaviour."""
+        behaviour, b_findings = _read_behaviour(rc["behaviour"], self.path, self.doc, self.lines, i, cid)
+        self.findings.extend(b_findings)
+        if behaviour is not None and behaviour.beast is not None and keywords:
+            at = self.mark("cards", i, "behaviour", "beast")
+            self.findings.extend(_beast_findings(keywords, behaviour, at[0], self.path, cid))
+        return behaviour
+
+    def built(self, rc: dict[str, Any], ref: CardRef, keywords: tuple[Any, ...], behaviour: Any) -> Card | None:
+        """The card the entry *rc* describes, when it has an id, a name and a type."""
+        cid, name, ctype = ref.id, ref.name, ref.type
+        if not (cid and name and ctype):
+            return None
+        text = rc.get("text")
+        return Card(
+            id=cid,
+            name=name if unicodedata.is_normalized("NFC", name) else unicodedata.normalize("NFC", name),
+            type=ctype,
+            subtype=rc.get("subtype"),
+            mp=rc.get("mp"),
+            dp=rc.get("dp"),
+            text=text if isinstance(text, str) else "",
+            keywords=tuple(keywords),
+            set=self.report.set_code or "",
+            file=self.path,
+            line=ref.line,
+            attrs={k: v for k, v in rc.items() if k not in _CARD_FIELDS},
+            behaviour=behaviour,
+        )
 
 
 #: the fields a Card holds as attributes; the others are its ``attrs``

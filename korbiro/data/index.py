@@ -731,28 +731,42 @@ def _batch_rows(start: int, batch: Sequence[Card], linked: list[tuple[str, tuple
     """The rows of a set file's cards, numbered from *start* + 1: the ``cards`` rows grouped by the columns
     they have values in (a NULL is never bound: it is a column's default), the ``keywords`` and ``items``
     rows; a card joined to others by IGAZ NÉV is added to *linked*."""
-    # lazy: only a build encodes them (a lookup never does)
-    from .stored import encode_behaviour, encode_keywords
-
+    rows = _BatchRows(linked)
     folded = iter(fold_all([s for c in batch for s in (c.id, c.name, c.text)]))
-    groups: dict[tuple[str, ...], list[tuple[Any, ...]]] = {}
-    kw_rows: list[tuple[Any, ...]] = []
-    item_rows: list[tuple[int, str, str]] = []
     file: str | None = None
     stored_file: str | bytes | None = None
-    rowid = start
-    for c in batch:
-        rowid += 1
-        id_fold, name_fold, text_fold = next(folded), next(folded), next(folded)
+    for rowid, c in enumerate(batch, start + 1):
         if c.file is not file:
             file = c.file
             stored_file = _stored_file(file)
+        rows.card(rowid, c, (next(folded), next(folded), next(folded)), stored_file)
+    return rows.groups, rows.keywords, rows.items
+
+
+class _BatchRows:
+    """The rows of one set file's cards, added card by card (see :func:`_batch_rows`)."""
+
+    def __init__(self, linked: list[tuple[str, tuple[str, ...]]]) -> None:
+        # lazy: only a build encodes them (a lookup never does)
+        from .stored import encode_behaviour, encode_keywords
+
+        self.encode_keywords = encode_keywords
+        self.encode_behaviour = encode_behaviour
+        self.linked = linked
+        #: the ``cards`` rows, grouped by the columns they have values in
+        self.groups: dict[tuple[str, ...], list[tuple[Any, ...]]] = {}
+        self.keywords: list[tuple[Any, ...]] = []
+        self.items: list[tuple[int, str, str]] = []
+
+    def card(self, rowid: int, c: Card, folds: tuple[str, str, str], stored_file: str | bytes | None) -> None:
+        """Add the rows of card *c*, whose id, name and text fold to *folds*."""
+        id_fold, name_fold, text_fold = folds
         mp = c.mp
         summary = c.keyword_summary()
         names: list[str] = []
         values: list[Any] = [
             rowid, c.id, id_fold, c.name, name_fold, name_fold, c.type, str(mp) if type(mp) is int else _JSON(mp),
-            c.set, stored_file, c.line, c.text, text_fold, _JSON_TEXT(summary), encode_keywords(c.keywords)]
+            c.set, stored_file, c.line, c.text, text_fold, _JSON_TEXT(summary), self.encode_keywords(c.keywords)]
         if c.subtype is not None:
             names.append("subtype")
             values.append(c.subtype)
@@ -762,56 +776,65 @@ def _batch_rows(start: int, batch: Sequence[Card], linked: list[tuple[str, tuple
         if c.dp is not None:
             names.append("dp")
             values.append(c.dp)
-        attrs = c.attrs
-        if attrs:
-            names.append("attrs")
-            values.append(_JSON_ATTRS(attrs if type(attrs) is dict else dict(attrs)))
-            for field, value in attrs.items():
-                spec = _ATTR_COLUMNS.get(field)
-                if spec is not None:
-                    stored = spec[1](value)
-                    if stored is not None:
-                        names.append(spec[0])
-                        values.append(stored)
-                elif field in _LIST_ATTRS:
-                    if isinstance(value, list):
-                        item_rows.extend((rowid, field, str(item)) for item in value if isinstance(item, (str, int)))
-                elif field in _MULTI_ATTRS:
-                    item_rows.extend((rowid, field, item) for item in c.values(field))
-                elif field in _PRINTED:
-                    item_rows.extend((rowid, name, item) for name, item in _printed_items(c, field))
-                elif field == "history":
-                    versions = c.history
-                    if len(versions) > 1:  # errata: how many times the text changed; changed: the newest's date
-                        names.extend(("errata", "changed"))
-                        values.extend((len(versions) - 1, versions[-1].since.isoformat()))
-            if "behaviour" in attrs or "abilities" in attrs:  # its own and its printed abilities' (played_behaviour)
-                behaviour = c.behaviour
-                if not behaviour.empty or "behaviour" in attrs:
-                    kinds = " ".join(behaviour.kinds())
-                    if kinds:
-                        names.append("behaviour")
-                        values.append(kinds)
-                    names.append("behaviour_objects")
-                    values.append(encode_behaviour(behaviour))
-            if "race" not in attrs and (races := c.values("race")):  # the race only the descriptor prints
-                names.append("race")
-                values.append(races[0])
-            if (req := c.requirement) is not None:  # every alternative, as written ("Toroni Tolvaj | Pap")
-                names.append("requirement_fold")
-                values.append(fold(req.render()))
+        if c.attrs:
+            self.attrs(rowid, c, names, values)
+            self.derived(c, names, values)
         if c.true_names:
             names.append("true_names")
             values.append(_JSON_TEXT(c.true_names))
-            linked.append((c.name, c.true_names))
-        groups.setdefault(_ALWAYS + tuple(names), []).append(tuple(values))
+            self.linked.append((c.name, c.true_names))
+        self.groups.setdefault(_ALWAYS + tuple(names), []).append(tuple(values))
         for k, (_, _, rendered) in zip(c.keywords, summary, strict=True):
             if k.keyword:
                 value = getattr(k, "value", None)
                 if not isinstance(value, int):
                     value = getattr(k, "level", None) if isinstance(getattr(k, "level", None), int) else None
-                kw_rows.append((rowid, k.keyword, fold(k.keyword), value, k.rule, rendered))
-    return groups, kw_rows, item_rows
+                self.keywords.append((rowid, k.keyword, fold(k.keyword), value, k.rule, rendered))
+
+    def attrs(self, rowid: int, c: Card, names: list[str], values: list[Any]) -> None:
+        """The columns (into *names* and *values*) and the ``items`` rows of the card's other fields."""
+        attrs = c.attrs
+        names.append("attrs")
+        values.append(_JSON_ATTRS(attrs if type(attrs) is dict else dict(attrs)))
+        item_rows = self.items
+        for field, value in attrs.items():
+            spec = _ATTR_COLUMNS.get(field)
+            if spec is not None:
+                stored = spec[1](value)
+                if stored is not None:
+                    names.append(spec[0])
+                    values.append(stored)
+            elif field in _LIST_ATTRS:
+                if isinstance(value, list):
+                    item_rows.extend((rowid, field, str(item)) for item in value if isinstance(item, (str, int)))
+            elif field in _MULTI_ATTRS:
+                item_rows.extend((rowid, field, item) for item in c.values(field))
+            elif field in _PRINTED:
+                item_rows.extend((rowid, name, item) for name, item in _printed_items(c, field))
+            elif field == "history":
+                versions = c.history
+                if len(versions) > 1:  # errata: how many times the text changed; changed: the newest's date
+                    names.extend(("errata", "changed"))
+                    values.extend((len(versions) - 1, versions[-1].since.isoformat()))
+
+    def derived(self, c: Card, names: list[str], values: list[Any]) -> None:
+        """The columns read from what the card's fields say: its behaviour, its race, its requirement."""
+        attrs = c.attrs
+        if "behaviour" in attrs or "abilities" in attrs:  # its own and its printed abilities' (played_behaviour)
+            behaviour = c.behaviour
+            if not behaviour.empty or "behaviour" in attrs:
+                kinds = " ".join(behaviour.kinds())
+                if kinds:
+                    names.append("behaviour")
+                    values.append(kinds)
+                names.append("behaviour_objects")
+                values.append(self.encode_behaviour(behaviour))
+        if "race" not in attrs and (races := c.values("race")):  # the race only the descriptor prints
+            names.append("race")
+            values.append(races[0])
+        if (req := c.requirement) is not None:  # every alternative, as written ("Toroni Tolvaj | Pap")
+            names.append("requirement_fold")
+            values.append(fold(req.render()))
 
 
 #: the printed fields whose items the search reads under another name (``descriptor:``, ``property:``, ``mark:``)

@@ -1,14 +1,14 @@
 """Random positions and random legal play on the timeline engine, for the legal-action invariant and benchmarks.
 
-:func:`random_table` deals a position from a card database (the shipped
-sample by default) from a seed: each player's Sor, tower, quests and a
+:func:`random_table` deals a position from the cards it is given (a card
+database, its index) from a seed: each player's Sor, tower, quests and a
 building in the Present, a hand and a Jövő pakli.  :func:`random_step`
 makes one move of random play: a random completion of a random legal action
 of the player who may act, else the engine's own step (unwinding, the end of
 the round).  The same seed gives the same game.
 
-    >>> eng, rng = random_table(seed=1)          # doctest: +SKIP
-    >>> random_step(eng, rng).text               # doctest: +SKIP
+    >>> eng, rng = random_table(Session().index, seed=1)   # doctest: +SKIP
+    >>> random_step(eng, rng).text                       # doctest: +SKIP
     'leidéz "Briar Sichetti"'
 """
 
@@ -28,14 +28,9 @@ __all__ = ["PLAYERS", "random_junk", "random_step", "random_table", "who_acts"]
 PLAYERS = ("Anna", "Béla")
 
 
-def random_table(cards: Iterable[Card] | None = None, seed: int = 0, fmt: str = "archivalt",
+def random_table(cards: Iterable[Card], seed: int = 0, fmt: str = "archivalt",
                  players: Sequence[str] = PLAYERS) -> tuple[Engine, Random]:
-    """A random position dealt from *cards* (default: the shipped sample) and the random source that goes on."""
-    if cards is None:
-        # lazy: only a caller without cards of its own opens the index
-        from ....data.index import open_index
-
-        cards = list(open_index())
+    """A random position dealt from *cards* (a card database, its index, …) and the random source that goes on."""
     rng = Random(seed)
     pool = sorted(cards, key=lambda c: c.id)
     by_type: dict[str, list[Card]] = {}
