@@ -68,18 +68,10 @@ def _exit(code: int) -> NoReturn:
 
 
 def _fail(ctx: click.Context, exc: KorbiroError) -> NoReturn:
-    """Print every problem of *exc* on stderr (file:line first) and exit 2."""
+    """Print every problem of *exc* on stderr (``file:line:col: error CODE: message``, as every game does) and exit 2."""
     lang = current()
-    findings = exc.findings
-    if len(findings) <= 1:
-        click.echo(say("EXXIT.cli.error", lang, message=exc.text(lang)), err=True)
-    else:
-        if exc.path:
-            click.echo(say("EXXIT.cli.problems", lang, n=len(findings), path=exc.path), err=True)
-        else:
-            click.echo(say("EXXIT.cli.problems.input", lang, n=len(findings)), err=True)
-        for f in findings:
-            click.echo(f"  {f.location}: {f.text(lang)}", err=True)
+    for f in exc.findings:
+        click.echo(f.render_text(lang), err=True)
     _exit(2)
 
 

@@ -90,7 +90,7 @@ def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None, max_find
     "violations": [{"ply", "move", "code", "rule", ...}], "result": {"score",
     "winner"}}; a list of them for several records.
     """
-    from ..base.findings import not_shown
+    from ..base.findings import cap_per_file
     from ..rules.xig.messages import say
     from ..rules.xig.record import ReplayResult, load_record, replay
 
@@ -108,11 +108,9 @@ def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None, max_find
         echo_json(payload[0] if len(payload) == 1 else payload)
     else:
         for r in results:
-            for n, v in enumerate(r.violations):
-                if max_findings and n == max_findings:
-                    click.echo(not_shown(len(r.violations) - n, max_findings, r.path, v.line or None).render_text(lang_))
-                    break
-                click.echo(v.line_text(r.path, lang_))
+            shown, _hidden = cap_per_file([v.to_finding(r.path, lang_) for v in r.violations], max_findings)
+            for f in shown:
+                click.echo(f.render_text(lang_))
             click.echo(r.summary(lang_))
     if any(not r.valid for r in results):
         _exit(1)
@@ -217,7 +215,7 @@ def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None, lang: 
         if step is not None:
             click.echo(caption[0])
             for v in step.violations:
-                click.echo(v.line_text(state, lang_))
+                click.echo(v.to_finding(state, lang_).render_text(lang_))
         click.echo(show_text(pos, lang_))
     if svg_path is not None:
         click.echo(say("XIG.cli.wrote", lang_, path=svg_path), err=True)

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...base.errors import DataError, KorbiroError, RulesSyntaxError
-from ...base.findings import Finding, ThroughVerdict
+from ...base.findings import Finding
 from ...base.text import close_matches, is_digits, is_other_digits
+from ..boardgame import RecordShape, Violation
 from .files import load_position, raise_findings
-from .messages import both, colour, error, finding, say
+from .messages import colour, error, finding, say
 from .position import Move, Outcome, Position, Verdict, termination
 from .rules import OPTION_INFO, REASONS, VARIANTS, Options
 
@@ -67,44 +68,8 @@ class Record:
         return self.start.copy() if self.start is not None else Position.start(self.variant, self.options)
 
 
-@dataclass(frozen=True)
-class Violation(ThroughVerdict):
-    """A rule a record's move breaks: the move's :class:`Verdict` (``message`` is its English,
-    :meth:`text` either language), where it stands in the record, and whether it was carried out."""
-
-    ply: int
-    move: str
-    verdict: Verdict
-    line: int | None = None
-    applied: bool = True
-
-    def said(self) -> Verdict:
-        return self.verdict
-
-    @property
-    def rule(self) -> str | None:
-        return self.verdict.rule
-
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {
-            "ply": self.ply,
-            "move": self.move,
-            "code": self.code,
-            "rule": self.rule,
-            "message": self.text(lang),
-            "line": self.line,
-            "applied": self.applied,
-        }
-
-    def to_finding(self, path: str | None) -> Finding:
-        """This violation as a finding (``ply 3 'drop 0,1': …``), printable in either language."""
-        args: dict[str, Any] = {"ply": self.ply, "move": self.move, **both("message", self.verdict.key, **self.verdict.args)}
-        return finding(self.code, "EXXIT.violation", rule=self.rule, file=path, line=self.line, **args)
-
-    def caption(self, lang: str = "en") -> str:
-        """The line of a replay picture's caption: ``CODE [rule]: message`` (and whether it was carried out)."""
-        return say("EXXIT.caption" if self.applied else "EXXIT.caption.skipped", lang, code=self.code,
-                   rule=self.rule, message=self.text(lang))
+#: how EXXIT writes a record's violations (``ply 3 'drop 0,1': …``; the JSON keys of ``replay``)
+SHAPE = RecordShape("EXXIT", ("ply", "move", "code", "rule", "message", "line", "applied"))
 
 
 @dataclass
@@ -337,9 +302,9 @@ def replay_plies(record: Record) -> Iterator[Ply]:
         text = str(rm.move)
         violations: list[Violation] = []
         if rm.number is not None and rm.number != rm.ply:
-            violations.append(Violation(rm.ply, text, _number_verdict(rm.number, rm.ply), rm.line))
+            violations.append(Violation(rm.ply, text, _number_verdict(rm.number, rm.ply), SHAPE, line=rm.line))
         if pos.is_game_over():
-            violations.append(Violation(rm.ply, text, pos.check(rm.move), rm.line, applied=False))
+            violations.append(Violation(rm.ply, text, pos.check(rm.move), SHAPE, line=rm.line, applied=False))
             yield Ply(rm.ply, rm, pos, violations, after_end=True)
             continue
         found: list[Verdict] = pos.reasons(rm.move)
@@ -350,7 +315,7 @@ def replay_plies(record: Record) -> Iterator[Ply]:
             found = found + pos.reasons(move)
         impossible = any(REASONS[v.code].impossible for v in found if v.code in REASONS)
         for v in found:
-            violations.append(Violation(rm.ply, text, v, rm.line, applied=not impossible))
+            violations.append(Violation(rm.ply, text, v, SHAPE, line=rm.line, applied=not impossible))
         if impossible:
             pos.push_null()
         else:

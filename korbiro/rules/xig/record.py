@@ -21,8 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...base.errors import DataError
-from ...base.findings import Finding, ThroughVerdict
+from ...base.findings import Finding
 from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
+from ..boardgame import RecordShape
+from ..boardgame import Violation as BoardViolation
 from ._schema import raise_findings, schema_findings
 from .cards import XapCardSet, load_cards, sample_cards
 from .layout import IB, OB, Layout, Tile, load_layout, sample_layout
@@ -72,47 +74,13 @@ class Record:
         return new_game(self.spec)
 
 
-@dataclass
-class ReplayViolation(ThroughVerdict):
-    """A violation found while replaying: turn number (0 = set-up), move, and the
-    :class:`~korbiro.rules.xig.model.Violation` (code, rule, its message in either language)."""
+#: how XIG writes a record's violations (``turn 3 Bela 'E5': …``, the rule cited with its section; the JSON
+#: keys of ``replay``)
+SHAPE = RecordShape("XIG", ("ply", "move", "code", "rule", "section", "message", "player", "line"), setup=True,
+                    section_of=section_of)
 
-    ply: int
-    move: str
-    violation: Violation
-    player: str | None = None
-    line: int | None = None
-
-    def said(self) -> Violation:
-        return self.violation
-
-    @property
-    def rule(self) -> str | None:
-        return self.violation.rule
-
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {
-            "ply": self.ply,
-            "move": self.move,
-            "code": self.code,
-            "rule": self.rule,
-            "section": section_of(self.rule),
-            "message": self.text(lang),
-            "player": self.player,
-            "line": self.line,
-        }
-
-    def line_text(self, path: str, lang: str = "en") -> str:
-        """``path:line: turn 3 Bela 'E5': CODE [XIG 3.3, Play of the Game]: message`` in *lang*."""
-        where = f"{path}:{self.line}" if self.line else path
-        key = "XIG.violation" if self.player else "XIG.violation.setup"
-        return say(key, lang, where=where, ply=self.ply, player=self.player, move=self.move, code=self.code,
-                   rule=self.violation.cite(lang), message=self.text(lang))
-
-    def caption(self, lang: str = "en") -> str:
-        """The line of a replay picture's caption: ``'E5': CODE [rule]: message``."""
-        return say("XIG.caption", lang, move=self.move, code=self.code, rule=self.violation.cite(lang),
-                   message=self.text(lang))
+#: the name this module gave a record's violation before the board games shared one
+ReplayViolation = BoardViolation
 
 
 @dataclass
@@ -416,7 +384,7 @@ def replay_turns(record: Record) -> Iterator[TurnStep]:
     setup: list[ReplayViolation] = []
     for v, where in setup_violations:
         line, _ = record.document.mark(where)
-        setup.append(ReplayViolation(0, "setup", v, None, line))
+        setup.append(ReplayViolation(0, "setup", v, SHAPE, line=line))
     yield TurnStep(0, None, pos, setup)
     for turn in record.turns:
         found: list[ReplayViolation] = []
@@ -429,7 +397,7 @@ def replay_turns(record: Record) -> Iterator[TurnStep]:
             found: list[ReplayViolation] = found,
         ) -> None:
             for v in vs:
-                found.append(ReplayViolation(turn.ply, move_text, v, player, turn.line))
+                found.append(ReplayViolation(turn.ply, move_text, v, SHAPE, player=player, line=turn.line))
 
         if pos.is_over():
             assert pos.winner is not None
