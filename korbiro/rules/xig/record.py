@@ -449,120 +449,153 @@ def load_position(path: str | os.PathLike[str] | YamlDocument, *, files: bool = 
     spec = reader.spec()
     raise_findings(reader.problems)
     config = reader.config(spec)
-    d = doc.data
-    to_move = d["to-move"]
+    to_move = doc.data["to-move"]
     reader.check_names(config, ("to-move",), players=[to_move])
-    seen: dict[Tile, Where] = {}
+    state = _PositionFile(doc, reader, config).state(to_move)
+    state.ply = doc.data.get("turn", 1)
+    pos = Position(config, state)
+    pos._start_turn(to_move, next_ply=False)
+    pos._settle_winner()
+    return pos
 
-    def claim(t: Tile, where: Where) -> bool:
-        if t.pathway not in config.layouts:
-            reader.problem(where, "XIG-UNKNOWN-TILE", "pathway", tile=str(t), pathway=t.pathway)
+
+class _PlayerParts:
+    """What a position file's players hold: hands, XAP cards, XIG cards, skipped turns, first turns."""
+
+    def __init__(self, config: GameConfig) -> None:
+        self.hands: dict[str, set[Tile]] = {p: set() for p in config.players}
+        self.xap_hands: dict[str, Counter[str]] = {p: Counter() for p in config.players}
+        self.xig: dict[str, str] = {}
+        self.xig_left: dict[str, int | None] = {}
+        self.skips: Counter[str] = Counter()
+        self.first_done: set[str] = set()
+
+
+class _PositionFile:
+    """A schema-valid position file read into a game state, each tile claimed once (a tile in two
+    places is a problem at the second, naming the line of the first)."""
+
+    def __init__(self, doc: YamlDocument, reader: _Reader, config: GameConfig) -> None:
+        self.doc = doc
+        self.data: dict[str, Any] = doc.data
+        self.reader = reader
+        self.config = config
+        self.seen: dict[Tile, Where] = {}
+
+    def claim(self, t: Tile, where: Where) -> bool:
+        if t.pathway not in self.config.layouts:
+            self.reader.problem(where, "XIG-UNKNOWN-TILE", "pathway", tile=str(t), pathway=t.pathway)
             return False
-        if t in seen:
-            line, _ = doc.mark(seen[t])
-            reader.problem(where, "XIG-POSITION-TWICE", "places", tile=str(t), line=line)
+        if t in self.seen:
+            line, _ = self.doc.mark(self.seen[t])
+            self.reader.problem(where, "XIG-POSITION-TWICE", "places", tile=str(t), line=line)
             return False
-        seen[t] = where
+        self.seen[t] = where
         return True
 
-    table: dict[str, set[int]] = {pid: set() for pid in config.layouts}
-    aside: set[Tile] = set()
-    if config.entwined:
-        placed, set_aside = config.entwined
-        table[placed.pathway].add(placed.pos)
-        table[set_aside.pathway].add(set_aside.pos)
-        aside.add(set_aside)
-        seen[placed] = ("entwined",)
-        seen[set_aside] = ("entwined",)
-
-    def positions(key: str) -> dict[str, list[Tile]]:
+    def positions(self, key: str) -> dict[str, list[Tile]]:
+        """The tiles listed under *key* (``table``, ``memory``), Pathway by Pathway."""
+        config = self.config
         out: dict[str, list[Tile]] = {}
-        for pid, items in (d.get(key) or {}).items():
+        for pid, items in (self.data.get(key) or {}).items():
             if pid not in config.layouts:
-                reader.problem((key, pid), "XIG-UNKNOWN-TILE", "no-pathway", pathway=pid, pathways=", ".join(config.layouts))
+                self.reader.problem((key, pid), "XIG-UNKNOWN-TILE", "no-pathway", pathway=pid,
+                                    pathways=", ".join(config.layouts))
                 continue
             tiles = []
             for i, p in enumerate(items):
                 t = Tile(pid, {"ib": IB, "ob": OB}[p] if isinstance(p, str) else int(p))
                 if config.entwined and t in config.entwined:
                     continue  # the shared Kojjit is on the table from the start (XIG 8.2)
-                if claim(t, (key, pid, i)):
+                if self.claim(t, (key, pid, i)):
                     tiles.append(t)
             out[pid] = tiles
         return out
 
-    for pid, tiles in positions("table").items():
-        table[pid].update(t.pos for t in tiles)
-    memory: dict[str, set[Tile]] = {"*": set()} if SHARED_MEMORY in config.variants else {s.name: set() for s in config.sides}
-    for pid, tiles in positions("memory").items():
-        key = "*" if SHARED_MEMORY in config.variants else config.side_of_pathway[pid].name
-        for t in tiles:
-            layout = config.layouts[pid]
-            if layout.kind(t.pos) != "creature":
-                reader.problem(("memory", pid), "XIG-POSITION-MEMORY", "creature", "XIG 6.1", tile=str(t))
-            memory[key].add(t)
-    hands: dict[str, set[Tile]] = {p: set() for p in config.players}
-    xap_hands: dict[str, Counter[str]] = {p: Counter() for p in config.players}
-    xig: dict[str, str] = {}
-    xig_left: dict[str, int | None] = {}
-    skips: Counter[str] = Counter()
-    first_done: set[str] = set()
-    left = {"opponents-turns": 1, "three-rounds": 3, "rest-of-game": None}[config.options.xig_duration]
-    for i, p in enumerate(d["players"]):
-        name = p["name"]
-        side = config.side_of_player[name]
-        for j, text in enumerate(p.get("hand") or []):
-            held = reader.tile(text, ("players", i, "hand", j))
-            if held is None:
-                continue
-            if held.pathway not in side.pathways:
-                reader.problem(("players", i, "hand", j), "XIG-POSITION-HAND", "own", tile=str(held), player=name)
-                continue
-            if claim(held, ("players", i, "hand", j)):
-                hands[name].add(held)
-        for j, c in enumerate(p.get("xap") or []):
-            reader.check_names(config, ("players", i, "xap", j), cards=[c])
-            xap_hands[name][c] += 1
-        xig[name] = p.get("xig-card", "unused")
-        xig_left[name] = left if xig[name] == "active" else None
-        skips[name] = p.get("skip", 0)
-        if not p.get("first-turn", False):
-            first_done.add(name)
-    raise_findings(reader.problems)
-    decks = {
-        s.name: {t for pid in s.pathways for t in config.all_tiles(pid) if t not in seen}
-        for s in config.sides
-    }
-    total = Counter(d["xap-deck"]) if d.get("xap-deck") is not None else Counter(config.cards.counts())
-    discard = Counter(d.get("xap-discard") or {})
-    for c in discard:
-        reader.check_names(config, ("xap-discard", c), cards=[c])
-    used = discard + sum(xap_hands.values(), Counter())
-    xap_deck = Counter({c: total[c] - used[c] for c in total if total[c] - used[c] > 0})
-    over = sorted(c for c in used if used[c] > total[c])
-    if over:
-        reader.problem(("players",), "XIG-POSITION-XAP", "more", cards=", ".join(over))
-    raise_findings(reader.problems)
-    state = _State(
-        table=table,
-        decks=decks,
-        memory=memory,
-        aside=aside,
-        hands=hands,
-        xap_hands=xap_hands,
-        xap_deck=xap_deck,
-        xap_discard=discard,
-        xig=xig,
-        xig_left=xig_left,
-        skips=skips,
-        first_turn_done=first_done,
-        turn=to_move,
-    )
-    state.ply = d.get("turn", 1)
-    pos = Position(config, state)
-    pos._start_turn(to_move, next_ply=False)
-    pos._settle_winner()
-    return pos
+    def table(self) -> tuple[dict[str, set[int]], set[Tile]]:
+        """The tiles on the table and the one set aside (entwined Pathways, XIG 8.2)."""
+        config = self.config
+        table: dict[str, set[int]] = {pid: set() for pid in config.layouts}
+        aside: set[Tile] = set()
+        if config.entwined:
+            placed, set_aside = config.entwined
+            table[placed.pathway].add(placed.pos)
+            table[set_aside.pathway].add(set_aside.pos)
+            aside.add(set_aside)
+            self.seen[placed] = ("entwined",)
+            self.seen[set_aside] = ("entwined",)
+        for pid, tiles in self.positions("table").items():
+            table[pid].update(t.pos for t in tiles)
+        return table, aside
+
+    def memory(self) -> dict[str, set[Tile]]:
+        """The memory decks: creatures only (XIG 6.1), one shared deck in that variant."""
+        config = self.config
+        shared = SHARED_MEMORY in config.variants
+        memory: dict[str, set[Tile]] = {"*": set()} if shared else {s.name: set() for s in config.sides}
+        for pid, tiles in self.positions("memory").items():
+            key = "*" if shared else config.side_of_pathway[pid].name
+            for t in tiles:
+                if config.layouts[pid].kind(t.pos) != "creature":
+                    self.reader.problem(("memory", pid), "XIG-POSITION-MEMORY", "creature", "XIG 6.1", tile=str(t))
+                memory[key].add(t)
+        return memory
+
+    def players(self) -> _PlayerParts:
+        config, reader = self.config, self.reader
+        parts = _PlayerParts(config)
+        left = {"opponents-turns": 1, "three-rounds": 3, "rest-of-game": None}[config.options.xig_duration]
+        for i, p in enumerate(self.data["players"]):
+            name = p["name"]
+            side = config.side_of_player[name]
+            for j, text in enumerate(p.get("hand") or []):
+                held = reader.tile(text, ("players", i, "hand", j))
+                if held is None:
+                    continue
+                if held.pathway not in side.pathways:
+                    reader.problem(("players", i, "hand", j), "XIG-POSITION-HAND", "own", tile=str(held), player=name)
+                    continue
+                if self.claim(held, ("players", i, "hand", j)):
+                    parts.hands[name].add(held)
+            for j, c in enumerate(p.get("xap") or []):
+                reader.check_names(config, ("players", i, "xap", j), cards=[c])
+                parts.xap_hands[name][c] += 1
+            parts.xig[name] = p.get("xig-card", "unused")
+            parts.xig_left[name] = left if parts.xig[name] == "active" else None
+            parts.skips[name] = p.get("skip", 0)
+            if not p.get("first-turn", False):
+                parts.first_done.add(name)
+        return parts
+
+    def xap(self, xap_hands: dict[str, Counter[str]]) -> tuple[Counter[str], Counter[str]]:
+        """The XAP deck (what is in no hand and not discarded) and the discard pile."""
+        d, config = self.data, self.config
+        total = Counter(d["xap-deck"]) if d.get("xap-deck") is not None else Counter(config.cards.counts())
+        discard = Counter(d.get("xap-discard") or {})
+        for c in discard:
+            self.reader.check_names(config, ("xap-discard", c), cards=[c])
+        used = discard + sum(xap_hands.values(), Counter())
+        xap_deck = Counter({c: total[c] - used[c] for c in total if total[c] - used[c] > 0})
+        over = sorted(c for c in used if used[c] > total[c])
+        if over:
+            self.reader.problem(("players",), "XIG-POSITION-XAP", "more", cards=", ".join(over))
+        return xap_deck, discard
+
+    def state(self, to_move: str) -> _State:
+        """The game state the file describes, *to_move* to play; raises on any problem."""
+        table, aside = self.table()
+        memory = self.memory()
+        parts = self.players()
+        raise_findings(self.reader.problems)
+        decks = {
+            s.name: {t for pid in s.pathways for t in self.config.all_tiles(pid) if t not in self.seen}
+            for s in self.config.sides
+        }
+        xap_deck, discard = self.xap(parts.xap_hands)
+        raise_findings(self.reader.problems)
+        return _State(table=table, decks=decks, memory=memory, aside=aside, hands=parts.hands,
+                      xap_hands=parts.xap_hands, xap_deck=xap_deck, xap_discard=discard, xig=parts.xig,
+                      xig_left=parts.xig_left, skips=parts.skips, first_turn_done=parts.first_done, turn=to_move)
 
 
 def is_record(doc: YamlDocument) -> bool:
