@@ -47,7 +47,7 @@ from .model import (
 )
 from .notation import NotationError, parse_tile, parse_turn
 from .rules import section_of
-from .setup import GameSpec, PlayerSpec, SetupError, Where, build_config, new_game
+from .setup import GameSpec, PlayerSpec, SetupError, Where, build_config, entwined_table, new_game
 
 
 @dataclass
@@ -514,16 +514,9 @@ class _PositionFile:
 
     def table(self) -> tuple[dict[str, set[int]], set[Tile]]:
         """The tiles on the table and the one set aside (entwined Pathways, XIG 8.2)."""
-        config = self.config
-        table: dict[str, set[int]] = {pid: set() for pid in config.layouts}
-        aside: set[Tile] = set()
-        if config.entwined:
-            placed, set_aside = config.entwined
-            table[placed.pathway].add(placed.pos)
-            table[set_aside.pathway].add(set_aside.pos)
-            aside.add(set_aside)
-            self.seen[placed] = ("entwined",)
-            self.seen[set_aside] = ("entwined",)
+        table, aside = entwined_table(self.config)
+        for tile in self.config.entwined or ():
+            self.seen[tile] = ("entwined",)
         for pid, tiles in self.positions("table").items():
             table[pid].update(t.pos for t in tiles)
         return table, aside
