@@ -140,8 +140,12 @@ class Exxit(BoardGame):
             return ex.parse_record(src.path, overrides=dict(options))
         return ex.parse_record_text(src.text, src.path, dict(options), files=False)
 
+    def kind(self, src: Source) -> str:
+        """``record``, ``position`` or ``unknown`` (:func:`korbiro.rules.exxit.file_kind`)."""
+        return ex.file_kind(src.head())
+
     def is_record(self, src: Source) -> bool:
-        return ex.file_kind(src.head()) == "record"
+        return self.kind(src) == "record"
 
     def moves(self, src: Source, options: Mapping[str, str], lang: str | None = None) -> dict[str, Any]:
         return exxit_moves(self.position(src, options))
@@ -210,9 +214,9 @@ class Zen(BoardGame):
     def _with(pos: Any, options: Mapping[str, str]) -> Any:
         return pos.with_options(ZenOptions.parse(dict(options), pos.options)) if options else pos
 
-    def report(self, doc: YamlDocument, options: Mapping[str, str]) -> ReplayReport:
+    def report(self, doc: YamlDocument | Source, options: Mapping[str, str]) -> ReplayReport:
         """The replay of the record *doc*, *options* over its own."""
-        record = read_record(doc)
+        record = read_record(doc.document() if isinstance(doc, Source) else doc)
         record.start = self._with(record.start, options)
         return zen_replay(record)
 

@@ -20,9 +20,11 @@ import click
 from ..base.errors import KorbiroError
 from ..base.i18n import current
 from ._common import Whole, echo_json, format_option, lang_option, max_findings_option
+from ._games import file, game
 from ._output import check_ply, picture_dir, ply_path, write_output
 
 if TYPE_CHECKING:
+    from ..app.games import Xig
     from ..rules.xig.record import Record, TurnStep
 
 FORMATS = ("text", "json")
@@ -56,6 +58,13 @@ def _guard(fn: Callable[[], Any]) -> Any:
     except (OSError, UnicodeError) as exc:  # unreadable input that slipped past the loader
         click.echo(say("XIG.cli.error", current(), message=str(exc)), err=True)
         _exit(2)
+
+
+def _xig() -> Xig:
+    """XIG in the registry of board games (:mod:`korbiro.app.games`)."""
+    from ..app.games import Xig  # lazy: the registry imports every board game
+
+    return game("xig", Xig)
 
 
 @click.group("xig")
@@ -92,14 +101,14 @@ def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None, max_find
     """
     from ..base.findings import cap_per_file
     from ..rules.xig.messages import say
-    from ..rules.xig.record import ReplayResult, load_record, replay
+    from ..rules.xig.record import ReplayResult, replay
 
     lang_ = current()
     if svg_dir is not None and len(records) > 1:
         raise click.BadParameter(say("XIG.cli.one-record", lang_, n=len(records)), param_hint="'--svg-dir'")
     results: list[ReplayResult] = []
     for path in records:
-        record = _guard(partial(load_record, path))
+        record = _guard(partial(_xig().record, file(path), {}))
         results.append(replay(record))
         if svg_dir is not None:
             _replay_pictures(path, record, svg_dir)
@@ -152,11 +161,10 @@ def moves_cmd(state: str, fmt: str, lang: str | None) -> None:
     STATE is a position file (kind: xig-position) or a record, whose final
     position is used.
     """
-    from ..rules.xig.record import load_any
     from ..rules.xig.render import moves_data, moves_text
 
     lang_ = current()
-    pos = _guard(lambda: load_any(state))
+    pos = _guard(lambda: _xig().position(file(state), {}))
     if fmt == "json":
         echo_json(moves_data(pos, lang_))
     else:
@@ -180,14 +188,14 @@ def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None, lang: 
     from ..base.yamlload import load_yaml_file
     from ..rules.xig.draw import show_text, svg_pathways
     from ..rules.xig.messages import say
-    from ..rules.xig.record import load_any, load_record, replay_turns
+    from ..rules.xig.record import load_record, replay_turns
     from ..rules.xig.render import show_data
 
     lang_ = current()
     step = None
     caption: list[str] = []
     if ply is None:
-        pos = _guard(lambda: load_any(state))
+        pos = _guard(lambda: _xig().position(file(state), {}))
     else:
         doc = _guard(lambda: load_yaml_file(state))
         if not isinstance(doc.data, dict) or doc.data.get("kind") != "xig-record":
