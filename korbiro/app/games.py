@@ -37,7 +37,7 @@ from ..rules.zen.pictures import turn_caption, turn_svg
 from ..rules.zen.replay import ReplayReport, is_record, read_record
 from ..rules.zen.replay import replay as zen_replay
 
-__all__ = ["GAMES", "BoardGame", "Source", "View"]
+__all__ = ["GAMES", "BoardGame", "Source", "View", "check_ply"]
 
 View = dict[str, Any]
 
@@ -75,12 +75,18 @@ def _lang(lang: str | None) -> str:
     return lang or i18n.current()
 
 
-def _ply(ply: int | None, plies: int, path: str, unit: str = "ply") -> int:
-    """*ply* (the last one when None), or a usage error naming the range (as ``--ply`` says it)."""
-    if ply is None:
-        return plies
+def check_ply(ply: int, plies: int, path: str, unit: str = "ply") -> None:
+    """A usage error unless 0 <= *ply* <= *plies*, naming the record and the range; *unit* is what the
+    record counts (``ply``: EXXIT; ``turn``: XIG and Zen, whose turn 0 is the set-up)."""
     if not 0 <= ply <= plies:
         raise UsageError.said(f"WEB-PLY.{unit}", file=path, n=plies, ply=ply)
+
+
+def _ply(ply: int | None, plies: int, path: str, unit: str = "ply") -> int:
+    """*ply* (the last one when None), checked (:func:`check_ply`)."""
+    if ply is None:
+        return plies
+    check_ply(ply, plies, path, unit)
     return ply
 
 

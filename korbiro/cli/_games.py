@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
+import click
+
+from ..base.errors import UsageError
+from ..base.i18n import current
+
 if TYPE_CHECKING:
     from ..app.games import BoardGame, Source
 
@@ -28,3 +33,13 @@ def file(path: str) -> Source:
     from ..app.games import Source  # lazy: the registry imports every board game
 
     return Source(path)
+
+
+def check_ply(ply: int, plies: int, path: str, *, unit: str = "ply") -> None:
+    """``--ply N`` names a ply of the record (a usage error of ``--ply`` otherwise, in the chosen language)."""
+    from ..app.games import check_ply as check  # lazy: the registry imports every board game
+
+    try:
+        check(ply, plies, path, unit)
+    except UsageError as exc:
+        raise click.BadParameter(exc.text(current()), param_hint="'--ply'") from None

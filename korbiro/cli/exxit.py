@@ -35,8 +35,9 @@ from ..rules.exxit.pictures import ply_caption, ply_svg
 from ..rules.exxit.position import termination
 from ..rules.exxit.render import text_board
 from ._common import Whole, echo_json, format_option, lang_option, max_findings_option
-from ._games import file, game
-from ._output import check_ply, picture_dir, ply_path, write_output
+from ._games import check_ply, game
+from ._games import file as input_file
+from ._output import picture_dir, ply_path, write_output
 
 if TYPE_CHECKING:
     from ..app.games import Exxit
@@ -97,7 +98,7 @@ def _exxit() -> Exxit:
 def _load(ctx: click.Context, path: str, items: tuple[str, ...]) -> Position:
     _options(ctx, items)  # a bad option is a usage error, before the file's problems
     try:
-        return _exxit().position(file(path), _assignments(items))
+        return _exxit().position(input_file(path), _assignments(items))
     except KorbiroError as exc:
         _fail(ctx, exc)
 
@@ -257,13 +258,13 @@ def show_cmd(ctx: click.Context, file: str, ply: int | None, svg_path: str | Non
 
 def _file_kind(path: str) -> str:
     """``record``, ``position`` or ``unknown`` (see :func:`korbiro.rules.exxit.file_kind`)."""
-    return _exxit().kind(file(path))
+    return _exxit().kind(input_file(path))
 
 
 def _record(ctx: click.Context, path: str, option_items: tuple[str, ...]) -> Record:
     _options(ctx, option_items)  # validate the flags first: a bad one is a usage error
     try:
-        return _exxit().record(file(path), _assignments(option_items))
+        return _exxit().record(input_file(path), _assignments(option_items))
     except KorbiroError as exc:
         _fail(ctx, exc)
 

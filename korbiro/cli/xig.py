@@ -20,8 +20,8 @@ import click
 from ..base.errors import KorbiroError
 from ..base.i18n import current
 from ._common import Whole, echo_json, format_option, lang_option, max_findings_option
-from ._games import file, game
-from ._output import check_ply, picture_dir, ply_path, write_output
+from ._games import check_ply, file, game
+from ._output import picture_dir, ply_path, write_output
 
 if TYPE_CHECKING:
     from ..app.games import Xig
@@ -201,7 +201,7 @@ def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None, lang: 
         if not isinstance(doc.data, dict) or doc.data.get("kind") != "xig-record":
             raise click.BadParameter(say("XIG.cli.not-record", lang_, path=state), param_hint="'--ply'")
         record = _guard(lambda: load_record(doc))
-        check_ply(ply, len(record.turns), state, unit="turn", zero="the set-up")
+        check_ply(ply, len(record.turns), state, unit="turn")
         step = next(s for s in replay_turns(record) if s.ply == ply)
         pos = step.position
         caption = _caption(state, step, len(record.turns))

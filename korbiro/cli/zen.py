@@ -37,8 +37,8 @@ from ..rules.zen.options import option_help
 from ..rules.zen.pictures import turn_caption, turn_svg
 from ..rules.zen.setup import prepare
 from ._common import Whole, echo_json, format_option, lang_option, max_findings_option
-from ._games import file, game
-from ._output import check_ply, picture_dir, ply_path, write_output
+from ._games import check_ply, file, game
+from ._output import picture_dir, ply_path, write_output
 
 if TYPE_CHECKING:
     from ..app.games import Zen
@@ -189,7 +189,7 @@ def show_cmd(state: str, option_values: tuple[str, ...], fmt: str, ply: int | No
     if ply is not None:
         if report is None:
             raise click.BadParameter(say("ZEN.cli.position-not-record", lang_, path=state), param_hint="'--ply'")
-        check_ply(ply, len(report.positions) - 1, state, unit="turn", zero="the set-up")
+        check_ply(ply, len(report.positions) - 1, state, unit="turn")
         pos = report.positions[ply]
     if svg_path is not None:  # first, so that a bad path stops the command before it prints
         picture = _svg(report, ply) if report is not None and ply is not None else svg_tower(pos, lang=lang_)
