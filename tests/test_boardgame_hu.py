@@ -10,12 +10,12 @@ and must hold none of the English words below.
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-
 from clirun import run_main
 
 #: English words that a Hungarian sentence never holds (not "a", "is", "most": Hungarian words too)
@@ -163,8 +163,6 @@ def test_the_replay_api_answers_in_the_language_asked(game: str, example: str, w
 
 
 def run_json(*args: str, name: str) -> Any:
-    import json
-
     ran = run_main([*args, "--format", "json"])
     data = json.loads(ran.stdout)
     for key in ("file", "path"):

@@ -12,8 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from clirun import run_main
+
 from korbiro.rules import boardgame, exxit, xig, zen
 
 ILLEGAL = {
