@@ -58,7 +58,7 @@ def test_a_mapping_where_the_exxit_variant_belongs(tmp_path: Path) -> None:
     pos.write_text(text.replace("variant: standard\n", "variant: {}\n"), encoding="utf-8")
     got = run_main(["exxit", "moves", str(pos)])
     assert got.code == 2
-    assert f"{pos}:{line}:10: unknown variant {{}}; variants are standard, blitz, beginner, expert" in got.stderr
+    assert f"{pos}:{line}:10: error EXXIT-POSITION-FILE: unknown variant {{}}; variants are standard, blitz, beginner, expert" in got.stderr
 
 
 def test_an_unknown_variant_in_a_state_file(tmp_path: Path) -> None:

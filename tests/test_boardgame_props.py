@@ -173,12 +173,12 @@ def xig_snapshot(board: XigBoard) -> object:
 
 
 def xig_listed(move: XigMove, moves: list[XigMove]) -> bool:
-    """Listed; an end of turn is listed with one representative draw (XIG 3.2).  When no tile can be
-    placed the list offers ``Pass`` and the checker also takes the turn's end straight away (the
-    pass left unsaid), which the list does not name."""
+    """Listed; an end of turn is listed with one representative draw (XIG 3.2), so any accepted
+    draw counts as listed when an end of turn is.  When no tile can be placed only ``Pass`` is
+    listed, and the end of the turn is refused until it is said (XIG 3.3)."""
     if move in moves:
         return True
-    return isinstance(move, EndTurn) and any(isinstance(m, (EndTurn, Pass)) for m in moves)
+    return isinstance(move, EndTurn) and any(isinstance(m, EndTurn) for m in moves)
 
 
 def xig_candidates(pos: XigPosition, earlier: Sequence[XigMove]) -> list[XigMove]:

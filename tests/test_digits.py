@@ -46,10 +46,10 @@ def test_an_exxit_move_number_in_another_digit(tmp_path: Path, digit: str) -> No
     path = tmp_path / "game.txt"
     path.write_text(f"variant: standard\n{digit}. drop 0,0\n", "utf-8")
     ran = run_main(["exxit", "replay", str(path)])
-    assert (ran.code, ran.stderr) == (2, f"Error: {path}:2: move number '{digit}' must be written with the digits "
-                                         "0-9\n")
+    assert (ran.code, ran.stderr) == (2, f"{path}:2: error EXXIT-RECORD-SYNTAX: move number '{digit}' must be written"
+                                         " with the digits 0-9\n")
     hu = run_main(["exxit", "replay", str(path), "--lang", "hu"])
-    assert hu.stderr == f"Hiba: {path}:2: a(z) '{digit}' lépésszámot a 0-9 számjegyekkel kell írni\n"
+    assert hu.stderr == f"{path}:2: hiba EXXIT-RECORD-SYNTAX: a(z) '{digit}' lépésszámot a 0-9 számjegyekkel kell írni\n"
 
 
 @pytest.mark.parametrize("count", ["²3", "-٣", "３", "①"])

@@ -164,7 +164,7 @@ def test_unreadable_position_exits_2_with_file_and_line(tmp_path: Path) -> None:
     bad.write_text("variant: standard\nto_move: purple\n", encoding="utf-8")
     code, out, err = run("moves", str(bad))
     assert code == 2 and out == ""
-    assert f"{bad}:2:10: to_move must be white or black, got 'purple'" in err
+    assert f"{bad}:2:10: error EXXIT-POSITION-FILE: to_move must be white or black, got 'purple'" in err
     assert "Traceback" not in err
 
 
@@ -173,7 +173,8 @@ def test_record_syntax_errors_exit_2(tmp_path: Path) -> None:
     bad.write_text("variant: standard\n1. drop 0,0\n2. jump\n", encoding="utf-8")
     code, out, err = run("replay", str(bad))
     assert code == 2 and out == ""
-    assert f"{bad}:3:4: cannot read move 'jump'" in err
+    assert err == (f"{bad}:3:4: error EXXIT-MOVE-SYNTAX: cannot read move 'jump'; expected 'dance Q,R DIR', 'drop Q,R',"
+                   " 'exchange Q,R', 'tile Q,R' or 'pass'\n")
 
 
 def test_exit_codes_through_the_real_entry_point(tmp_path: Path) -> None:
@@ -210,7 +211,7 @@ def test_non_regular_files_are_refused_without_hanging(tmp_path: Path) -> None:
     record = tmp_path / "r.txt"
     record.write_text("variant: standard\nposition: /dev/zero\n", encoding="utf-8")
     code, out, err = run("replay", str(record))
-    assert code == 2 and f"{record}:2: position file '/dev/zero'" in err
+    assert code == 2 and f"{record}:2: error FILE-NOT-REGULAR: position file '/dev/zero'" in err
 
 
 def test_an_unwritable_svg_path_exits_2(tmp_path: Path) -> None:

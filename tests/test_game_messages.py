@@ -123,15 +123,14 @@ def test_exxit_file_error_in_both_languages(tmp_path: Path, monkeypatch: pytest.
     (tmp_path / "bad.yaml").write_text('variant: standard\nto_move: green\ntiles: {"0,0": white}\nstacks: {}\n'
                                        "reserves: {white: 8, black: 8}\nstock: 38\n", encoding="utf-8")
     assert run("exxit", "moves", "bad.yaml") == (
-        2, "", "Error: bad.yaml:2:10: to_move must be white or black, got 'green'\n")
+        2, "", "bad.yaml:2:10: error EXXIT-POSITION-FILE: to_move must be white or black, got 'green'\n")
     assert run("exxit", "moves", "bad.yaml", "--lang", "hu") == (
-        2, "", "Hiba: bad.yaml:2:10: a to_move értéke white vagy black lehet, nem 'green'\n")
+        2, "", "bad.yaml:2:10: hiba EXXIT-POSITION-FILE: a to_move értéke white vagy black lehet, nem 'green'\n")
     (tmp_path / "bad.txt").write_text("variant: standard\n1. drop 0,0\n2. jump 1,0\nfoo: bar\n", encoding="utf-8")
     assert run("exxit", "replay", "bad.txt", "--lang", "hu")[2] == (
-        "Hiba: 2 probléma itt: bad.txt:\n"
-        "  bad.txt:3:4: nem értelmezhető lépés: 'jump 1,0'; egy lépés 'dance Q,R DIR', 'drop Q,R', 'exchange Q,R',"
+        "bad.txt:3:4: hiba EXXIT-MOVE-SYNTAX: nem értelmezhető lépés: 'jump 1,0'; egy lépés 'dance Q,R DIR', 'drop Q,R', 'exchange Q,R',"
         " 'tile Q,R' vagy 'pass'\n"
-        "  bad.txt:4: a(z) 'foo' fejléc az első lépés után áll; a fejlécek a lépések előtt jönnek\n")
+        "bad.txt:4: hiba EXXIT-RECORD-SYNTAX: a(z) 'foo' fejléc az első lépés után áll; a fejlécek a lépések előtt jönnek\n")
 
 
 def test_exxit_json_keeps_codes_and_speaks_the_language() -> None:
@@ -178,14 +177,14 @@ def test_xig_violation_and_summary_in_both_languages() -> None:
     code, out, _ = run("xig", "replay", "examples/xig/illegal-moves.yaml")
     lines = out.splitlines()
     assert code == 1
-    assert lines[0] == ("examples/xig/illegal-moves.yaml:13: turn 1 Anna 'E8': XIG-FIRST-TURN [XIG 3.4, Play of the Game]:"
+    assert lines[0] == ("examples/xig/illegal-moves.yaml:13: error XIG-FIRST-TURN [XIG 3.4, Play of the Game]: turn 1 Anna 'E8':"
                         " in a player's very first turn only a creature tile may be played; E8 (corner) is not a creature")
     assert lines[-1] == ("examples/xig/illegal-moves.yaml: invalid, 11 violations; 11 turns; no winner yet"
                          " (tiles on the table: Anna 3, Bela 4)")
     code, out, _ = run("xig", "replay", "examples/xig/illegal-moves.yaml", "--lang", "hu")
     lines = out.splitlines()
     assert code == 1
-    assert lines[0] == ("examples/xig/illegal-moves.yaml:13: 1. kör, Anna, 'E8': XIG-FIRST-TURN [XIG 3.4, A játék menete]:"
+    assert lines[0] == ("examples/xig/illegal-moves.yaml:13: hiba XIG-FIRST-TURN [XIG 3.4, A játék menete]: 1. kör, Anna, 'E8':"
                         " a játékos legelső körében csak lénylapka játszható ki; a(z) E8 (saroklapka) nem lény")
     assert lines[-1] == ("examples/xig/illegal-moves.yaml: szabálytalan, 11 szabálysértés; 11 kör; még nincs győztes"
                          " (lapkák az asztalon: Anna 3, Bela 4)")

@@ -153,7 +153,8 @@ def test_xig_show_after_turn_n(tmp_path: Path) -> None:
     lines = out.splitlines()
     assert code == 0
     assert lines[0] == "examples/xig/illegal-moves.yaml: turn 3 of 11: Anna: E4; draw E21"
-    assert lines[1].startswith("examples/xig/illegal-moves.yaml:15: turn 3 Anna 'E4': XIG-KNOCKOUT-MISSING [XIG 3.5, Play of the Game]:")
+    assert lines[1].startswith("examples/xig/illegal-moves.yaml:15: error XIG-KNOCKOUT-MISSING [XIG 3.5, Play of the Game]: "
+                               "turn 3 Anna 'E4': E4 (creature, tribe T04)")
     assert lines[2] == "Pathway E: Earth, sample layout; Anna; 2 of 35 tiles on the table, 0 of 9 sections finished"
     assert lines[-1] == "Bela to move (turn 4)."
     code, out, _ = run("xig", "show", XIG_ILLEGAL, "--ply", "3", "--format", "json")

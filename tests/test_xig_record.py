@@ -172,7 +172,7 @@ def test_replay_command_text_and_exit_codes() -> None:
     assert code == 1
     lines = out.splitlines()
     assert lines[0] == (
-        "examples/xig/illegal-moves.yaml:13: turn 1 Anna 'E8': XIG-FIRST-TURN [XIG 3.4, Play of the Game]: "
+        "examples/xig/illegal-moves.yaml:13: error XIG-FIRST-TURN [XIG 3.4, Play of the Game]: turn 1 Anna 'E8': "
         "in a player's very first turn only a creature tile may be played; E8 (corner) is not a creature"
     )
     assert lines[-1] == (

@@ -258,6 +258,19 @@ def test_one_tile_per_turn_and_a_play_is_required() -> None:
     assert pos.check(Play(T("E9")))[0].fatal
 
 
+def test_a_turn_without_a_playable_tile_says_pass_before_it_ends() -> None:
+    """Only ``pass`` is listed when no tile can be placed, and only ``pass`` is accepted (XIG 3.3)."""
+    pos = position(hand_a=[], table_e=[1, 2])
+    assert moves(pos) == ["pass"]
+    end = EndTurn(pos.canonical_draws())
+    assert codes(pos.check(end)) == [("XIG-PASS-MISSING", "XIG 3.3")]
+    assert end not in pos.legal_moves() and not pos.is_legal(end)
+    assert pos.check(end)[0].text() == "Anna can place no tile: the turn says pass before it ends"
+    assert pos.check(end)[0].text("hu") == "Anna nem tud lapkát lerakni: a kör a pass szóval kezdődik, mielőtt véget ér"
+    pos.push(Pass())
+    assert moves(pos) == ["xig", str(end)] and pos.check(end) == ()
+
+
 def test_push_raises_on_illegal_moves_and_pop_takes_back() -> None:
     pos = position(hand_a=["E4"], table_w=[16])
     with pytest.raises(IllegalActionError) as info:

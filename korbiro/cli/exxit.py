@@ -10,7 +10,7 @@ catalogue (``korbiro/rules/exxit/messages.yaml``) in that language.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -24,9 +24,6 @@ from ..rules.exxit import (
     Position,
     Record,
     divide,
-    file_kind,
-    load_position,
-    parse_record,
     perft,
     position_after,
     replay,
@@ -38,7 +35,12 @@ from ..rules.exxit.pictures import ply_caption, ply_svg
 from ..rules.exxit.position import termination
 from ..rules.exxit.render import text_board
 from ._common import Whole, echo_json, format_option, lang_option, max_findings_option
-from ._output import check_ply, picture_dir, ply_path, write_output
+from ._games import check_ply, game
+from ._games import file as input_file
+from ._output import picture_dir, ply_path, write_output
+
+if TYPE_CHECKING:
+    from ..app.games import Exxit
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -68,18 +70,10 @@ def _exit(code: int) -> NoReturn:
 
 
 def _fail(ctx: click.Context, exc: KorbiroError) -> NoReturn:
-    """Print every problem of *exc* on stderr (file:line first) and exit 2."""
+    """Print every problem of *exc* on stderr (``file:line:col: error CODE: message``, as every game does) and exit 2."""
     lang = current()
-    findings = exc.findings
-    if len(findings) <= 1:
-        click.echo(say("EXXIT.cli.error", lang, message=exc.text(lang)), err=True)
-    else:
-        if exc.path:
-            click.echo(say("EXXIT.cli.problems", lang, n=len(findings), path=exc.path), err=True)
-        else:
-            click.echo(say("EXXIT.cli.problems.input", lang, n=len(findings)), err=True)
-        for f in findings:
-            click.echo(f"  {f.location}: {f.text(lang)}", err=True)
+    for f in exc.findings:
+        click.echo(f.render_text(lang), err=True)
     _exit(2)
 
 
@@ -90,10 +84,21 @@ def _options(ctx: click.Context, items: tuple[str, ...]) -> Options:
         raise click.BadParameter(exc.text(current()), ctx=ctx, param_hint="'-o' / '--option'") from None
 
 
+def _assignments(items: tuple[str, ...]) -> dict[str, str]:
+    return dict(item.partition("=")[::2] for item in items)
+
+
+def _exxit() -> Exxit:
+    """EXXIT in the registry of board games (:mod:`korbiro.app.games`)."""
+    from ..app.games import Exxit  # lazy: the registry imports every board game
+
+    return game("exxit", Exxit)
+
+
 def _load(ctx: click.Context, path: str, items: tuple[str, ...]) -> Position:
-    opts = _options(ctx, items)
+    _options(ctx, items)  # a bad option is a usage error, before the file's problems
     try:
-        return load_position(path, opts)
+        return _exxit().position(input_file(path), _assignments(items))
     except KorbiroError as exc:
         _fail(ctx, exc)
 
@@ -253,22 +258,13 @@ def show_cmd(ctx: click.Context, file: str, ply: int | None, svg_path: str | Non
 
 def _file_kind(path: str) -> str:
     """``record``, ``position`` or ``unknown`` (see :func:`korbiro.rules.exxit.file_kind`)."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            return file_kind(fh.read(MAX_SNIFF))
-    except OSError:
-        return "unknown"  # the loaders report it
-
-
-#: how much of a file is read to tell a record from a position file
-MAX_SNIFF = 1 << 20
+    return _exxit().kind(input_file(path))
 
 
 def _record(ctx: click.Context, path: str, option_items: tuple[str, ...]) -> Record:
     _options(ctx, option_items)  # validate the flags first: a bad one is a usage error
-    overrides = dict(item.partition("=")[::2] for item in option_items)
     try:
-        return parse_record(path, overrides=overrides)
+        return _exxit().record(input_file(path), _assignments(option_items))
     except KorbiroError as exc:
         _fail(ctx, exc)
 

@@ -20,9 +20,11 @@ import click
 from ..base.errors import KorbiroError
 from ..base.i18n import current
 from ._common import Whole, echo_json, format_option, lang_option, max_findings_option
-from ._output import check_ply, picture_dir, ply_path, write_output
+from ._games import check_ply, file, game
+from ._output import picture_dir, ply_path, write_output
 
 if TYPE_CHECKING:
+    from ..app.games import Xig
     from ..rules.xig.record import Record, TurnStep
 
 FORMATS = ("text", "json")
@@ -58,6 +60,13 @@ def _guard(fn: Callable[[], Any]) -> Any:
         _exit(2)
 
 
+def _xig() -> Xig:
+    """XIG in the registry of board games (:mod:`korbiro.app.games`)."""
+    from ..app.games import Xig  # lazy: the registry imports every board game
+
+    return game("xig", Xig)
+
+
 @click.group("xig")
 def xig() -> None:
     """XIG: The Four Elements: legal plays, protection and game-record replays.
@@ -90,16 +99,16 @@ def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None, max_find
     "violations": [{"ply", "move", "code", "rule", ...}], "result": {"score",
     "winner"}}; a list of them for several records.
     """
-    from ..base.findings import not_shown
+    from ..base.findings import cap_per_file
     from ..rules.xig.messages import say
-    from ..rules.xig.record import ReplayResult, load_record, replay
+    from ..rules.xig.record import ReplayResult, replay
 
     lang_ = current()
     if svg_dir is not None and len(records) > 1:
         raise click.BadParameter(say("XIG.cli.one-record", lang_, n=len(records)), param_hint="'--svg-dir'")
     results: list[ReplayResult] = []
     for path in records:
-        record = _guard(partial(load_record, path))
+        record = _guard(partial(_xig().record, file(path), {}))
         results.append(replay(record))
         if svg_dir is not None:
             _replay_pictures(path, record, svg_dir)
@@ -108,11 +117,9 @@ def replay_cmd(records: tuple[str, ...], fmt: str, svg_dir: str | None, max_find
         echo_json(payload[0] if len(payload) == 1 else payload)
     else:
         for r in results:
-            for n, v in enumerate(r.violations):
-                if max_findings and n == max_findings:
-                    click.echo(not_shown(len(r.violations) - n, max_findings, r.path, v.line or None).render_text(lang_))
-                    break
-                click.echo(v.line_text(r.path, lang_))
+            shown, _hidden = cap_per_file([v.to_finding(r.path, lang_) for v in r.violations], max_findings)
+            for f in shown:
+                click.echo(f.render_text(lang_))
             click.echo(r.summary(lang_))
     if any(not r.valid for r in results):
         _exit(1)
@@ -154,11 +161,10 @@ def moves_cmd(state: str, fmt: str, lang: str | None) -> None:
     STATE is a position file (kind: xig-position) or a record, whose final
     position is used.
     """
-    from ..rules.xig.record import load_any
     from ..rules.xig.render import moves_data, moves_text
 
     lang_ = current()
-    pos = _guard(lambda: load_any(state))
+    pos = _guard(lambda: _xig().position(file(state), {}))
     if fmt == "json":
         echo_json(moves_data(pos, lang_))
     else:
@@ -182,20 +188,20 @@ def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None, lang: 
     from ..base.yamlload import load_yaml_file
     from ..rules.xig.draw import show_text, svg_pathways
     from ..rules.xig.messages import say
-    from ..rules.xig.record import load_any, load_record, replay_turns
+    from ..rules.xig.record import load_record, replay_turns
     from ..rules.xig.render import show_data
 
     lang_ = current()
     step = None
     caption: list[str] = []
     if ply is None:
-        pos = _guard(lambda: load_any(state))
+        pos = _guard(lambda: _xig().position(file(state), {}))
     else:
         doc = _guard(lambda: load_yaml_file(state))
         if not isinstance(doc.data, dict) or doc.data.get("kind") != "xig-record":
             raise click.BadParameter(say("XIG.cli.not-record", lang_, path=state), param_hint="'--ply'")
         record = _guard(lambda: load_record(doc))
-        check_ply(ply, len(record.turns), state, unit="turn", zero="the set-up")
+        check_ply(ply, len(record.turns), state, unit="turn")
         step = next(s for s in replay_turns(record) if s.ply == ply)
         pos = step.position
         caption = _caption(state, step, len(record.turns))
@@ -217,7 +223,7 @@ def show_cmd(state: str, fmt: str, ply: int | None, svg_path: str | None, lang: 
         if step is not None:
             click.echo(caption[0])
             for v in step.violations:
-                click.echo(v.line_text(state, lang_))
+                click.echo(v.to_finding(state, lang_).render_text(lang_))
         click.echo(show_text(pos, lang_))
     if svg_path is not None:
         click.echo(say("XIG.cli.wrote", lang_, path=svg_path), err=True)

@@ -11,25 +11,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from ..base.errors import DataError, KorbiroError, UsageError
 from ..base.findings import cap_per_file
 from ..base.i18n import current
-from ..base.yamlload import load_yaml_file
 from ..rules.zen import (
     OPTION_HELP,
     Options,
     Position,
-    Record,
     ReplayReport,
     parse_square,
-    position_from_document,
     position_to_yaml,
     render,
-    replay,
     square_name,
     svg_tower,
 )
@@ -39,10 +35,13 @@ from ..rules.zen.messages import MessageError, say
 from ..rules.zen.notation import moves_to_dict, position_to_dict, tower_lines
 from ..rules.zen.options import option_help
 from ..rules.zen.pictures import turn_caption, turn_svg
-from ..rules.zen.replay import is_record, read_record
 from ..rules.zen.setup import prepare
 from ._common import Whole, echo_json, format_option, lang_option, max_findings_option
-from ._output import check_ply, picture_dir, ply_path, write_output
+from ._games import check_ply, file, game
+from ._output import picture_dir, ply_path, write_output
+
+if TYPE_CHECKING:
+    from ..app.games import Zen
 
 _OPTIONS_HELP = "Rule option NAME=VALUE (repeatable); `korbiro zen options` lists them."
 
@@ -59,15 +58,6 @@ def _parse_option_values(values: tuple[str, ...]) -> dict[str, str]:
             raise click.BadParameter(say("ZEN.cli.option-syntax", current(), item=item), param_hint="'-o'")
         out[name.strip()] = value.strip()
     return out
-
-
-def _with_cli_options(pos: Position, values: tuple[str, ...]) -> Position:
-    if not values:
-        return pos
-    try:
-        return pos.with_options(Options.parse(_parse_option_values(values), pos.options))
-    except UsageError as exc:
-        raise click.BadParameter(exc.text(current()), param_hint="'-o'") from None
 
 
 def _exit(code: int) -> NoReturn:
@@ -95,20 +85,28 @@ def _fail_input(exc: KorbiroError) -> NoReturn:
 
 def _load_state(path: str, option_values: tuple[str, ...]) -> tuple[Position, ReplayReport | None]:
     """A position file, or a record (the position after its last turn)."""
+    values = _checked_options(option_values)
     try:
-        doc = load_yaml_file(path)
-        if is_record(doc):
-            report = _replay(read_record(doc), option_values)
-            return report.final, report
-        pos = position_from_document(doc)
+        return zen_game().position(file(path), values)
     except (DataError, UsageError) as exc:
         _fail_input(exc)
-    return _with_cli_options(pos, option_values), None
 
 
-def _replay(record: Record, option_values: tuple[str, ...]) -> ReplayReport:
-    record.start = _with_cli_options(record.start, option_values)
-    return replay(record)
+def _checked_options(values: tuple[str, ...]) -> dict[str, str]:
+    """The ``-o`` options as a mapping; one the rules do not know is a usage error (of ``-o``)."""
+    parsed = _parse_option_values(values)
+    try:
+        Options.parse(parsed)
+    except UsageError as exc:
+        raise click.BadParameter(exc.text(current()), param_hint="'-o'") from None
+    return parsed
+
+
+def zen_game() -> Zen:
+    """Zen in the registry of board games (:mod:`korbiro.app.games`)."""
+    from ..app.games import Zen  # lazy: the registry imports every board game
+
+    return game("zen", Zen)
 
 
 def _caption(report: ReplayReport, ply: int) -> list[str]:
@@ -191,7 +189,7 @@ def show_cmd(state: str, option_values: tuple[str, ...], fmt: str, ply: int | No
     if ply is not None:
         if report is None:
             raise click.BadParameter(say("ZEN.cli.position-not-record", lang_, path=state), param_hint="'--ply'")
-        check_ply(ply, len(report.positions) - 1, state, unit="turn", zero="the set-up")
+        check_ply(ply, len(report.positions) - 1, state, unit="turn")
         pos = report.positions[ply]
     if svg_path is not None:  # first, so that a bad path stops the command before it prints
         picture = _svg(report, ply) if report is not None and ply is not None else svg_tower(pos, lang=lang_)
@@ -259,14 +257,14 @@ def replay_cmd(records: tuple[str, ...], option_values: tuple[str, ...], fmt: st
         raise click.BadParameter(say("ZEN.cli.one-record", lang_, n=len(records)), param_hint="'--svg-dir'")
     reports: list[ReplayReport] = []
     unreadable = False
+    values = _checked_options(option_values)
     for path in records:
         try:
-            record = read_record(load_yaml_file(path))
+            reports.append(zen_game().report(file(path), values))
         except (DataError, UsageError) as exc:
             _echo_problems(exc)
             unreadable = True
             continue
-        reports.append(_replay(record, option_values))
         if svg_dir is not None:
             _replay_pictures(reports[-1], svg_dir)
     if fmt == "json":

@@ -25,8 +25,9 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 
 from ..base import i18n
 from ..base.errors import IllegalActionError
+from ..base.findings import Finding, ThroughVerdict
 
-__all__ = ["Board", "LegalMoves", "Outcome", "Verdict"]
+__all__ = ["Board", "LegalMoves", "Outcome", "RecordShape", "Verdict", "Violation"]
 
 M = TypeVar("M")
 
@@ -86,6 +87,69 @@ class Verdict:
     def error(self) -> IllegalActionError:
         """This verdict as an error (its message in both languages)."""
         return IllegalActionError(self.code, self.message, rule=self.rule, hu=self.text("hu"))
+
+
+@dataclass(frozen=True)
+class RecordShape:
+    """How one game writes the violations of its records.
+
+    ``game`` is the prefix of its catalogue keys: ``GAME.violation`` says where a violation stands
+    (``ply 3 'drop 0,1': {message}``), ``GAME.violation.setup`` the same for the set-up (ply 0) where
+    *setup* is true, ``GAME.caption`` (and ``GAME.caption.skipped``, a move not carried out) is its
+    line in a replay picture's caption.  ``keys`` are the keys of its JSON object, in order;
+    ``section_of`` names the rulebook section of a rule for the JSON's ``section`` (XIG).
+    """
+
+    game: str
+    keys: tuple[str, ...]
+    setup: bool = False
+    section_of: Callable[[str | None], str | None] | None = None
+
+
+@dataclass(frozen=True)
+class Violation(ThroughVerdict):
+    """A rule a record's move breaks, in any of the board games: where it stands in the record (the
+    ply or turn, 0 for the set-up; the move as written; who made it; its line), the move's
+    :class:`Verdict`, and whether the move was carried out.  ``message`` is the English,
+    :meth:`text` either language; *shape* is the game's way of writing it."""
+
+    ply: int
+    move: str
+    verdict: Verdict
+    shape: RecordShape
+    player: str | None = None
+    line: int | None = None
+    applied: bool = True
+
+    def said(self) -> Verdict:
+        return self.verdict
+
+    @property
+    def rule(self) -> str | None:
+        return self.verdict.rule
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The violation as JSON, with the keys of its game (:attr:`RecordShape.keys`)."""
+        section = self.shape.section_of(self.rule) if self.shape.section_of is not None else None
+        values = {"ply": self.ply, "move": self.move, "player": self.player, "code": self.code, "rule": self.rule,
+                  "section": section, "message": self.text(lang), "line": self.line, "applied": self.applied}
+        return {key: values[key] for key in self.shape.keys}
+
+    def to_finding(self, path: str | None, lang: str = "en") -> Finding:
+        """This violation as a finding (``FILE:LINE: error CODE [rule]: ply 3 'drop 0,1': …``), printable in
+        either language; its rule is cited in *lang* (with the section's name where the game keeps it)."""
+        key = f"{self.shape.game}.violation"
+        if self.ply == 0 and self.shape.setup:
+            key += ".setup"
+        args = {"ply": self.ply, "move": self.move, "player": self.player, "message": self.text("en"),
+                "message_hu": self.text("hu")}
+        return Finding(self.code, i18n.message(key, "en", **args), rule=self.verdict.cite(lang), file=path,
+                       line=self.line, args={"message_hu": i18n.message(key, "hu", **args)})
+
+    def caption(self, lang: str = "en") -> str:
+        """The violation's line in a replay picture's caption (``CODE [rule]: message``, in the game's shape)."""
+        key = f"{self.shape.game}.caption" + ("" if self.applied else ".skipped")
+        return i18n.message(key, lang, move=self.move, line=self.verdict.line(lang))
 
 
 class Outcome(Protocol):

@@ -385,7 +385,7 @@ async def game(request: Request, name: str) -> Response:
     text, file, problem = await _input(request, form, name)
     view = errors = None
     if text.strip() and not problem:
-        args: dict[str, Any] = {"text": text, "name": file or "<record>"}
+        args: dict[str, Any] = {"text": text, "name": file or "<record>", "lang": page_lang(request)}
         if name != "xig":
             args["options"] = _options(form.get("options"))
         if form.int("ply") is not None:

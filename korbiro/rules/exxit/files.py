@@ -93,15 +93,7 @@ def _whole(value: Any) -> bool:
 def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
     data = doc.data
     out = _Collector(doc)
-    keys = ", ".join(POSITION_KEYS)
-    for key in data:
-        if key not in POSITION_KEYS:
-            out.error((key,), "EXXIT-POSITION-FILE.unknown-key", key=key, keys=keys)
-    for key in POSITION_KEYS:
-        if key not in data:
-            out.error((), "EXXIT-POSITION-FILE.missing-key", key=key, keys=keys)
-    missing = object()
-
+    _check_keys(data, out)
     variant = data.get("variant", "standard")
     if not isinstance(variant, str) or variant not in VARIANTS:
         out.error(("variant",), "EXXIT-VARIANT.unknown", variant=variant, variants=", ".join(VARIANTS))
@@ -110,7 +102,44 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
     if to_move not in COLOURS:
         out.error(("to_move",), "EXXIT-POSITION.to-move", value=to_move)
         to_move = "white"
+    tiles = _tiles(data, out)
+    stacks, counts = _stacks(data, out)
+    reserves = _reserves(data, out, counts)
+    stock = data.get("stock", _MISSING)
+    if stock is _MISSING:
+        stock = VARIANTS.get(variant, 39) - len(tiles)
+    if not _whole(stock) or stock < 0:
+        out.error(("stock",), "EXXIT-POSITION.stock", value=stock)
+    elif variant in VARIANTS and stock + len(tiles) != VARIANTS[variant]:
+        out.error(("stock",), "EXXIT-POSITION.stock-total", stock=stock, tiles=len(tiles), sum=stock + len(tiles),
+                  variant=variant, total=VARIANTS[variant])
+    out.raise_if_any()
+    try:
+        return Position.from_parts(variant=variant, to_move=to_move, tiles=tiles, stacks=stacks, reserves=reserves,
+                                   stock=stock, options=options)
+    except PositionError as exc:
+        out.add((), exc)
+        out.raise_if_any()
+        raise  # pragma: no cover - raise_if_any always raises here
 
+
+#: a key the position file leaves out (``None`` is a value the file may give)
+_MISSING = object()
+
+
+def _check_keys(data: dict[Any, Any], out: _Collector) -> None:
+    """Every key is one of the file's keys, and each of them is there."""
+    keys = ", ".join(POSITION_KEYS)
+    for key in data:
+        if key not in POSITION_KEYS:
+            out.error((key,), "EXXIT-POSITION-FILE.unknown-key", key=key, keys=keys)
+    for key in POSITION_KEYS:
+        if key not in data:
+            out.error((), "EXXIT-POSITION-FILE.missing-key", key=key, keys=keys)
+
+
+def _tiles(data: dict[Any, Any], out: _Collector) -> dict[tuple[int, int], str]:
+    """``tiles``: hex -> the tile's colour, each hex once."""
     tiles: dict[tuple[int, int], str] = {}
     raw_tiles = data.get("tiles", {})
     if not isinstance(raw_tiles, dict):
@@ -126,7 +155,11 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
             tiles[qr] = tile
     if not raw_tiles and isinstance(data.get("tiles"), dict):
         out.error(("tiles",), "EXXIT-POSITION.no-tile")
+    return tiles
 
+
+def _stacks(data: dict[Any, Any], out: _Collector) -> tuple[dict[tuple[int, int], list[str]], dict[str, int]]:
+    """``stacks``: hex -> its chips bottom to top, each hex once; and how many chips each player has in them."""
     stacks: dict[tuple[int, int], list[str]] = {}
     raw_stacks = data.get("stacks", {})
     if raw_stacks is None:
@@ -151,10 +184,14 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
             if qr in stacks:
                 out.error(("stacks", key), "EXXIT-POSITION-FILE.stack-twice", hex=key)
             stacks[qr] = list(chips)
+    return stacks, counts
 
+
+def _reserves(data: dict[Any, Any], out: _Collector, counts: dict[str, int]) -> dict[str, int]:
+    """``reserves``: each player's chips off the board; with those stacked, 8 a player."""
     reserves: dict[str, int] = {}
-    raw_res = data.get("reserves", missing)
-    if raw_res is missing:
+    raw_res = data.get("reserves", _MISSING)
+    if raw_res is _MISSING:
         raw_res = {c: CHIPS_PER_PLAYER - counts[c] for c in COLOURS}
     if not isinstance(raw_res, dict):
         out.error(("reserves",), "EXXIT-POSITION-FILE.reserves")
@@ -175,30 +212,7 @@ def _position_from_doc(doc: YamlDocument, options: Options | None) -> Position:
             if n + counts[c] != CHIPS_PER_PLAYER:
                 out.error(("reserves", c), "EXXIT-POSITION-FILE.chip-count", **colour("colour", c),
                           stacked=counts[c], reserve=n, total=CHIPS_PER_PLAYER)
-
-    stock = data.get("stock", missing)
-    if stock is missing:
-        stock = VARIANTS.get(variant, 39) - len(tiles)
-    if not _whole(stock) or stock < 0:
-        out.error(("stock",), "EXXIT-POSITION.stock", value=stock)
-    elif variant in VARIANTS and stock + len(tiles) != VARIANTS[variant]:
-        out.error(("stock",), "EXXIT-POSITION.stock-total", stock=stock, tiles=len(tiles), sum=stock + len(tiles),
-                  variant=variant, total=VARIANTS[variant])
-    out.raise_if_any()
-    try:
-        return Position.from_parts(
-            variant=variant,
-            to_move=to_move,
-            tiles=tiles,
-            stacks=stacks,
-            reserves=reserves,
-            stock=stock,
-            options=options,
-        )
-    except PositionError as exc:
-        out.add((), exc)
-        out.raise_if_any()
-        raise  # pragma: no cover - raise_if_any always raises here
+    return reserves
 
 
 def _hex(out: _Collector, where: tuple[str | int, ...], key: Any) -> tuple[int, int] | None:

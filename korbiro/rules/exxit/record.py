@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...base.errors import DataError, KorbiroError, RulesSyntaxError
-from ...base.findings import Finding, ThroughVerdict
+from ...base.findings import Finding
 from ...base.text import close_matches, is_digits, is_other_digits
+from ..boardgame import RecordShape, Violation
 from .files import load_position, raise_findings
-from .messages import both, colour, error, finding, say
+from .messages import colour, error, finding, say
 from .position import Move, Outcome, Position, Verdict, termination
 from .rules import OPTION_INFO, REASONS, VARIANTS, Options
 
@@ -67,44 +68,8 @@ class Record:
         return self.start.copy() if self.start is not None else Position.start(self.variant, self.options)
 
 
-@dataclass(frozen=True)
-class Violation(ThroughVerdict):
-    """A rule a record's move breaks: the move's :class:`Verdict` (``message`` is its English,
-    :meth:`text` either language), where it stands in the record, and whether it was carried out."""
-
-    ply: int
-    move: str
-    verdict: Verdict
-    line: int | None = None
-    applied: bool = True
-
-    def said(self) -> Verdict:
-        return self.verdict
-
-    @property
-    def rule(self) -> str | None:
-        return self.verdict.rule
-
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {
-            "ply": self.ply,
-            "move": self.move,
-            "code": self.code,
-            "rule": self.rule,
-            "message": self.text(lang),
-            "line": self.line,
-            "applied": self.applied,
-        }
-
-    def to_finding(self, path: str | None) -> Finding:
-        """This violation as a finding (``ply 3 'drop 0,1': …``), printable in either language."""
-        args: dict[str, Any] = {"ply": self.ply, "move": self.move, **both("message", self.verdict.key, **self.verdict.args)}
-        return finding(self.code, "EXXIT.violation", rule=self.rule, file=path, line=self.line, **args)
-
-    def caption(self, lang: str = "en") -> str:
-        """The line of a replay picture's caption: ``CODE [rule]: message`` (and whether it was carried out)."""
-        return say("EXXIT.caption" if self.applied else "EXXIT.caption.skipped", lang, code=self.code,
-                   rule=self.rule, message=self.text(lang))
+#: how EXXIT writes a record's violations (``ply 3 'drop 0,1': …``; the JSON keys of ``replay``)
+SHAPE = RecordShape("EXXIT", ("ply", "move", "code", "rule", "message", "line", "applied"))
 
 
 @dataclass
@@ -205,103 +170,132 @@ def parse_record_text(text: str, path: str = "<string>", overrides: Mapping[str,
     Without *files*, a ``position:`` header (a file to read) is a problem, not a read: for text
     that must not name files (the web app's).
     """
-    problems: list[Finding] = []
-
-    def problem(line: int, key: str, /, *, code: str = "EXXIT-RECORD-SYNTAX", column: int | None = None,
-                **args: Any) -> None:
-        problems.append(finding(code, key, file=path, line=line, column=column, **args))
-
-    def problem_from(line: int, exc: KorbiroError, column: int | None = None) -> None:
-        """The problem *exc* (a move that does not parse, a bad option) at *line*."""
-        problems.append(Finding(exc.code, exc.message, file=path, line=line, column=column,
-                                args={"message_hu": exc.to_finding().text("hu")}))
-
-    headers: dict[str, str] = {}
-    header_lines: dict[str, int] = {}
-    moves: list[RecordMove] = []
-    option_values: dict[str, str] = {}
+    reader = _RecordReader(path)
     for lineno, raw in enumerate(text.splitlines(), 1):
+        reader.read_line(lineno, raw)
+    variant = reader.variant()
+    options = Options().with_values({**reader.option_values, **(overrides or {})})
+    start = reader.start(variant, options, files)
+    raise_findings(reader.problems, path)
+    return Record(path, variant, options, reader.headers, reader.moves, start)
+
+
+class _RecordReader:
+    """A record read line by line: its headers, option headers and moves, and every problem."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.problems: list[Finding] = []
+        self.headers: dict[str, str] = {}
+        self.header_lines: dict[str, int] = {}
+        self.moves: list[RecordMove] = []
+        self.option_values: dict[str, str] = {}
+
+    def problem(self, line: int, key: str, /, *, code: str = "EXXIT-RECORD-SYNTAX", column: int | None = None,
+                **args: Any) -> None:
+        self.problems.append(finding(code, key, file=self.path, line=line, column=column, **args))
+
+    def problem_from(self, line: int, exc: KorbiroError, column: int | None = None, code: str | None = None) -> None:
+        """The problem *exc* (a move that does not parse, a bad option) at *line*."""
+        self.problems.append(Finding(code or exc.code, exc.message, file=self.path, line=line, column=column,
+                                     args={"message_hu": exc.to_finding().text("hu")}))
+
+    def read_line(self, lineno: int, raw: str) -> None:
         line = raw.split("#", 1)[0].strip()
         if not line:
-            continue
+            return
         if any(ord(ch) < 32 and ch != "\t" for ch in line):
-            problem(lineno, "EXXIT-RECORD-SYNTAX.control")
-            continue
+            self.problem(lineno, "EXXIT-RECORD-SYNTAX.control")
+            return
         header = _HEADER_RE.match(line)
         if header:
-            key, value = header.group(1).lower(), header.group(2).strip()
-            if moves:
-                problem(lineno, "EXXIT-RECORD-SYNTAX.late-header", key=key)
-                continue
-            if key in header_lines:
-                problem(lineno, "EXXIT-RECORD-SYNTAX.duplicate-header", key=key, first=header_lines[key])
-                continue
-            header_lines[key] = lineno
-            norm = key.replace("-", "_")
-            if norm in OPTION_INFO:
-                try:
-                    Options().with_values({norm: value})
-                except KorbiroError as exc:
-                    problems.append(Finding("EXXIT-RECORD-OPTION", exc.message, file=path, line=lineno,
-                                            args={"message_hu": exc.to_finding().text("hu")}))
-                    continue
-                option_values[norm] = value
-            elif key not in ("variant", "position") and key not in METADATA_KEYS and not key.startswith("x-"):
-                known = ["variant", "position", *OPTION_INFO, *METADATA_KEYS]
-                near = close_matches(norm, known, n=1)
-                if near:
-                    problem(lineno, "EXXIT-RECORD-SYNTAX.unknown-header-near", key=key, near=near[0])
-                else:
-                    problem(lineno, "EXXIT-RECORD-SYNTAX.unknown-header", key=key)
-                continue
-            headers[key] = value
-            continue
+            self.header(lineno, header.group(1).lower(), header.group(2).strip())
+        else:
+            self.move(lineno, raw, line)
+
+    def header(self, lineno: int, key: str, value: str) -> None:
+        """A ``key: value`` line: before the moves, once each; an option, ``variant``, ``position`` or metadata."""
+        if self.moves:
+            self.problem(lineno, "EXXIT-RECORD-SYNTAX.late-header", key=key)
+            return
+        if key in self.header_lines:
+            self.problem(lineno, "EXXIT-RECORD-SYNTAX.duplicate-header", key=key, first=self.header_lines[key])
+            return
+        self.header_lines[key] = lineno
+        norm = key.replace("-", "_")
+        if norm in OPTION_INFO:
+            try:
+                Options().with_values({norm: value})
+            except KorbiroError as exc:
+                self.problem_from(lineno, exc, code="EXXIT-RECORD-OPTION")
+                return
+            self.option_values[norm] = value
+        elif key not in ("variant", "position") and key not in METADATA_KEYS and not key.startswith("x-"):
+            near = close_matches(norm, ["variant", "position", *OPTION_INFO, *METADATA_KEYS], n=1)
+            if near:
+                self.problem(lineno, "EXXIT-RECORD-SYNTAX.unknown-header-near", key=key, near=near[0])
+            else:
+                self.problem(lineno, "EXXIT-RECORD-SYNTAX.unknown-header", key=key)
+            return
+        self.headers[key] = value
+
+    def move(self, lineno: int, raw: str, line: str) -> None:
+        """A move line, with its optional move number (``12.``)."""
         number: int | None = None
         body = line
         m = _NUMBER_RE.match(line)
         if m:
             if len(m.group(1)) > 9:
-                problem(lineno, "EXXIT-RECORD-SYNTAX.long-number", number=m.group(1))
-                continue
+                self.problem(lineno, "EXXIT-RECORD-SYNTAX.long-number", number=m.group(1))
+                return
             number, body = int(m.group(1)), m.group(2)
         elif is_digits(line[0]):
-            problem(lineno, "EXXIT-RECORD-SYNTAX.number", text=line)
-            continue
+            self.problem(lineno, "EXXIT-RECORD-SYNTAX.number", text=line)
+            return
         elif is_other_digits(first := re.split(r"[.\s]", line, maxsplit=1)[0]):
-            problem(lineno, "EXXIT-RECORD-SYNTAX.digits", number=first)
-            continue
+            self.problem(lineno, "EXXIT-RECORD-SYNTAX.digits", number=first)
+            return
         try:
             move = Move.parse(body)
         except RulesSyntaxError as exc:
-            problem_from(lineno, exc, column=raw.find(body.split()[0]) + 1 if body.split() else None)
-            continue
-        moves.append(RecordMove(len(moves) + 1, move, lineno, number, body))
+            self.problem_from(lineno, exc, column=raw.find(body.split()[0]) + 1 if body.split() else None)
+            return
+        self.moves.append(RecordMove(len(self.moves) + 1, move, lineno, number, body))
 
-    variant = headers.get("variant")
-    if variant is None:
-        problem(1, "EXXIT-RECORD-SYNTAX.no-variant")
-        variant = "standard"
-    elif variant not in VARIANTS:
-        problem(header_lines["variant"], "EXXIT-VARIANT.unknown", variant=variant, variants=", ".join(VARIANTS))
-        variant = "standard"
-    options = Options().with_values({**option_values, **(overrides or {})})
-    start: Position | None = None
-    if "position" in headers and not files:
-        problem(header_lines["position"], "EXXIT-RECORD-FILE.not-here", code="EXXIT-RECORD-FILE",
-                name=headers["position"])
-    elif "position" in headers and not problems:
+    def variant(self) -> str:
+        """The ``variant`` header (``standard`` after a problem)."""
+        variant = self.headers.get("variant")
+        if variant is None:
+            self.problem(1, "EXXIT-RECORD-SYNTAX.no-variant")
+            return "standard"
+        if variant not in VARIANTS:
+            self.problem(self.header_lines["variant"], "EXXIT-VARIANT.unknown", variant=variant,
+                         variants=", ".join(VARIANTS))
+            return "standard"
+        return variant
+
+    def start(self, variant: str, options: Options, files: bool) -> Position | None:
+        """The position the ``position:`` header names (``None``: the variant's start)."""
+        headers, path = self.headers, self.path
+        if "position" not in headers:
+            return None
+        line = self.header_lines["position"]
+        if not files:
+            self.problem(line, "EXXIT-RECORD-FILE.not-here", code="EXXIT-RECORD-FILE", name=headers["position"])
+            return None
+        if self.problems:
+            return None
         target = os.path.join(os.path.dirname(path), headers["position"]) if path != "<string>" else headers["position"]
         try:
             start = load_position(target, options)
         except DataError as exc:
-            problem(header_lines["position"], "EXXIT-RECORD-SYNTAX.position-file", code=exc.code,
-                    name=headers["position"], problem=str(exc), problem_hu=exc.text("hu"))
-        else:
-            if start.variant != variant:
-                problem(header_lines["position"], "EXXIT-RECORD-SYNTAX.position-variant", name=headers["position"],
-                        variant=start.variant, record=variant)
-    raise_findings(problems, path)
-    return Record(path, variant, options, headers, moves, start)
+            self.problem(line, "EXXIT-RECORD-SYNTAX.position-file", code=exc.code, name=headers["position"],
+                         problem=str(exc), problem_hu=exc.text("hu"))
+            return None
+        if start.variant != variant:
+            self.problem(line, "EXXIT-RECORD-SYNTAX.position-variant", name=headers["position"],
+                         variant=start.variant, record=variant)
+        return start
 
 
 @dataclass
@@ -337,9 +331,9 @@ def replay_plies(record: Record) -> Iterator[Ply]:
         text = str(rm.move)
         violations: list[Violation] = []
         if rm.number is not None and rm.number != rm.ply:
-            violations.append(Violation(rm.ply, text, _number_verdict(rm.number, rm.ply), rm.line))
+            violations.append(Violation(rm.ply, text, _number_verdict(rm.number, rm.ply), SHAPE, line=rm.line))
         if pos.is_game_over():
-            violations.append(Violation(rm.ply, text, pos.check(rm.move), rm.line, applied=False))
+            violations.append(Violation(rm.ply, text, pos.check(rm.move), SHAPE, line=rm.line, applied=False))
             yield Ply(rm.ply, rm, pos, violations, after_end=True)
             continue
         found: list[Verdict] = pos.reasons(rm.move)
@@ -350,7 +344,7 @@ def replay_plies(record: Record) -> Iterator[Ply]:
             found = found + pos.reasons(move)
         impossible = any(REASONS[v.code].impossible for v in found if v.code in REASONS)
         for v in found:
-            violations.append(Violation(rm.ply, text, v, rm.line, applied=not impossible))
+            violations.append(Violation(rm.ply, text, v, SHAPE, line=rm.line, applied=not impossible))
         if impossible:
             pos.push_null()
         else:

@@ -1007,6 +1007,8 @@ class Position:
             if plays:
                 out.append(violation("XIG-PLAY-MISSING", "XIG 3.3", "end", player=s.turn,
                                      tiles=", ".join(sorted({str(p.tile) for p in plays}))))
+            else:  # the turn's place for a tile is taken by a pass, said first (XIG 3.3)
+                out.append(violation("XIG-PASS-MISSING", "XIG 3.3", "end", player=s.turn))
         out += [v for v, _ in self._plan_draws(move.draws)[0]]
         return out
 

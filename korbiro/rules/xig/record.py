@@ -21,8 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...base.errors import DataError
-from ...base.findings import Finding, ThroughVerdict
+from ...base.findings import Finding
 from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
+from ..boardgame import RecordShape
+from ..boardgame import Violation as BoardViolation
 from ._schema import raise_findings, schema_findings
 from .cards import XapCardSet, load_cards, sample_cards
 from .layout import IB, OB, Layout, Tile, load_layout, sample_layout
@@ -45,7 +47,7 @@ from .model import (
 )
 from .notation import NotationError, parse_tile, parse_turn
 from .rules import section_of
-from .setup import GameSpec, PlayerSpec, SetupError, Where, build_config, new_game
+from .setup import GameSpec, PlayerSpec, SetupError, Where, build_config, entwined_table, new_game
 
 
 @dataclass
@@ -72,47 +74,13 @@ class Record:
         return new_game(self.spec)
 
 
-@dataclass
-class ReplayViolation(ThroughVerdict):
-    """A violation found while replaying: turn number (0 = set-up), move, and the
-    :class:`~korbiro.rules.xig.model.Violation` (code, rule, its message in either language)."""
+#: how XIG writes a record's violations (``turn 3 Bela 'E5': …``, the rule cited with its section; the JSON
+#: keys of ``replay``)
+SHAPE = RecordShape("XIG", ("ply", "move", "code", "rule", "section", "message", "player", "line"), setup=True,
+                    section_of=section_of)
 
-    ply: int
-    move: str
-    violation: Violation
-    player: str | None = None
-    line: int | None = None
-
-    def said(self) -> Violation:
-        return self.violation
-
-    @property
-    def rule(self) -> str | None:
-        return self.violation.rule
-
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {
-            "ply": self.ply,
-            "move": self.move,
-            "code": self.code,
-            "rule": self.rule,
-            "section": section_of(self.rule),
-            "message": self.text(lang),
-            "player": self.player,
-            "line": self.line,
-        }
-
-    def line_text(self, path: str, lang: str = "en") -> str:
-        """``path:line: turn 3 Bela 'E5': CODE [XIG 3.3, Play of the Game]: message`` in *lang*."""
-        where = f"{path}:{self.line}" if self.line else path
-        key = "XIG.violation" if self.player else "XIG.violation.setup"
-        return say(key, lang, where=where, ply=self.ply, player=self.player, move=self.move, code=self.code,
-                   rule=self.violation.cite(lang), message=self.text(lang))
-
-    def caption(self, lang: str = "en") -> str:
-        """The line of a replay picture's caption: ``'E5': CODE [rule]: message``."""
-        return say("XIG.caption", lang, move=self.move, code=self.code, rule=self.violation.cite(lang),
-                   message=self.text(lang))
+#: the name this module gave a record's violation before the board games shared one
+ReplayViolation = BoardViolation
 
 
 @dataclass
@@ -416,7 +384,7 @@ def replay_turns(record: Record) -> Iterator[TurnStep]:
     setup: list[ReplayViolation] = []
     for v, where in setup_violations:
         line, _ = record.document.mark(where)
-        setup.append(ReplayViolation(0, "setup", v, None, line))
+        setup.append(ReplayViolation(0, "setup", v, SHAPE, line=line))
     yield TurnStep(0, None, pos, setup)
     for turn in record.turns:
         found: list[ReplayViolation] = []
@@ -429,7 +397,7 @@ def replay_turns(record: Record) -> Iterator[TurnStep]:
             found: list[ReplayViolation] = found,
         ) -> None:
             for v in vs:
-                found.append(ReplayViolation(turn.ply, move_text, v, player, turn.line))
+                found.append(ReplayViolation(turn.ply, move_text, v, SHAPE, player=player, line=turn.line))
 
         if pos.is_over():
             assert pos.winner is not None
@@ -481,120 +449,146 @@ def load_position(path: str | os.PathLike[str] | YamlDocument, *, files: bool = 
     spec = reader.spec()
     raise_findings(reader.problems)
     config = reader.config(spec)
-    d = doc.data
-    to_move = d["to-move"]
+    to_move = doc.data["to-move"]
     reader.check_names(config, ("to-move",), players=[to_move])
-    seen: dict[Tile, Where] = {}
+    state = _PositionFile(doc, reader, config).state(to_move)
+    state.ply = doc.data.get("turn", 1)
+    pos = Position(config, state)
+    pos._start_turn(to_move, next_ply=False)
+    pos._settle_winner()
+    return pos
 
-    def claim(t: Tile, where: Where) -> bool:
-        if t.pathway not in config.layouts:
-            reader.problem(where, "XIG-UNKNOWN-TILE", "pathway", tile=str(t), pathway=t.pathway)
+
+class _PlayerParts:
+    """What a position file's players hold: hands, XAP cards, XIG cards, skipped turns, first turns."""
+
+    def __init__(self, config: GameConfig) -> None:
+        self.hands: dict[str, set[Tile]] = {p: set() for p in config.players}
+        self.xap_hands: dict[str, Counter[str]] = {p: Counter() for p in config.players}
+        self.xig: dict[str, str] = {}
+        self.xig_left: dict[str, int | None] = {}
+        self.skips: Counter[str] = Counter()
+        self.first_done: set[str] = set()
+
+
+class _PositionFile:
+    """A schema-valid position file read into a game state, each tile claimed once (a tile in two
+    places is a problem at the second, naming the line of the first)."""
+
+    def __init__(self, doc: YamlDocument, reader: _Reader, config: GameConfig) -> None:
+        self.doc = doc
+        self.data: dict[str, Any] = doc.data
+        self.reader = reader
+        self.config = config
+        self.seen: dict[Tile, Where] = {}
+
+    def claim(self, t: Tile, where: Where) -> bool:
+        if t.pathway not in self.config.layouts:
+            self.reader.problem(where, "XIG-UNKNOWN-TILE", "pathway", tile=str(t), pathway=t.pathway)
             return False
-        if t in seen:
-            line, _ = doc.mark(seen[t])
-            reader.problem(where, "XIG-POSITION-TWICE", "places", tile=str(t), line=line)
+        if t in self.seen:
+            line, _ = self.doc.mark(self.seen[t])
+            self.reader.problem(where, "XIG-POSITION-TWICE", "places", tile=str(t), line=line)
             return False
-        seen[t] = where
+        self.seen[t] = where
         return True
 
-    table: dict[str, set[int]] = {pid: set() for pid in config.layouts}
-    aside: set[Tile] = set()
-    if config.entwined:
-        placed, set_aside = config.entwined
-        table[placed.pathway].add(placed.pos)
-        table[set_aside.pathway].add(set_aside.pos)
-        aside.add(set_aside)
-        seen[placed] = ("entwined",)
-        seen[set_aside] = ("entwined",)
-
-    def positions(key: str) -> dict[str, list[Tile]]:
+    def positions(self, key: str) -> dict[str, list[Tile]]:
+        """The tiles listed under *key* (``table``, ``memory``), Pathway by Pathway."""
+        config = self.config
         out: dict[str, list[Tile]] = {}
-        for pid, items in (d.get(key) or {}).items():
+        for pid, items in (self.data.get(key) or {}).items():
             if pid not in config.layouts:
-                reader.problem((key, pid), "XIG-UNKNOWN-TILE", "no-pathway", pathway=pid, pathways=", ".join(config.layouts))
+                self.reader.problem((key, pid), "XIG-UNKNOWN-TILE", "no-pathway", pathway=pid,
+                                    pathways=", ".join(config.layouts))
                 continue
             tiles = []
             for i, p in enumerate(items):
                 t = Tile(pid, {"ib": IB, "ob": OB}[p] if isinstance(p, str) else int(p))
                 if config.entwined and t in config.entwined:
                     continue  # the shared Kojjit is on the table from the start (XIG 8.2)
-                if claim(t, (key, pid, i)):
+                if self.claim(t, (key, pid, i)):
                     tiles.append(t)
             out[pid] = tiles
         return out
 
-    for pid, tiles in positions("table").items():
-        table[pid].update(t.pos for t in tiles)
-    memory: dict[str, set[Tile]] = {"*": set()} if SHARED_MEMORY in config.variants else {s.name: set() for s in config.sides}
-    for pid, tiles in positions("memory").items():
-        key = "*" if SHARED_MEMORY in config.variants else config.side_of_pathway[pid].name
-        for t in tiles:
-            layout = config.layouts[pid]
-            if layout.kind(t.pos) != "creature":
-                reader.problem(("memory", pid), "XIG-POSITION-MEMORY", "creature", "XIG 6.1", tile=str(t))
-            memory[key].add(t)
-    hands: dict[str, set[Tile]] = {p: set() for p in config.players}
-    xap_hands: dict[str, Counter[str]] = {p: Counter() for p in config.players}
-    xig: dict[str, str] = {}
-    xig_left: dict[str, int | None] = {}
-    skips: Counter[str] = Counter()
-    first_done: set[str] = set()
-    left = {"opponents-turns": 1, "three-rounds": 3, "rest-of-game": None}[config.options.xig_duration]
-    for i, p in enumerate(d["players"]):
-        name = p["name"]
-        side = config.side_of_player[name]
-        for j, text in enumerate(p.get("hand") or []):
-            held = reader.tile(text, ("players", i, "hand", j))
-            if held is None:
-                continue
-            if held.pathway not in side.pathways:
-                reader.problem(("players", i, "hand", j), "XIG-POSITION-HAND", "own", tile=str(held), player=name)
-                continue
-            if claim(held, ("players", i, "hand", j)):
-                hands[name].add(held)
-        for j, c in enumerate(p.get("xap") or []):
-            reader.check_names(config, ("players", i, "xap", j), cards=[c])
-            xap_hands[name][c] += 1
-        xig[name] = p.get("xig-card", "unused")
-        xig_left[name] = left if xig[name] == "active" else None
-        skips[name] = p.get("skip", 0)
-        if not p.get("first-turn", False):
-            first_done.add(name)
-    raise_findings(reader.problems)
-    decks = {
-        s.name: {t for pid in s.pathways for t in config.all_tiles(pid) if t not in seen}
-        for s in config.sides
-    }
-    total = Counter(d["xap-deck"]) if d.get("xap-deck") is not None else Counter(config.cards.counts())
-    discard = Counter(d.get("xap-discard") or {})
-    for c in discard:
-        reader.check_names(config, ("xap-discard", c), cards=[c])
-    used = discard + sum(xap_hands.values(), Counter())
-    xap_deck = Counter({c: total[c] - used[c] for c in total if total[c] - used[c] > 0})
-    over = sorted(c for c in used if used[c] > total[c])
-    if over:
-        reader.problem(("players",), "XIG-POSITION-XAP", "more", cards=", ".join(over))
-    raise_findings(reader.problems)
-    state = _State(
-        table=table,
-        decks=decks,
-        memory=memory,
-        aside=aside,
-        hands=hands,
-        xap_hands=xap_hands,
-        xap_deck=xap_deck,
-        xap_discard=discard,
-        xig=xig,
-        xig_left=xig_left,
-        skips=skips,
-        first_turn_done=first_done,
-        turn=to_move,
-    )
-    state.ply = d.get("turn", 1)
-    pos = Position(config, state)
-    pos._start_turn(to_move, next_ply=False)
-    pos._settle_winner()
-    return pos
+    def table(self) -> tuple[dict[str, set[int]], set[Tile]]:
+        """The tiles on the table and the one set aside (entwined Pathways, XIG 8.2)."""
+        table, aside = entwined_table(self.config)
+        for tile in self.config.entwined or ():
+            self.seen[tile] = ("entwined",)
+        for pid, tiles in self.positions("table").items():
+            table[pid].update(t.pos for t in tiles)
+        return table, aside
+
+    def memory(self) -> dict[str, set[Tile]]:
+        """The memory decks: creatures only (XIG 6.1), one shared deck in that variant."""
+        config = self.config
+        shared = SHARED_MEMORY in config.variants
+        memory: dict[str, set[Tile]] = {"*": set()} if shared else {s.name: set() for s in config.sides}
+        for pid, tiles in self.positions("memory").items():
+            key = "*" if shared else config.side_of_pathway[pid].name
+            for t in tiles:
+                if config.layouts[pid].kind(t.pos) != "creature":
+                    self.reader.problem(("memory", pid), "XIG-POSITION-MEMORY", "creature", "XIG 6.1", tile=str(t))
+                memory[key].add(t)
+        return memory
+
+    def players(self) -> _PlayerParts:
+        config, reader = self.config, self.reader
+        parts = _PlayerParts(config)
+        left = {"opponents-turns": 1, "three-rounds": 3, "rest-of-game": None}[config.options.xig_duration]
+        for i, p in enumerate(self.data["players"]):
+            name = p["name"]
+            side = config.side_of_player[name]
+            for j, text in enumerate(p.get("hand") or []):
+                held = reader.tile(text, ("players", i, "hand", j))
+                if held is None:
+                    continue
+                if held.pathway not in side.pathways:
+                    reader.problem(("players", i, "hand", j), "XIG-POSITION-HAND", "own", tile=str(held), player=name)
+                    continue
+                if self.claim(held, ("players", i, "hand", j)):
+                    parts.hands[name].add(held)
+            for j, c in enumerate(p.get("xap") or []):
+                reader.check_names(config, ("players", i, "xap", j), cards=[c])
+                parts.xap_hands[name][c] += 1
+            parts.xig[name] = p.get("xig-card", "unused")
+            parts.xig_left[name] = left if parts.xig[name] == "active" else None
+            parts.skips[name] = p.get("skip", 0)
+            if not p.get("first-turn", False):
+                parts.first_done.add(name)
+        return parts
+
+    def xap(self, xap_hands: dict[str, Counter[str]]) -> tuple[Counter[str], Counter[str]]:
+        """The XAP deck (what is in no hand and not discarded) and the discard pile."""
+        d, config = self.data, self.config
+        total = Counter(d["xap-deck"]) if d.get("xap-deck") is not None else Counter(config.cards.counts())
+        discard = Counter(d.get("xap-discard") or {})
+        for c in discard:
+            self.reader.check_names(config, ("xap-discard", c), cards=[c])
+        used = discard + sum(xap_hands.values(), Counter())
+        xap_deck = Counter({c: total[c] - used[c] for c in total if total[c] - used[c] > 0})
+        over = sorted(c for c in used if used[c] > total[c])
+        if over:
+            self.reader.problem(("players",), "XIG-POSITION-XAP", "more", cards=", ".join(over))
+        return xap_deck, discard
+
+    def state(self, to_move: str) -> _State:
+        """The game state the file describes, *to_move* to play; raises on any problem."""
+        table, aside = self.table()
+        memory = self.memory()
+        parts = self.players()
+        raise_findings(self.reader.problems)
+        decks = {
+            s.name: {t for pid in s.pathways for t in self.config.all_tiles(pid) if t not in self.seen}
+            for s in self.config.sides
+        }
+        xap_deck, discard = self.xap(parts.xap_hands)
+        raise_findings(self.reader.problems)
+        return _State(table=table, decks=decks, memory=memory, aside=aside, hands=parts.hands,
+                      xap_hands=parts.xap_hands, xap_deck=xap_deck, xap_discard=discard, xig=parts.xig,
+                      xig_left=parts.xig_left, skips=parts.skips, first_turn_done=parts.first_done, turn=to_move)
 
 
 def is_record(doc: YamlDocument) -> bool:

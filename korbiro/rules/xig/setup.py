@@ -223,10 +223,12 @@ def start_player(spec: GameSpec, players: Sequence[str]) -> tuple[str, list[tupl
 
 def new_game(spec: GameSpec) -> tuple[Position, list[tuple[Violation, Where]]]:
     """The position before the first turn, and the set-up's rule breaches."""
-    config = build_config(spec)
-    violations: list[tuple[Violation, Where]] = []
-    start, v = start_player(spec, config.players)
-    violations += v
+    return _Deal(spec).position()
+
+
+def entwined_table(config: GameConfig) -> tuple[dict[str, set[int]], set[Tile]]:
+    """An empty table, but for the shared Kojjit of entwined Pathways: one on the table, the other
+    set aside (XIG 8.2); and the set-aside tile."""
     table: dict[str, set[int]] = {pid: set() for pid in config.layouts}
     aside: set[Tile] = set()
     if config.entwined:
@@ -234,91 +236,114 @@ def new_game(spec: GameSpec) -> tuple[Position, list[tuple[Violation, Where]]]:
         table[placed.pathway].add(placed.pos)
         table[set_aside.pathway].add(set_aside.pos)
         aside.add(set_aside)
-    taken: dict[Tile, Where] = {}
+    return table, aside
 
-    def take(tile: Tile, player: str, where: Where) -> None:
+
+class _Deal:
+    """A set-up carried out: the quick game's tiles and cards, the hands, the decks; every tile
+    dealt once, and each rule the set-up breaks noted."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.config = build_config(spec)
+        self.violations: list[tuple[Violation, Where]] = []
+        self.table, self.aside = entwined_table(self.config)
+        self.taken: dict[Tile, Where] = {}
+        self.xap_deck = Counter(spec.xap_deck if spec.xap_deck is not None else self.config.cards.counts())
+        self.xap_hands: dict[str, Counter[str]] = {p: Counter() for p in self.config.players}
+        self.hands: dict[str, set[Tile]] = {p: set() for p in self.config.players}
+
+    def take(self, tile: Tile, player: str, where: Where) -> None:
+        config = self.config
         side = config.side_of_player[player]
         if tile.pathway not in side.pathways or tile.pos not in POSITIONS:
             raise SetupError("not-own-tile", where, "XIG 2.1", tile=str(tile), player=player)
         if config.entwined and tile in config.entwined:
-            raise SetupError("aside" if tile in aside else "on-table", where, "XIG 8.2", tile=str(tile))
-        if tile in taken:
+            raise SetupError("aside" if tile in self.aside else "on-table", where, "XIG 8.2", tile=str(tile))
+        if tile in self.taken:
             raise SetupError("tile-twice", where, None, tile=str(tile))
-        taken[tile] = where
+        self.taken[tile] = where
 
-    xap_deck = Counter(spec.xap_deck if spec.xap_deck is not None else config.cards.counts())
-    for cid in xap_deck:
-        if cid not in config.cards:
-            raise SetupError("card", ("xap-deck", cid), None, card=cid)
-    xap_hands: dict[str, Counter[str]] = {p: Counter() for p in config.players}
-    if QUICK in config.variants:
+    def note(self, where: Where, code: str, rule: str, case: str, **args: Any) -> None:
+        self.violations.append((violation(code, rule, case, **args), where))
+
+    def position(self) -> tuple[Position, list[tuple[Violation, Where]]]:
+        config, spec = self.config, self.spec
+        start, v = start_player(spec, config.players)
+        self.violations += v
+        for cid in self.xap_deck:
+            if cid not in config.cards:
+                raise SetupError("card", ("xap-deck", cid), None, card=cid)
+        if QUICK in config.variants:
+            for p in config.players:
+                self.quick(p)
+        elif spec.quick_tiles or spec.quick_xap:
+            raise SetupError("quick-without-variant", ("quick",), "XIG 8.5")
         for p in config.players:
-            tiles = spec.quick_tiles.get(p, [])
-            for i, t in enumerate(tiles):
-                take(t, p, ("quick", p, "tiles", i))
-                table[t.pathway].add(t.pos)
-            if len(tiles) != QUICK_TILES:
-                violations.append((violation("XIG-QUICK-SETUP", "XIG 8.5", "tiles", n=QUICK_TILES, player=p,
-                                             got=len(tiles)), ("quick", p)))
-            card = spec.quick_xap.get(p)
-            if card is None:
-                if +xap_deck:
-                    violations.append((violation("XIG-QUICK-SETUP", "XIG 8.5", "card", player=p), ("quick", p)))
-            elif xap_deck[card] <= 0:
-                raise SetupError("quick-card", ("quick", p, "xap"), "XIG 8.5", card=card)
-            else:
-                xap_deck[card] -= 1
-                xap_hands[p][card] += 1
-    elif spec.quick_tiles or spec.quick_xap:
-        raise SetupError("quick-without-variant", ("quick",), "XIG 8.5")
-    hands: dict[str, set[Tile]] = {p: set() for p in config.players}
-    for p in config.players:
-        tiles = spec.hands.get(p, [])
+            self.deal_hand(p)
+        state = _State(table=self.table, decks=self.decks(), memory=self.memory(), aside=self.aside,
+                       hands=self.hands, xap_hands=self.xap_hands, xap_deck=self.xap_deck, xap_discard=Counter(),
+                       xig={p: "unused" for p in config.players}, xig_left={p: None for p in config.players},
+                       skips=Counter(), first_turn_done=set(), turn=start)
+        pos = Position(config, state)
+        pos._start_turn(start, next_ply=False)
+        if TEAM in config.variants:
+            self.team_seating()
+        # Black Magic drawn at set-up (quick game) is played at once, as any other time
+        # (XIG 7.4); with no tile of its player on the table yet it has no target.
+        for p in config.players:
+            for cid in list(+self.xap_hands[p]):
+                if config.cards[cid].play == ON_DRAW:
+                    state.xap_hands[p][cid] -= 1
+                    state.xap_discard[cid] += 1
+        assert pos.phase == Phase.PLAY
+        return pos, self.violations
+
+    def quick(self, p: str) -> None:
+        """Player *p*'s tiles on the table and XAP card of the quick game (XIG 8.5)."""
+        tiles = self.spec.quick_tiles.get(p, [])
         for i, t in enumerate(tiles):
-            take(t, p, ("hands", p, i))
-            hands[p].add(t)
+            self.take(t, p, ("quick", p, "tiles", i))
+            self.table[t.pathway].add(t.pos)
+        if len(tiles) != QUICK_TILES:
+            self.note(("quick", p), "XIG-QUICK-SETUP", "XIG 8.5", "tiles", n=QUICK_TILES, player=p, got=len(tiles))
+        card = self.spec.quick_xap.get(p)
+        if card is None:
+            if +self.xap_deck:
+                self.note(("quick", p), "XIG-QUICK-SETUP", "XIG 8.5", "card", player=p)
+        elif self.xap_deck[card] <= 0:
+            raise SetupError("quick-card", ("quick", p, "xap"), "XIG 8.5", card=card)
+        else:
+            self.xap_deck[card] -= 1
+            self.xap_hands[p][card] += 1
+
+    def deal_hand(self, p: str) -> None:
+        """Player *p*'s hand of five (XIG 3.1)."""
+        tiles = self.spec.hands.get(p, [])
+        for i, t in enumerate(tiles):
+            self.take(t, p, ("hands", p, i))
+            self.hands[p].add(t)
         if len(tiles) != HAND_SIZE:
-            violations.append((violation("XIG-SETUP-HAND", "XIG 3.1", "five", player=p, n=len(tiles)), ("hands", p)))
-    decks: dict[str, set[Tile]] = {}
-    for side in config.sides:
-        decks[side.name] = {
-            Tile(pid, pos)
-            for pid in side.pathways
-            for pos in POSITIONS
-            if Tile(pid, pos) not in taken and Tile(pid, pos) not in aside and not (config.entwined and Tile(pid, pos) == config.entwined[0])
-        }
-    memory: dict[str, set[Tile]] = {"*": set()} if SHARED_MEMORY in config.variants else {s.name: set() for s in config.sides}
-    state = _State(
-        table=table,
-        decks=decks,
-        memory=memory,
-        aside=aside,
-        hands=hands,
-        xap_hands=xap_hands,
-        xap_deck=xap_deck,
-        xap_discard=Counter(),
-        xig={p: "unused" for p in config.players},
-        xig_left={p: None for p in config.players},
-        skips=Counter(),
-        first_turn_done=set(),
-        turn=start,
-    )
-    pos = Position(config, state)
-    pos._start_turn(start, next_ply=False)
-    if TEAM in config.variants:
-        names = list(config.players)
-        for side in config.sides:
+            self.note(("hands", p), "XIG-SETUP-HAND", "XIG 3.1", "five", player=p, n=len(tiles))
+
+    def decks(self) -> dict[str, set[Tile]]:
+        """Each side's deck: its Pathways' tiles not dealt, set aside or on the table from the start."""
+        config = self.config
+        first = config.entwined[0] if config.entwined else None
+        return {side.name: {Tile(pid, pos) for pid in side.pathways for pos in POSITIONS
+                            if Tile(pid, pos) not in self.taken and Tile(pid, pos) not in self.aside
+                            and Tile(pid, pos) != first}
+                for side in config.sides}
+
+    def memory(self) -> dict[str, set[Tile]]:
+        config = self.config
+        return {"*": set()} if SHARED_MEMORY in config.variants else {s.name: set() for s in config.sides}
+
+    def team_seating(self) -> None:
+        """Partners sit opposite each other (XIG 8.1)."""
+        names = list(self.config.players)
+        for side in self.config.sides:
             a, b = (names.index(m) for m in side.players)
             if abs(a - b) != 2:
-                violations.append((violation("XIG-TEAM-SEATING", "XIG 8.1", "opposite",
-                                             players=" and ".join(side.players),
-                                             players_hu=" és ".join(side.players)), ("players",)))
-    # Black Magic drawn at set-up (quick game) is played at once, as any other time
-    # (XIG 7.4); with no tile of its player on the table yet it has no target.
-    for p in config.players:
-        for cid in list(+xap_hands[p]):
-            if config.cards[cid].play == ON_DRAW:
-                state.xap_hands[p][cid] -= 1
-                state.xap_discard[cid] += 1
-    assert pos.phase == Phase.PLAY
-    return pos, violations
+                self.note(("players",), "XIG-TEAM-SEATING", "XIG 8.1", "opposite",
+                          players=" and ".join(side.players), players_hu=" és ".join(side.players))

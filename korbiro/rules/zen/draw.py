@@ -195,10 +195,25 @@ def svg_tower(
     width = 640.0
     svg = Svg(width, _heading(pos, lang))
     y = svg.title()
-    outcome = pos.outcome()
-    if outcome is not None:
+    if pos.outcome() is not None:
         y = svg.notes(y - 8, [describe_outcome(pos, lang)])
     x0, y0 = 52.0, y + 20
+    _tower_cells(svg, pos, x0, y0, lang)
+    for a, b in steps:
+        _arrow(svg, x0, y0, a, b)
+    for sq in arrivals:
+        x, cy = _cell_xy(x0, y0, sq)
+        svg.circle(x + _CELL / 2, cy + _CELL / 2 + 3, 24, fill="none", stroke=_MARK, stroke_width=3.5)
+    y = _players_panel(svg, pos, x0 + NCOLS * _CELL + 24, y0, lang)
+    y = svg.legend(y, _legend(pos, lang))
+    svg.text(12, y + 4, say("ZEN.picture.key", lang), 11, fill="#555555")
+    y = svg.notes(y + 10, caption, alert=alert)
+    return svg.render(y + 8, alert=alert)
+
+
+def _tower_cells(svg: Svg, pos: TowerView, x0: float, y0: float, lang: str) -> None:
+    """The tower's squares floor by floor, with targets, flags and pieces, and the floors' and columns' names."""
+    outcome = pos.outcome()
     owner = {sq: p for p in pos.players for sq in pos.targets_of(p)}
     for floor in range(FLOORS, 0, -1):
         for col in range(1, NCOLS + 1):
@@ -223,13 +238,12 @@ def svg_tower(
         svg.text(x0 + col * _CELL + _CELL / 2, y0 + FLOORS * _CELL + 18, letter, 14, text_anchor="middle",
                  font_weight="bold", fill="#555555")
     svg.text(x0 - 10, y0 - 6, say("ZEN.floor", lang), 10, text_anchor="end", fill="#555555")
-    for a, b in steps:
-        _arrow(svg, x0, y0, a, b)
-    for sq in arrivals:
-        x, cy = _cell_xy(x0, y0, sq)
-        svg.circle(x + _CELL / 2, cy + _CELL / 2 + 3, 24, fill="none", stroke=_MARK, stroke_width=3.5)
-    # the players, beside the tower
-    px = x0 + NCOLS * _CELL + 24
+
+
+def _players_panel(svg: Svg, pos: TowerView, px: float, y0: float, lang: str) -> float:
+    """The players beside the tower (points, targets, arrivals, captures) and the notes under them; gives
+    the height where the legend starts."""
+    outcome = pos.outcome()
     py = y0 + 4
     scores = pos.score()
     for p in pos.players:
@@ -254,7 +268,11 @@ def svg_tower(
         extra.append(say("ZEN.picture.passive", lang, seats=" ".join(sorted(pos.passive))))
     for i, row in enumerate(extra):
         svg.text(px, py + i * 15, row, 11, fill="#444444")
-    y = max(y0 + FLOORS * _CELL + 28, py + 15 * len(extra))
+    return max(y0 + FLOORS * _CELL + 28, py + 15 * len(extra))
+
+
+def _legend(pos: TowerView, lang: str) -> list[tuple[str, str, str]]:
+    """The legend's items: each seat's pieces, the Warrior, and the marks (word, fill, stroke)."""
     items = [(say("ZEN.picture.pieces-of", lang, seat=p), SEAT_COLOURS[p][0], SEAT_COLOURS[p][0]) for p in pos.seats]
     items += [
         (say("ZEN.picture.warrior", lang), _WARRIOR[0], _WARRIOR[0]),
@@ -262,10 +280,7 @@ def svg_tower(
         (say("ZEN.picture.placed", lang), "#7d5ba6", "#7d5ba6"),
         (say("ZEN.picture.marked", lang), "none", _MARK),
     ]
-    y = svg.legend(y, items)
-    svg.text(12, y + 4, say("ZEN.picture.key", lang), 11, fill="#555555")
-    y = svg.notes(y + 10, caption, alert=alert)
-    return svg.render(y + 8, alert=alert)
+    return items
 
 
 def _piece(svg: Svg, cx: float, cy: float, piece: str, passive: bool) -> None:

@@ -209,32 +209,77 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
     if not isinstance(data, dict):
         r.error(base, "ZEN-POSITION-TYPE", "mapping", type=type(data).__name__)
         return None
-    start_errors = len(r.errors)
-    r.unknown_keys(data, POSITION_KEYS, base)
-    opts = read_options(r, data.get("options"), base + ("options",), options)
+    return _PositionReader(r, data, base).read(options)
 
-    players = [t.upper() for t in r.tokens(data.get("players"), base + ("players",))]
-    passive = [t.upper() for t in r.tokens(data.get("passive"), base + ("passive",))]
-    if "players" not in data:
-        r.error(base, "ZEN-POSITION-KEY", "players")
-    for t in players + passive:
-        if len(t) != 1 or t not in SEATS:
-            r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "seat", seat=t, seats=" ".join(SEATS))
-    colours = players + passive
-    if len(set(colours)) != len(colours):
-        r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "twice")
-    if "players" in data and not players:
-        r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "none")
-    seats = tuple(s for s in SEATS if s in colours)
 
-    board = r.tower(data.get("tower"), base + ("tower",)) if "tower" in data else None
-    if "tower" not in data:
-        r.error(base, "ZEN-POSITION-KEY", "tower")
+class _PositionReader:
+    """One position mapping read part by part (players, tower, targets, arrivals, captures, flags,
+    turn), each part's problems recorded in the :class:`Reader` in reading order."""
 
-    seen: dict[str, dict[str, str]] = {}
+    def __init__(self, r: Reader, data: dict[Any, Any], base: Path) -> None:
+        self.r = r
+        self.data = data
+        self.base = base
+        self.players: list[str] = []
+        self.colours: list[str] = []
+        self.seen: dict[str, dict[str, str]] = {}
 
-    def note_piece(piece: str, where: dict[str, str], path: Path, line: int | None = None) -> None:
+    def read(self, options: Options | None) -> Position | None:
+        r, data, base = self.r, self.data, self.base
+        start_errors = len(r.errors)
+        r.unknown_keys(data, POSITION_KEYS, base)
+        opts = read_options(r, data.get("options"), base + ("options",), options)
+        passive = self.read_players()
+        seats = tuple(s for s in SEATS if s in self.colours)
+        board = r.tower(data.get("tower"), base + ("tower",)) if "tower" in data else None
+        if "tower" not in data:
+            r.error(base, "ZEN-POSITION-KEY", "tower")
+        if board is not None:
+            self.note_tower(board)
+        targets = self.read_targets()
+        arrived = self.read_arrived(targets)
+        captured = self.read_captured()
+        by_other = self.read_placed_by_other(board)
+        to_move, turn = self.read_turn()
+        if len(r.errors) > start_errors or board is None:
+            return None
+        assert isinstance(to_move, str)
+        players = self.players
+        return Position(
+            seats=seats,
+            board=tuple(board),
+            targets=tuple((p, targets[p]) for p in seats if p in players),
+            to_move=to_move,
+            passive=frozenset(passive),
+            arrived=tuple((p, tuple(arrived[p])) for p in seats if p in arrived),
+            captured=_canonical_captures(captured),
+            turn=turn,
+            placed_by_other=frozenset(by_other),
+            options=opts,
+        )
+
+    def read_players(self) -> list[str]:
+        """The seats playing (``players``) and sitting out (``passive``); returns the passive ones."""
+        r, data, base = self.r, self.data, self.base
+        players = [t.upper() for t in r.tokens(data.get("players"), base + ("players",))]
+        passive = [t.upper() for t in r.tokens(data.get("passive"), base + ("passive",))]
+        if "players" not in data:
+            r.error(base, "ZEN-POSITION-KEY", "players")
+        for t in players + passive:
+            if len(t) != 1 or t not in SEATS:
+                r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "seat", seat=t, seats=" ".join(SEATS))
+        colours = players + passive
+        if len(set(colours)) != len(colours):
+            r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "twice")
+        if "players" in data and not players:
+            r.error(base + ("players",), "ZEN-POSITION-PLAYERS", "none")
+        self.players, self.colours = players, colours
+        return passive
+
+    def note_piece(self, piece: str, where: dict[str, str], path: Path, line: int | None = None) -> None:
         """*piece* is *where* (``on c3``, ``arrived on d5``, ``captured by A``, in both languages)."""
+        r = self.r
+
         def err(case: str, **args: Any) -> None:
             if line is None:
                 r.error(path, "ZEN-POSITION-PIECE", case, **args)
@@ -243,120 +288,120 @@ def read_position(r: Reader, data: Any, base: Path, *, options: Options | None =
 
         if piece == WARRIOR:
             return
-        if piece[0] not in colours:
+        if piece[0] not in self.colours:
             err("seat", piece=piece, where=where["where"], where_hu=where["where_hu"], seat=piece[0])
-        if piece in seen:
-            first = seen[piece]
+        if piece in self.seen:
+            first = self.seen[piece]
             err("twice", piece=piece, first=first["where"], first_hu=first["where_hu"], where=where["where"],
                 where_hu=where["where_hu"])
-        seen.setdefault(piece, where)
+        self.seen.setdefault(piece, where)
 
-    if board is not None:
-        # floor by floor in the order drawn (top first), so errors come in reading order
+    def note_tower(self, board: list[str | None]) -> None:
+        """Every piece of the tower, floor by floor in the order drawn (top first), so that errors
+        come in reading order."""
         for floor in range(FLOORS, 0, -1):
             for c in range(1, NCOLS + 1):
                 sq = square(floor, c)
                 p = board[sq]
                 if p is not None:
-                    note_piece(p, _where("on", square=square_name(sq)), base + ("tower",), r.floor_lines.get(floor))
+                    self.note_piece(p, _where("on", square=square_name(sq)), self.base + ("tower",),
+                                    self.r.floor_lines.get(floor))
 
-    targets: dict[str, frozenset[int]] = {}
-    tdata = data.get("targets")
-    if tdata is not None and not isinstance(tdata, dict):
-        r.error(base + ("targets",), "ZEN-POSITION-TYPE", "targets")
-        tdata = {}
-    for player, value in (tdata or {}).items():
-        here = base + ("targets", player)
-        if player not in players:
-            r.error(here, "ZEN-POSITION-PLAYERS", "targets", player=player)
-            continue
-        sqs = [r.square(t, here) for t in r.tokens(value, here)]
-        targets[player] = frozenset(s for s in sqs if s is not None)
-    for player in players:
-        if player not in targets and tdata is not None:
-            r.error(base + ("targets",), "ZEN-POSITION-KEY", "targets", player=player)
-        targets.setdefault(player, frozenset())
+    def mapping(self, key: str) -> dict[Any, Any] | None:
+        """The mapping under *key* (``{}`` after an error when it is something else; ``None`` when absent)."""
+        value = self.data.get(key)
+        if value is not None and not isinstance(value, dict):
+            self.r.error(self.base + (key,), "ZEN-POSITION-TYPE", key)
+            return {}
+        return value
 
-    arrived: dict[str, list[tuple[str, int]]] = {}
-    adata = data.get("arrived")
-    if adata is not None and not isinstance(adata, dict):
-        r.error(base + ("arrived",), "ZEN-POSITION-TYPE", "arrived")
-        adata = {}
-    for player, value in (adata or {}).items():
-        here = base + ("arrived", player)
-        if player not in players:
-            r.error(here, "ZEN-POSITION-PLAYERS", "arrived", player=player)
-            continue
-        for tok in r.tokens(value, here):
-            piece, _, card = tok.partition("@")
-            piece = piece.upper()
-            if not is_piece(piece) or piece == WARRIOR or piece[0] != player or not card:
-                r.error(here, "ZEN-POSITION-ARRIVED", "syntax", token=tok, player=player)
+    def read_targets(self) -> dict[str, frozenset[int]]:
+        r, base, players = self.r, self.base, self.players
+        targets: dict[str, frozenset[int]] = {}
+        tdata = self.mapping("targets")
+        for player, value in (tdata or {}).items():
+            here = base + ("targets", player)
+            if player not in players:
+                r.error(here, "ZEN-POSITION-PLAYERS", "targets", player=player)
                 continue
-            card_sq = r.square(card, here)
-            if card_sq is None:
+            sqs = [r.square(t, here) for t in r.tokens(value, here)]
+            targets[player] = frozenset(s for s in sqs if s is not None)
+        for player in players:
+            if player not in targets and tdata is not None:
+                r.error(base + ("targets",), "ZEN-POSITION-KEY", "targets", player=player)
+            targets.setdefault(player, frozenset())
+        return targets
+
+    def read_arrived(self, targets: dict[str, frozenset[int]]) -> dict[str, list[tuple[str, int]]]:
+        r = self.r
+        arrived: dict[str, list[tuple[str, int]]] = {}
+        for player, value in (self.mapping("arrived") or {}).items():
+            here = self.base + ("arrived", player)
+            if player not in self.players:
+                r.error(here, "ZEN-POSITION-PLAYERS", "arrived", player=player)
                 continue
-            if card_sq in targets.get(player, frozenset()):
-                r.error(here, "ZEN-POSITION-ARRIVED", "unused", card=card, piece=piece, player=player)
-            if any(card_sq == s for _, s in arrived.get(player, [])):
-                r.error(here, "ZEN-POSITION-ARRIVED", "two", card=card)
-            note_piece(piece, _where("arrived", card=card), here)
-            arrived.setdefault(player, []).append((piece, card_sq))
+            for tok in r.tokens(value, here):
+                piece, _, card = tok.partition("@")
+                piece = piece.upper()
+                if not is_piece(piece) or piece == WARRIOR or piece[0] != player or not card:
+                    r.error(here, "ZEN-POSITION-ARRIVED", "syntax", token=tok, player=player)
+                    continue
+                card_sq = r.square(card, here)
+                if card_sq is None:
+                    continue
+                if card_sq in targets.get(player, frozenset()):
+                    r.error(here, "ZEN-POSITION-ARRIVED", "unused", card=card, piece=piece, player=player)
+                if any(card_sq == s for _, s in arrived.get(player, [])):
+                    r.error(here, "ZEN-POSITION-ARRIVED", "two", card=card)
+                self.note_piece(piece, _where("arrived", card=card), here)
+                arrived.setdefault(player, []).append((piece, card_sq))
+        return arrived
 
-    captured: list[tuple[str, str | None]] = []
-    cdata = data.get("captured")
-    if cdata is not None and not isinstance(cdata, dict):
-        r.error(base + ("captured",), "ZEN-POSITION-TYPE", "captured")
-        cdata = {}
-    for player, value in (cdata or {}).items():
-        here = base + ("captured", player)
-        by: str | None = None if str(player).lower() == "none" else str(player)
-        if by is not None and by not in players:
-            r.error(here, "ZEN-POSITION-PLAYERS", "captured", player=player)
-            continue
-        for tok in r.tokens(value, here):
-            piece = tok.upper()
-            if not is_piece(piece):
-                r.error(here, "ZEN-POSITION-PIECE", "token", token=tok)
+    def read_captured(self) -> list[tuple[str, str | None]]:
+        r = self.r
+        captured: list[tuple[str, str | None]] = []
+        for player, value in (self.mapping("captured") or {}).items():
+            here = self.base + ("captured", player)
+            by: str | None = None if str(player).lower() == "none" else str(player)
+            if by is not None and by not in self.players:
+                r.error(here, "ZEN-POSITION-PLAYERS", "captured", player=player)
                 continue
-            note_piece(piece, _where("captured", player=player), here)
-            captured.append((piece, by))
+            for tok in r.tokens(value, here):
+                piece = tok.upper()
+                if not is_piece(piece):
+                    r.error(here, "ZEN-POSITION-PIECE", "token", token=tok)
+                    continue
+                self.note_piece(piece, _where("captured", player=player), here)
+                captured.append((piece, by))
+        return captured
 
-    by_other: set[int] = set()
-    for tok in r.tokens(data.get("placed_by_other"), base + ("placed_by_other",)):
-        flag_sq = r.square(tok, base + ("placed_by_other",))
-        if flag_sq is None:
-            continue
-        if board is not None and (board[flag_sq] is None or board[flag_sq] == WARRIOR):
-            r.error(base + ("placed_by_other",), "ZEN-POSITION-SQUARE", "placed", token=tok)
-            continue
-        by_other.add(flag_sq)
+    def read_placed_by_other(self, board: list[str | None] | None) -> set[int]:
+        r, here = self.r, self.base + ("placed_by_other",)
+        by_other: set[int] = set()
+        for tok in r.tokens(self.data.get("placed_by_other"), here):
+            flag_sq = r.square(tok, here)
+            if flag_sq is None:
+                continue
+            if board is not None and (board[flag_sq] is None or board[flag_sq] == WARRIOR):
+                r.error(here, "ZEN-POSITION-SQUARE", "placed", token=tok)
+                continue
+            by_other.add(flag_sq)
+        return by_other
 
-    to_move = data.get("to_move", players[0] if players else None)
-    if isinstance(to_move, str):
-        to_move = to_move.upper()
-    if to_move not in players:
-        r.error(base + ("to_move",), "ZEN-POSITION-PLAYERS", "to-move", to_move=to_move, players=" ".join(players))
-    turn = data.get("turn", 1)
-    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        r.error(base + ("turn",), "ZEN-POSITION-TYPE", "turn", turn=turn)
-        turn = 1
-
-    if len(r.errors) > start_errors or board is None:
-        return None
-    assert isinstance(to_move, str)
-    return Position(
-        seats=seats,
-        board=tuple(board),
-        targets=tuple((p, targets[p]) for p in seats if p in players),
-        to_move=to_move,
-        passive=frozenset(passive),
-        arrived=tuple((p, tuple(arrived[p])) for p in seats if p in arrived),
-        captured=_canonical_captures(captured),
-        turn=turn,
-        placed_by_other=frozenset(by_other),
-        options=opts,
-    )
+    def read_turn(self) -> tuple[Any, int]:
+        """Who is to move (the first player unless said) and the turn's number."""
+        r, data, base, players = self.r, self.data, self.base, self.players
+        to_move = data.get("to_move", players[0] if players else None)
+        if isinstance(to_move, str):
+            to_move = to_move.upper()
+        if to_move not in players:
+            r.error(base + ("to_move",), "ZEN-POSITION-PLAYERS", "to-move", to_move=to_move,
+                    players=" ".join(players))
+        turn = data.get("turn", 1)
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+            r.error(base + ("turn",), "ZEN-POSITION-TYPE", "turn", turn=turn)
+            turn = 1
+        return to_move, turn
 
 
 def _where(case: str, **args: str) -> dict[str, Any]:

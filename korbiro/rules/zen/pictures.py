@@ -21,7 +21,7 @@ def turn_caption(report: ReplayReport, ply: int, lang: str = "en") -> list[str]:
         who = f"{turn.player}: " if turn.player else ""
         lines = [say("ZEN.turn", lang, path=report.path, ply=ply, turns=turns, who=who,
                      text=turn.text or say("ZEN.turn.nothing", lang))]
-    return lines + [v.verdict.line(lang) for v in report.violations if v.ply == ply]
+    return lines + [v.caption(lang) for v in report.violations if v.ply == ply]
 
 
 def turn_svg(report: ReplayReport, ply: int, lang: str = "en") -> str:

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...base.errors import RulesSyntaxError, UsageError
-from ...base.findings import Finding, ThroughVerdict
 from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
+from ..boardgame import RecordShape
+from ..boardgame import Violation as Violation
 from .data import NSQUARES, SEATS, rule
-from .messages import finding, say
+from .messages import say
 from .notation import Reader, read_options, read_position
 from .options import Options
 from .position import Move, Position, Verdict
@@ -56,42 +57,8 @@ class Record:
     setup_lines: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Violation(ThroughVerdict):
-    """One broken rule in a record: where, and the :class:`Verdict` (``message`` is its English,
-    :meth:`text` either language)."""
-
-    ply: int
-    move: str
-    player: str | None
-    verdict: Verdict
-    line: int | None = None
-
-    def said(self) -> Verdict:
-        return self.verdict
-
-    @property
-    def rule(self) -> str | None:
-        return self.verdict.rule
-
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {
-            "ply": self.ply,
-            "move": self.move,
-            "player": self.player,
-            "code": self.code,
-            "rule": self.rule,
-            "message": self.text(lang),
-            "line": self.line,
-        }
-
-    def to_finding(self, path: str | None) -> Finding:
-        """This violation as a project :class:`~korbiro.base.findings.Finding` (``turn 3 A 'b3-b4': …``)."""
-        key = "ZEN.violation.setup" if self.ply == 0 else "ZEN.violation"
-        args = {"ply": self.ply, "player": self.player, "move": self.move, "message": self.message,
-                "message_hu": self.text("hu")}
-        return finding(self.code, say(key, "en", **args), say(key, "hu", **args), rule=self.rule, file=path,
-                       line=self.line)
+#: how Zen writes a record's violations (``turn 3 A 'b3-b4': …``; the JSON keys of ``replay``)
+SHAPE = RecordShape("ZEN", ("ply", "move", "player", "code", "rule", "message", "line"), setup=True)
 
 
 @dataclass
@@ -281,12 +248,12 @@ def replay(record: Record) -> ReplayReport:
     for v in record.setup_problems:
         part = "tower" if v.code in ("ZEN-SETUP-PLACEMENT", "ZEN-SETUP-STRAY") else "hands"
         line = record.setup_lines.get(part) or record.setup_lines.get("setup")
-        out.append(Violation(0, "setup", None, v, line))
+        out.append(Violation(0, "setup", v, SHAPE, line=line))
     pos = record.start
     positions = [pos]
     for turn in record.turns:
         if turn.error is not None or turn.move is None:
-            out.append(Violation(turn.ply, turn.text, turn.player, _unreadable(turn), turn.line))
+            out.append(Violation(turn.ply, turn.text, _unreadable(turn), SHAPE, player=turn.player, line=turn.line))
             if pos.outcome() is None:
                 pos = _skip(pos, turn.player)
             positions.append(pos)
@@ -296,15 +263,15 @@ def replay(record: Record) -> ReplayReport:
             if turn.player in pos.players:
                 v = _verdict("ZEN-WRONG-PLAYER", "sorrend", "order", to_move=pos.to_move, player=turn.player,
                              order=order)
-                out.append(Violation(turn.ply, turn.text, turn.player, v, turn.line))
+                out.append(Violation(turn.ply, turn.text, v, SHAPE, player=turn.player, line=turn.line))
                 pos = _at_turn_of(pos, turn.player)
             else:
                 v = _verdict("ZEN-WRONG-PLAYER", "sorrend", "unknown", player=turn.player, order=order)
-                out.append(Violation(turn.ply, turn.text, turn.player, v, turn.line))
+                out.append(Violation(turn.ply, turn.text, v, SHAPE, player=turn.player, line=turn.line))
         mover = pos.to_move
         pos, problems = pos.play_lenient(turn.move)
         for v in problems:
-            out.append(Violation(turn.ply, turn.text, mover, v, turn.line))
+            out.append(Violation(turn.ply, turn.text, v, SHAPE, player=mover, line=turn.line))
         positions.append(pos)
     return ReplayReport(record.path, out, positions, list(record.turns))
 
