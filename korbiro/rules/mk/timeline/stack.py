@@ -140,6 +140,18 @@ class TimelineStack(Part):
                            f"{cs.name} cannot be used once a deed has opened a timeline",
                            f"{cs.name} nem használható, ha már egy cselekedet időfonalat nyitott")
 
+    def deed_open(self) -> bool:
+        """Whether a deed's timeline (or a timed effect's) is open: no MP-bound manoeuvre starts (6.01)."""
+        return any(tl.kind == "deed" or tl.kind == "timed" for tl in self.state.timelines)
+
+    def sor_summon_refused(self, player: str, cs: CardState) -> bool:
+        """Whether :meth:`check_not_fast` refuses *cs* now (6.00, option ``sor_summons``), without building the
+        refusal: the legal-action lister's pre-check."""
+        if cs.type not in _NOT_FAST or self.options["sor_summons"] == "any":
+            return False
+        top = self.top
+        return top is not None and top.kind in ("deed", "timed") and not self.table.seating.friendly(player, top.opener)
+
     def check_not_fast(self, player: str, cs: CardState) -> None:
         """6.00: the timeline governs when fast effects may be used.  An adventurer, a building, an ally or a tower
         level (its summoning Sor-phase, 3.01.F) is no fast effect: it is summoned with no timeline open or into a
