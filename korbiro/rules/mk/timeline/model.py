@@ -8,6 +8,7 @@ every listing is deterministic.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ....data.behaviour import NO_BEHAVIOUR, Behaviour
@@ -79,11 +80,13 @@ class CardState:
     #: what the card does: its set file's behaviour, or the scenario's ``effects:`` for it
     behaviour: Behaviour = NO_BEHAVIOUR
 
-    @property
+    # the card under a card state never changes: its name and type are read once (the listing and the rules ask
+    # for the type hundreds of thousands of times a game)
+    @cached_property
     def name(self) -> str:
         return self.card.name
 
-    @property
+    @cached_property
     def type(self) -> str:
         return self.card.type
 

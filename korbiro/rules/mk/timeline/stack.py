@@ -232,8 +232,8 @@ class TimelineStack(Part):
         """As a timeline closes (and as a manoeuvre's teams return): an adventurer whose damage reaches its level
         dies; one damaged outside a manoeuvre becomes wounded and loses its damage (option ``close_wounds``)."""
         for cs in list(self.state.cards.values()):
-            if not (cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None):
-                continue
+            if cs.damage <= 0 or not (cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None):
+                continue  # an undamaged adventurer neither dies nor is wounded: its level is not asked
             lvl = sem.level(self.state, cs)
             if cs.damage > 0 and cs.damage >= lvl:
                 self.emit("6.00", "dies", f"{cs.label} has {cs.damage} damage against level {lvl} and dies",
