@@ -40,7 +40,7 @@ from ....grammar.action import Action
 from ....grammar.behaviour import Cost, Op, TargetSpec
 from . import semantics as sem
 from .deeds import TARGET_ZONES, Deeds, activated_card
-from .enums import CardStatus
+from .enums import CardStatus, Phase
 from .maneuvers import Maneuvers
 from .model import IN_PLAY, CardState, GameState
 from .rules import COMBAT_PHASES
@@ -435,16 +435,39 @@ def _listing(eng: Engine, player: str) -> list[LegalAction]:
     elif eng.options["turn_order"] == "active":
         return out  # not this player's turn: nothing else either
     finders = [_summons, _activations, _attachments, _builds, _neutralisations, _obstructions]
-    try:
-        eng.maneuvers.check_open()
+    if _maneuvers_open(eng):
         finders += [_solves, _sieges, _captures, _fights]
         if eng.table.seating.special_maneuvers:
             finders += [_pacts]
-    except IllegalActionError:
-        pass  # no manoeuvre starts now, whatever its team (4.01.H, 6.01)
     for finder in finders:
         out.extend(finder(eng, player))
     return out
+
+
+def _maneuvers_open(eng: Engine) -> bool:
+    """Whether a manoeuvre may start now, whatever its team (:meth:`~.maneuvers.Maneuvers.check_open`): in the
+    manoeuvres phase (4.01.H), with no deed's timeline open (4.01.B); a fast listing asks without a refusal."""
+    if _fast(eng):
+        return eng.state.phase == Phase.MANEUVERS and not eng.stack.deed_open()
+    try:
+        eng.maneuvers.check_open()
+    except IllegalActionError:
+        return False  # no manoeuvre starts now, whatever its team (4.01.H, 6.01)
+    return True
+
+
+#: the phase of a manoeuvre (and of a judge's round) in which obstacles are activated (6.03)
+_OBSTACLE_PHASE = "akadálylap aktivizálás"
+
+
+def _obstacles_asleep(eng: Engine) -> bool:
+    """A fast listing's pre-check of activating an obstacle (:meth:`~.deeds.Deeds.obstructed`): whether no
+    manoeuvre is in its obstacle-activation phase, nor (with none under way) the round (6.03), whoever activates
+    which obstacle."""
+    run = eng.state.maneuver
+    if run is not None and run.index >= 0 and run.phase != _OBSTACLE_PHASE:
+        return True
+    return eng.stack.current_maneuver() is None and eng.state.phase != _OBSTACLE_PHASE
 
 
 def _fast(eng: Engine) -> bool:
@@ -574,7 +597,7 @@ def _summon_refused_early(eng: Engine, player: str, cs: CardState) -> bool:
     whoever summons it and however (the card-level refusals :data:`_CARD_LEVEL`): not its phase (5.01.A), a
     Sor card into an opponent's timeline (6.00), a quest while a deed's timeline is open (3.02.A) or beside 3
     quests awaiting solution (3.02.C)."""
-    if not eng.deeds._fate_turner(player, cs):  # a SORSFORDÍTÓ summoned as a fast effect keeps no phase
+    if eng.stack.top is None or not eng.deeds._fate_turner(player, cs):  # a fast SORSFORDÍTÓ keeps no phase
         if not sem.in_its_phase(eng.state, cs) or eng.stack.sor_summon_refused(player, cs):
             return True
     if cs.type != "küldetés":
@@ -630,10 +653,15 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
     if eng.table.seating.shares_tower:  # a pair's obstacles, either player's (12.00.5)
         cards += [cs for cs in _cards(eng) if cs.zone == "csatolt" and cs.type == "akadálylap"
                   and cs not in cards and eng.table.seating.friendly(player, cs.owner)]
+    asleep: bool | None = None  # whether no obstacle may be activated now: asked once, when needed
     for cs in cards:
         b = cs.behaviour
         if cs.type == "akadálylap":
             if cs.zone != "csatolt" or cs.built:
+                continue
+            if asleep is None:
+                asleep = _fast(eng) and _obstacles_asleep(eng)
+            if asleep:
                 continue
             try:
                 pool = eng.deeds.obstructed(player, cs)  # the team it obstructs, in a manoeuvre against its side
@@ -819,10 +847,13 @@ def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
             stores = tuple(lv.label for lv in _cards(eng) if lv.zone == "torony"
                            and sem.controller(eng.state, lv) == player
                            and not any(sem.is_storage_quest(eng.state.cards[u]) for u in lv.attachments))
+        known = _fast(eng) and _is_found(eng, quest, ("jelen",), None)  # a fast listing pre-checks the quest
         for expedition in expeditions:
             if antiss:
                 yield from _antiss_teams(eng, player, quest)
                 break
+            if known and eng.state.players[player].mp < eng.maneuvers._quest_cost(player, quest, expedition):
+                continue  # the player cannot pay for it (5.01.D), whatever the team
             team = _team_options(eng, player, quest.behaviour.solvers)
             on_solve = () if expedition else quest.behaviour.on_solve  # its target is chosen now (5.01.B)
             targets, count = _target_choice(eng, player, quest.behaviour.targets if on_solve else None,

@@ -136,7 +136,20 @@ def prints_beast_line(cs: CardState) -> bool:
 
 def is_fate_turner(cs: CardState) -> bool:
     """SORSFORDÍTÓ [unofficial, option ``sorsfordito``]: the card may be summoned as a fast effect (6.00)."""
-    return any(isinstance(k, Sorsfordito) for k in cs.card.keywords)
+    return _prints(cs, Sorsfordito)
+
+
+#: (card id, keyword class) -> the card, and whether it prints a keyword of that class (a card never changes)
+_PRINTS: dict[tuple[int, type[Keyword]], tuple[Any, bool]] = {}
+
+
+def _prints(cs: CardState, cls: type[Keyword]) -> bool:
+    """Whether *cs*'s card prints a keyword of *cls* (its own text: no Csatlós, no suppression), asked once a card."""
+    key = (id(cs.card), cls)
+    known = _PRINTS.get(key)
+    if known is None or known[0] is not cs.card:
+        known = _PRINTS[key] = (cs.card, any(isinstance(k, cls) for k in cs.card.keywords))
+    return known[1]
 
 
 def is_raider(state: GameState, cs: CardState) -> bool:
@@ -210,7 +223,7 @@ def controls_aquir_or_dragon(state: GameState, player: str) -> bool:
 
 
 def has_osero(cs: CardState) -> bool:
-    return any(isinstance(k, Osero) for k in cs.card.keywords)
+    return _prints(cs, Osero)
 
 
 # ------------------------------------------------------------------ 2.09 Csatlós
