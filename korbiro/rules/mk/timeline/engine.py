@@ -173,7 +173,7 @@ class Engine:
         self.stack.fire_event(moment, cs, [cs])
         if moment == "dies" and cs.type == "kalandozó":
             owner = sem.controller(self.state, cs)
-            others = [c for c in self.state.cards.values() if c is not cs]
+            others = [c for c in self.stack.watchers() if c is not cs]  # the cards whose timed effects may fire
             self.stack.fire_event("own_dies", cs, [c for c in others if sem.controller(self.state, c) == owner])
             self.stack.fire_event("any_dies", cs, others)
 

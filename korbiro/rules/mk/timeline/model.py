@@ -255,6 +255,8 @@ class GameState:
     maneuver: ManeuverRun | None = None
     #: the cards with constant effects (6.00), in the order they came into the game
     constant_uids: list[int] = field(default_factory=list)
+    #: the cards with timed effects (6.02), in the order they came into the game (a card's behaviour never changes)
+    trigger_uids: list[int] = field(default_factory=list)
     #: changes that last until the end of the combat or the round
     timed: list[TimedModifier] = field(default_factory=list)
     #: what is suppressed for a while (``suppress kw:AKARATÁTVITEL target until round``): the card, what, until when

@@ -290,6 +290,12 @@ class TimelineStack(Part):
                 fired += 1
         return fired
 
+    def watchers(self) -> list[CardState]:
+        """The cards in the Present with timed effects (6.02), in the order they came into the game: the only
+        cards :meth:`fire_event` can fire, so that an event need not look at every card of the game."""
+        cards = self.state.cards
+        return [cards[u] for u in self.state.trigger_uids if cards[u].zone in IN_PLAY]
+
     def fire_event(self, moment: str, cause: CardState, cards: Iterable[CardState], *,
                    player: str | None = None) -> int:
         """6.02: *moment* (an event: ``dies``, ``wakes``, ``opponent_summons_event``, …) happened to *cause*: the

@@ -160,6 +160,8 @@ class Table:
         self.state.cards[uid] = cs
         if cs.behaviour.constant:
             self.state.constant_uids.append(uid)
+        if cs.behaviour.triggers:
+            self.state.trigger_uids.append(uid)
         self._by_name.setdefault(fold(cs.label), []).append(uid)
         if fold(card.name) != fold(cs.label):
             self._by_name.setdefault(fold(card.name), []).append(uid)
