@@ -684,7 +684,7 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
                 if _with_choices(eng, player, form) is not None:
                     yield form
             continue
-        antiss = any(k.key == 'ANTISS "…"' for k in cs.card.keywords)
+        antiss = sem.prints_key(cs, 'ANTISS "…"')
         if not b.abilities and not antiss:
             continue
         choices: list[tuple[int, Ability | None]] = list(enumerate(b.abilities)) or [(0, None)]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ....base.text import fold
 from ....data.behaviour import NO_BEHAVIOUR, Behaviour
 from ....data.cards import Card
 from ....grammar.behaviour import Op
@@ -89,6 +90,15 @@ class CardState:
     @cached_property
     def type(self) -> str:
         return self.card.type
+
+    @cached_property
+    def folded_label(self) -> str:
+        """The label folded for lookups (:func:`~korbiro.base.text.fold`; a label never changes)."""
+        return fold(self.label)
+
+    @cached_property
+    def folded_name(self) -> str:
+        return fold(self.card.name)
 
     def attr(self, key: str, default: Any = None) -> Any:
         return self.card.attrs.get(key, default)

@@ -222,6 +222,19 @@ def controls_aquir_or_dragon(state: GameState, player: str) -> bool:
     return False
 
 
+#: (card id, keyword key) -> the card, and whether it prints a keyword of that key
+_KEYS: dict[tuple[int, str], tuple[Any, bool]] = {}
+
+
+def prints_key(cs: CardState, key: str) -> bool:
+    """Whether *cs*'s card prints a keyword whose key is *key* (``ANTISS "…"``), asked once a card."""
+    memo = (id(cs.card), key)
+    known = _KEYS.get(memo)
+    if known is None or known[0] is not cs.card:
+        known = _KEYS[memo] = (cs.card, any(k.key == key for k in cs.card.keywords))
+    return known[1]
+
+
 def has_osero(cs: CardState) -> bool:
     return _prints(cs, Osero)
 

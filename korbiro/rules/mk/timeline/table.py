@@ -193,9 +193,9 @@ class Table:
                 continue
             if player is not None and cs.owner != player and cs.controller != player:
                 continue
-            if fold(cs.label) == wanted:
+            if cs.folded_label == wanted:
                 return cs
-            if best is None and fold(cs.name) == wanted:
+            if best is None and cs.folded_name == wanted:
                 best = cs
         if best is None:
             where = f" in {', '.join(sorted(zone_set))}" if zone_set else ""
@@ -205,7 +205,7 @@ class Table:
     def sole_bearer(self, cs: CardState) -> bool:
         """Whether no other card bears *cs*'s label, as its label or its name: :meth:`find` by that label finds
         *cs* wherever it looks for it (a zone and player *cs* is in)."""
-        return self._by_name.get(fold(cs.label)) == [cs.uid]
+        return self._by_name.get(cs.folded_label) == [cs.uid]
 
     def player(self, name: str | None) -> str:
         if name is None:
