@@ -22,7 +22,13 @@ listed form (the python-chess/OpenSpiel invariant, tested on random play)::
 Each form is checked by running the engine's own checks on one completion
 (:meth:`~.engine.Engine.probe`, which stops at the action's commit point and
 changes nothing); the choices are the cards the same checks admit
-(:func:`~.semantics.admits_target`, the team rules of 4.01.E).
+(:func:`~.semantics.admits_target`, the team rules of 4.01.E).  A form that a
+simple rule refuses whatever else holds (its phase, its MP, a rest cost on a
+card that is not awake, an obstacle's slots, …) is not probed: the listing
+pre-checks it, and gathers once what probing cannot change (the constant
+effects in play, the targets a card admits).  :func:`probed_legal_actions`
+probes every form: the same list in the same order, which the tests check on
+random play (random play picks a form by its index).
 """
 
 from __future__ import annotations
