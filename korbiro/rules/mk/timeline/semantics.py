@@ -477,21 +477,21 @@ def controller(state: GameState, cs: CardState) -> str:
 
 
 class _Unchanging:
-    """The state whose constant effects are gathered once for each stat, while nothing changes it (the listing of
-    the legal actions: probing changes nothing), and what they are."""
+    """The state whose constant effects are gathered once for each stat while nothing changes it (the listing of
+    the legal actions: probing changes nothing), with what they are: one pair, read and set at once, so that a
+    listing in another thread never reads this one's."""
 
-    state: GameState | None = None
-    found: dict[str, tuple[tuple[CardState, Modifier], ...]] = {}
+    memo: tuple[GameState, dict[str, tuple[tuple[CardState, Modifier], ...]]] | None = None
 
 
 @contextmanager
 def unchanging(state: GameState) -> Iterator[None]:
     """While nothing changes *state* (a legal-action listing), :func:`constants` answers each stat once."""
-    _Unchanging.state, _Unchanging.found = state, {}
+    _Unchanging.memo = (state, {})
     try:
         yield
     finally:
-        _Unchanging.state, _Unchanging.found = None, {}
+        _Unchanging.memo = None
 
 
 def constants(state: GameState, stat: str) -> Iterator[tuple[CardState, Modifier]]:
@@ -499,11 +499,12 @@ def constants(state: GameState, stat: str) -> Iterator[tuple[CardState, Modifier
     its ghost abilities, 11.00.D), whose condition holds.  A one-per-player constant (``per_player``,
     "egy per játékos") counts once for each player however many of their cards give it: the first card
     that came into the game gives it (docs/card-behaviour.md)."""
-    if _Unchanging.state is not state:
+    memo = _Unchanging.memo
+    if memo is None or memo[0] is not state:
         return _constants_now(state, stat)
-    found = _Unchanging.found.get(stat)
+    found = memo[1].get(stat)
     if found is None:
-        found = _Unchanging.found[stat] = tuple(_constants_now(state, stat))
+        found = memo[1][stat] = tuple(_constants_now(state, stat))
     return iter(found)
 
 
