@@ -884,9 +884,15 @@ def _antiss_teams(eng: Engine, player: str, quest: CardState) -> Iterator[LegalA
                 yield form
 
 
+def _cannot_pay_maneuver(eng: Engine, player: str, maneuver: str) -> bool:
+    """A fast listing's pre-check of a siege or a capture: whether it costs more MP than the player has (4.01.B,
+    :meth:`~.maneuvers.Maneuvers.maneuver_mp`), whatever the team and whoever it is against."""
+    return _fast(eng) and eng.state.players[player].mp < eng.maneuvers.maneuver_mp(player, maneuver)[0]
+
+
 def _sieges(eng: Engine, player: str) -> Iterator[LegalAction]:
     team = _team_options(eng, player)
-    if not team:
+    if not team or _cannot_pay_maneuver(eng, player, "siege"):
         return
     for opponent in eng.table.opponents(player):
         form = LegalAction(player, "siege", "4.01.A", against=opponent, team=team, team_size=(1, min(3, len(team))))
@@ -922,7 +928,7 @@ def _obstructions(eng: Engine, player: str) -> Iterator[LegalAction]:
 
 def _captures(eng: Engine, player: str) -> Iterator[LegalAction]:
     team = _team_options(eng, player)
-    if not team:
+    if not team or _cannot_pay_maneuver(eng, player, "capture"):
         return
     for building in _cards(eng):
         if building.zone != "jelen" or building.type != "építmény" or building.controller == player:
