@@ -44,8 +44,8 @@ def play(cards: list, seed: int, steps: int) -> tuple[list[float], list[float], 
     actions = 0
     start = time.process_time()
     for _ in range(steps):
-        if eng.state.phase != "manőverek" and not any(tl.entries for tl in eng.state.timelines):
-            eng.apply(None, Action("end_round"))
+        if eng.state.phase != "manőverek" and eng.state.maneuver is None and not any(tl.entries for tl in eng.state.timelines):
+            eng.apply(None, Action("end_round"))  # as random play does (selfplay.random_step): a manoeuvre's phases go on
             continue
         player = who_acts(eng, rng)
         t0 = time.process_time()
@@ -58,7 +58,7 @@ def play(cards: list, seed: int, steps: int) -> tuple[list[float], list[float], 
             t2 = time.process_time()
             eng.apply(player, action)
         else:
-            action = Action("unwind") if any(tl.entries for tl in eng.state.timelines) else Action("end_round")
+            action = Action("unwind") if any(tl.entries for tl in eng.state.timelines) or eng.state.maneuver else Action("end_round")
             player = None  # type: ignore[assignment]
             t2 = time.process_time()
             eng.apply(None, action)

@@ -23,10 +23,13 @@ from hypothesis import strategies as st
 from korbiro.cli import cli
 from korbiro.data.cards import Card
 from korbiro.data.check import load_database
+from korbiro.data.paths import shipped_db_path
 from korbiro.grammar.action import Action, parse_action
 from korbiro.rules.mk.timeline.deeds import activated_card
 from korbiro.rules.mk.timeline.engine import Engine
-from korbiro.rules.mk.timeline.legal import matches
+from korbiro.rules.mk.timeline.game import RandomPolicy, deal, sample_decks
+from korbiro.rules.mk.timeline.game import play as play_game
+from korbiro.rules.mk.timeline.legal import matches, probed_legal_actions
 from korbiro.rules.mk.timeline.scenario import run_file
 from korbiro.rules.mk.timeline.selfplay import random_junk, random_step, random_table, who_acts
 
@@ -35,6 +38,8 @@ from korbiro.rules.mk.timeline.selfplay import random_junk, random_step, random_
 CARDS = list(load_database([Path(__file__).resolve().parent / "data" / "main-minta"]))
 #: the players of a three-player table
 THREE = ("Anna", "Béla", "Cili")
+#: the shipped sample database by name, as `korbiro play` deals from it
+SAMPLE_CARDS = {c.name: c for c in load_database([shipped_db_path()])}
 
 
 def fingerprint(eng: Engine) -> Any:
@@ -356,3 +361,41 @@ def test_cli_refusal_is_shown_at_its_step_with_its_remedy() -> None:
 def test_cli_legal_usage_errors_exit_2(args: list[str], message: str) -> None:
     code, out = cli_run(str(RULINGS / "ostrom-mp.yaml"), *args)
     assert code == 2 and message in out, out
+
+
+# ---------------------------------------------------------------- the fast listing is the probing listing (issue 29)
+
+
+def same_listing_everywhere(eng: Engine) -> int:
+    """At this position, for every seated player: the fast listing is the listing by probing alone (the same
+    forms in the same order: random play picks by index), and a random completion of every form is accepted.
+    The number of forms compared."""
+    compared = 0
+    for player in eng.table.seated():
+        fast = eng.legal_actions(player)
+        assert fast == probed_legal_actions(eng, player), f"{player}: the fast listing differs from the probing one"
+        for form in fast:
+            a = form.completion(random.Random(compared))
+            refusal = eng.probe(player, a)
+            assert refusal is None, f"listed {form.text()!r} as {a!r} was refused: [{refusal.rule}] {refusal}"
+        compared += len(fast)
+    return compared
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_fast_listing_is_the_probing_listing_in_whole_sample_games(seed: int) -> None:
+    """Whole two-player games of the sample decks (``benchmarks/play.py``): after every step, each player's
+    fast listing equals the listing by probing, form for form and in order."""
+    decks = sample_decks()
+    eng = deal([("Anna", decks[seed % 3]), ("Béla", decks[(seed + 1) % 3])], SAMPLE_CARDS.get, seed=seed)
+    compared: list[int] = []
+    record = play_game(eng, RandomPolicy(seed), max_rounds=12, on_step=lambda *_: compared.append(same_listing_everywhere(eng)))
+    assert len(record.steps) >= 100 and sum(compared) >= 300, (len(record.steps), sum(compared))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10**6), st.sampled_from([("Anna", "Béla"), THREE]))
+def test_hypothesis_the_fast_listing_is_the_probing_listing(seed: int, players: tuple[str, ...]) -> None:
+    """Random tables of the old sample, two and three players, random play: the same listings all along."""
+    for eng, _ in positions(seed, 20, players):
+        same_listing_everywhere(eng)

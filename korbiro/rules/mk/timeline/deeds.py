@@ -191,7 +191,7 @@ class Deeds(Part):
         moment = {"eseménylap": "opponent_summons_event", "küldetés": "opponent_summons_quest"}.get(cs.type)
         if moment is not None:
             seating = self.table.seating
-            others = [c for c in self.state.cards.values() if not seating.friendly(player, sem.controller(self.state, c))]
+            others = [c for c in self.stack.watchers() if not seating.friendly(player, sem.controller(self.state, c))]
             self.stack.fire_event(moment, cs, others)
         if summoner is not None and sem.is_unarmed(cs) and self.admits("3.05.E"):
             self.state.combo[summoner.uid] = self.state.combo.get(summoner.uid, 0) + 1

@@ -49,6 +49,9 @@ class Ending:
         self.variant = variant if isinstance(variant, Variant) else load_variants().get(variant)
         #: the variant's parameters changed for this game (``variant_options:``, as a state file's ``options:``)
         self.variant_options = dict(options or {})
+        #: what the last snapshot after an action was made of, when the decision was to play on with nobody out
+        #: (the same snapshot decides the same: :meth:`check_immediate` does not weigh it again)
+        self._quiet: tuple[Any, ...] | None = None
 
     def param(self, name: str) -> Any:
         """A parameter of the variant for this game (the number of players counts in a formula)."""
@@ -119,7 +122,20 @@ class Ending:
             player, why = self.state.winner
             self.state.result = ("win", (player,), "1.01", why)
             return True
-        return self._apply(decide(self.snapshot(Moment.IMMEDIATE), self.variant))
+        weighed = self._weighed()
+        if weighed == self._quiet:
+            return False  # nothing the victory rules weigh has changed since they last let the game play on
+        result = decide(self.snapshot(Moment.IMMEDIATE), self.variant)
+        self._quiet = weighed if result.verdict is Verdict.PLAY_ON and not result.eliminated else None
+        return self._apply(result)
+
+    def _weighed(self) -> tuple[Any, ...]:
+        """What a :meth:`snapshot` is made of (and nothing else): equal for equal snapshots."""
+        seats = self.state.seats
+        return (tuple((p.name, p.dp, len(p.zones[Zone.TORONY]), len(p.zones[Zone.JOVO]), p.out)
+                      for p in self.state.players.values()),
+                tuple(seats.sides.items()), tuple(seats.eliminations.items()), tuple(seats.victory_points.items()),
+                seats.alliance, self.state.towers_stood, tuple(self.variant_options.items()))
 
     def check_end_of_round(self) -> bool:
         """When a round closes: the immediate conditions, then the end-of-round ones (1.01.B).  True: the game ended."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ....base.errors import IllegalActionError
@@ -90,6 +91,15 @@ def _refused_clauses(verb: str) -> tuple[tuple[str, Any, str, str], ...]:
     """The clauses *verb* does not take: each its field, its empty value and its words (en, hu)."""
     allowed = _CLAUSES.get(verb, frozenset()) | _SHAPE.get(verb, frozenset())
     return tuple((name, getattr(_EMPTY, name), en, hu) for name, (en, hu) in _WORDS.items() if name not in allowed)
+
+
+@cache
+def _clause_fields(verb: str) -> tuple[Callable[[Action], tuple[Any, ...]], tuple[Any, ...]]:
+    """The clauses *verb* does not take, read at once: a getter of their fields and their empty values."""
+    refused = _refused_clauses(verb)
+    names = [name for name, _, _, _ in refused]
+    getter = attrgetter(*names, names[0]) if names else (lambda a: ())  # two names at least: the getter gives a tuple
+    return getter, tuple(empty for _, empty, _, _ in refused) + ((refused[0][1],) if names else ())
 _WORDS = {"by": ("by", "által"), "targets": ("target", "célpont"), "x": ("x", "x"), "mode": ("mode", "mód"),
           "free": ("free", "ingyen"), "accept": ("accept", "akarja"), "roll": ("roll", "dob"), "kind": ("as", "mint"),
           "source": ("source", "forrás"), "expedition": ("expedition", "expedíció"), "store": ("store", "raktároz"),
@@ -163,7 +173,7 @@ class Engine:
         self.stack.fire_event(moment, cs, [cs])
         if moment == "dies" and cs.type == "kalandozó":
             owner = sem.controller(self.state, cs)
-            others = [c for c in self.state.cards.values() if c is not cs]
+            others = [c for c in self.stack.watchers() if c is not cs]  # the cards whose timed effects may fire
             self.stack.fire_event("own_dies", cs, [c for c in others if sem.controller(self.state, c) == owner])
             self.stack.fire_event("any_dies", cs, others)
 
@@ -455,6 +465,9 @@ class Engine:
     @staticmethod
     def _clauses(a: Action) -> None:
         """A clause the verb does not take is refused: the script says something the engine would ignore."""
+        fields, empties = _clause_fields(a.verb)
+        if fields(a) == empties:
+            return  # none of them is said (the common case, asked in one step)
         for name, empty, en, hu in _refused_clauses(a.verb):
             if getattr(a, name) != empty:
                 raise illegal("MK-TL-CLAUSE", "6.00", f"{a.verb} takes no '{en}' clause", f"a(z) {a.verb} nem kap '{hu}' kitételt",

@@ -22,7 +22,13 @@ listed form (the python-chess/OpenSpiel invariant, tested on random play)::
 Each form is checked by running the engine's own checks on one completion
 (:meth:`~.engine.Engine.probe`, which stops at the action's commit point and
 changes nothing); the choices are the cards the same checks admit
-(:func:`~.semantics.admits_target`, the team rules of 4.01.E).
+(:func:`~.semantics.admits_target`, the team rules of 4.01.E).  A form that a
+simple rule refuses whatever else holds (its phase, its MP, a rest cost on a
+card that is not awake, an obstacle's slots, …) is not probed: the listing
+pre-checks it, and gathers once what probing cannot change (the constant
+effects in play, the targets a card admits).  :func:`probed_legal_actions`
+probes every form: the same list in the same order, which the tests check on
+random play (random play picks a form by its index).
 """
 
 from __future__ import annotations
@@ -37,11 +43,14 @@ from ....base.errors import IllegalActionError
 from ....base.text import fold
 from ....data.behaviour import Ability
 from ....grammar.action import Action
-from ....grammar.behaviour import Op, TargetSpec
+from ....grammar.behaviour import Cost, Op, TargetSpec
 from . import semantics as sem
 from .deeds import TARGET_ZONES, Deeds, activated_card
+from .enums import CardStatus, Phase
 from .maneuvers import Maneuvers
 from .model import IN_PLAY, CardState, GameState
+from .rules import COMBAT_PHASES
+from .stack import TimelineStack
 from .table import Table
 
 
@@ -49,6 +58,7 @@ class Engine(Protocol):
     """What listing needs of the engine (:class:`~.engine.Engine`): its table, state and options, and a probe."""
 
     table: Table
+    stack: TimelineStack
     maneuvers: Maneuvers
     deeds: Deeds
 
@@ -60,7 +70,7 @@ class Engine(Protocol):
 
     def probe(self, player: str | None, a: Action, *, turn: bool = True, shape: bool = True) -> Any: ...
 
-__all__ = ["LegalAction", "legal_actions", "matches"]
+__all__ = ["LegalAction", "legal_actions", "matches", "probed_legal_actions"]
 
 _VERB_HU = {"pass": "passz", "summon": "leidéz", "activate": "aktivizál", "attach": "csatol", "build": "ráépít",
             "neutralise": "semlegesít", "solve": "megold", "siege": "ostromol", "capture": "bevesz",
@@ -355,25 +365,71 @@ def _picked(eng: Engine, chosen: Sequence[str], options: Sequence[str], count: t
 # ---------------------------------------------------------------- listing
 
 
-#: The cards a listing looks at (none in a Jövő pakli or out of the game), gathered once a listing: probing
-#: changes nothing, so they stay the same while the forms are checked.
-_VIEW: dict[int, list[CardState]] = {}
+class _Listing:
+    """What one listing gathers once: probing changes nothing, so the cards and every probe's answer stay the
+    same while the forms are checked.  A *fast* listing asks each probe once and answers the simple rules
+    without one (:func:`legal_actions`); the reference listing probes every form (:func:`probed_legal_actions`)."""
+
+    def __init__(self, eng: Engine, fast: bool) -> None:
+        #: the cards a listing looks at (none in a Jövő pakli or out of the game), in the order they came in
+        self.cards = [cs for cs in eng.state.cards.values() if cs.zone not in ("jovo", "kivul")]
+        self.fast = fast
+        #: the last probe and its answer (a refusal, or None): a form's first completion is often the action
+        #: probed just before it (a card's first summoning)
+        self.last: tuple[str, Action, IllegalActionError | None] | None = None
+        #: (player, zones) -> the cards the player owns or controls there; player -> the adventurers they may send
+        self.mine: dict[tuple[str, tuple[str, ...]], tuple[CardState, ...]] = {}
+        self.senders: dict[str, tuple[CardState, ...]] = {}
+        #: (player, the targets' spec by id, whether one is needed, zones) -> the spec and its choice of targets
+        self.targets: dict[tuple[str, int, bool, tuple[str, ...]],
+                           tuple[TargetSpec | None, tuple[tuple[str, ...], tuple[int, int | str]]]] = {}
+
+
+#: The listing under way on each engine (by its id).
+_LISTINGS: dict[int, _Listing] = {}
 
 
 def _cards(eng: Engine) -> list[CardState]:
-    view = _VIEW.get(id(eng))
-    if view is None:
+    listing = _LISTINGS.get(id(eng))
+    if listing is None:
         return [cs for cs in eng.state.cards.values() if cs.zone not in ("jovo", "kivul")]
-    return view
+    return listing.cards
 
 
 def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
     """Every action form *player* may take now (see the module docstring)."""
-    _VIEW[id(eng)] = [cs for cs in eng.state.cards.values() if cs.zone not in ("jovo", "kivul")]
+    return _listed(eng, player, fast=True)
+
+
+def probed_legal_actions(eng: Engine, player: str) -> list[LegalAction]:
+    """The same listing as :func:`legal_actions`, every form checked by its own probe: the slow reference the
+    fast listing is tested against (the same forms, in the same order)."""
+    return _listed(eng, player, fast=False)
+
+
+def _listed(eng: Engine, player: str, fast: bool) -> list[LegalAction]:
+    _LISTINGS[id(eng)] = _Listing(eng, fast)
     try:
-        return _listing(eng, player)
+        if not fast:
+            return _listing(eng, player)
+        with sem.unchanging(eng.state):  # the constant effects in play, gathered once
+            return _listing(eng, player)
     finally:
-        del _VIEW[id(eng)]
+        del _LISTINGS[id(eng)]
+
+
+def _probe(eng: Engine, player: str, a: Action) -> IllegalActionError | None:
+    """The engine's probe of a form's completion (whose turn and the verb's shape checked by the lister); the
+    same action probed twice running is asked once."""
+    listing = _LISTINGS.get(id(eng))
+    if listing is None or not listing.fast:
+        return eng.probe(player, a, turn=False, shape=False)  # type: ignore[no-any-return]
+    last = listing.last
+    if last is not None and last[0] == player and last[1] == a:
+        return last[2]
+    refusal: IllegalActionError | None = eng.probe(player, a, turn=False, shape=False)
+    listing.last = (player, a, refusal)
+    return refusal
 
 
 def _listing(eng: Engine, player: str) -> list[LegalAction]:
@@ -385,33 +441,92 @@ def _listing(eng: Engine, player: str) -> list[LegalAction]:
     elif eng.options["turn_order"] == "active":
         return out  # not this player's turn: nothing else either
     finders = [_summons, _activations, _attachments, _builds, _neutralisations, _obstructions]
-    try:
-        eng.maneuvers.check_open()
+    if _maneuvers_open(eng):
         finders += [_solves, _sieges, _captures, _fights]
         if eng.table.seating.special_maneuvers:
             finders += [_pacts]
-    except IllegalActionError:
-        pass  # no manoeuvre starts now, whatever its team (4.01.H, 6.01)
     for finder in finders:
         out.extend(finder(eng, player))
     return out
 
 
+def _maneuvers_open(eng: Engine) -> bool:
+    """Whether a manoeuvre may start now, whatever its team (:meth:`~.maneuvers.Maneuvers.check_open`): in the
+    manoeuvres phase (4.01.H), with no deed's timeline open (4.01.B); a fast listing asks without a refusal."""
+    if _fast(eng):
+        return eng.state.phase == Phase.MANEUVERS and not eng.stack.deed_open()
+    try:
+        eng.maneuvers.check_open()
+    except IllegalActionError:
+        return False  # no manoeuvre starts now, whatever its team (4.01.H, 6.01)
+    return True
+
+
+#: the phase of a manoeuvre (and of a judge's round) in which obstacles are activated (6.03)
+_OBSTACLE_PHASE = "akadálylap aktivizálás"
+
+
+def _obstacles_asleep(eng: Engine) -> bool:
+    """A fast listing's pre-check of activating an obstacle (:meth:`~.deeds.Deeds.obstructed`): whether no
+    manoeuvre is in its obstacle-activation phase, nor (with none under way) the round (6.03), whoever activates
+    which obstacle."""
+    run = eng.state.maneuver
+    if run is not None and run.index >= 0 and run.phase != _OBSTACLE_PHASE:
+        return True
+    return eng.stack.current_maneuver() is None and eng.state.phase != _OBSTACLE_PHASE
+
+
+def _fast(eng: Engine) -> bool:
+    """Whether the listing under way may answer simple rules without a probe (see :class:`_Listing`)."""
+    listing = _LISTINGS.get(id(eng))
+    return listing is not None and listing.fast
+
+
+def _is_found(eng: Engine, cs: CardState, zones: Sequence[str], player: str | None) -> bool:
+    """Whether naming *cs* by its label finds *cs* itself in *zones*, as the engine finds it: a pre-check of
+    *cs* is then a check of the card the probe would take."""
+    if cs.zone in zones and (player is None or cs.owner == player or cs.controller == player) \
+            and eng.table.sole_bearer(cs):
+        return True
+    try:
+        return eng.table.find(cs.label, zones=zones, player=player) is cs
+    except IllegalActionError:  # pragma: no cover - a card is found by its own label
+        return False
+
+
 def _ok(eng: Engine, player: str, a: Action) -> bool:
-    return eng.probe(player, a, turn=False, shape=False) is None
+    return _probe(eng, player, a) is None
 
 
 def _mine(eng: Engine, player: str, zones: Sequence[str]) -> list[CardState]:
     """The cards *player* owns or controls in *zones*, in the order they came into the game."""
+    listing = _LISTINGS.get(id(eng))
+    key = (player, tuple(zones))
+    if listing is not None and listing.fast and key in listing.mine:
+        return list(listing.mine[key])
     want = set(zones)
-    return [cs for cs in _cards(eng)
-            if cs.zone in want and (cs.owner == player or cs.controller == player)]
+    mine = [cs for cs in _cards(eng) if cs.zone in want and (cs.owner == player or cs.controller == player)]
+    if listing is not None and listing.fast:
+        listing.mine[key] = tuple(mine)
+    return mine
 
 
 def _target_choice(eng: Engine, player: str, spec: TargetSpec | None, needs: bool,
                    zones: Sequence[str] = TARGET_ZONES) -> tuple[tuple[str, ...], tuple[int, int | str]]:
     """The targets a card may choose (5.01.B): what its ``targets`` admit; any one card in the Present when
     it needs one but names none."""
+    listing = _LISTINGS.get(id(eng))
+    if listing is None or not listing.fast:
+        return _targets_now(eng, player, spec, needs, zones)
+    key = (player, id(spec), needs, tuple(zones))
+    known = listing.targets.get(key)
+    if known is None or known[0] is not spec:
+        known = listing.targets[key] = (spec, _targets_now(eng, player, spec, needs, zones))
+    return known[1]
+
+
+def _targets_now(eng: Engine, player: str, spec: TargetSpec | None, needs: bool,
+                 zones: Sequence[str]) -> tuple[tuple[str, ...], tuple[int, int | str]]:
     cards = [cs for cs in _cards(eng) if cs.zone in zones]
     if spec is not None:
         options = tuple(cs.label for cs in cards if sem.admits_target(eng.state, spec, cs, player))
@@ -445,19 +560,24 @@ def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
     adventurers = [cs for cs in _mine(eng, player, ("sor", "jelen")) if cs.type == "kalandozó"]
     # an adventurer who is not awake summons only in antiss combat (8.03.E) or in a combination chain (3.05.E)
     awake = [cs for cs in adventurers if cs.state == "éber" or eng.state.antiss_combat or cs.uid in eng.state.combo]
+    fast = _fast(eng)
     for cs in hand + chains:
-        if cs.type == "akadálylap":
+        # a fast listing pre-checks a card of the hand that its label names
+        known = fast and cs.zone == "kez" and _is_found(eng, cs, ("kez",), player)
+        if cs.type == "akadálylap" or (known and _summon_refused_early(eng, player, cs)):
             continue
         b = cs.behaviour
         summoners: list[CardState | None] = list(awake) if cs.type == "akciólap" else [None]
         modes: list[str | None] = list(b.modes) if b.modes else [None]
-        if summoners:
+        if summoners and not (known and _cannot_pay_summon(eng, player, cs, summoners[0])):
             first = Action("summon", card=cs.label, by=summoners[0].label if summoners[0] else None,
                            mode=modes[0], x=0 if isinstance(cs.card.mp, str) else None)
-            refusal = eng.probe(player, first, turn=False, shape=False)
+            refusal = _probe(eng, player, first)
             if refusal is not None and refusal.code in _CARD_LEVEL:
                 continue
         for by, mode in itertools.product(summoners, modes):
+            if known and _cannot_pay_summon(eng, player, cs, by):
+                continue
             ops = (b.modes[mode] if mode is not None else b.effect) + b.negative
             opponents = _opponent_choice(eng, player, ops + b.on_enter)
             needs = any(op.who == "target" for op in ops + sem.entering_ops(cs))
@@ -476,6 +596,43 @@ def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
                 opponents=opponents))
             if form is not None and _with_choices(eng, player, form) is not None:
                 yield form
+
+
+def _summon_refused_early(eng: Engine, player: str, cs: CardState) -> bool:
+    """A fast listing's pre-check of a card in the hand: whether the first checks of its summoning refuse it
+    whoever summons it and however (the card-level refusals :data:`_CARD_LEVEL`): not its phase (5.01.A), a
+    Sor card into an opponent's timeline (6.00), a quest while a deed's timeline is open (3.02.A) or beside 3
+    quests awaiting solution (3.02.C)."""
+    if eng.stack.top is None or not eng.deeds._fate_turner(player, cs):  # a fast SORSFORDÍTÓ keeps no phase
+        if not sem.in_its_phase(eng.state, cs) or eng.stack.sor_summon_refused(player, cs):
+            return True
+    if cs.type != "küldetés":
+        return False
+    jelen = eng.state.players[player].zones["jelen"]
+    # an MP-bound quest while a deed's timeline is open (3.02.A); 3 quests awaiting solution already (3.02.C)
+    return eng.stack.deed_open() or sum(1 for u in jelen if eng.state.cards[u].type == "küldetés") >= 3
+
+
+def _cannot_pay_summon(eng: Engine, player: str, cs: CardState, by: CardState | None) -> bool:
+    """A fast listing's pre-check of summoning a card of the hand (by *by*): whether its MP requirement is more
+    than the player has (5.01.D), so that the summoning is refused whatever else holds.  The requirement as
+    :meth:`~.deeds.Deeds._cost` works it out: the printed MP changed by the constant effects in play (not below
+    their floor), the other MP costs, ŐSERŐ (2.12.a).  False for an X cost (the probes fit X) and a quest (free,
+    3.02.A), and when naming the summoner would find another card."""
+    mp = cs.card.mp
+    if isinstance(mp, str) or cs.type == "küldetés" or (by is not None and not _is_found(eng, by, ("sor", "jelen"), player)):
+        return False
+    state = eng.state
+    cost = int(mp or 0)
+    changes = sem.mp_change(state, player, cs, by)
+    if changes:
+        new = max(0, cost + sum(n for _, n in changes))
+        floor = sem.mp_floor(state, player, cs, by)
+        cost = min(floor[1], cost) if floor is not None and new < min(floor[1], cost) else new
+    cost += sum(c.amount for c in cs.behaviour.cost if c.kind == "mp")
+    if sem.has_osero(cs) and eng.table.admits("2.12.a") and sem.controls_aquir_or_dragon(state, player):
+        cost = 0
+    return state.players[player].mp < cost
 
 
 def _fit_x(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
@@ -502,10 +659,15 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
     if eng.table.seating.shares_tower:  # a pair's obstacles, either player's (12.00.5)
         cards += [cs for cs in _cards(eng) if cs.zone == "csatolt" and cs.type == "akadálylap"
                   and cs not in cards and eng.table.seating.friendly(player, cs.owner)]
+    asleep: bool | None = None  # whether no obstacle may be activated now: asked once, when needed
     for cs in cards:
         b = cs.behaviour
         if cs.type == "akadálylap":
             if cs.zone != "csatolt" or cs.built:
+                continue
+            if asleep is None:
+                asleep = _fast(eng) and _obstacles_asleep(eng)
+            if asleep:
                 continue
             try:
                 pool = eng.deeds.obstructed(player, cs)  # the team it obstructs, in a manoeuvre against its side
@@ -528,7 +690,7 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
                 if _with_choices(eng, player, form) is not None:
                     yield form
             continue
-        antiss = any(k.key == 'ANTISS "…"' for k in cs.card.keywords)
+        antiss = sem.prints_key(cs, 'ANTISS "…"')
         if not b.abilities and not antiss:
             continue
         choices: list[tuple[int, Ability | None]] = list(enumerate(b.abilities)) or [(0, None)]
@@ -541,12 +703,14 @@ def _ability_forms(eng: Engine, player: str, cs: CardState, index: int, ability:
     """The forms of activating the *index*-th ability of *cs*: one per adventurer its cost may sacrifice."""
     if ability is not None and any(op.name == "neutralise" for op in ability.effect):
         return  # listed with the neutralisations
-    ops = ability.effect if ability is not None else ()
-    needs = any(op.who == "target" for op in ops)
-    targets, count = _target_choice(eng, player, ability.targets if ability else None, needs)
     named: str | int | None = None
     if several and ability is not None:
         named = ability.name or index + 1
+    if not antiss and _fast(eng) and _activation_refused(eng, player, cs, index, ability, named):
+        return
+    ops = ability.effect if ability is not None else ()
+    needs = any(op.who == "target" for op in ops)
+    targets, count = _target_choice(eng, player, ability.targets if ability else None, needs)
     bys: list[str | None] = [None]
     if ability is not None and any(c.kind == "sacrifice" and c.who == "own" for c in ability.cost):
         bys = [c.label for c in _mine(eng, player, ("sor",))
@@ -559,13 +723,46 @@ def _ability_forms(eng: Engine, player: str, cs: CardState, index: int, ability:
             yield form
 
 
+def _activation_refused(eng: Engine, player: str, cs: CardState, index: int, ability: Ability | None,
+                        named: str | int | None) -> bool:
+    """A fast listing's pre-check of activating the *index*-th ability of *cs* (no antiss ability, no obstacle):
+    whether a rule refuses it whatever its targets: its MP cost is more than the player has (5.01.D); what it
+    rests to pay is not awake (6.01, 3.05.L); a combat ability out of combat (6.03); a slow one while an
+    opponent's timeline is open (6.00).  False when naming the card or the ability would find another."""
+    if ability is None or _ability_index(cs.behaviour.abilities, named) != index or _activated(eng, player, cs.label) != cs.uid:
+        return False
+    state = eng.state
+    if state.players[player].mp < sum(c.amount for c in ability.cost if c.kind == "mp"):
+        return True
+    wearer = state.cards[cs.attached_to] if cs.attached_to is not None else None
+    if _rest_refused(cs, wearer, ability.cost):
+        return True
+    if eng.options["ability_timing"] == "free" or ability.timing in ("before_combat", "interrupt"):
+        return False
+    if ability.timing == "combat":
+        return state.phase not in COMBAT_PHASES
+    return eng.deeds.abilities._foreign_timeline(player) is not None
+
+
+def _rest_refused(cs: CardState, wearer: CardState | None, costs: Sequence[Cost]) -> bool:
+    """Whether an ability's cost rests a card that is not awake (:meth:`~.deeds.Deeds.check_costs`): its wearer or
+    host (3.05.L, 6.01), else an adventurer activating its own ability, or a card resting itself."""
+    rests = [c for c in costs if c.kind == "rest"]
+    if any(c.who in ("wearer", "host") for c in rests):
+        return wearer is None or wearer.state != CardStatus.EBER
+    return (cs.type == "kalandozó" and cs.state != CardStatus.EBER) or (bool(rests) and cs.state == CardStatus.PIHENO)
+
+
 def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
     hand = [cs for cs in _cards(eng) if cs.zone == "kez" and cs.owner == player]
     store = [cs for cs in _cards(eng) if cs.zone == "raktar" and cs.owner == player]
     levels = [cs for cs in _cards(eng) if cs.zone == "torony"
               or (cs.zone == "jelen" and cs.type == "küldetés")]  # a quest's AKADÁLYOK slots
     sor = [cs for cs in _cards(eng) if cs.zone == "sor" and cs.type == "kalandozó"]
+    fast = _fast(eng)
     for cs in hand + store:
+        # a fast listing pre-checks a card of the hand that its label names
+        known = fast and cs.zone == "kez" and _is_found(eng, cs, ("kez", "raktar"), player)
         if cs.zone == "raktar":
             dests, rule = sor, "6.01"
         elif cs.type == "akadálylap":
@@ -575,9 +772,28 @@ def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
         else:
             continue
         for dest in dests:
+            if known and _attach_refused(eng, player, cs, dest):
+                continue
             form = LegalAction(player, "attach", rule, card=cs.label, dest=dest.label)
             if _ok(eng, player, form.completion()):
                 yield form
+
+
+def _attach_refused(eng: Engine, player: str, cs: CardState, dest: CardState) -> bool:
+    """A fast listing's pre-check of attaching a card of the hand to *dest*: whether a rule refuses it
+    (:meth:`~.deeds.Deeds.attach`): a Csatlós where the format does not admit 2.09.c; an obstacle on its own
+    side's quest (4.01.C), on what is neither a tower level nor a quest, on another player's tower level, or on
+    one whose 2 slots are taken (5.01.E, 3.01.C).  False when naming *dest* would find another card."""
+    if cs.type == "kalandozó":
+        return not eng.table.admits("2.09.c")  # the lister offers an adventurer of the hand only as a Csatlós
+    if not _is_found(eng, dest, ("torony", "sor", "jelen"), None):
+        return False
+    if dest.type == "küldetés" and dest.zone == "jelen":
+        owner = sem.controller(eng.state, dest)
+        return owner is not None and eng.table.seating.friendly(player, owner)
+    if dest.type != "toronyszint" or dest.controller not in (player, eng.table.seating.tower_holder(player)):
+        return True
+    return eng.table.obstacles_on(dest) + eng.deeds._pending_attachments(dest) >= 2
 
 
 def _builds(eng: Engine, player: str) -> Iterator[LegalAction]:
@@ -615,10 +831,16 @@ def _team_options(eng: Engine, player: str, spec: TargetSpec | None = None) -> t
 def _senders(eng: Engine, player: str) -> list[CardState]:
     """Awake adventurers the player may send: their own, and in a side or an alliance their partners' (mixed
     teams, 12.00.4.B, 12.00.5)."""
+    listing = _LISTINGS.get(id(eng))
+    if listing is not None and listing.fast and player in listing.senders:
+        return list(listing.senders[player])
     seating = eng.table.seating
-    return [cs for cs in _cards(eng)
-            if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller is not None
-            and seating.friendly(player, cs.controller) and cs.ghost is None and cs.state == "éber"]
+    senders = [cs for cs in _cards(eng)
+               if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller is not None
+               and seating.friendly(player, cs.controller) and cs.ghost is None and cs.state == "éber"]
+    if listing is not None and listing.fast:
+        listing.senders[player] = tuple(senders)
+    return senders
 
 
 def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
@@ -631,10 +853,13 @@ def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
             stores = tuple(lv.label for lv in _cards(eng) if lv.zone == "torony"
                            and sem.controller(eng.state, lv) == player
                            and not any(sem.is_storage_quest(eng.state.cards[u]) for u in lv.attachments))
+        known = _fast(eng) and _is_found(eng, quest, ("jelen",), None)  # a fast listing pre-checks the quest
         for expedition in expeditions:
             if antiss:
                 yield from _antiss_teams(eng, player, quest)
                 break
+            if known and eng.state.players[player].mp < eng.maneuvers._quest_cost(player, quest, expedition):
+                continue  # the player cannot pay for it (5.01.D), whatever the team
             team = _team_options(eng, player, quest.behaviour.solvers)
             on_solve = () if expedition else quest.behaviour.on_solve  # its target is chosen now (5.01.B)
             targets, count = _target_choice(eng, player, quest.behaviour.targets if on_solve else None,
@@ -659,9 +884,15 @@ def _antiss_teams(eng: Engine, player: str, quest: CardState) -> Iterator[LegalA
                 yield form
 
 
+def _cannot_pay_maneuver(eng: Engine, player: str, maneuver: str) -> bool:
+    """A fast listing's pre-check of a siege or a capture: whether it costs more MP than the player has (4.01.B,
+    :meth:`~.maneuvers.Maneuvers.maneuver_mp`), whatever the team and whoever it is against."""
+    return _fast(eng) and eng.state.players[player].mp < eng.maneuvers.maneuver_mp(player, maneuver)[0]
+
+
 def _sieges(eng: Engine, player: str) -> Iterator[LegalAction]:
     team = _team_options(eng, player)
-    if not team:
+    if not team or _cannot_pay_maneuver(eng, player, "siege"):
         return
     for opponent in eng.table.opponents(player):
         form = LegalAction(player, "siege", "4.01.A", against=opponent, team=team, team_size=(1, min(3, len(team))))
@@ -697,7 +928,7 @@ def _obstructions(eng: Engine, player: str) -> Iterator[LegalAction]:
 
 def _captures(eng: Engine, player: str) -> Iterator[LegalAction]:
     team = _team_options(eng, player)
-    if not team:
+    if not team or _cannot_pay_maneuver(eng, player, "capture"):
         return
     for building in _cards(eng):
         if building.zone != "jelen" or building.type != "építmény" or building.controller == player:

@@ -8,8 +8,10 @@ every listing is deterministic.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
+from ....base.text import fold
 from ....data.behaviour import NO_BEHAVIOUR, Behaviour
 from ....data.cards import Card
 from ....grammar.behaviour import Op
@@ -79,13 +81,24 @@ class CardState:
     #: what the card does: its set file's behaviour, or the scenario's ``effects:`` for it
     behaviour: Behaviour = NO_BEHAVIOUR
 
-    @property
+    # the card under a card state never changes: its name and type are read once (the listing and the rules ask
+    # for the type hundreds of thousands of times a game)
+    @cached_property
     def name(self) -> str:
         return self.card.name
 
-    @property
+    @cached_property
     def type(self) -> str:
         return self.card.type
+
+    @cached_property
+    def folded_label(self) -> str:
+        """The label folded for lookups (:func:`~korbiro.base.text.fold`; a label never changes)."""
+        return fold(self.label)
+
+    @cached_property
+    def folded_name(self) -> str:
+        return fold(self.card.name)
 
     def attr(self, key: str, default: Any = None) -> Any:
         return self.card.attrs.get(key, default)
@@ -252,6 +265,8 @@ class GameState:
     maneuver: ManeuverRun | None = None
     #: the cards with constant effects (6.00), in the order they came into the game
     constant_uids: list[int] = field(default_factory=list)
+    #: the cards with timed effects (6.02), in the order they came into the game (a card's behaviour never changes)
+    trigger_uids: list[int] = field(default_factory=list)
     #: changes that last until the end of the combat or the round
     timed: list[TimedModifier] = field(default_factory=list)
     #: what is suppressed for a while (``suppress kw:AKARATÁTVITEL target until round``): the card, what, until when

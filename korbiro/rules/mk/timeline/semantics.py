@@ -10,6 +10,7 @@ unit rests on is in its docstring and in :data:`UNITS` (keyword -> rules), so
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ....base.text import fold
@@ -42,6 +43,7 @@ from ....grammar.keywords import (
     beast_line,
     keyword_named,
 )
+from .enums import Phase
 from .model import IN_PLAY, CardState, GameState
 from .rules import COMBAT_PHASES
 
@@ -134,7 +136,20 @@ def prints_beast_line(cs: CardState) -> bool:
 
 def is_fate_turner(cs: CardState) -> bool:
     """SORSFORDÍTÓ [unofficial, option ``sorsfordito``]: the card may be summoned as a fast effect (6.00)."""
-    return any(isinstance(k, Sorsfordito) for k in cs.card.keywords)
+    return _prints(cs, Sorsfordito)
+
+
+#: (card id, keyword class) -> the card, and whether it prints a keyword of that class (a card never changes)
+_PRINTS: dict[tuple[int, type[Keyword]], tuple[Any, bool]] = {}
+
+
+def _prints(cs: CardState, cls: type[Keyword]) -> bool:
+    """Whether *cs*'s card prints a keyword of *cls* (its own text: no Csatlós, no suppression), asked once a card."""
+    key = (id(cs.card), cls)
+    known = _PRINTS.get(key)
+    if known is None or known[0] is not cs.card:
+        known = _PRINTS[key] = (cs.card, any(isinstance(k, cls) for k in cs.card.keywords))
+    return known[1]
 
 
 def is_raider(state: GameState, cs: CardState) -> bool:
@@ -207,8 +222,21 @@ def controls_aquir_or_dragon(state: GameState, player: str) -> bool:
     return False
 
 
+#: (card id, keyword key) -> the card, and whether it prints a keyword of that key
+_KEYS: dict[tuple[int, str], tuple[Any, bool]] = {}
+
+
+def prints_key(cs: CardState, key: str) -> bool:
+    """Whether *cs*'s card prints a keyword whose key is *key* (``ANTISS "…"``), asked once a card."""
+    memo = (id(cs.card), key)
+    known = _KEYS.get(memo)
+    if known is None or known[0] is not cs.card:
+        known = _KEYS[memo] = (cs.card, any(k.key == key for k in cs.card.keywords))
+    return known[1]
+
+
 def has_osero(cs: CardState) -> bool:
-    return any(isinstance(k, Osero) for k in cs.card.keywords)
+    return _prints(cs, Osero)
 
 
 # ------------------------------------------------------------------ 2.09 Csatlós
@@ -448,11 +476,39 @@ def controller(state: GameState, cs: CardState) -> str:
     return cs.controller or cs.owner
 
 
+class _Unchanging:
+    """The state whose constant effects are gathered once for each stat while nothing changes it (the listing of
+    the legal actions: probing changes nothing), with what they are: one pair, read and set at once, so that a
+    listing in another thread never reads this one's."""
+
+    memo: tuple[GameState, dict[str, tuple[tuple[CardState, Modifier], ...]]] | None = None
+
+
+@contextmanager
+def unchanging(state: GameState) -> Iterator[None]:
+    """While nothing changes *state* (a legal-action listing), :func:`constants` answers each stat once."""
+    _Unchanging.memo = (state, {})
+    try:
+        yield
+    finally:
+        _Unchanging.memo = None
+
+
 def constants(state: GameState, stat: str) -> Iterator[tuple[CardState, Modifier]]:
     """The constant effects of *stat* that work now: from cards in the Present (a ghost only with
     its ghost abilities, 11.00.D), whose condition holds.  A one-per-player constant (``per_player``,
     "egy per játékos") counts once for each player however many of their cards give it: the first card
     that came into the game gives it (docs/card-behaviour.md)."""
+    memo = _Unchanging.memo
+    if memo is None or memo[0] is not state:
+        return _constants_now(state, stat)
+    found = memo[1].get(stat)
+    if found is None:
+        found = memo[1][stat] = tuple(_constants_now(state, stat))
+    return iter(found)
+
+
+def _constants_now(state: GameState, stat: str) -> Iterator[tuple[CardState, Modifier]]:
     given: set[tuple[str, Modifier]] = set()
     silencing: bool | None = None  # whether any card's abilities are suppressed now: asked once, when needed
     for uid in state.constant_uids:
@@ -806,3 +862,37 @@ def condition_holds(state: GameState, cs: CardState, cond: Condition) -> bool:
     if cond.state == "ghost":
         return subject.ghost is not None
     return subject.state == {"awake": "éber", "resting": "pihenő", "wounded": "sérült"}.get(cond.state or "", "")
+
+
+#: card id -> the card and its printed phases, folded (a card of the database never changes)
+_PHASES: dict[int, tuple[Any, tuple[str, ...]]] = {}
+
+
+def printed_phases(cs: CardState) -> tuple[str, ...]:
+    """The phases printed on *cs*'s card, folded (``Sor/Harc``: ``sor``, ``harc``)."""
+    known = _PHASES.get(id(cs.card))
+    if known is None or known[0] is not cs.card:
+        known = _PHASES[id(cs.card)] = (cs.card, tuple(fold(p) for p in cs.card.values("phase")))
+    return known[1]
+
+
+#: The card types summoned in the Sor phase when their card prints no phase (5.01.A).
+_ROW_TYPES = frozenset({"kalandozó", "építmény", "küldetés", "toronyszint", "szövetséges"})
+
+
+def in_its_phase(state: GameState, cs: CardState) -> bool:
+    """5.01.A: whether *cs* may be summoned in the phase now: one of its printed phases is now (a Sor card in the
+    manoeuvres phase, a harc card in a combat phase; any other phase is its timeline's to open), and a card
+    printing none is a Sor card if it is an adventurer, building, quest, tower level or ally.  The answer of
+    :meth:`~.deeds.Deeds._check_phase`, without building its refusal (the legal-action lister's pre-check)."""
+    phases = printed_phases(cs)
+    if not phases:
+        return cs.type not in _ROW_TYPES or state.phase == Phase.MANEUVERS
+    for phase in phases:
+        if phase == "sor" and state.phase != Phase.MANEUVERS:
+            continue
+        if phase == "harc" and state.phase not in COMBAT_PHASES:
+            continue
+        return True
+    return False
+

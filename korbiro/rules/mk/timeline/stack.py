@@ -140,6 +140,18 @@ class TimelineStack(Part):
                            f"{cs.name} cannot be used once a deed has opened a timeline",
                            f"{cs.name} nem használható, ha már egy cselekedet időfonalat nyitott")
 
+    def deed_open(self) -> bool:
+        """Whether a deed's timeline (or a timed effect's) is open: no MP-bound manoeuvre starts (6.01)."""
+        return any(tl.kind == "deed" or tl.kind == "timed" for tl in self.state.timelines)
+
+    def sor_summon_refused(self, player: str, cs: CardState) -> bool:
+        """Whether :meth:`check_not_fast` refuses *cs* now (6.00, option ``sor_summons``), without building the
+        refusal: the legal-action lister's pre-check."""
+        if cs.type not in _NOT_FAST or self.options["sor_summons"] == "any":
+            return False
+        top = self.top
+        return top is not None and top.kind in ("deed", "timed") and not self.table.seating.friendly(player, top.opener)
+
     def check_not_fast(self, player: str, cs: CardState) -> None:
         """6.00: the timeline governs when fast effects may be used.  An adventurer, a building, an ally or a tower
         level (its summoning Sor-phase, 3.01.F) is no fast effect: it is summoned with no timeline open or into a
@@ -220,8 +232,8 @@ class TimelineStack(Part):
         """As a timeline closes (and as a manoeuvre's teams return): an adventurer whose damage reaches its level
         dies; one damaged outside a manoeuvre becomes wounded and loses its damage (option ``close_wounds``)."""
         for cs in list(self.state.cards.values()):
-            if not (cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None):
-                continue
+            if cs.damage <= 0 or not (cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None):
+                continue  # an undamaged adventurer neither dies nor is wounded: its level is not asked
             lvl = sem.level(self.state, cs)
             if cs.damage > 0 and cs.damage >= lvl:
                 self.emit("6.00", "dies", f"{cs.label} has {cs.damage} damage against level {lvl} and dies",
@@ -277,6 +289,12 @@ class TimelineStack(Part):
                 entry.targets = targets
                 fired += 1
         return fired
+
+    def watchers(self) -> list[CardState]:
+        """The cards in the Present with timed effects (6.02), in the order they came into the game: the only
+        cards :meth:`fire_event` can fire, so that an event need not look at every card of the game."""
+        cards = self.state.cards
+        return [cards[u] for u in self.state.trigger_uids if cards[u].zone in IN_PLAY]
 
     def fire_event(self, moment: str, cause: CardState, cards: Iterable[CardState], *,
                    player: str | None = None) -> int:

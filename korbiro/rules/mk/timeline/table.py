@@ -47,6 +47,8 @@ class Table:
         #: what cards do in this game beyond their set files: folded label or name -> behaviour
         self.overrides: dict[str, Behaviour] = {fold(k): v for k, v in (effects or {}).items()}
         self.state = GameState(players={})
+        #: the players' names folded (the first of those that fold alike), for the players dict it was made of
+        self._players_folded: tuple[dict[str, Player], int, dict[str, str]] = ({}, 0, {})
         #: folded label and name -> card uids, so that a lookup does not scan every card
         self._by_name: dict[str, list[int]] = {}
         #: trace steps written by an action's checks, kept until its commit point (then traced, or dropped
@@ -158,6 +160,8 @@ class Table:
         self.state.cards[uid] = cs
         if cs.behaviour.constant:
             self.state.constant_uids.append(uid)
+        if cs.behaviour.triggers:
+            self.state.trigger_uids.append(uid)
         self._by_name.setdefault(fold(cs.label), []).append(uid)
         if fold(card.name) != fold(cs.label):
             self._by_name.setdefault(fold(card.name), []).append(uid)
@@ -189,21 +193,32 @@ class Table:
                 continue
             if player is not None and cs.owner != player and cs.controller != player:
                 continue
-            if fold(cs.label) == wanted:
+            if cs.folded_label == wanted:
                 return cs
-            if best is None and fold(cs.name) == wanted:
+            if best is None and cs.folded_name == wanted:
                 best = cs
         if best is None:
             where = f" in {', '.join(sorted(zone_set))}" if zone_set else ""
             raise illegal("MK-TL-NO-CARD", rule, f"no card {name!r}{where}", f"nincs {name!r} lap{where}")
         return best
 
+    def sole_bearer(self, cs: CardState) -> bool:
+        """Whether no other card bears *cs*'s label, as its label or its name: :meth:`find` by that label finds
+        *cs* wherever it looks for it (a zone and player *cs* is in)."""
+        return self._by_name.get(cs.folded_label) == [cs.uid]
+
     def player(self, name: str | None) -> str:
         if name is None:
             return self.active_player()
-        for p in self.state.players:
-            if fold(p) == fold(name):
-                return p
+        players = self.state.players
+        if self._players_folded[0] is not players or self._players_folded[1] != len(players):
+            folded: dict[str, str] = {}
+            for p in players:
+                folded.setdefault(fold(p), p)  # the first seated of players whose names fold alike
+            self._players_folded = (players, len(players), folded)
+        found = self._players_folded[2].get(fold(name))
+        if found is not None:
+            return found
         raise illegal("MK-TL-NO-PLAYER", "1.01", f"no player {name!r}", f"nincs {name!r} nevű játékos")
 
     def opponents(self, player: str) -> list[str]:
