@@ -91,8 +91,8 @@ class AbilityUse(Part):
         if foreign is None:
             return
         if ability.timing == "interrupt":
-            en, hu = says("MK-TL-TRACE.interrupt", card=cs.label, ability=name, opener=foreign[0], number=foreign[1])
-            self.emit("6.00", "interrupt", en, hu, card=cs.label)
+            self.emit("6.00", "interrupt", "MK-TL-TRACE.interrupt",
+                      {"card": cs.label, "ability": name, "opener": foreign[0], "number": foreign[1]}, card=cs.label)
             return
         raise refused("MK-TL-SLOW", "6.00", remedy="MK-TL-SLOW.remedy", card=cs.label, ability=name,
                       opener=foreign[0], number=foreign[1])
@@ -132,9 +132,9 @@ class AbilityUse(Part):
             return
         key = (cs.uid, index, self._period(limit))
         self.state.ability_uses[key] = self.state.ability_uses.get(key, 0) + 1
-        en, hu = says("MK-TL-TRACE.use", card=cs.label, ability=ability_label(cs, index), limit=_PERIODS[limit][0]
-                      if limit != "once" else "once", limit_hu=_LIMIT_HU[limit], count=self.state.ability_uses[key])
-        self.emit("6.01", "use", en, hu, card=cs.label)
+        self.emit("6.01", "use", "MK-TL-TRACE.use", {
+            "card": cs.label, "ability": ability_label(cs, index), "limit": _PERIODS[limit][0] if limit != "once" else "once",
+            "limit_hu": _LIMIT_HU[limit], "count": self.state.ability_uses[key]}, card=cs.label)
 
     # ------------------------------------------------------------ costs that take a card
 
@@ -166,16 +166,13 @@ class AbilityUse(Part):
         for c in costs:
             if c.kind == "wound":
                 cs.state = "sérült"
-                en, hu = says("MK-TL-TRACE.wound", card=cs.label)
-                self.emit("5.01.C", "cost", en, hu, card=cs.label)
+                self.emit("5.01.C", "cost", "MK-TL-TRACE.wound", {"card": cs.label}, card=cs.label)
                 self.table.wounded(cs)
             elif c.kind == "sacrifice":
                 gone = victim if c.who == "own" else cs
                 assert gone is not None
-                en, hu = says("MK-TL-TRACE.sacrifice", victim=gone.label)
-                self.emit("5.01.C", "cost", en, hu, card=gone.label)
+                self.emit("5.01.C", "cost", "MK-TL-TRACE.sacrifice", {"victim": gone.label}, card=gone.label)
                 self.table.die(gone, how="feláldoz")
             elif c.kind == "lost":
-                en, hu = says("MK-TL-TRACE.lost", card=cs.label)
-                self.emit("5.01.C", "cost", en, hu, card=cs.label)
+                self.emit("5.01.C", "cost", "MK-TL-TRACE.lost", {"card": cs.label}, card=cs.label)
                 self.table.to_past(cs)

@@ -45,7 +45,7 @@ from .engine import Engine
 from .game import RandomPolicy, play_on
 from .model import STATES, ZONE_ALIASES, CardState
 from .rules import PHASES, RULES, Format, format_named, phase_named, resolve_options
-from .trace import TraceEvent, illegal
+from .trace import TraceEvent, refused
 
 if TYPE_CHECKING:
     import jsonschema
@@ -621,12 +621,9 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
 def _play_game(eng: Engine, a: Action) -> None:
     """The script step ``játék [N]``: random legal play from seed N to the end of the game (1.01)."""
     if eng.table.ending is None:
-        raise illegal("MK-TL-NOT-PLAYED", "1.01", "only a played game (a scenario with a variant) is played to its end",
-                      "csak kijátszott játék (változatot megadó forgatókönyv) játszható végig",
-                      remedy=("name the variant: variant: two-player", "add meg a változatot: variant: two-player"))
+        raise refused("MK-TL-NOT-PLAYED.only-played-game", "1.01", remedy="MK-TL-NOT-PLAYED.only-played-game-remedy")
     if eng.over:
-        raise illegal("MK-TL-OVER", eng.state.result[2] if eng.state.result else "1.01", "the game is over",
-                      "a játék véget ért")
+        raise refused("MK-TL-OVER.game-over-2", eng.state.result[2] if eng.state.result else "1.01")
     if eng.combat.rng is None:  # the combat rounds' dice, drawn from the same seed as in `korbiro play` (6.03)
         eng.combat.rng = Random((a.count or 0) * 7919 + 1)
     play_on(eng, RandomPolicy(a.count or 0))

@@ -1,19 +1,25 @@
 """The trace: every step the engine takes, with the rule behind it, and the refusals.
 
-A :class:`TraceEvent` is one numbered line of a resolution, in English and
-Hungarian; :func:`illegal` builds the error an action that breaks a rule is
-refused with, naming that rule in both languages; :func:`refused` builds it
-from a catalogue template of ``rules/mk/messages.yaml`` (messages as data).
+A :class:`TraceEvent` is one numbered line of a resolution: a catalogue template of
+``rules/mk/messages.yaml`` (messages as data) and its arguments, said in English or
+Hungarian only when it is read (a game traces tens of thousands of lines that no one
+reads); :func:`refused` builds the error an action that breaks a rule is refused with,
+naming that rule in both languages, from such a template (:func:`illegal` from its two
+languages already said).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ....base import i18n
 from ....base.errors import IllegalActionError
 
-__all__ = ["TraceEvent", "illegal", "needs_mp", "refused", "says"]
+__all__ = ["NO_ARGS", "TraceEvent", "illegal", "needs_mp", "refused", "says"]
+
+#: the arguments of a template that takes none (shared: a trace line never changes its arguments)
+NO_ARGS: Mapping[str, Any] = {}
 
 
 def illegal(code: str, rule: str, en: str, hu: str | None = None,
@@ -45,26 +51,37 @@ def refused(key: str, rule: str, /, *, remedy: str | tuple[str, str] | None = No
 
 def needs_mp(cost: int, have: int) -> tuple[str, str]:
     """What makes an action its player cannot pay for legal: ``needs 2 MP, has 1``."""
-    return f"needs {cost} MP, has {have}", f"{cost} MP kell, {have} van"
+    return says("MK-TL-NEEDS-MP", cost=cost, have=have)
 
 
 class TraceEvent(NamedTuple):
     """One numbered step of a resolution, with the rule behind it.
 
     A named tuple, immutable like a frozen dataclass and made five times faster: a long timeline
-    traces tens of thousands of them (``benchmarks/timeline.py``).
+    traces tens of thousands of them (``benchmarks/timeline.py``).  It keeps its message as the
+    catalogue template *key* and its *args* (plain values, or message parts of :func:`i18n.part`),
+    and says it in a language only when asked (:meth:`message`, :meth:`render`, :meth:`to_dict`).
     """
 
     n: int
     rule: str
     status: str
     event: str
-    en: str
-    hu: str
+    key: str
+    args: Mapping[str, Any]
     data: tuple[tuple[str, Any], ...] = ()
 
     def message(self, lang: str = "en") -> str:
-        return self.hu if lang == "hu" else self.en
+        """The line in *lang* (``en`` or ``hu``)."""
+        return i18n.message(self.key, lang, **self.args)
+
+    @property
+    def en(self) -> str:
+        return self.message("en")
+
+    @property
+    def hu(self) -> str:
+        return self.message("hu")
 
     def render(self, lang: str = "en") -> str:
         mark = "" if self.status == "current" else (" archivált" if lang == "hu" else " archived")
