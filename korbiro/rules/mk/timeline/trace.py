@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from ....base import i18n
 from ....base.errors import IllegalActionError
 
-__all__ = ["NO_ARGS", "TraceEvent", "illegal", "needs_mp", "refused", "says"]
+__all__ = ["NO_ARGS", "Said", "TraceEvent", "illegal", "needs_mp", "refused", "says"]
 
 #: the arguments of a template that takes none (shared: a trace line never changes its arguments)
 NO_ARGS: Mapping[str, Any] = {}
@@ -52,6 +52,22 @@ def refused(key: str, rule: str, /, *, remedy: str | tuple[str, str] | None = No
 def needs_mp(cost: int, have: int) -> tuple[str, str]:
     """What makes an action its player cannot pay for legal: ``needs 2 MP, has 1``."""
     return says("MK-TL-NEEDS-MP", cost=cost, have=have)
+
+
+class Said(str):
+    """A message that is its English text, and says itself in Hungarian too: the catalogue template *key*
+    with *args* (a scenario's differences from its ``expect:``, read as text by who compares them)."""
+
+    key: str
+    args: Mapping[str, Any]
+
+    def __new__(cls, key: str, args: Mapping[str, Any]) -> Said:
+        said = super().__new__(cls, i18n.message(key, "en", **args))
+        said.key, said.args = key, args
+        return said
+
+    def text(self, lang: str = "en") -> str:
+        return str(self) if lang == "en" else i18n.message(self.key, lang, **self.args)
 
 
 class TraceEvent(NamedTuple):
