@@ -25,7 +25,7 @@ from .model import IN_PLAY, CardState, Entry
 from .rules import COMBAT_PHASES
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import needs_mp, refused
+from .trace import needs_mp, refused, word_args, words
 
 __all__ = ["ACTIVATE_ZONES", "TARGET_ZONES", "Deeds", "activated_card", "entry_kind"]
 
@@ -35,10 +35,6 @@ TARGET_ZONES = ("sor", "jelen", "torony", "csatolt")
 #: What a neutralisation may neutralise (a behaviour's ``neutralise KIND``) -> the kinds of entry it takes.
 _NEUTRALISES = {"trap": {"trap"}, "beast": {"beast"}, "obstacle": {"trap", "beast", "obstacle"},
                 "ability": {"ability"}, "any": {"trap", "beast", "obstacle", "ability", "card", "copy", "timed"}}
-_KIND_WORDS = {"trap": ("a trap activation", "csapda aktivizálása"), "beast": ("a beast activation", "bestia aktivizálása"),
-               "obstacle": ("an obstacle activation", "akadálylap aktivizálása"), "ability": ("an ability", "képesség"),
-               "card": ("a card", "lap"), "copy": ("a copy", "másolat"), "timed": ("a timed effect", "időzített hatás"),
-               "any": ("any effect", "bármely hatás")}
 
 
 #: Where a card whose ability is activated stands (6.01): the Sor, the Present, attached, the tower.
@@ -689,7 +685,7 @@ class Deeds(Part):
         found = [self.table.find(n, zones=("sor",), rule="5.01.B") for n in names]
         team = ", ".join(c.label for c in pool)
         if not found:
-            raise refused("MK-TL-NO-TARGET.needs-target-adventurer", "5.01.B", remedy=(f"choose {team}", f"válassz célpontot: {team}") if pool else None, card=cs.label)
+            raise refused("MK-TL-NO-TARGET.needs-target-adventurer", "5.01.B", remedy=part("MK-TL-NO-TARGET.remedy-choose-team", team=team) if pool else None, card=cs.label)
         if len({c.uid for c in found}) != len(found):
             raise refused("MK-TL-DISTINCT.targets-must-differ", "5.01.B", card=cs.label)
         for c in found:
@@ -871,7 +867,7 @@ class Deeds(Part):
         if with_card is not None and ability is not None:
             self.pay_costs(player, with_card, ability.cost, wearer)
             self.abilities.record_use(with_card, 0, ability)
-            en, hu = _KIND_WORDS.get(counted, (counted, counted))
+            en, hu = words("kind", counted)
             self.emit("6.00", "neutraliser", "MK-TL-TRACE.neutraliser", {
                 "player": player, "seq": target.seq, "card": with_card.label, "kind": en, "kind_hu": hu,
                 "rule": " (1.14.7)" if src is not None and src.type == "kalandozó" and counted == "beast" else ""},
@@ -894,16 +890,16 @@ class Deeds(Part):
             raise refused("MK-TL-NEUTRALISER.has-ability-that", "6.00", card=card.label)
         kind = step.arg or "any"
         if beast_only is not None and "beast" not in _NEUTRALISES[kind]:
-            en, hu = _KIND_WORDS.get(kind, (kind, kind))
+            en, hu = words("kind", kind)
             raise refused("MK-TL-BEAST.card", "1.14.7", source=beast_only.label, card=card.label, kind=en, kind_hu=hu)
         if beast_only is not None and a.kind not in (None, "beast"):
             raise refused("MK-TL-BEAST.only-as-beast", "1.14.7", source=beast_only.label)
         if what not in _NEUTRALISES[kind]:
-            en, hu = _KIND_WORDS.get(kind, (kind, kind))
-            ten, thu = _KIND_WORDS.get(what, (what, what))
+            en, hu = words("kind", kind)
+            ten, thu = words("kind", what)
             raise refused("MK-TL-NEUTRALISER.neutralises", "6.00", card=card.label, en=en, seq=target.seq, ten=ten, en_hu=hu, ten_hu=thu)
         if a.kind is not None and a.kind != "beast":
-            raise refused("MK-TL-NEUTRALISER.neutralises-text-says", "6.00", card=card.label, kind_words=_KIND_WORDS[kind][0], kind_words_hu=_KIND_WORDS[kind][1])
+            raise refused("MK-TL-NEUTRALISER.neutralises-text-says", "6.00", card=card.label, kind_words=words("kind", kind)[0], kind_words_hu=words("kind", kind)[1])
         if card.ghost is not None:
             raise refused("MK-TL-GHOST.ghost-acts-only", "11.00.D", card=card.label)
         return card, ability, "beast" if a.kind == "beast" else kind
@@ -1017,7 +1013,7 @@ class Deeds(Part):
             dest = "kez" if self.options["attach_overflow"] == "hand" else "mult"
             cs.hidden = False
             self.table.move(cs, dest)
-            self.emit("3.01.C", "overflow", "MK-TL-TRACE.overflow-has-free-obstacle", {"level_cs": level_cs.label, "card": cs.label, "value": 'the hand' if dest == 'kez' else 'Múlt', "value_hu": 'kézbe' if dest == 'kez' else 'Múltba'})
+            self.emit("3.01.C", "overflow", "MK-TL-TRACE.overflow-has-free-obstacle", {"level_cs": level_cs.label, "card": cs.label, **word_args("value", "overflow-to", "kez" if dest == "kez" else "mult")})
             return
         self.table.attach_to(cs, level_cs)
         self.emit("5.01.E", "attach", "MK-TL-TRACE.attach-hidden-obstacle-attached", {"level_cs": level_cs.label}, card=cs.label)
@@ -1047,7 +1043,7 @@ class Deeds(Part):
 
     def _neutralised(self, t: Entry, counted: str | None = None) -> None:
         dest = "melyseg" if self.options["neutralised_to"] == "melyseg" else "mult"
-        en, hu = _KIND_WORDS.get(counted or "", ("", ""))
+        en, hu = words("kind", counted) if counted else ("", "")
         self.emit("6.00", "neutralised", "MK-TL-TRACE.neutralised", {
             "seq": t.seq, "card": t.label, "kind": part("MK-TL-TRACE.neutralised-as", kind=en, kind_hu=hu) if en else ""},
             entry=t.seq, label=t.label)

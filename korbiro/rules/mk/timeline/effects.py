@@ -17,6 +17,7 @@ from ....grammar.behaviour import Op, render_filter
 from . import semantics as sem
 from .model import CardState, Entry, TimedModifier
 from .table import Part
+from .trace import word_args, words
 
 __all__ = ["Effects"]
 
@@ -155,8 +156,9 @@ class Effects(Part):
                 elif op.name == "recover":
                     self._recover(p, op.arg or "hand", amount)
                 elif op.name == "look":
-                    zone = "kezét" if op.arg == "hand" else "Jövő paklijának felső lapját"
-                    self.emit("6.00", "look", "MK-TL-TRACE.look-looks", {"player": e.player, "p": p, "value": 'hand' if op.arg == 'hand' else 'top card of the Jövő pakli', "value_hu": zone}, player=p)
+                    self.emit("6.00", "look", "MK-TL-TRACE.look-looks", {
+                        "player": e.player, "p": p, **word_args("value", "look-at", "hand" if op.arg == "hand" else "top")},
+                        player=p)
                 elif op.name == "win":
                     self.table.wins(p, e.label)
                 elif op.name == "gain_mp":
@@ -205,9 +207,9 @@ class Effects(Part):
             cs = self.state.cards[uid]
             self.table.move(cs, "mult")
             gone.append(cs.label)
-        how = " at random" if random else ""
-        self.emit("6.00", "discard", "MK-TL-TRACE.discard-discards", {"player": player, "how": how, "gone": ', '.join(gone) or 'nothing (an empty hand)', "how_hu": ' véletlenszerűen' if random else '', "gone_hu": ', '.join(gone) or 'semmit (üres a keze)'},
-                  player=player)
+        how = i18n.part("MK-TL-TRACE.discard-random") if random else ""
+        gone_words = {"gone": ", ".join(gone), "gone_hu": ", ".join(gone)} if gone else word_args("gone", "discarded", "none")
+        self.emit("6.00", "discard", "MK-TL-TRACE.discard-discards", {"player": player, "how": how, **gone_words}, player=player)
 
     def _forbid(self, e: Entry, op: Op, power: bool) -> None:
         """``forbid solving until round``: no quest may be solved; ``forbid dp target``: the target gives no DP;
@@ -228,13 +230,7 @@ class Effects(Part):
     def op_on_card(self, e: Entry, op: Op, cs: CardState) -> None:
         amount = self._amount(e, op)
         if op.name == "damage":
-            if e.source is not None and sem.is_mosaic(self.state.cards[e.source]):
-                self.emit("7.00", "base", "MK-TL-TRACE.base-damage-mosaic-spell", {"amount": amount})
-            if op.bonus is not None and sem.filters_hold(self.state, cs, op.bonus_if):
-                self.emit("6.00", "bonus", "MK-TL-EFFECT.bonus", {"card": cs.label, "bonus": op.bonus, "source": e.label, "filters": " ".join(render_filter(f) for f in op.bonus_if)}, card=cs.label)
-                amount += op.bonus
-            dealers = [self.state.cards[u] for u in (e.source, e.summoner) if u is not None]
-            self.table.add_damage(cs, self.modified_damage(dealers, cs, amount, "6.00"), "6.00")
+            self._damage(e, op, cs, amount)
         elif op.name == "rest":
             cs.state = "pihenő"
             self.emit("6.00", "rest", "MK-TL-TRACE.rest-becomes-resting", {"card": cs.label}, card=cs.label)
@@ -280,9 +276,9 @@ class Effects(Part):
             name = op.arg or ""
             before = cs.counters.get(name, 0)
             cs.counters[name] = max(0, before + amount)
-            word = "gets" if amount >= 0 else "loses"
-            self.emit("6.00", "counter", "MK-TL-TRACE.counter-line", {"card": cs.label, "word": word, "abs": abs(amount), "name": name, "counters": cs.counters[name], "word_hu": 'kap' if amount >= 0 else 'veszít'},
-                      card=cs.label)
+            self.emit("6.00", "counter", "MK-TL-TRACE.counter-line", {
+                "card": cs.label, **word_args("word", "gets", "gets" if amount >= 0 else "loses"), "abs": abs(amount),
+                "name": name, "counters": cs.counters[name]}, card=cs.label)
             self.table.check_wins(cs)
         elif op.name == "suppress":
             until = op.until or "round"
@@ -292,21 +288,36 @@ class Effects(Part):
                       {"period": i18n.part(f"MK-TL-PERIOD.{until}"), "card": cs.label, "what": what, "source": e.label}, card=cs.label)
         elif op.name == "take":
             self._take_equipment(e, cs)
-        elif op.name in ("level", "fizikum", "asztral", "mental", "fal", "threshold") and op.until in (
-                "maneuver", "permanent") or op.name == "threshold":
-            until = op.until or "round"
-            self.state.timed.append(TimedModifier(cs.uid, op.name, amount, until, e.label))
+        elif op.name in ("level", "fizikum", "asztral", "mental", "fal", "threshold"):
+            self._timed_modifier(e, op, cs, amount)
+
+    def _damage(self, e: Entry, op: Op, cs: CardState, amount: int) -> None:
+        """6.00: *e* deals *amount* damage to *cs* (a mosaic spell's base, a bonus on a filter, the modifiers)."""
+        if e.source is not None and sem.is_mosaic(self.state.cards[e.source]):
+            self.emit("7.00", "base", "MK-TL-TRACE.base-damage-mosaic-spell", {"amount": amount})
+        if op.bonus is not None and sem.filters_hold(self.state, cs, op.bonus_if):
+            self.emit("6.00", "bonus", "MK-TL-EFFECT.bonus", {"card": cs.label, "bonus": op.bonus, "source": e.label, "filters": " ".join(render_filter(f) for f in op.bonus_if)}, card=cs.label)
+            amount += op.bonus
+        dealers = [self.state.cards[u] for u in (e.source, e.summoner) if u is not None]
+        self.table.add_damage(cs, self.modified_damage(dealers, cs, amount, "6.00"), "6.00")
+
+    def _timed_modifier(self, e: Entry, op: Op, cs: CardState, amount: int) -> None:
+        """6.02 (a manoeuvre's, a permanent one, an attack threshold's) or 6.00 (until the end of the combat or
+        the round): *cs*'s level, attribute, FAL or attack threshold changes by *amount*."""
+        until = op.until or "round"
+        self.state.timed.append(TimedModifier(cs.uid, op.name, amount, until, e.label))
+        if op.until in ("maneuver", "permanent") or op.name == "threshold":
             if until == "permanent":
                 self.emit("6.02", "modifier", "MK-TL-EFFECT.permanent", {"card": cs.label, "stat": op.name, "amount": f"{amount:+d}"}, card=cs.label)
             else:
                 self.emit("6.02", "modifier", "MK-TL-EFFECT.lasts", {
                     "period": i18n.part(f"MK-TL-PERIOD.{until}"), "card": cs.label, "stat": op.name,
                     "amount": f"{amount:+d}"}, card=cs.label)
-        elif op.name in ("level", "fizikum", "asztral", "mental", "fal"):
-            until = op.until or "round"
-            self.state.timed.append(TimedModifier(cs.uid, op.name, amount, until, e.label))
-            stat = {"level": ("level", "szintje"), "fal": ("FAL", "FAL-értéke")}.get(op.name, (op.name.capitalize(), op.name.capitalize()))
-            self.emit("6.00", "modifier", "MK-TL-TRACE.modifier-until-end", {"card": cs.label, "stat": stat[0], "amount": amount, "value": 'combat' if until == 'combat' else 'round', "stat_hu": stat[1], "value_hu": 'harc' if until == 'combat' else 'forduló'}, card=cs.label)
+            return
+        stat = words("stat", op.name) if op.name in ("level", "fal") else (op.name.capitalize(), op.name.capitalize())
+        self.emit("6.00", "modifier", "MK-TL-TRACE.modifier-until-end", {
+            "card": cs.label, "stat": stat[0], "stat_hu": stat[1], "amount": amount,
+            **word_args("value", "until", "combat" if until == "combat" else "round")}, card=cs.label)
 
     def modified_damage(self, dealers: list[CardState], target: CardState, amount: int, rule: str) -> int:
         """6.00 (3.05.F for a beast): the damage after the damage modifiers and caps in play, traced."""

@@ -28,6 +28,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ....base.errors import IllegalActionError
+from ....base.i18n import part
 from ....data.behaviour import Behaviour
 from ....data.cards import Card
 from ....grammar.action import Action
@@ -45,7 +46,7 @@ from .rules import Format
 from .seating import TURN_RULES
 from .stack import TimelineStack
 from .table import Probe, Table
-from .trace import refused, says
+from .trace import refused, word_args, words
 
 if TYPE_CHECKING:
     from .legal import LegalAction
@@ -89,13 +90,12 @@ _EMPTY = Action("pass")
 def _refused_clauses(verb: str) -> tuple[tuple[str, Any, str, str], ...]:
     """The clauses *verb* does not take: each its field, its empty value and its words (en, hu)."""
     allowed = _CLAUSES.get(verb, frozenset()) | _SHAPE.get(verb, frozenset())
-    return tuple((name, getattr(_EMPTY, name), en, hu) for name, (en, hu) in _WORDS.items() if name not in allowed)
-_WORDS = {"by": ("by", "által"), "targets": ("target", "célpont"), "x": ("x", "x"), "mode": ("mode", "mód"),
-          "free": ("free", "ingyen"), "accept": ("accept", "akarja"), "roll": ("roll", "dob"), "kind": ("as", "mint"),
-          "source": ("source", "forrás"), "expedition": ("expedition", "expedíció"), "store": ("store", "raktároz"),
-          "blockers": ("block", "akadályoz"), "against": ("against", "ellen"), "keep": ("keep", "megtart"),
-          "effect": ("effect", "hatás"), "card": ("card", "lap"), "dest": ("->", "->"), "ref": ("@N", "@N"),
-          "team": ("team", "csapat"), "ability": ("ability", "képesség")}
+    return tuple((name, getattr(_EMPTY, name), *words("clause", name)) for name in _CLAUSE_NAMES if name not in allowed)
+
+
+#: the clauses of an action, in the order a refusal names the first one given that its verb does not take
+_CLAUSE_NAMES = ("by", "targets", "x", "mode", "free", "accept", "roll", "kind", "source", "expedition", "store",
+                 "blockers", "against", "keep", "effect", "card", "dest", "ref", "team", "ability")
 
 
 class Engine:
@@ -311,10 +311,10 @@ class Engine:
                 side = seating.side(p.name)
                 ending = self.table.ending
                 rule = ending.variant.rules.get("starting_tower_levels", "3.01.A") if ending is not None else "3.01.A"
-                self.table.emit(rule, "tower", "MK-TL-TRACE.tower-side-shared-lowest", {"side": side, "levels": ', '.join(levels) or 'none', "levels_hu": ', '.join(levels) or 'nincs'},
+                self.table.emit(rule, "tower", "MK-TL-TRACE.tower-side-shared-lowest", {"side": side, **({"levels": ", ".join(levels), "levels_hu": ", ".join(levels)} if levels else word_args("levels", "levels", "none"))},
                                 player=p.name)
                 continue
-            self.table.emit("3.01.A", "tower", "MK-TL-TRACE.tower-lowest-level-first", {"player": p.name, "levels": ', '.join(levels) or 'none', "levels_hu": ', '.join(levels) or 'nincs'}, player=p.name)
+            self.table.emit("3.01.A", "tower", "MK-TL-TRACE.tower-lowest-level-first", {"player": p.name, **({"levels": ", ".join(levels), "levels_hu": ", ".join(levels)} if levels else word_args("levels", "levels", "none"))}, player=p.name)
         self.rounds.refill("1.02.B")
         self.rounds.open_round()
         self.table.end(False)
@@ -404,7 +404,7 @@ class Engine:
             # the archived 12.00, the timeline's own 6.00
             raise refused(f"MK-TL-TURN.{why}", self.table.cite(TURN_RULES[why], "6.00"), active=active,
                           members=", ".join(seating.members(seating.side(active))),
-                          remedy=says("MK-TL-TURN.wait", active=active))
+                          remedy=part("MK-TL-TURN.wait", active=active))
 
     def _dispatch(self, player: str | None, a: Action) -> None:
         verb = a.verb

@@ -25,14 +25,9 @@ from .model import CardState, Entry, ManeuverRun
 from .phases import OBSTRUCT, REVEAL, ManeuverPhases
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import needs_mp, refused, says
+from .trace import needs_mp, refused, says, word_args, words
 
 __all__ = ["Maneuvers"]
-
-#: The manoeuvres' names in the refusals (English, Hungarian).
-_WHAT = {"manoeuvre": ("a manoeuvre", "a manőver"), "quest": ("solving a quest", "a küldetés megoldása"),
-         "siege": ("a siege", "az ostrom"), "capture": ("a capture", "a bevétel"), "combat": ("a combat", "a harc")}
-
 
 class Maneuvers(Part):
     """The manoeuvres of 4.01 and what their entries do on unwinding."""
@@ -110,16 +105,16 @@ class Maneuvers(Part):
         timeline open (a leave-row manoeuvre is MP-bound, 4.01.B).  Raises the refusal; changes nothing."""
         if self.state.phase != Phase.MANEUVERS:
             raise refused("MK-TL-PHASE.manoeuvres-start-only", "4.01.H", remedy="MK-TL-PHASE.manoeuvres-start-only-remedy", phase=self.state.phase)
-        en, hu = _WHAT.get(what, (what, what))
+        en, hu = words("maneuver", what)
         self.stack.check_can_add(None, True, en, bound_by="4.01.B", what_hu=hu)
 
     def _checks(self, player: str, team: list[CardState], size: int, what: str) -> None:
         if self.state.phase != Phase.MANEUVERS:
             self.check_open(what)
         if not team:
-            en, hu = _WHAT.get(what, (what, what))
+            en, hu = words("maneuver", what)
             raise refused("MK-TL-TEAM-SIZE.empty", "4.01.D", what=en, what_hu=hu,
-                          remedy=says("MK-TL-TEAM-SIZE.remedy", size=size))
+                          remedy=part("MK-TL-TEAM-SIZE.remedy", size=size))
         if len(team) > size:
             raise refused("MK-TL-TEAM-SIZE.team-has-adventurers", "4.01.F", remedy="MK-TL-TEAM-SIZE.team-has-adventurers-remedy", what=what, size=size, n_team=len(team))
         self.check_open(what)
@@ -139,10 +134,9 @@ class Maneuvers(Part):
         pl = self.state.players[player]
         pl.mp -= cost
         rule = self.cite("12.00.5.4", "4.01.B") if maneuver == "siege" else "4.01.B"
-        what = ("the siege", "az ostromért") if maneuver == "siege" else ("the capture", "a bevételért")
+        what = words("paid-for", maneuver)
         by = "".join(f", {src.label} {n:+d}" for src, n in changes)
-        figure = " (the figure of 12.00.5.4)" if maneuver == "siege" else ""
-        figure_hu = " (a 12.00.5.4 szerint)" if maneuver == "siege" else ""
+        figure, figure_hu = says("MK-TL-TRACE.siege-figure") if maneuver == "siege" else ("", "")
         self.emit(rule, "pay", "MK-TL-TRACE.pay-pays-mp-left", {"player": player, "cost": cost, "what": what[0], "figure": figure, "by": by, "mp": pl.mp, "what_hu": what[1], "figure_hu": figure_hu}, player=player)
 
     def solve(self, player: str, a: Action) -> None:
@@ -269,8 +263,8 @@ class Maneuvers(Part):
         seating.check_obstructors(run.player, {player})
         team = self._team(player, a.team, blocking=True)
         if not team:
-            raise refused("MK-TL-TEAM-SIZE.empty", "4.01.D", what="an obstructing team", what_hu="akadályozó csapat",
-                          remedy=says("MK-TL-TEAM-SIZE.remedy", size=1))
+            raise refused("MK-TL-TEAM-SIZE.empty", "4.01.D", **dict(zip(("what", "what_hu"), words("team", "obstructing"), strict=True)),
+                          remedy=part("MK-TL-TEAM-SIZE.remedy", size=1))
         size = self.obstructing_size(run.kind, e)
         if len(team) > size:
             raise refused("MK-TL-OBSTRUCT.size", "4.01.F", size=size, count=len(team))
@@ -404,7 +398,7 @@ class Maneuvers(Part):
         player, pl, cost = e.player, self.state.players[e.player], e.data["cost"]
         x = sem.expedition(quest) or 0
         pl.mp -= min(cost, pl.mp)
-        self.emit("2.03.b", "pay", "MK-TL-TRACE.pay-payment-step-spends", {"player": player, "value": 'instead of' if self.options['expedition_cost'] == 'instead' else 'on top of', "cost": cost, "value_hu": 'a küldetés MP-igénye helyett' if self.options['expedition_cost'] == 'instead' else 'a küldetés MP-igényén felül'})
+        self.emit("2.03.b", "pay", "MK-TL-TRACE.pay-payment-step-spends", {"player": player, "cost": cost, **word_args("value", "expedition-cost", "instead" if self.options["expedition_cost"] == "instead" else "on-top")})
         self.table.gain_dp(player, x, "2.03.c", part("MK-TL-WHY.expedicio-instead-solution", x=x))
         quest.expedition_round = self.state.round
         self.emit("2.03.d", "stays", "MK-TL-TRACE.stays-present-awaiting-solution", {"quest": quest.label})

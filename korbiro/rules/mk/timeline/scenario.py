@@ -187,8 +187,8 @@ def _variant_seat_errors(doc: YamlDocument, variant: Any, players: Sequence[Any]
     n, lo, hi = len(players), variant.players_min, variant.players_max
     labels = {"label": f"{variant.name['en']} ({variant.id})", "label_hu": f"{variant.name['hu']} ({variant.id})"}
     if n < lo or (hi is not None and n > hi):
-        need = i18n.both("need", "MK-SCENARIO-NEED.exactly" if hi == lo else "MK-SCENARIO-NEED.between" if hi
-                         else "MK-SCENARIO-NEED.at-least", lo=lo, hi=hi)
+        need = i18n.both("need", "MK-RESULT-NEED.exactly" if hi == lo else "MK-RESULT-NEED.between" if hi
+                         else "MK-RESULT-NEED.at-least", lo=lo, hi=hi)
         args = {**labels, **need, "count": n}
         key = "MK-RESULT-PLAYER-COUNT"
     elif variant.players_even and n % 2:

@@ -33,7 +33,7 @@ from ....grammar.behaviour import Op
 from . import semantics as sem
 from .enums import VariantId, Zone
 from .model import CardState, GameState, Player
-from .trace import refused
+from .trace import refused, words
 
 if TYPE_CHECKING:
     from ..victory import Variant
@@ -42,7 +42,6 @@ __all__ = ["SEATINGS", "TURN_RULES", "AllianceSeating", "Board", "ChallengeSeati
            "RoundAttackSeating", "Seating", "TeamSeating", "seating_for"]
 
 #: The words of a siege and a capture in the refusals (English, Hungarian).
-_MANEUVER_WORDS = {"siege": ("sieges", "ostromolhat"), "capture": ("captures", "vehet be építményt")}
 
 #: Why a player is the active player -> the rule that makes them so (a refusal out of turn cites it; its
 #: message is ``MK-TL-TURN.<why>``).
@@ -400,7 +399,7 @@ class RoundAttackSeating(Seating):
         super().check_target(player, target, maneuver)
         front = self.front(player)
         if target != front:
-            what = _MANEUVER_WORDS[maneuver]
+            what = words("may", maneuver)
             raise refused("MK-TL-SEAT.front", "12.00.3.A", remedy="MK-TL-SEAT.front-remedy", player=player,
                           what=what[0], what_hu=what[1], front=front)
 

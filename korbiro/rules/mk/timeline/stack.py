@@ -18,19 +18,9 @@ from ....grammar.behaviour import Op, TargetSpec
 from . import semantics as sem
 from .model import IN_PLAY, CardState, Entry, Timeline
 from .table import Part, Table
-from .trace import refused
+from .trace import refused, words
 
-__all__ = ["EVENT_NAMES", "TimelineStack"]
-
-#: The events timed effects may wait for (6.02), in English and Hungarian, for the trace.
-EVENT_NAMES: dict[str, tuple[str, str]] = {
-    "dies": ("dies", "meghal"), "own_dies": ("an own adventurer dies", "saját kalandozó meghal"),
-    "any_dies": ("an adventurer dies", "egy kalandozó meghal"), "wakes": ("wakes", "ébred"),
-    "opponent_summons_event": ("an opponent summons an event", "ellenfél eseménylapot idéz le"),
-    "opponent_summons_quest": ("an opponent summons a quest", "ellenfél küldetést idéz le"),
-    "maneuver_fails": ("the manoeuvre fails", "a manőver sikertelen"),
-    "obstacle_attached": ("an obstacle is attached", "akadálylap csatolása"),
-}
+__all__ = ["TimelineStack"]
 
 #: The card types whose summoning is no fast effect (6.00): what comes into the Sor or the Present to stay.
 _NOT_FAST = frozenset({"kalandozó", "építmény", "szövetséges", "toronyszint"})
@@ -62,8 +52,7 @@ class TimelineStack(Part):
                       timeline=tl.number, phase=opener)
             return tl
         rule = {"deed": "6.01", "timed": "6.02"}.get(kind, "6.03")
-        names = {"deed": ("a deed", "cselekedet"), "timed": ("a timed effect", "időzített hatás"),
-                 "phase": ("the phase", "a fázis"), "combat": ("the combat phase", "a harci fázis")}[kind]
+        names = words("opener", kind)
         self.emit(rule, "open", "MK-TL-TRACE.open-timeline-opens", {"number": tl.number, "names": names[0], "opener": opener, "names_hu": names[1]}, timeline=tl.number)
         return tl
 
@@ -273,7 +262,7 @@ class TimelineStack(Part):
         waiting = [c for c in cards if c.zone in IN_PLAY and any(t.at == moment for t in c.behaviour.triggers)]
         if not waiting:
             return 0
-        en_word, hu_word = EVENT_NAMES.get(moment, (moment, moment))
+        en_word, hu_word = words("event", moment)
         self.emit("6.02", "event", "MK-TL-TRACE.event", {"card": cause.label, "moment": en_word, "moment_hu": hu_word},
                   card=cause.label, moment=moment)
         return self.fire(moment, player=player, cards=waiting)

@@ -23,7 +23,7 @@ from .enums import Phase, Zone
 from .model import CardState, GameState, Player
 from .rules import FORMATS, RULES, Format, resolve_options
 from .seating import Seating, seating_for
-from .trace import NO_ARGS, TraceEvent, refused
+from .trace import NO_ARGS, TraceEvent, refused, word_args
 
 if TYPE_CHECKING:
     from .ending import Ending
@@ -349,7 +349,7 @@ class Table:
             att = self.state.cards[uid]
             self.move(att, zone)
             self.emit("3.01.G" if cs.type == "toronyszint" else "6.00", "falls",
-                      "MK-TL-TRACE.falls-attached-goes", {"att": att.label, "card": cs.label, "value": 'Múlt' if zone == 'mult' else 'Mélység', "value_hu": 'Múltba' if zone == 'mult' else 'Mélységbe'},
+                      "MK-TL-TRACE.falls-attached-goes", {"att": att.label, "card": cs.label, **word_args("value", "goes-to", "mult" if zone == "mult" else "melyseg")},
                       card=att.label)
             if sem.is_storage_quest(att) and self.admits("1.14.3"):
                 self.gain_dp(att.owner, -(att.card.dp or 0), "1.14.3", part("MK-TL-WHY.stored-destroyed", att=att.label))
@@ -359,7 +359,7 @@ class Table:
             self.emit("6.00", "leaves", "MK-TL-TRACE.leaves-text-sends-melyseg", {"card": cs.label}, card=cs.label)
         self.leave_team(cs)
         self.move(cs, zone)
-        self.emit("6.00", "leaves", "MK-TL-TRACE.leaves-goes", {"card": cs.label, "value": 'Múlt' if zone == 'mult' else 'Mélység', "value_hu": 'Múltba' if zone == 'mult' else 'Mélységbe'}, card=cs.label)
+        self.emit("6.00", "leaves", "MK-TL-TRACE.leaves-goes", {"card": cs.label, **word_args("value", "goes-to", "mult" if zone == "mult" else "melyseg")}, card=cs.label)
 
     def gain_dp(self, player: str, amount: int, rule: str, why: str | Mapping[str, Any]) -> None:
         """Change a DP total; below 0 only with 1.10.B (archived) or ``negative_dp=allow``.  *why*: a card's
@@ -374,7 +374,7 @@ class Table:
                 new = 0
         p.dp = new
         self.emit(rule, "dp", "MK-TL-TRACE.dp", {
-            "player": player, "gains": "gains" if amount >= 0 else "loses", "gains_hu": "kap" if amount >= 0 else "veszít",
+            "player": player, **word_args("gains", "gains", "gains" if amount >= 0 else "loses"),
             "amount": abs(amount), "why": why, "new": new},
                   player=player, dp=new)
 
