@@ -169,3 +169,19 @@ def test_no_function_of_rules_mk_is_80_lines_or_longer() -> None:
                 if lines >= 80:
                     long.append(f"{path.relative_to(PACKAGE).as_posix()}:{node.lineno}: {node.name} ({lines} lines)")
     assert long == []
+
+
+def test_a_refusal_is_said_when_read_and_pickles_as_said() -> None:
+    import pickle
+
+    from korbiro.rules.mk.timeline.trace import refused
+
+    err = refused("MK-TL-NOT-FAST", "6.00", remedy="MK-TL-NOT-FAST.remedy", card="Tűzlabda", opener="Béla", number=2)
+    assert err.code == "MK-TL-NOT-FAST" and err.rule == "6.00"
+    assert err.message == i18n.message("MK-TL-NOT-FAST", "en", card="Tűzlabda", opener="Béla", number=2)
+    assert err.hu == i18n.message("MK-TL-NOT-FAST", "hu", card="Tűzlabda", opener="Béla", number=2)
+    assert err.remedy == (i18n.message("MK-TL-NOT-FAST.remedy", "en", card="Tűzlabda", opener="Béla", number=2),
+                          i18n.message("MK-TL-NOT-FAST.remedy", "hu", card="Tűzlabda", opener="Béla", number=2))
+    back = pickle.loads(pickle.dumps(err))
+    assert (back.code, back.rule, back.message, back.hu, back.remedy) == (err.code, err.rule, err.message, err.hu,
+                                                                          err.remedy)

@@ -92,6 +92,10 @@ class Refused(IllegalActionError):
     def remedy(self, value: tuple[str, str] | None) -> None:
         self._remedy = value
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the refusal said (:func:`illegal`): its texts, not its template."""
+        return illegal, (self.code, self.rule, self.message, self.hu, self.remedy)
+
 
 def refused(key: str, rule: str, /, *, remedy: Remedy = None, **args: Any) -> IllegalActionError:
     """The refusal of an action that breaks *rule*: its message the catalogue template *key* (``MK-TL-…`` or
