@@ -185,3 +185,14 @@ def test_a_refusal_is_said_when_read_and_pickles_as_said() -> None:
     back = pickle.loads(pickle.dumps(err))
     assert (back.code, back.rule, back.message, back.hu, back.remedy) == (err.code, err.rule, err.message, err.hu,
                                                                           err.remedy)
+
+
+def test_a_rule_the_engine_does_not_apply_is_a_finding_not_a_crash(tmp_path: Path) -> None:
+    """Found by tests/test_fuzz_shapes.py: ``rules: ['1.00']`` made the finding's template miss its rule."""
+    path = tmp_path / "x.yaml"
+    path.write_text("title: t\nformat: archivalt\nrules:\n- '1.00'\nsetup:\n  players:\n  - name: Anna\n"
+                    "  - name: Béla\nscript: []\nexpect: {}\n", "utf-8")
+    for lang, words in (("en", "rule '1.00' is not one the engine applies"),
+                        ("hu", "a(z) '1.00' szabályt nem alkalmazza a motor")):
+        res = CliRunner().invoke(cli, ["resolve", str(path), "--lang", lang])
+        assert res.exit_code == 2 and "MK-SCENARIO-RULE" in res.output and words in res.output, res.output

@@ -290,7 +290,7 @@ def _header(doc: YamlDocument, errors: list[DataError]) -> tuple[dt.date | None,
         errors.append(_error(doc, ["expect", "result"], "MK-SCENARIO-RESULT"))
     for i, rid in enumerate(data.get("rules") or []):
         if rid not in RULES:
-            errors.append(_error(doc, ["rules", i], "MK-SCENARIO-RULE.unknown", rule=rid))
+            errors.append(_error(doc, ["rules", i], "MK-SCENARIO-RULE.unknown", rule_id=rid))
     errors.extend(_expect_errors(doc, len(data["script"]), [str(pl["name"]) for pl in data["setup"]["players"]]))
     phase = (data["setup"].get("phase"))
     if phase is not None and phase_named(phase) is None:
