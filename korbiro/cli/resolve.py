@@ -177,4 +177,4 @@ def _print_text(result: Any, lang: str) -> None:
     else:
         click.echo("  " + message("CLI.resolve.fail", lang))
         for d in result.diffs:
-            click.echo(f"  - {d}")
+            click.echo(f"  - {d.text(lang)}")

@@ -350,7 +350,7 @@ def _ruling(base: Path, path: Path, db: _Database) -> Example:
         return Example("ruling", name, False, frozenset(), str(exc))
     applied = {e.rule for e in result.trace if e.event not in GATE_EVENTS}
     applied |= {r.rule for r in result.refusals if r.rule and r.code not in GATE_CODES}
-    problem = None if result.passed else result.diffs[0]
+    problem: str | None = None if result.passed else result.diffs[0]
     if result.passed and not result.has_expect:
         problem = "no expect: block"
     return Example("ruling", name, problem is None, frozenset(applied), problem)
@@ -373,8 +373,7 @@ def _verdict_jobs(base: Path) -> Iterator[Job]:
         date = dt.date.fromisoformat(data["date"])
     except ValueError:
         line, col = doc.mark(("date",))
-        raise DataError("MK-VERDICTS-DATE", f"not a date: {data['date']!r}", path=doc.path, line=line,
-                        column=col) from None
+        raise DataError.said("MK-VERDICTS-DATE", path=doc.path, line=line, column=col, date=data["date"]) from None
     db = _shipped()
     decks, results = base / "decks", base / "results"
     for file, want in (data.get("decks") or {}).items():

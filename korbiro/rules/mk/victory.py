@@ -373,8 +373,9 @@ class VariantSet:
             return self.variants[key]
         close = close_matches(fold(name), self._names, cutoff=0.5)
         ids = list(dict.fromkeys(self._names[c] for c in close))
-        hint = f"; did you mean {' or '.join(repr(i) for i in ids)}?" if ids else ""
-        raise UsageError("MK-RESULT-VARIANT", f"unknown variant {name!r}{hint} (korbiro game variants lists them)")
+        hint = i18n.part("MK-SCENARIO-MEAN", names=" or ".join(repr(i) for i in ids),
+                         names_hu=" vagy ".join(repr(i) for i in ids)) if ids else ""
+        raise UsageError.said("MK-RESULT-VARIANT", name=name, hint=hint)
 
     def for_state(self, state: ResultState) -> Variant:
         """The variant a state gets when none is named."""
@@ -451,8 +452,8 @@ def _load_variants_file(path: str | os.PathLike[str]) -> VariantSet:
     for key, vid in doc.data["default"].items():
         if vid not in variants:
             line, col = doc.mark(("default", key))
-            problems.append(Finding("MK-VARIANTS-DEFAULT", f"default {key} names {vid!r}, which is not a variant",
-                                    file=doc.path, line=line, column=col))
+            text, args = i18n.said("MK-VARIANTS-DEFAULT", key=key, variant=vid)
+            problems.append(Finding("MK-VARIANTS-DEFAULT", text, file=doc.path, line=line, column=col, args=args))
     if problems:
         _raise(problems, doc.path)
     return VariantSet(variants, doc.data["default"])
@@ -497,10 +498,9 @@ def check_state(state: ResultState, variant: Variant) -> list[Finding]:
     n = state.player_count
     lo, hi = variant.players_min, variant.players_max
     if n < lo or (hi is not None and n > hi):
-        need_en, need_hu = ((f"exactly {lo}", f"pontosan {lo}") if hi == lo else
-                            (f"{lo} to {hi}", f"{lo}–{hi}") if hi else (f"at least {lo}", f"legalább {lo}"))
-        bad("MK-RESULT-PLAYER-COUNT", ("teams",) if state.teams else ("players",), need=need_en, need_hu=need_hu,
-            count=n)
+        need = i18n.both("need", "MK-RESULT-NEED.exactly" if hi == lo else "MK-RESULT-NEED.between" if hi
+                         else "MK-RESULT-NEED.at-least", lo=lo, hi=hi)
+        bad("MK-RESULT-PLAYER-COUNT", ("teams",) if state.teams else ("players",), **need, count=n)
     if variant.players_even and n % 2:
         bad("MK-RESULT-EVEN", ("teams",), count=n)
     if state.teams:
@@ -918,8 +918,14 @@ class _Elimination(_Base):
                 if players[n].future_deck == 0:
                     go_out(n, "MK-RESULT-OUT-DECK", "empty_deck", who=n)
         remaining = [n for n in active if n not in out_now]
+        return self._verdict(remaining, out_now, counts, to_win, vp_mode, refusal)
 
-        # -- the winner (12.00.2, 12.00.3.F)
+    def _verdict(self, remaining: list[str], out_now: list[str], counts: Mapping[str, int], to_win: int,
+                 vp_mode: bool, refusal: Note | None) -> Result:
+        """The winner (12.00.2, 12.00.3.F) once the knock-outs of the moment are done: who reached the count,
+        the last one in, a draw; else play on (a refused knock-out's note is then the verdict's)."""
+        st = self.state
+        players = {p.name: p for p in st.players}
         reached = [n for n in remaining if counts[n] >= to_win]
         code = "MK-RESULT-VP-WIN" if vp_mode else "MK-RESULT-ELIMINATIONS-WIN"
         if len(reached) == 1:
@@ -942,18 +948,16 @@ class _Elimination(_Base):
             self.notes.remove(refusal)
             return Result(Verdict.PLAY_ON, (), refusal.rule, refusal.code, refusal.args, self.v.id, st.moment,
                           tuple(self.eliminated), (), tuple(self.notes))
-        what_en = "victory points" if vp_mode else "knock-outs"
-        what_hu = "győzelmi pontja" if vp_mode else "kiejtése"
-        return self.result(Verdict.PLAY_ON, "win", "MK-RESULT-PLAY-ON-ELIMINATION", target=to_win, what=what_en,
-                           what_hu=what_hu, count=len(remaining))
+        what = i18n.both("what", "MK-RESULT-WHAT.points" if vp_mode else "MK-RESULT-WHAT.knock-outs")
+        return self.result(Verdict.PLAY_ON, "win", "MK-RESULT-PLAY-ON-ELIMINATION", target=to_win, **what,
+                           count=len(remaining))
 
     def _how(self, e: Elimination) -> dict[str, str]:
         if e.how == "siege":
-            return {"how": "the siege took the last tower level", "how_hu": "az ostrom elvitte az utolsó toronyszintet"}
+            return i18n.both("how", "MK-RESULT-HOW.siege")
         if e.how == "alternative-win":
-            return {"how": "an effect that would have won the game", "how_hu": "a játékot megnyerő hatás helyett"}
-        total = self._total(e)
-        return {"how": f"{total} DP put away", "how_hu": f"{total} DP-t tett félre"}
+            return i18n.both("how", "MK-RESULT-HOW.alternative-win")
+        return i18n.both("how", "MK-RESULT-HOW.dp", total=self._total(e))
 
     def _total(self, e: Elimination) -> int:
         allowed = set(self.v.params.get("elimination_sources", ()))
@@ -963,47 +967,44 @@ class _Elimination(_Base):
                 front: Callable[[str], str | None], players: Mapping[str, ResultPlayer]) -> Note | str:
         """The knocked-out player, or a note saying why the knock-out does not happen."""
 
-        def no(rule_key: str, why_en: str, why_hu: str) -> Note:
+        def no(rule_key: str, key: str, /, **args: Any) -> Note:
+            """The note that the knock-out does not happen (*rule_key*'s rule), why: the template *key*."""
             return Note("MK-RESULT-KNOCKOUT-REFUSED", self.rule(rule_key),
-                        {"by": by, "target": target or "?", "why": why_en, "why_hu": why_hu})
+                        {"by": by, "target": target or "?", **i18n.both("why", key, **args)})
 
         if by not in active:
-            return no("out", f"{by} is already out of the game", f"{by} már kiesett a játékból")
+            return no("out", "MK-RESULT-WHY.out", player=by)
         if self.v.params.get("target") == "in-front":
             ahead = front(by)
             if target is None:
                 target = ahead
             if target is None:
-                return no("target", "nobody sits in front", "senki sem ül előtte")
+                return no("target", "MK-RESULT-WHY.nobody-in-front")
             if target != ahead:
-                return no("target", f"only the player in front ({ahead}) can be knocked out",
-                          f"csak az előtte ülő ({ahead}) ejthető ki")
+                return no("target", "MK-RESULT-WHY.not-in-front", ahead=ahead)
         assert target is not None
         if target not in active:
-            return no("out", f"{target} is already out of the game", f"{target} már kiesett a játékból")
+            return no("out", "MK-RESULT-WHY.out", player=target)
         if e.how == "siege":
             if self.state.no_tower_levels:
-                return no("tower_loss", "no tower level has stood in this game", "ebben a játékban nem állt toronyszint")
+                return no("tower_loss", "MK-RESULT-WHY.no-towers")
             if players[target].tower_levels != 0:
-                return no("tower_loss", f"{target} still has {players[target].tower_levels} tower levels",
-                          f"{target} még {players[target].tower_levels} toronyszinttel rendelkezik")
+                return no("tower_loss", "MK-RESULT-WHY.tower-stands", player=target,
+                          levels=players[target].tower_levels)
             return target
         if e.how == "alternative-win":
             return target
         allowed = self.v.params.get("elimination_sources", ())
         for kind, values in e.sources().items():
             if values and kind not in allowed:
-                kind_hu = {"quests": "küldetés", "buildings": "építmény", "effects": "hatás"}[kind]
-                return no("elimination", f"only solved quests count, not {kind}",
-                          f"csak megoldott küldetés számít, {kind_hu} nem")
+                return no("elimination", "MK-RESULT-WHY.only-quests", kind=kind,
+                          kind_hu=i18n.message(f"MK-RESULT-SOURCE.{kind}", "hu"))
         if e.quests and self.param("siege_only"):
-            return no("siege_only", "with the siege-only option no quest comes into play",
-                      "csak ostrom szabállyal küldetés nem kerülhet játékba")
+            return no("siege_only", "MK-RESULT-WHY.siege-only")
         need = self.param("elimination_dp")
         total = self._total(e)
         if total < need:
-            return no("elimination", f"{total} DP put away, at least {need} needed",
-                      f"{total} DP-t tett félre, legalább {need} kell")
+            return no("elimination", "MK-RESULT-WHY.too-few-dp", total=total, need=need)
         return target
 
 

@@ -13,6 +13,7 @@ and a use beyond the limit is refused under 6.01 (activating an ability is a dee
 from __future__ import annotations
 
 from ....base.errors import IllegalActionError
+from ....base.i18n import part
 from ....base.text import fold
 from ....data.behaviour import Ability
 from ....grammar.action import Action
@@ -20,16 +21,13 @@ from .model import CardState
 from .rules import COMBAT_PHASES
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import refused, says
+from .trace import refused, words
 
 __all__ = ["BEFORE_COMBAT_PHASES", "AbilityUse", "ability_label"]
 
 #: The phases of a manoeuvre before its combat is settled (6.03): a before-combat ability is activated in them.
 BEFORE_COMBAT_PHASES = frozenset({"kezdeményező csapat sorelhagyása", "akadályozó csapat sorelhagyása",
                                   "toronyszint felfedés", "akadálylap aktivizálás", "harc előkészítés"})
-#: limit -> (English, Hungarian) of its period, for the trace and the remedy
-_PERIODS = {"once": ("game", "játékot"), "round": ("round", "fordulót"), "combat_round": ("combat round", "harci kört")}
-_LIMIT_HU = {"once": "egyszeri", "round": "fordulónként egyszer", "combat_round": "harci körönként egyszer"}
 
 
 def ability_label(cs: CardState, index: int) -> str:
@@ -91,8 +89,8 @@ class AbilityUse(Part):
         if foreign is None:
             return
         if ability.timing == "interrupt":
-            en, hu = says("MK-TL-TRACE.interrupt", card=cs.label, ability=name, opener=foreign[0], number=foreign[1])
-            self.emit("6.00", "interrupt", en, hu, card=cs.label)
+            self.emit("6.00", "interrupt", "MK-TL-TRACE.interrupt",
+                      {"card": cs.label, "ability": name, "opener": foreign[0], "number": foreign[1]}, card=cs.label)
             return
         raise refused("MK-TL-SLOW", "6.00", remedy="MK-TL-SLOW.remedy", card=cs.label, ability=name,
                       opener=foreign[0], number=foreign[1])
@@ -119,10 +117,10 @@ class AbilityUse(Part):
         if limit is None:
             return
         if self.state.ability_uses.get((cs.uid, index, self._period(limit)), 0) >= 1:
-            period, period_hu = _PERIODS[limit]
+            period, period_hu = words("period", limit)
             raise refused(f"MK-TL-USED.{limit}", "6.01", card=cs.label, ability=ability_label(cs, index),
                           round=self.state.round, combat_round=self.state.combat_round,
-                          remedy=None if limit == "once" else says("MK-TL-USED.remedy", period=period,
+                          remedy=None if limit == "once" else part("MK-TL-USED.remedy", period=period,
                                                                    period_hu=period_hu))
 
     def record_use(self, cs: CardState, index: int, ability: Ability) -> None:
@@ -132,9 +130,9 @@ class AbilityUse(Part):
             return
         key = (cs.uid, index, self._period(limit))
         self.state.ability_uses[key] = self.state.ability_uses.get(key, 0) + 1
-        en, hu = says("MK-TL-TRACE.use", card=cs.label, ability=ability_label(cs, index), limit=_PERIODS[limit][0]
-                      if limit != "once" else "once", limit_hu=_LIMIT_HU[limit], count=self.state.ability_uses[key])
-        self.emit("6.01", "use", en, hu, card=cs.label)
+        self.emit("6.01", "use", "MK-TL-TRACE.use", {
+            "card": cs.label, "ability": ability_label(cs, index), "limit": words("period", limit)[0] if limit != "once" else "once",
+            "limit_hu": words("limit", limit)[1], "count": self.state.ability_uses[key]}, card=cs.label)
 
     # ------------------------------------------------------------ costs that take a card
 
@@ -166,16 +164,13 @@ class AbilityUse(Part):
         for c in costs:
             if c.kind == "wound":
                 cs.state = "sérült"
-                en, hu = says("MK-TL-TRACE.wound", card=cs.label)
-                self.emit("5.01.C", "cost", en, hu, card=cs.label)
+                self.emit("5.01.C", "cost", "MK-TL-TRACE.wound", {"card": cs.label}, card=cs.label)
                 self.table.wounded(cs)
             elif c.kind == "sacrifice":
                 gone = victim if c.who == "own" else cs
                 assert gone is not None
-                en, hu = says("MK-TL-TRACE.sacrifice", victim=gone.label)
-                self.emit("5.01.C", "cost", en, hu, card=gone.label)
+                self.emit("5.01.C", "cost", "MK-TL-TRACE.sacrifice", {"victim": gone.label}, card=gone.label)
                 self.table.die(gone, how="feláldoz")
             elif c.kind == "lost":
-                en, hu = says("MK-TL-TRACE.lost", card=cs.label)
-                self.emit("5.01.C", "cost", en, hu, card=cs.label)
+                self.emit("5.01.C", "cost", "MK-TL-TRACE.lost", {"card": cs.label}, card=cs.label)
                 self.table.to_past(cs)

@@ -37,7 +37,7 @@ from .effects import Effects
 from .model import CardState, ManeuverRun
 from .phases import PREPARE, ROUND, ManeuverPhases
 from .table import Part, Table
-from .trace import refused, says
+from .trace import refused
 
 __all__ = ["Combat"]
 
@@ -76,8 +76,7 @@ class Combat(Part):
         """Combat preparation (6.03): the battle order is set."""
         order = self.battle_order(run)
         shown = ", ".join(f"{c.label} ({sem.level(self.state, c)})" for c in order) or "—"
-        self.emit("6.03", "battle-order", *says("MK-TL-TRACE.combat-order", order=shown,
-                                                option=self.options["battle_order"]))
+        self.emit("6.03", "battle-order", "MK-TL-TRACE.combat-order", {"order": shown, "option": self.options["battle_order"]})
 
     def set_order(self, names: tuple[str, ...]) -> None:
         """The script sets this combat's battle order (``hadrend "A", "B", …``) in combat preparation (6.03): every
@@ -94,8 +93,7 @@ class Combat(Part):
                           fighters=", ".join(c.label for c in fighters) or "—")
         self.table.checked()
         run.order = tuple(c.uid for c in chosen)
-        self.emit("6.03", "battle-order", *says("MK-TL-TRACE.combat-order-set",
-                                                order=", ".join(c.label for c in chosen)))
+        self.emit("6.03", "battle-order", "MK-TL-TRACE.combat-order-set", {"order": ", ".join(c.label for c in chosen)})
 
     def _die(self) -> int | None:
         dice = self.state.dice
@@ -110,7 +108,7 @@ class Combat(Part):
     def combat_round(self, run: ManeuverRun) -> None:
         """A combat round (harci kör): each adventurer standing strikes once, in battle order."""
         if self.options["combat_blows"] == "none":
-            self.emit("6.03", "blows", *says("MK-TL-TRACE.combat-no-blows", round=run.combat_rounds))
+            self.emit("6.03", "blows", "MK-TL-TRACE.combat-no-blows", {"round": run.combat_rounds})
             return
         for striker in self.battle_order(run):
             if not self.table.in_sor(striker) or striker.damage >= sem.level(self.state, striker):
@@ -124,25 +122,22 @@ class Combat(Part):
     def _blow(self, striker: CardState, target: CardState, die: int | None) -> None:
         """One blow of *striker* at *target*: the roll against the threshold, the shield, the armour, the damage."""
         if die is None:
-            self.emit("6.03", "no-die", *says("MK-TL-TRACE.combat-no-die", card=striker.label, target=target.label))
+            self.emit("6.03", "no-die", "MK-TL-TRACE.combat-no-die", {"card": striker.label, "target": target.label})
             return
         need = self.effects.threshold(striker)
         shield, armour = sem.protection(self.state, target) if self.admits("3.05.F") else (0, 0)
         roll = max(0, die - shield)
         if shield:
-            self.emit("3.05.F", "shield", *says("MK-TL-TRACE.combat-shield", card=target.label, die=die, roll=roll))
+            self.emit("3.05.F", "shield", "MK-TL-TRACE.combat-shield", {"card": target.label, "die": die, "roll": roll})
         if roll < need:
-            self.emit("6.03", "miss", *says("MK-TL-TRACE.combat-miss", card=striker.label, target=target.label,
-                                            roll=roll, need=need), card=striker.label)
+            self.emit("6.03", "miss", "MK-TL-TRACE.combat-miss", {"card": striker.label, "target": target.label, "roll": roll, "need": need}, card=striker.label)
             return
         damage = 1 if self.options["combat_blows"] == "one" else sem.level(self.state, striker)
-        self.emit("6.03", "hit", *says("MK-TL-TRACE.combat-hit", card=striker.label, target=target.label, roll=roll,
-                                       need=need, damage=damage, option=self.options["combat_blows"]),
+        self.emit("6.03", "hit", "MK-TL-TRACE.combat-hit", {"card": striker.label, "target": target.label, "roll": roll, "need": need, "damage": damage, "option": self.options["combat_blows"]},
                   card=striker.label)
         if armour:
             reduced = max(0, damage - armour)
-            self.emit("3.05.F", "armour", *says("MK-TL-TRACE.combat-armour", card=target.label, damage=damage,
-                                                reduced=reduced))
+            self.emit("3.05.F", "armour", "MK-TL-TRACE.combat-armour", {"card": target.label, "damage": damage, "reduced": reduced})
             damage = reduced
         damage = self.effects.modified_damage([striker], target, damage, "6.00")
         if damage:

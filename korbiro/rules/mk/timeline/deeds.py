@@ -8,7 +8,11 @@ build and neutralise entries say what happens when such an entry unwinds.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ....base.errors import IllegalActionError
+from ....base.i18n import part
 from ....base.text import fold
 from ....data.behaviour import Ability
 from ....grammar.action import Action
@@ -21,7 +25,7 @@ from .model import IN_PLAY, CardState, Entry
 from .rules import COMBAT_PHASES
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import illegal, needs_mp, refused, says
+from .trace import needs_mp, refused, word_args, words
 
 __all__ = ["ACTIVATE_ZONES", "TARGET_ZONES", "Deeds", "activated_card", "entry_kind"]
 
@@ -31,10 +35,6 @@ TARGET_ZONES = ("sor", "jelen", "torony", "csatolt")
 #: What a neutralisation may neutralise (a behaviour's ``neutralise KIND``) -> the kinds of entry it takes.
 _NEUTRALISES = {"trap": {"trap"}, "beast": {"beast"}, "obstacle": {"trap", "beast", "obstacle"},
                 "ability": {"ability"}, "any": {"trap", "beast", "obstacle", "ability", "card", "copy", "timed"}}
-_KIND_WORDS = {"trap": ("a trap activation", "csapda aktivizálása"), "beast": ("a beast activation", "bestia aktivizálása"),
-               "obstacle": ("an obstacle activation", "akadálylap aktivizálása"), "ability": ("an ability", "képesség"),
-               "card": ("a card", "lap"), "copy": ("a copy", "másolat"), "timed": ("a timed effect", "időzített hatás"),
-               "any": ("any effect", "bármely hatás")}
 
 
 #: Where a card whose ability is activated stands (6.01): the Sor, the Present, attached, the tower.
@@ -102,8 +102,7 @@ class Deeds(Part):
         kind_is_quest = cs.type == "küldetés"
         # 5.01.A: reveal, in the card's own phase
         if cs.type == "akadálylap":
-            raise illegal("MK-TL-OBSTACLE", "5.01.E", f"{cs.label} is an obstacle: attach it to a tower level, or build it on (ráépítés)",
-                       f"{cs.label} akadálylap: toronyszinthez csatolható, vagy ráépíthető")
+            raise refused("MK-TL-OBSTACLE.obstacle-attach-tower", "5.01.E", card=cs.label)
         fast = self._fate_turner(player, cs)
         if not fast:  # SORSFORDÍTÓ: a fast effect, into any open timeline, whatever its phase
             self._check_phase(cs)
@@ -134,12 +133,11 @@ class Deeds(Part):
         self._revealed(player, cs, summoner, condition, targets)
         self.table.seating.announce_opponent(player, opponents)
         if kind_is_quest:
-            self.emit("3.02.A", "quest", f"{cs.label} is summoned free and openly, an MP-bound manoeuvre",
-                      f"{cs.label} ingyen, nyíltan kerül játékba, MP-kötött manőverként")
+            self.emit("3.02.A", "quest", "MK-TL-TRACE.quest-summoned-free-openly", {"card": cs.label})
         else:
             self.state.players[player].mp -= cost
-            self.emit(spent_desc[0], "pay", spent_desc[1].format(player=player, cost=cost, mp=self.state.players[player].mp),
-                      spent_desc[2].format(player=player, cost=cost, mp=self.state.players[player].mp))
+            self.emit(spent_desc[0], "pay", spent_desc[1], {"extra": "", **spent_desc[2], "player": player, "cost": cost,
+                                                            "left": self.state.players[player].mp})
         if summoner is not None and sem.is_attack(cs):
             summoner.state = "pihenő"
         if cs.zone != "idofonal":
@@ -153,8 +151,8 @@ class Deeds(Part):
                                target_players=opponents)
         if sem.is_mosaic(cs):
             if self.admits("7.00"):
-                self.emit("7.00", "mosaic", f"{player} chooses the MP spent on the mosaic spell (X = {a.x})" + (f" and its form {a.mode!r}" if a.mode else ""),
-                          f"{player} megválasztja a mozaik varázslatra áldozott MP-t (X = {a.x})" + (f" és formáját: {a.mode!r}" if a.mode else ""))
+                self.emit("7.00", "mosaic", "MK-TL-TRACE.mosaic", {
+                    "player": player, "x": a.x, "form": part("MK-TL-TRACE.mosaic-form", mode=a.mode) if a.mode else ""})
         self.stack.push(entry, deed=True, mp_bound=mp_bound)
         self._entered(player, cs, summoner, entry)
         self.table.after_deed(player, spent_mp=cost > 0)
@@ -164,26 +162,23 @@ class Deeds(Part):
         if cs.type == "küldetés":
             awaiting = sum(1 for u in self.state.players[player].zones["jelen"] if self.state.cards[u].type == "küldetés")
             if awaiting >= 3:
-                raise illegal("MK-TL-QUEST-LIMIT", "3.02.C", f"{player} already has 3 quests awaiting solution",
-                           f"{player} már 3 megoldásra váró küldetéssel rendelkezik")
+                raise refused("MK-TL-QUEST-LIMIT.already-has-quests", "3.02.C", player=player)
         if cs.type == "építmény" and sem.one_such_building(cs):
             if not self.admits("1.14.4"):
-                self.skip("1.14.4", f"{cs.label}: one such building", f"{cs.label}: egy ilyen építmény")
+                self.skip("1.14.4", "MK-TL-SKIP.one-such-building", card=cs.label)
             elif self.table.controls_same(player, cs):
-                raise illegal("MK-TL-ONE-BUILDING", "1.14.4", f"{player} already controls a {cs.name}: no second such building",
-                           f"{player} már irányít egy {cs.name} lapot: újabb ilyen építmény nem hozható játékba")
+                raise refused("MK-TL-ONE-BUILDING.already-controls-second", "1.14.4", player=player, card=cs.name)
 
     def _revealed(self, player: str, cs: CardState, summoner: CardState | None,
                   condition: tuple[CardState, tuple[str, ...]] | None, targets: tuple[int, ...]) -> None:
         """5.01.A–C said: the card revealed (by its summoner), its condition met, its targets."""
-        self.emit("5.01.A", "reveal", f"{player} reveals {cs.label}" + (f" (summoner {summoner.label})" if summoner else ""),
-                  f"{player} felfedi: {cs.label}" + (f" (leidéző: {summoner.label})" if summoner else ""), card=cs.label)
+        self.emit("5.01.A", "reveal", "MK-TL-TRACE.reveal", {
+            "player": player, "card": cs.label,
+            "summoner": part("MK-TL-TRACE.reveal-summoner", summoner=summoner.label) if summoner else ""}, card=cs.label)
         if condition is not None:
-            self.emit("5.01.C", "condition", *says("MK-TL-CONDITION.met", card=cs.label, adventurer=condition[0].label,
-                                                   words=" ".join(condition[1])), card=cs.label)
+            self.emit("5.01.C", "condition", "MK-TL-CONDITION.met", {"card": cs.label, "adventurer": condition[0].label, "words": " ".join(condition[1])}, card=cs.label)
         if targets:
-            self.emit("5.01.B", "targets", f"targets: {', '.join(self.state.cards[t].label for t in targets)}",
-                      f"célpontok: {', '.join(self.state.cards[t].label for t in targets)}")
+            self.emit("5.01.B", "targets", "MK-TL-TRACE.targets-line", {"targets": ', '.join(self.state.cards[t].label for t in targets)})
 
     def _entered(self, player: str, cs: CardState, summoner: CardState | None, entry: Entry) -> None:
         """After the card entered the timeline: the opponents' "when an opponent summons an event / a quest"
@@ -239,9 +234,9 @@ class Deeds(Part):
     def _turn_fate(self, player: str, cs: CardState) -> None:
         if self.options["sorsfordito"] == "behind":
             self.state.fate_turned.add(player)
-            self.emit("6.00", "fate", *says("MK-TL-TRACE.fate-behind", player=player, card=cs.label), card=cs.label)
+            self.emit("6.00", "fate", "MK-TL-TRACE.fate-behind", {"player": player, "card": cs.label}, card=cs.label)
             return
-        self.emit("6.00", "fate", *says("MK-TL-TRACE.fate-fast", card=cs.label), card=cs.label)
+        self.emit("6.00", "fate", "MK-TL-TRACE.fate-fast", {"card": cs.label}, card=cs.label)
 
     def _ops_for(self, cs: CardState, a: Action) -> tuple[Op, ...]:
         """What the summoned card does: the judge's ``hatás`` if given, else its behaviour (in the chosen form)."""
@@ -263,12 +258,10 @@ class Deeds(Part):
         if modes and not any(fold(m) == fold(a.mode or "") for m in modes):
             names = ", ".join(modes)
             if a.mode is None:
-                raise illegal("MK-TL-MODE", rule, f"{cs.label} is summoned in one of its forms: choose one (mód \"…\"): {names}",
-                              f"{cs.label} valamelyik formájában idézhető le: válassz egyet (mód \"…\"): {names}")
-            raise illegal("MK-TL-MODE", rule, f"{cs.label} has no form {a.mode!r}; its forms: {names}",
-                          f"{cs.label} lapnak nincs {a.mode!r} formája; formái: {names}")
+                raise refused("MK-TL-MODE.summoned-one-forms", rule, card=cs.label, names=names)
+            raise refused("MK-TL-MODE.has-form-forms", rule, card=cs.label, mode=a.mode, names=names)
         if not modes and a.mode is not None:
-            raise illegal("MK-TL-MODE", rule, f"{cs.label} has no forms to choose from", f"{cs.label} lapnak nincsenek választható formái")
+            raise refused("MK-TL-MODE.has-forms-choose", rule, card=cs.label)
 
     def _chain_card(self, player: str, a: Action) -> CardState:
         """3.05.E: the unarmed attack just used may be summoned again in its chain."""
@@ -276,74 +269,62 @@ class Deeds(Part):
         try:
             cs = self.table.find(a.card, zones=("idofonal", "mult"), player=player)
         except IllegalActionError:
-            raise illegal("MK-TL-NOT-IN-HAND", "5.01.A", f"{a.card!r} is not in {player}'s hand",
-                       f"{a.card!r} nincs {player} kezében") from None
+            raise refused("MK-TL-NOT-IN-HAND.not-hand", "5.01.A", card=a.card, player=player) from None
         if not sem.is_unarmed(cs):
-            raise illegal("MK-TL-NO-CARD", "5.01.A", f"{cs.label} is not in {player}'s hand", f"{cs.label} nincs {player} kezében")
+            raise refused("MK-TL-NO-CARD.not-hand", "5.01.A", card=cs.label, player=player)
         return cs
 
     def _summoner_checks(self, player: str, cs: CardState, a: Action, chain: bool) -> CardState | None:
         """6.01 (awake), 3.05 (icons), 3.05.A (power words), 3.05.E (combo chain), 11.00.D (ghosts)."""
         if cs.type != "akciólap":
             if a.by is not None:
-                raise illegal("MK-TL-CLAUSE", "6.01", f"{cs.label} is no action card: no adventurer summons it ('by')",
-                              f"{cs.label} nem akciólap: nem kalandozó idézi le ('által')")
+                raise refused("MK-TL-CLAUSE.action-card-adventurer", "6.01", card=cs.label)
             return None
         if a.by is None:  # 3.05: an action card is summoned by an adventurer (the deed's adventurer of 6.01)
-            raise illegal("MK-TL-SUMMONER", self.cite("3.05", "6.01"), f"the action card {cs.label} needs an adventurer to summon it ('by')",
-                       f"a(z) {cs.label} akciólapot kalandozó idézi le ('által')")
+            raise refused("MK-TL-SUMMONER.action-card-needs", self.cite("3.05", "6.01"), card=cs.label)
         adv = self.table.find(a.by, zones=("sor", "jelen"), player=player, rule="6.01")
         if adv.ghost is not None:
-            raise illegal("MK-TL-GHOST", "11.00.D", f"{adv.label} is a ghost: it uses no action cards",
-                       f"{adv.label} szellem: nem használhat akciólapot")
+            raise refused("MK-TL-GHOST.ghost-uses-action", "11.00.D", adv=adv.label)
         if sem.is_unarmed(cs):
             links = self.state.combo.get(adv.uid, 0)
             if links:
-                self.require("3.05.E", "a combination chain", "kombináció-lánc")
+                self.require("3.05.E", "MK-TL-WHAT.combination-chain")
                 prev = self.combo_entries.get(adv.uid, [])[-1:]
                 last = prev[0] if prev else None
                 limit = sem.combo_limit(self.state.cards[last.source]) if last and last.source else None
                 need = int(self.options["attack_threshold"])
                 if last is None or last.roll is None or limit is None or last.roll < max(limit, need):
-                    raise illegal("MK-TL-COMBO", "3.05.E", f"{adv.label} may chain only after a successful unarmed attack rolled at least its combination limit",
-                               f"{adv.label} csak sikeres, a kombináció határértékét elérő pusztakezes támadás után láncolhat")
+                    raise refused("MK-TL-COMBO.may-chain-only", "3.05.E", adv=adv.label)
                 base = sem.printed_level(adv)
                 if links >= base:
-                    raise illegal("MK-TL-COMBO", "3.05.E", f"{adv.label} (base level {base}) has made {links} attacks in this chain: no more",
-                               f"{adv.label} ({base}. alapszint) már {links} támadást tett a láncban: többet nem")
-                self.emit("3.05.E", "combo", f"{adv.label} chains another unarmed attack as a fast effect, although it is turned (attack {links + 1} of at most {base})",
-                          f"{adv.label} gyors hatásként újabb pusztakezes támadást idéz le elforgatva is ({links + 1}. támadás, legfeljebb {base})")
+                    raise refused("MK-TL-COMBO.base-level-has", "3.05.E", adv=adv.label, base=base, links=links)
+                self.emit("3.05.E", "combo", "MK-TL-TRACE.combo-chains-another-unarmed", {"adv": adv.label, "value": links + 1, "base": base})
                 return adv
         if chain:
-            raise illegal("MK-TL-NO-CARD", "5.01.A", f"{cs.label} is not in {player}'s hand", f"{cs.label} nincs {player} kezében")
+            raise refused("MK-TL-NO-CARD.not-hand", "5.01.A", card=cs.label, player=player)
         if adv.state != CardStatus.EBER and not (self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv)):
-            raise illegal("MK-TL-NOT-AWAKE", "6.01", f"{adv.label} is {adv.state}; summoning an action card needs an awake adventurer",
-                       f"{adv.label} {adv.state}; akciólap leidézéséhez éber kalandozó kell")
+            raise refused("MK-TL-NOT-AWAKE.summoning-action-card", "6.01", adv=adv.label, state=adv.state)
         self._restriction_checks(cs, adv)
         if sem.is_power_word(cs):
             if not self.admits("3.05.A"):
-                self.skip("3.05.A", "power words", "hatalomszavak")
+                self.skip("3.05.A", "MK-TL-SKIP.power-words")
                 return adv
             tongue, source = sem.dialect_of(self.state, adv)
             if tongue is None:
-                raise illegal("MK-TL-POWER-WORD", "3.05.A", f"{adv.label} has neither the power-word mark nor a dialect",
-                           f"{adv.label} nem rendelkezik sem hatalomszó jellel, sem dialektussal")
+                raise refused("MK-TL-POWER-WORD.has-neither-power", "3.05.A", adv=adv.label)
             if source == "description":
-                self.emit("3.05.D", "dialect", f"the description of {tongue.upper()} NYELV stands on {adv.label}: it has that dialect",
-                          f"{adv.label} lapon a {tongue.upper()} NYELV leírása áll: azzal a dialektussal rendelkezik", card=adv.label)
-            self.emit("3.05.A", "power", f"{adv.label} may summon power words ({tongue.upper()} NYELV)",
-                      f"{adv.label} idézhet hatalomszót ({tongue.upper()} NYELV)")
+                self.emit("3.05.D", "dialect", "MK-TL-TRACE.dialect-description-nyelv-stands", {"upper": tongue.upper(), "adv": adv.label}, card=adv.label)
+            self.emit("3.05.A", "power", "MK-TL-TRACE.power-may-summon-words", {"adv": adv.label, "upper": tongue.upper()})
             return adv
         icons = {fold(i) for i in cs.attr("icons", []) or []}
         if icons:
             if not self.admits("3.05"):
-                self.skip("3.05", "action-card icons", "akciólap ikonjai")
+                self.skip("3.05", "MK-TL-SKIP.action-card-icons")
             else:
                 mine = {fold(i) for i in adv.attr("icons", []) or []}
                 if not icons & mine and not (self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv)):
-                    raise illegal("MK-TL-ICON", "3.05", f"{adv.label} does not bear the icon of {cs.label} ({', '.join(sorted(icons))})",
-                               f"{adv.label} nem rendelkezik {cs.label} ikonjával ({', '.join(sorted(icons))})")
-                self.emit("3.05", "icon", f"{adv.label} bears the icon of {cs.label}", f"{adv.label} rendelkezik {cs.label} ikonjával")
+                    raise refused("MK-TL-ICON.does-not-bear", "3.05", adv=adv.label, card=cs.label, sorted=', '.join(sorted(icons)))
+                self.emit("3.05", "icon", "MK-TL-TRACE.icon-bears", {"adv": adv.label, "card": cs.label})
         kind = sem.equipment_kind(cs)
         if kind is not None:
             self.equipment_slot(adv, cs, kind)
@@ -360,7 +341,7 @@ class Deeds(Part):
         if self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv) \
                 and "harc" in {fold(p) for p in cs.card.values("phase")}:
             if unmet:
-                self.emit("8.03.E", "restriction", *says("MK-TL-RESTRICTION.antiss", adventurer=adv.label, card=cs.label),
+                self.emit("8.03.E", "restriction", "MK-TL-RESTRICTION.antiss", {"adventurer": adv.label, "card": cs.label},
                           card=cs.label)
             return
         rule = self.cite("3.05", "8.03.E")
@@ -373,7 +354,7 @@ class Deeds(Part):
         if unmet:  # the class first, then the sphere
             raise refused(f"MK-TL-RESTRICTION.{unmet[0]}", rule, remedy=f"MK-TL-RESTRICTION.{unmet[0]}-remedy", **names)
         key = "MK-TL-RESTRICTION.either" if either and sem.restriction_unmet(cs, adv, "both") else "MK-TL-RESTRICTION.met"
-        self.emit(rule, "restriction", *says(key, **names), card=cs.label)
+        self.emit(rule, "restriction", key, names, card=cs.label)
 
     def equipment_slot(self, adv: CardState, cs: CardState, kind: str) -> None:
         """3.05.I: an adventurer may wear an extra weapon instead of a shield."""
@@ -382,17 +363,15 @@ class Deeds(Part):
             shields, weapons = worn.count("pajzs"), worn.count("hadszer")
             if (kind == "pajzs" and (shields or weapons >= 2)) or (kind == "hadszer" and weapons >= 2) \
                     or (kind == "hadszer" and shields and weapons >= 1):
-                raise illegal("MK-TL-EQUIPMENT", "3.05.I", f"{adv.label} already wears a shield or an extra weapon",
-                           f"{adv.label} már visel pajzsot vagy kiegészítő fegyvert")
+                raise refused("MK-TL-EQUIPMENT.already-wears-shield", "3.05.I", adv=adv.label)
         if kind == "vért" and worn.count("vért"):
-            raise illegal("MK-TL-EQUIPMENT", "3.05.I", f"{adv.label} already wears armour", f"{adv.label} már visel vértet")
+            raise refused("MK-TL-EQUIPMENT.already-wears-armour", "3.05.I", adv=adv.label)
 
     def _targets(self, player: str, cs: CardState, a: Action) -> tuple[int, ...]:
         """5.01.B: a card that needs a target cannot be summoned without one; 3.05.B."""
         ops = self._ops_for(cs, a) + cs.behaviour.negative + sem.entering_ops(cs)
         spec = None if a.effect else cs.behaviour.targets
-        found = self.pick_targets(player, cs, ops, a.targets, spec, a.x, "needs a target and none was chosen",
-                                  "célpontot igényel, de nincs választott célpont",
+        found = self.pick_targets(player, cs, ops, a.targets, spec, a.x, part("MK-TL-TARGETS.none-needs-target-none"),
                                   one=not a.effect and not sem.is_power_word(cs))
         if len(set(found)) != len(found) and self._distinct_power_word(cs):
             raise refused("MK-TL-DISTINCT.power-word", "3.05.B", card=cs.label)
@@ -403,7 +382,7 @@ class Deeds(Part):
         return sem.is_power_word(cs) and self.admits("3.05.B")
 
     def pick_targets(self, player: str, cs: CardState, ops: tuple[Op, ...], names: tuple[str, ...],
-                     spec: TargetSpec | None, x: int | None, none_en: str, none_hu: str,
+                     spec: TargetSpec | None, x: int | None, none: Mapping[str, Any],
                      zones: tuple[str, ...] = TARGET_ZONES, one: bool = False) -> tuple[int, ...]:
         """5.01.B: the chosen targets: in the Present, of the kind and number the card's ``targets`` allow.  A card
         whose behaviour names no ``targets`` but "the target" takes *one* (a power word may name several, 3.05.B;
@@ -413,34 +392,26 @@ class Deeds(Part):
             for uid in found:
                 c = self.state.cards[uid]
                 if not sem.admits_target(self.state, spec, c, player):
-                    raise illegal("MK-TL-TARGET", "5.01.B", f"{c.label} is no target of {cs.label}: it targets {spec.render()}",
-                                  f"{c.label} nem lehet {cs.label} célpontja: célpontja {spec.render()}",
-                                  remedy=(f"choose {spec.render()}", f"válassz célpontot: {spec.render()}"))
+                    raise refused("MK-TL-TARGET.target-targets", "5.01.B", remedy="MK-TL-TARGET.target-targets-remedy", card=c.label, card2=cs.label, spec=spec.render())
             high = (x or 0) if spec.high == "X" else int(spec.high)
             if len(set(found)) != len(found):
                 if self._distinct_power_word(cs):
                     raise refused("MK-TL-DISTINCT.power-word", "3.05.B", card=cs.label)
-                raise illegal("MK-TL-DISTINCT", "5.01.B", f"the targets of {cs.label} must differ",
-                              f"{cs.label} célpontjainak különbözőknek kell lenniük")
+                raise refused("MK-TL-DISTINCT.targets-must-differ", "5.01.B", card=cs.label)
             if len(found) > high:
-                raise illegal("MK-TL-TARGETS", "5.01.B", f"{cs.label} targets {spec.render()}: {len(found)} chosen, at most {high}",
-                              f"{cs.label} célpontja {spec.render()}: {len(found)} választva, legfeljebb {high}")
+                raise refused("MK-TL-TARGETS.targets-chosen-most", "5.01.B", card=cs.label, spec=spec.render(), n_found=len(found), high=high)
             if len(found) < spec.low:
                 if not found:
-                    raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label} {none_en}", f"{cs.label} {none_hu}",
-                                  remedy=(f"choose {spec.render()}", f"válassz célpontot: {spec.render()}"))
-                raise illegal("MK-TL-TARGETS", "5.01.B", f"{cs.label} targets {spec.render()}: only {len(found)} chosen",
-                              f"{cs.label} célpontja {spec.render()}: csak {len(found)} választva")
+                    raise refused("MK-TL-NO-TARGET.needs", "5.01.B", remedy="MK-TL-NO-TARGET.line-remedy-2", card=cs.label, none=none, spec=spec.render())
+                raise refused("MK-TL-TARGETS.targets-only-chosen", "5.01.B", card=cs.label, spec=spec.render(), n_found=len(found))
             return found
         needs = any(op.who == "target" for op in ops)
         if needs and not found:
-            raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label} {none_en}", f"{cs.label} {none_hu}",
-                          remedy=("choose a target (célpont \"…\")", "válassz célpontot (célpont \"…\")"))
+            raise refused("MK-TL-NO-TARGET.needs", "5.01.B", remedy="MK-TL-NO-TARGET.line-remedy", card=cs.label, none=none)
         if needs and one and len(found) > 1:
             raise refused("MK-TL-TARGETS.one", "5.01.B", card=cs.label, count=len(found))
         if found and not needs:
-            raise illegal("MK-TL-TARGET", "5.01.B", f"{cs.label} takes no target", f"{cs.label} nem céloz",
-                          remedy=("name no target", "ne nevezz meg célpontot"))
+            raise refused("MK-TL-TARGET.takes-target", "5.01.B", remedy="MK-TL-TARGET.takes-target-remedy", card=cs.label)
         return found
 
     def _check_phase(self, cs: CardState) -> None:
@@ -453,38 +424,33 @@ class Deeds(Part):
         refusal: IllegalActionError | None = None
         for phase in phases:
             if phase == "sor" and self.state.phase != Phase.MANEUVERS:
-                refusal = refusal or illegal(
-                    "MK-TL-PHASE", "5.01.A", f"{cs.label} is a Sor-phase card; the phase is {self.state.phase}",
-                    f"{cs.label} Sor fázisú lap; most {self.state.phase} fázis van")
+                refusal = refusal or refused("MK-TL-PHASE.sor-phase-card", "5.01.A", card=cs.label, phase=self.state.phase)
             elif phase == "harc" and self.state.phase not in COMBAT_PHASES:
-                refusal = refusal or illegal(
-                    "MK-TL-PHASE", "5.01.A", f"{cs.label} is a combat-phase card; the phase is {self.state.phase}",
-                    f"{cs.label} harc fázisú lap; most {self.state.phase} fázis van")
+                refusal = refusal or refused("MK-TL-PHASE.combat-phase-card", "5.01.A", card=cs.label, phase=self.state.phase)
             else:
                 return  # one of its phases is now
         if refusal is not None:
             raise refusal
 
     def _cost(self, player: str, cs: CardState, a: Action,
-              summoner: CardState | None) -> tuple[int, tuple[str, str, str]]:
-        """5.01.C: the MP requirement (X chosen; modifiers in play; free-ness; ŐSERŐ 2.12.a)."""
+              summoner: CardState | None) -> tuple[int, tuple[str, str, dict[str, Any]]]:
+        """5.01.C: the MP requirement (X chosen; modifiers in play; free-ness; ŐSERŐ 2.12.a), and how it is
+        paid: the rule, the trace line's template and its arguments beside the payer, cost and MP left."""
         mp = cs.card.mp
         is_x = isinstance(mp, str)
         if is_x and a.x is None:
-            raise illegal("MK-TL-X", "5.01.C", f"{cs.label} costs X: choose X ('x N')", f"{cs.label} X-es lap: válassz X-et ('x N')")
+            raise refused("MK-TL-X.costs-choose", "5.01.C", card=cs.label)
         if a.x is not None and a.x < 0:
-            raise illegal("MK-TL-X", "5.01.C", "X cannot be negative", "X nem lehet negatív")
+            raise refused("MK-TL-X.cannot-negative", "5.01.C")
         if a.x is not None and not is_x and not a.effect:
-            raise illegal("MK-TL-X", "5.01.C", f"{cs.label} has no X to choose (its MP is {mp})",
-                          f"{cs.label} lapon nincs választható X (MP-je {mp})")
+            raise refused("MK-TL-X.has-choose-mp", "5.01.C", card=cs.label, mp=mp)
         factor = cs.card.mp_x_factor or 1 if is_x else 1  # an NX cost ("3X") is N times the chosen X
         cost = a.x * factor if is_x and a.x is not None else int(mp or 0)
         if cs.type == "küldetés":
-            return 0, ("3.02.A", "", "")
-        desc = ("5.01.C", "{player} pays {cost} MP ({mp} left)", "{player} {cost} MP-t fizet (marad {mp})")
+            return 0, ("3.02.A", "", {})
+        desc: tuple[str, str, dict[str, Any]] = ("5.01.C", "MK-TL-PAY.mp", {})
         if factor > 1:
-            desc = ("5.01.C", f"{{player}} pays {{cost}} MP: {mp} with X = {a.x} ({{mp}} left)",
-                    f"{{player}} {{cost}} MP-t fizet: {mp}, X = {a.x} (marad {{mp}})")
+            desc = ("5.01.C", "MK-TL-PAY.x", {"printed": mp, "x": a.x})
         changes = sem.mp_change(self.state, player, cs, summoner)
         if changes and not a.free:
             change = sum(n for _, n in changes)
@@ -492,38 +458,30 @@ class Deeds(Part):
             floor = sem.mp_floor(self.state, player, cs, summoner)
             if floor is not None and new < min(floor[1], cost):
                 new = min(floor[1], cost)
-                self.emit("5.01.C", "mp-floor", *says("MK-TL-EFFECT.mp-floor", source=floor[0].label, card=cs.label,
-                                                      floor=floor[1], cost=new), card=cs.label)
+                self.emit("5.01.C", "mp-floor", "MK-TL-EFFECT.mp-floor", {"source": floor[0].label, "card": cs.label, "floor": floor[1], "cost": new}, card=cs.label)
             who = ", ".join(f"{src.label} {n:+d}" for src, n in changes)
-            desc = ("5.01.C", f"{{player}} pays {{cost}} MP: the MP requirement {cost} changed by {who} ({{mp}} left)",
-                    f"{{player}} {{cost}} MP-t fizet: a(z) {cost} MP-igényt módosítja: {who} (marad {{mp}})")
+            desc = ("5.01.C", "MK-TL-PAY.changed", {"required": cost, "who": who})
             cost = new
         extra = sum(c.amount for c in cs.behaviour.cost if c.kind == "mp")
         if extra and not a.free:
             cost += extra
-            desc = (desc[0], desc[1].replace("({mp} left)", f"with {extra} MP of other costs ({{mp}} left)"),
-                    desc[2].replace("(marad {mp})", f"{extra} MP egyéb költséggel (marad {{mp}})"))
+            desc = (desc[0], desc[1], {**desc[2], "extra": part("MK-TL-PAY.extra", extra=extra)})
         if a.free:
             if is_x:
-                raise illegal("MK-TL-FREE-X", "5.01.C", f"{cs.label} has an X cost: it cannot be made free",
-                           f"{cs.label} X-es MP-igényű: nem tehető ingyenessé")
+                raise refused("MK-TL-FREE-X.has-cost-cannot", "5.01.C", card=cs.label)
             cost = 0
-            desc = ("5.01.C", "{player} summons it free: no MP, condition or other cost",
-                    "{player} ingyen idézi le: nincs MP, feltétel, egyéb költség")
+            desc = ("5.01.C", "MK-TL-PAY.free", {})
         elif sem.has_osero(cs) and not is_x and cs.type != "küldetés":
             if not self.admits("2.12.a"):
-                self.skip("2.12.a", f"ŐSERŐ would make {cs.label} free", f"az ŐSERŐ ingyenessé tenné: {cs.label}")
+                self.skip("2.12.a", "MK-TL-SKIP.osero-would-make", card=cs.label)
             elif sem.controls_aquir_or_dragon(self.state, player):
                 cost = 0
-                desc = ("2.12.a", "{player} controls an aquir or dragon adventurer: ŐSERŐ makes it free (no MP, condition or cost)",
-                        "{player} aquir vagy sárkány kalandozót irányít: az ŐSERŐ ingyenessé teszi")
+                desc = ("2.12.a", "MK-TL-PAY.osero", {})
         have = self.state.players[player].mp
         if have < cost:
-            raise illegal("MK-TL-MP", "5.01.D", f"{player} has {have} MP and cannot pay {cost}: {cs.label} never enters the timeline",
-                       f"{player} {have} MP-vel nem tud {cost}-t fizetni: {cs.label} nem kerül időfonalba",
-                       remedy=needs_mp(cost, have))
+            raise refused("MK-TL-MP.has-mp-cannot", "5.01.D", remedy=needs_mp(cost, have), player=player, have=have, cost=cost, card=cs.label)
         if sem.is_mosaic(cs):
-            self.require("7.00", "a mosaic spell", "mozaik varázslat")
+            self.require("7.00", "MK-TL-WHAT.mosaic-spell")
         return cost, desc
 
     def activate(self, player: str, a: Action) -> None:
@@ -538,25 +496,21 @@ class Deeds(Part):
         antiss = 'ANTISS "…"' in kws
         if ability is None and not antiss and not a.effect:
             if "ÁLLANDÓ" in kws and a.targets:
-                raise illegal("MK-TL-CONSTANT", "6.04", f"{cs.label}'s ability is constant: it uses no timeline, so it cannot target",
-                           f"{cs.label} képessége állandó: időfonalat nem használ, így nem céloz")
+                raise refused("MK-TL-CONSTANT.ability-constant-uses", "6.04", card=cs.label)
             if "ÁLLANDÓ" in kws:
-                raise illegal("MK-TL-CONSTANT", "6.00", f"{cs.label}'s ability is constant: it works without activation and uses no timeline",
-                           f"{cs.label} képessége állandó: aktivizálás nélkül hat, időfonalat nem használ")
-            raise illegal("MK-TL-NO-ABILITY", "6.01", f"{cs.label} has no ability to activate", f"{cs.label} lapnak nincs aktivizálható képessége")
+                raise refused("MK-TL-CONSTANT.ability-constant-works", "6.00", card=cs.label)
+            raise refused("MK-TL-NO-ABILITY.has-ability-activate", "6.01", card=cs.label)
         if cs.ghost is not None:
-            raise illegal("MK-TL-GHOST", "11.00.D", f"{cs.label} is a ghost: it acts only through its ghost abilities",
-                       f"{cs.label} szellem: csak szellemképességgel nyilvánulhat meg")
+            raise refused("MK-TL-GHOST.ghost-acts-only", "11.00.D", card=cs.label)
         by = sem.suppressed(self.state, cs, "abilities") if ability is not None else None
         if by is not None:
             raise refused("MK-TL-SUPPRESSED", "6.00", card=cs.label, source=by)
         ops = parse_effect(a.effect) if a.effect else (ability.effect if ability else ())
         sacrifices_one = ability is not None and any(c.kind == "sacrifice" and c.who == "own" for c in ability.cost)
         if a.by is not None and not sacrifices_one:
-            raise illegal("MK-TL-CLAUSE", "6.01", f"activating {cs.label}'s ability takes no adventurer ('by')",
-                          f"{cs.label} képességének aktivizálásához nem kell kalandozó ('által')")
+            raise refused("MK-TL-CLAUSE.activating-ability-takes", "6.01", card=cs.label)
         if a.x is not None and not any(op.amount == "X" for op in ops):
-            raise illegal("MK-TL-X", "5.01.C", f"{cs.label}'s ability has no X to choose", f"{cs.label} képességében nincs választható X")
+            raise refused("MK-TL-X.ability-has-choose", "5.01.C", card=cs.label)
         costs = ability.cost if ability is not None else ()
         wearer = self.state.cards[cs.attached_to] if cs.attached_to is not None else None
         if ability is not None and not a.effect:
@@ -565,32 +519,27 @@ class Deeds(Part):
         self.stack.check_can_add(cs, False, cs.label)
         victim = self.abilities.check_costs(player, cs, index, ability, a) if ability is not None else None
         if antiss:
-            self.require("8.01.B", "an antiss ability", "antissképesség")
+            self.require("8.01.B", "MK-TL-WHAT.antiss-ability")
             if not sem.is_antiss_wizard(self.state, cs):
-                raise illegal("MK-TL-ANTISS", "8.01.B", f"{cs.label} is no antiss-wizard", f"{cs.label} nem antissvarázsló")
+                raise refused("MK-TL-ANTISS.antiss-wizard", "8.01.B", card=cs.label)
             if cs.state != "pihenő":
-                raise illegal("MK-TL-ANTISS", "8.02", f"antiss abilities are activated while resting; {cs.label} is {cs.state}",
-                           f"antissképesség pihenő helyzetben aktivizálható; {cs.label} {cs.state}")
+                raise refused("MK-TL-ANTISS.antiss-abilities-are", "8.02", card=cs.label, state=cs.state)
             if cs.uid in self.state.antiss_acted:
-                raise illegal("MK-TL-ANTISS-ONCE", "8.03.C", f"{cs.label} has already acted on the antiss this round",
-                           f"{cs.label} ebben a fordulóban már cselekedett az antisson")
+                raise refused("MK-TL-ANTISS-ONCE.has-already-acted", "8.03.C", card=cs.label)
         else:
             self.check_costs(player, cs, costs, wearer)
         if ability is not None and any(op.name == "neutralise" for op in ability.effect) and not a.effect:
-            raise illegal("MK-TL-NEUTRALISER", "6.00", f"{cs.label} neutralises an entry of a timeline: name it (semlegesít @N forrás \"{cs.label}\")",
-                          f"{cs.label} egy időfonal bejegyzését semlegesíti: nevezd meg (semlegesít @N forrás \"{cs.label}\")")
+            raise refused("MK-TL-NEUTRALISER.neutralises-entry-timeline", "6.00", card=cs.label)
         mp_cost = sum(c.amount for c in costs if c.kind == "mp")
         have = self.state.players[player].mp
         if have < mp_cost:
-            raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay {mp_cost} MP", f"{player} nem tud {mp_cost} MP-t fizetni",
-                          remedy=needs_mp(mp_cost, have))
+            raise refused("MK-TL-MP.cannot-pay-mp", "5.01.D", remedy=needs_mp(mp_cost, have), player=player, mp_cost=mp_cost)
         spec = None if a.effect or ability is None else ability.targets
-        targets = self.pick_targets(player, cs, ops, a.targets, spec, a.x, "'s ability needs a target",
-                                    "képessége célpontot igényel", one=not a.effect)
+        targets = self.pick_targets(player, cs, ops, a.targets, spec, a.x, part("MK-TL-TARGETS.none-ability-needs-target"), one=not a.effect)
         opponents = self.table.seating.choose_opponent(player, a.against, cs.label, sem.refers_to_an_opponent(ops))
         beast = sem.counts_as_beast(self.state, cs)
         if beast and a.kind == "ability":
-            self.require("1.14.7", "an ability that counts as a beast activation", "bestia aktivizálásnak minősülő képesség")
+            self.require("1.14.7", "MK-TL-WHAT.ability-counts-beast")
         self.table.checked()
         self.pay_costs(player, cs, costs, wearer)
         self.abilities.pay_costs(cs, ability, victim)
@@ -599,16 +548,14 @@ class Deeds(Part):
         self.table.seating.announce_opponent(player, opponents)
         if antiss:
             self.state.antiss_acted.add(cs.uid)
-            self.emit("8.02", "antiss", f"{cs.label} activates an antiss ability while resting",
-                      f"{cs.label} pihenő helyzetben aktivizál antissképességet")
+            self.emit("8.02", "antiss", "MK-TL-TRACE.antiss-activates-ability-while", {"card": cs.label})
         kind = "ability"
         if beast:
             if self.admits("1.14.7"):
                 kind = "beast"
-                self.emit("1.14.7", "beast", f"the ability of {cs.label} enters the timeline only as a beast activation",
-                          f"{cs.label} képessége csak bestia aktivizálásként kerül az időfonalba")
+                self.emit("1.14.7", "beast", "MK-TL-TRACE.beast-ability-enters-timeline", {"card": cs.label})
             else:
-                self.skip("1.14.7", f"{cs.label}: the ability counts as a beast activation", f"{cs.label}: bestia aktivizálásnak minősül")
+                self.skip("1.14.7", "MK-TL-SKIP.ability-counts-beast", card=cs.label)
         entry = self.stack.new_entry(kind, player, f"{cs.label}: {'antissképesség' if antiss else 'képesség'}", source=cs.uid,
                                summoner=cs.uid if cs.type == "kalandozó" else (wearer.uid if wearer else None),
                                targets=targets, ops=ops, x=a.x, accept=frozenset(targets) if a.accept else frozenset(),
@@ -621,21 +568,15 @@ class Deeds(Part):
         rests = [c for c in costs if c.kind == "rest"]
         for c in rests:
             if c.who == "wearer" and (wearer is None or wearer.state != CardStatus.EBER):
-                raise illegal("MK-TL-NOT-AWAKE", "3.05.L", f"the wearer of {cs.label} must meet the activation's condition (be awake)",
-                           f"{cs.label} viselőjének kell teljesítenie az aktivizálás feltételét (éber helyzet)",
-                           remedy=("needs an awake wearer", "éber viselő kell"))
+                raise refused("MK-TL-NOT-AWAKE.wearer-must-meet", "3.05.L", remedy="MK-TL-NOT-AWAKE.wearer-must-meet-remedy", card=cs.label)
             if c.who == "host" and (wearer is None or wearer.state != CardStatus.EBER):
-                raise illegal("MK-TL-NOT-AWAKE", "6.01", f"the adventurer {cs.label} is attached to must be awake",
-                           f"a kalandozónak, amelyhez {cs.label} csatolva van, ébernek kell lennie",
-                           remedy=("needs an awake host", "éber gazdakalandozó kell"))
+                raise refused("MK-TL-NOT-AWAKE.adventurer-attached-must", "6.01", remedy="MK-TL-NOT-AWAKE.adventurer-attached-must-remedy", card=cs.label)
         if any(c.who in ("wearer", "host") for c in rests):
             return
         if cs.type == "kalandozó" and cs.state != CardStatus.EBER:
-            raise illegal("MK-TL-NOT-AWAKE", "6.01", f"{cs.label} is {cs.state}; activating its ability needs it awake",
-                       f"{cs.label} {cs.state}; képessége aktivizálásához ébernek kell lennie", remedy=(f"needs {cs.label} awake", f"{cs.label} legyen éber"))
+            raise refused("MK-TL-NOT-AWAKE.activating-ability-needs", "6.01", remedy="MK-TL-NOT-AWAKE.activating-ability-needs-remedy", card=cs.label, state=cs.state)
         if rests and cs.state == CardStatus.PIHENO:
-            raise illegal("MK-TL-COST", "5.01.C", f"{cs.label} is resting: resting it cannot pay the cost",
-                          f"{cs.label} pihenő helyzetben van: pihentetése nem fedezheti a költséget", remedy=(f"needs {cs.label} awake", f"{cs.label} legyen éber"))
+            raise refused("MK-TL-COST.resting-cannot-pay", "5.01.C", remedy="MK-TL-COST.resting-cannot-pay-remedy", card=cs.label)
 
     def pay_costs(self, player: str, cs: CardState, costs: tuple[Cost, ...], wearer: CardState | None) -> None:
         """Pay an ability's costs (checked by :meth:`check_costs`): rest, then MP (5.01.C)."""
@@ -646,59 +587,51 @@ class Deeds(Part):
             assert payer is not None
             payer.state = "pihenő"
             rule = "3.05.L" if c.who == "wearer" else "6.01"
-            self.emit(rule, "cost", f"cost: {payer.label} becomes resting", f"költség: {payer.label} pihenő helyzetbe kerül", card=payer.label)
+            self.emit(rule, "cost", "MK-TL-TRACE.cost-becomes-resting", {"payer": payer.label}, card=payer.label)
         mp_cost = sum(c.amount for c in costs if c.kind == "mp")
         if mp_cost:
             self.state.players[player].mp -= mp_cost
-            self.emit("5.01.C", "pay", f"{player} pays {mp_cost} MP", f"{player} {mp_cost} MP-t fizet")
+            self.emit("5.01.C", "pay", "MK-TL-TRACE.pay-pays-mp", {"player": player, "mp_cost": mp_cost})
 
     def _activate_obstacle(self, player: str, cs: CardState, a: Action) -> None:
         if cs.built:
-            raise illegal("MK-TL-MACHINE", "10.00.D", f"{cs.label} is built on and no longer counts as an obstacle",
-                       f"{cs.label} ráépítve már nem minősül akadálylapnak")
+            raise refused("MK-TL-MACHINE.built-longer-counts", "10.00.D", card=cs.label)
         if cs.zone != Zone.CSATOLT:
-            raise illegal("MK-TL-OBSTACLE", "5.01.E", f"{cs.label} is not attached to a tower level", f"{cs.label} nincs toronyszinthez csatolva")
+            raise refused("MK-TL-OBSTACLE.not-attached-tower", "5.01.E", card=cs.label)
         ops = parse_effect(a.effect) if a.effect else cs.behaviour.effect
         if a.x is not None:
-            raise illegal("MK-TL-X", "5.01.C", f"activating {cs.label} has no X to choose", f"{cs.label} aktivizálásában nincs választható X")
+            raise refused("MK-TL-X.activating-has-choose", "5.01.C", card=cs.label)
         pool = self.obstructed(player, cs)
         self._quest_obstacle(cs)
         spec = None if a.effect else cs.behaviour.targets
         if spec is None and cs.card.subtype == "bestia":
             targets = self._beast_targets(player, cs, a.targets, pool)
         else:
-            targets = self.pick_targets(player, cs, ops, a.targets, spec, a.x, "needs a target adventurer",
-                                        "célpont kalandozót igényel", zones=("sor",), one=not a.effect)
+            targets = self.pick_targets(player, cs, ops, a.targets, spec, a.x, part("MK-TL-TARGETS.none-needs-target-adventurer"), zones=("sor",), one=not a.effect)
         opponents = self.table.seating.choose_opponent(player, a.against, cs.label, sem.refers_to_an_opponent(ops))
         self.stack.check_can_add(cs, False, cs.label)
         mp, changes = self._obstacle_mp(player, cs)
         returned = self._return_cost(player, cs, a)
         have = self.state.players[player].mp
         if have < mp:
-            raise illegal("MK-TL-MP", self.cite("12.00.5.5", "5.01.C"), f"activating {cs.label} costs its MP requirement {mp} (12.00.5.5); {player} has {have}",
-                          f"{cs.label} aktivizálása MP-igényébe kerül ({mp}); {player} MP-je {have}",
-                          remedy=needs_mp(mp, have))
+            raise refused("MK-TL-MP.activating-costs-mp", self.cite("12.00.5.5", "5.01.C"), remedy=needs_mp(mp, have), card=cs.label, mp=mp, player=player, have=have)
         self.table.checked()
         if changes:
-            self.emit("5.01.C", "mp-change", *says("MK-TL-TRACE.obstacle-mp", card=cs.label, mp=mp,
-                                                   printed=cs.card.mp if isinstance(cs.card.mp, int) else 0,
-                                                   changes=", ".join(f"{src.label} {n:+d}" for src, n in changes)),
+            self.emit("5.01.C", "mp-change", "MK-TL-TRACE.obstacle-mp", {"card": cs.label, "mp": mp, "printed": cs.card.mp if isinstance(cs.card.mp, int) else 0, "changes": ", ".join(f"{src.label} {n:+d}" for src, n in changes)},
                       card=cs.label)
         if mp:
             self.state.players[player].mp -= mp
-            self.emit(self.cite("12.00.5.5", "5.01.C"), "pay", f"{player} pays the MP requirement of {cs.label}, {mp} MP, to activate it (12.00.5.5; {self.state.players[player].mp} left)",
-                      f"{player} kifizeti {cs.label} MP-igényét, {mp} MP-t, az aktivizáláshoz (12.00.5.5; marad {self.state.players[player].mp})")
+            self.emit(self.cite("12.00.5.5", "5.01.C"), "pay", "MK-TL-TRACE.pay-pays-mp-requirement", {"player": player, "card": cs.label, "mp": mp, "mp2": self.state.players[player].mp})
         if returned is not None:
             self.table.leave_team(returned)
             returned.state = "pihenő"
-            self.emit("5.01.C", "cost", f"other cost: {returned.label} returns from the combat to its Sor, resting",
-                      f"egyéb költség: {returned.label} a harcból pihenő helyzetben visszatér a Sorába", card=returned.label)
+            self.emit("5.01.C", "cost", "MK-TL-TRACE.cost-other-returns-from", {"returned": returned.label}, card=returned.label)
         cs.hidden = False
         self.table.seating.announce_opponent(player, opponents)
         kind = "beast" if cs.card.subtype == "bestia" else "ability"
         entry = self.stack.new_entry(kind, player, f"{cs.label}: aktivizálás", source=cs.uid, targets=targets, ops=ops,
                                      roll=a.roll, target_players=opponents)
-        self.emit("5.01.A", "reveal", f"{player} reveals and activates {cs.label}", f"{player} felfedi és aktivizálja: {cs.label}", card=cs.label)
+        self.emit("5.01.A", "reveal", "MK-TL-TRACE.reveal-reveals-activates", {"player": player, "card": cs.label}, card=cs.label)
         self.stack.push(entry, deed=True)
 
     def obstructed(self, player: str, cs: CardState) -> list[CardState]:
@@ -752,11 +685,9 @@ class Deeds(Part):
         found = [self.table.find(n, zones=("sor",), rule="5.01.B") for n in names]
         team = ", ".join(c.label for c in pool)
         if not found:
-            raise illegal("MK-TL-NO-TARGET", "5.01.B", f"{cs.label} needs a target adventurer", f"{cs.label} célpont kalandozót igényel",
-                          remedy=(f"choose {team}", f"válassz célpontot: {team}") if pool else None)
+            raise refused("MK-TL-NO-TARGET.needs-target-adventurer", "5.01.B", remedy=part("MK-TL-NO-TARGET.remedy-choose-team", team=team) if pool else None, card=cs.label)
         if len({c.uid for c in found}) != len(found):
-            raise illegal("MK-TL-DISTINCT", "5.01.B", f"the targets of {cs.label} must differ",
-                          f"{cs.label} célpontjainak különbözőknek kell lenniük")
+            raise refused("MK-TL-DISTINCT.targets-must-differ", "5.01.B", card=cs.label)
         for c in found:
             if c in pool:
                 continue
@@ -786,18 +717,14 @@ class Deeds(Part):
         """5.01.C other costs: "one of your adventurers returns from the combat to its Sor" (by ``által``)."""
         if not any(c.kind == "return" for c in cs.behaviour.cost):
             if a.by is not None:
-                raise illegal("MK-TL-COST", "5.01.C", f"activating {cs.label} takes no adventurer ('by')",
-                              f"{cs.label} aktivizálásához nem kell kalandozó ('által')")
+                raise refused("MK-TL-COST.activating-takes-adventurer", "5.01.C", card=cs.label)
             return None
         if a.by is None:
-            raise illegal("MK-TL-COST", "5.01.C", f"activating {cs.label} costs one of your adventurers in the combat: name it (által \"…\")",
-                          f"{cs.label} aktivizálásának költsége egy harcoló saját kalandozó: nevezd meg (által \"…\")",
-                          remedy=("name an adventurer of yours in the manoeuvre (által)", "nevezd meg egy manőverben álló saját kalandozódat (által)"))
+            raise refused("MK-TL-COST.activating-costs-one", "5.01.C", remedy="MK-TL-COST.activating-costs-one-remedy", card=cs.label)
         adv = self.table.find(a.by, zones=("sor",), player=player, rule="5.01.C")
         in_fight = adv.uid in self.state.maneuver_blockers or adv.uid in self.state.maneuver_team
         if adv.type != "kalandozó" or sem.controller(self.state, adv) != player or not in_fight:
-            raise illegal("MK-TL-COST", "5.01.C", f"{adv.label} is not an adventurer of {player}'s in the combat",
-                          f"{adv.label} nem {player} harcban álló kalandozója")
+            raise refused("MK-TL-COST.not-adventurer-combat", "5.01.C", adv=adv.label, player=player)
         return adv
 
     def attach(self, player: str, a: Action) -> None:
@@ -810,9 +737,9 @@ class Deeds(Part):
         dest = self.table.find(a.dest, zones=("torony", "sor", "jelen"), rule="5.01.B")
         if cs.zone == Zone.RAKTAR:
             if self.state.phase != Phase.MANEUVERS:
-                raise illegal("MK-TL-PHASE", "6.01", "attaching from the Raktár is a Sor-phase deed", "Raktárból csatolás Sor fázisú cselekedet")
+                raise refused("MK-TL-PHASE.attaching-from-raktar", "6.01")
             if dest.type != "kalandozó" or dest.controller != player:
-                raise illegal("MK-TL-ATTACH", "6.01", f"{cs.label} attaches to an adventurer of yours", f"{cs.label} saját kalandozóhoz csatolható")
+                raise refused("MK-TL-ATTACH.attaches-adventurer-yours", "6.01", card=cs.label)
             kind = sem.equipment_kind(cs)
             if kind is not None:
                 self.equipment_slot(dest, cs, kind)
@@ -830,19 +757,16 @@ class Deeds(Part):
             return
         quest = dest.type == "küldetés" and dest.zone == Zone.JELEN
         if cs.type != "akadálylap" or (dest.type != "toronyszint" and not quest):
-            raise illegal("MK-TL-ATTACH", "5.01.E", f"{cs.label} cannot be attached to {dest.label}",
-                       f"{cs.label} nem csatolható {dest.label} laphoz")
+            raise refused("MK-TL-ATTACH.cannot-attached", "5.01.E", card=cs.label, dest=dest.label)
         if quest:
             self._quest_slots(player, dest)
         elif dest.controller != player and dest.controller != self.table.seating.tower_holder(player):
-            raise illegal("MK-TL-ATTACH", "5.01.E", f"{dest.label} is not {player}'s tower level", f"{dest.label} nem {player} toronyszintje")
+            raise refused("MK-TL-ATTACH.not-tower-level", "5.01.E", dest=dest.label, player=player)
         elif self.table.obstacles_on(dest) + self._pending_attachments(dest) >= 2:
-            raise illegal("MK-TL-SLOTS", "3.01.C", f"{dest.label} already has 2 obstacles (2 traps, 2 beasts, or one of each)",
-                       f"{dest.label} toronyszinthez már 2 akadálylap csatolva (2 csapda, 2 bestia vagy 1-1)")
+            raise refused("MK-TL-SLOTS.already-has-obstacles", "3.01.C", dest=dest.label)
         self.stack.check_can_add(cs, False, cs.label)
         self.table.checked()
-        self.emit("5.01.E", "attach", f"{player} attaches an obstacle to {dest.label}: MP 0, face-down, cannot be neutralised",
-                  f"{player} akadálylapot csatol {dest.label} laphoz: 0 MP, rejtve, nem semlegesíthető")
+        self.emit("5.01.E", "attach", "MK-TL-TRACE.attach-attaches-obstacle-mp", {"player": player, "dest": dest.label})
         cs.hidden = True
         self.table.move(cs, "idofonal", owner_zone=cs.owner)
         entry = self.stack.new_entry("attach", player, cs.label, source=cs.uid, targets=(dest.uid,), hidden=True,
@@ -869,23 +793,20 @@ class Deeds(Part):
             raise refused("MK-TL-SLOTS.quest", "3.01.C", quest=quest.label, slots=slots)
 
     def _attach_csatlos(self, player: str, cs: CardState, host: CardState, condition: str | None) -> None:
-        self.require("2.09.c", "attaching a Csatlós", "Csatlós csatolása")
+        self.require("2.09.c", "MK-TL-WHAT.attaching-csatlos")
         if host.type != "kalandozó" or host.zone != Zone.SOR or host.ghost is not None:
-            raise illegal("MK-TL-CSATLOS", "2.09.c", f"a Csatlós attaches to an adventurer; {host.label} is none",
-                       f"Csatlós kalandozóhoz csatolható; {host.label} nem az")
+            raise refused("MK-TL-CSATLOS.csatlos-attaches-adventurer", "2.09.c", host=host.label)
         if not sem.meets_condition(host, condition):
-            raise illegal("MK-TL-CSATLOS", "2.09.c", f"{host.label} does not meet the Csatlós condition [{condition}]",
-                       f"{host.label} nem teljesíti a csatlósfeltételt [{condition}]")
+            raise refused("MK-TL-CSATLOS.does-not-meet", "2.09.c", host=host.label, condition=condition)
         if self.state.phase != Phase.MANEUVERS:
-            raise illegal("MK-TL-PHASE", "2.09.d", "attaching a Csatlós is a Sor-phase manoeuvre", "Csatlós csatolása Sor fázisú manőver")
+            raise refused("MK-TL-PHASE.attaching-csatlos-sor", "2.09.d")
         self.stack.check_can_add(cs, True, cs.label, bound_by="2.09.d")
         self.table.seating.check_mp_bound(player)
         self.table.checked()
-        self.emit("2.09.a", "csatlos", f"{cs.label} is a Csatlós" + (f" with the condition [{condition}]" if condition else ""),
-                  f"{cs.label} Csatlós" + (f", csatlósfeltétele [{condition}]" if condition else ""))
-        self.emit("2.09.c", "csatlos", f"{host.label} meets the condition: {cs.label} may be attached from the hand",
-                  f"{host.label} teljesíti a feltételt: {cs.label} kézből csatolható")
-        self.emit("2.09.d", "csatlos", "a Sor-phase, MP-bound manoeuvre that costs no MP", "Sor fázisú, MP-kötött manőver, nem kerül MP-be")
+        self.emit("2.09.a", "csatlos", "MK-TL-TRACE.csatlos", {
+            "card": cs.label, "condition": part("MK-TL-TRACE.csatlos-condition", condition=condition) if condition else ""})
+        self.emit("2.09.c", "csatlos", "MK-TL-TRACE.csatlos-meets-condition-may", {"host": host.label, "card": cs.label})
+        self.emit("2.09.d", "csatlos", "MK-TL-TRACE.csatlos-sor-phase-mp")
         self.table.move(cs, "idofonal", owner_zone=cs.owner)
         entry = self.stack.new_entry("attach", player, f"{cs.label} -> {host.label}", source=cs.uid, targets=(host.uid,),
                                data={"csatlos": True})
@@ -895,24 +816,21 @@ class Deeds(Part):
     def build(self, player: str, a: Action) -> None:
         """Ráépítés (10.00.A–D)."""
         assert a.card is not None and a.dest is not None
-        self.require("10.00.A", "ráépítés", "ráépítés")
+        self.require("10.00.A", "MK-TL-WHAT.raepites")
         cs = self.table.find(a.card, zones=("kez",), player=player, rule="5.01.A")  # built from the hand, as summoned
         mp = sem.raepites(cs)
         if mp is None:
-            raise illegal("MK-TL-MACHINE", "10.00.A", f"{cs.label} has no ráépítés symbol", f"{cs.label} lapon nincs ráépítés jel")
+            raise refused("MK-TL-MACHINE.has-raepites-symbol", "10.00.A", card=cs.label)
         host = self.table.find(a.dest, zones=("sor", "csatolt", "torony", "jelen"), rule="10.00.B")
         if not sem.buildable_on(host):
-            raise illegal("MK-TL-MACHINE", "10.00.B", f"ráépítés targets an adventurer, a beast or a trap; {host.label} is a {host.type}",
-                       f"ráépítés célpontja kalandozó, bestia vagy csapda lehet; {host.label} {host.type}")
+            raise refused("MK-TL-MACHINE.raepites-targets-adventurer", "10.00.B", host=host.label, type=host.type)
         have = self.state.players[player].mp
         if have < mp:
-            raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay the ráépítés cost {mp} MP", f"{player} nem tudja kifizetni a {mp} MP ráépítést",
-                          remedy=needs_mp(mp, have))
+            raise refused("MK-TL-MP.cannot-pay-raepites", "5.01.D", remedy=needs_mp(mp, have), player=player, mp=mp)
         self.stack.check_can_add(cs, False, cs.label)
         self.table.checked()
         self.state.players[player].mp -= mp
-        self.emit("10.00.C", "pay", f"{player} pays the {mp} MP before the ráépítés symbol, not the MP requirement {cs.card.mp}",
-                  f"{player} a ráépítés jel előtti {mp} MP-t fizeti, nem a(z) {cs.card.mp} MP-igényt")
+        self.emit("10.00.C", "pay", "MK-TL-TRACE.pay-pays-mp-before", {"player": player, "mp": mp, "mp2": cs.card.mp})
         self.table.move(cs, "idofonal", owner_zone=cs.owner)
         entry = self.stack.new_entry("build", player, f"{cs.label} -> {host.label}", source=cs.uid, targets=(host.uid,))
         self.stack.push(entry, deed=True)
@@ -925,8 +843,7 @@ class Deeds(Part):
         assert a.ref is not None
         tl, target = self.stack.locate(a.ref)
         if not target.neutralisable or target.hidden:
-            raise illegal("MK-TL-NOT-NEUTRALISABLE", "5.01.E", "an obstacle attachment cannot be neutralised",
-                       "akadálylap csatolása nem semlegesíthető")
+            raise refused("MK-TL-NOT-NEUTRALISABLE.obstacle-attachment-cannot", "5.01.E")
         what = entry_kind(self.state.cards, target)
         src = self.state.cards[target.source] if target.source is not None else None
         # 1.14.7: an adventurer's ability that counts as a beast activation is neutralised only as one
@@ -935,7 +852,7 @@ class Deeds(Part):
         if beast_only is not None and declared not in (None, "beast", "any"):
             raise refused("MK-TL-BEAST.only-as-beast", "1.14.7", source=beast_only.label)
         if declared == "beast" and target.kind != "beast":
-            raise illegal("MK-TL-BEAST", "6.00", f"@{target.seq} is no beast activation", f"@{target.seq} nem bestia aktivizálás")
+            raise refused("MK-TL-BEAST.beast-activation", "6.00", seq=target.seq)
         wearer = None
         if with_card is not None and ability is not None:
             wearer = self.state.cards[with_card.attached_to] if with_card.attached_to is not None else None
@@ -944,19 +861,17 @@ class Deeds(Part):
             mp_cost = sum(c.amount for c in ability.cost if c.kind == "mp")
             have = self.state.players[player].mp
             if have < mp_cost:
-                raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay {mp_cost} MP", f"{player} nem tud {mp_cost} MP-t fizetni",
-                              remedy=needs_mp(mp_cost, have))
+                raise refused("MK-TL-MP.cannot-pay-mp", "5.01.D", remedy=needs_mp(mp_cost, have), player=player, mp_cost=mp_cost)
         self.table.checked()
         counted = "beast" if target.kind == "beast" else what
         if with_card is not None and ability is not None:
             self.pay_costs(player, with_card, ability.cost, wearer)
             self.abilities.record_use(with_card, 0, ability)
-            en, hu = _KIND_WORDS.get(counted, (counted, counted))
-            self.emit("6.00", "neutraliser", f"{player} neutralises @{target.seq} with {with_card.label}: it counts as neutralising {en}"
-                      + (" (1.14.7)" if src is not None and src.type == "kalandozó" and counted == "beast" else ""),
-                      f"{player} semlegesíti: @{target.seq}, ezzel: {with_card.label}; {hu} semlegesítésének minősül"
-                      + (" (1.14.7)" if src is not None and src.type == "kalandozó" and counted == "beast" else ""),
-                      card=with_card.label)
+            en, hu = words("kind", counted)
+            self.emit("6.00", "neutraliser", "MK-TL-TRACE.neutraliser", {
+                "player": player, "seq": target.seq, "card": with_card.label, "kind": en, "kind_hu": hu,
+                "rule": " (1.14.7)" if src is not None and src.type == "kalandozó" and counted == "beast" else ""},
+                card=with_card.label)
         label = f"semlegesítés @{target.seq}" + (f" ({a.source})" if a.source else "")
         entry = self.stack.new_entry("neutralise", player, label,
                                      data={"target": target.seq, "as": counted if with_card or declared else None})
@@ -972,44 +887,38 @@ class Deeds(Part):
         ability = card.behaviour.ability
         step = next((op for op in ability.effect if op.name == "neutralise"), None) if ability is not None else None
         if step is None or ability is None:
-            raise illegal("MK-TL-NEUTRALISER", "6.00", f"{card.label} has no ability that neutralises",
-                          f"{card.label} lapnak nincs semlegesítő képessége")
+            raise refused("MK-TL-NEUTRALISER.has-ability-that", "6.00", card=card.label)
         kind = step.arg or "any"
         if beast_only is not None and "beast" not in _NEUTRALISES[kind]:
-            en, hu = _KIND_WORDS.get(kind, (kind, kind))
+            en, hu = words("kind", kind)
             raise refused("MK-TL-BEAST.card", "1.14.7", source=beast_only.label, card=card.label, kind=en, kind_hu=hu)
         if beast_only is not None and a.kind not in (None, "beast"):
             raise refused("MK-TL-BEAST.only-as-beast", "1.14.7", source=beast_only.label)
         if what not in _NEUTRALISES[kind]:
-            en, hu = _KIND_WORDS.get(kind, (kind, kind))
-            ten, thu = _KIND_WORDS.get(what, (what, what))
-            raise illegal("MK-TL-NEUTRALISER", "6.00", f"{card.label} neutralises {en}; @{target.seq} is {ten}",
-                          f"{card.label} {hu} semlegesítésére képes; @{target.seq} {thu}")
+            en, hu = words("kind", kind)
+            ten, thu = words("kind", what)
+            raise refused("MK-TL-NEUTRALISER.neutralises", "6.00", card=card.label, en=en, seq=target.seq, ten=ten, en_hu=hu, ten_hu=thu)
         if a.kind is not None and a.kind != "beast":
-            raise illegal("MK-TL-NEUTRALISER", "6.00", f"{card.label} neutralises {_KIND_WORDS[kind][0]}, as its text says",
-                          f"{card.label} a szövege szerint semlegesít ({_KIND_WORDS[kind][1]})")
+            raise refused("MK-TL-NEUTRALISER.neutralises-text-says", "6.00", card=card.label, kind_words=words("kind", kind)[0], kind_words_hu=words("kind", kind)[1])
         if card.ghost is not None:
-            raise illegal("MK-TL-GHOST", "11.00.D", f"{card.label} is a ghost: it acts only through its ghost abilities",
-                          f"{card.label} szellem: csak szellemképességgel nyilvánulhat meg")
+            raise refused("MK-TL-GHOST.ghost-acts-only", "11.00.D", card=card.label)
         return card, ability, "beast" if a.kind == "beast" else kind
 
     def copy(self, player: str, a: Action) -> None:
         """6.05.O: new targets allowed; no costs or conditions; same mode and X; the copier
         adventurer counts as the summoner."""
         assert a.ref is not None
-        self.require("6.05.O", "copying an effect", "hatás másolása")
+        self.require("6.05.O", "MK-TL-WHAT.copying-effect")
         tl, orig = self.stack.locate(a.ref)
         if orig.hidden or orig.kind in ("attach", "maneuver", "neutralise", "build"):
-            raise illegal("MK-TL-COPY", "6.05.O" if not orig.hidden else "5.01.E", f"@{orig.seq} is not an effect that can be copied",
-                       f"@{orig.seq} nem másolható hatás")
+            raise refused("MK-TL-COPY.not-effect-that", "6.05.O" if not orig.hidden else "5.01.E", seq=orig.seq)
         copier = self.table.find(a.by, zones=("sor",), player=player, rule="6.05.O") if a.by else None
         targets = tuple(self.table.find(t, zones=("sor", "jelen", "torony", "csatolt"), rule="5.01.B").uid
                         for t in a.targets) if a.targets else orig.targets
         if a.x is not None and a.x != orig.x:
-            raise illegal("MK-TL-COPY", "6.05.O", f"a copy keeps the X of the copied effect ({orig.x})",
-                       f"a másolat a másolt hatás X-értékével kerül időfonalba ({orig.x})")
+            raise refused("MK-TL-COPY.copy-keeps-copied", "6.05.O", x=orig.x)
         if a.mode is not None and fold(a.mode) != fold(orig.mode or ""):
-            raise illegal("MK-TL-COPY", "6.05.O", "a copy cannot choose a new mode", "a másolatnak nem lehet új módot választani")
+            raise refused("MK-TL-COPY.copy-cannot-choose", "6.05.O")
         # like its targets, the copy's opponent may be chosen anew (6.05.O, 12.00.A)
         opponents = orig.target_players if a.against is None else self.table.seating.choose_opponent(
             player, a.against, orig.label, sem.refers_to_an_opponent(orig.ops))
@@ -1018,12 +927,11 @@ class Deeds(Part):
                                summoner=copier.uid if copier else None, targets=targets, x=orig.x, mode=orig.mode,
                                ops=orig.ops, negative=orig.negative, accept=frozenset(targets) if a.accept else frozenset(),
                                roll=orig.roll, copy_of=orig.seq, target_players=opponents)
-        self.emit("6.05.O", "copy", f"{player} copies @{orig.seq} {orig.label}: no cost is paid and no condition checked; mode {orig.mode!r}, X = {orig.x}"
-                  + (f"; new targets: {', '.join(self.state.cards[t].label for t in targets)}" if a.targets else "")
-                  + (f"; {copier.label} counts as its summoner" if copier else ""),
-                  f"{player} lemásolja: @{orig.seq} {orig.label}: költség és feltétel nélkül; mód {orig.mode!r}, X = {orig.x}"
-                  + (f"; új célpont: {', '.join(self.state.cards[t].label for t in targets)}" if a.targets else "")
-                  + (f"; leidézőnek {copier.label} számít" if copier else ""))
+        self.emit("6.05.O", "copy", "MK-TL-TRACE.copy", {
+            "player": player, "seq": orig.seq, "card": orig.label, "mode": orig.mode, "x": orig.x,
+            "targets": part("MK-TL-TRACE.copy-targets", targets=", ".join(self.state.cards[t].label for t in targets))
+            if a.targets else "",
+            "copier": part("MK-TL-TRACE.copy-summoner", copier=copier.label) if copier else ""})
         self.stack.push(entry)
 
     def resolve_card(self, e: Entry) -> None:
@@ -1033,8 +941,7 @@ class Deeds(Part):
         if typ == "kalandozó":
             cs.state = "éber"
             self.table.move(cs, "sor")
-            self.emit("5.01.D", "enters", f"{cs.label} enters the Sor of {cs.controller}, awake",
-                      f"{cs.label} {cs.controller} Sorába kerül, éber helyzetben", card=cs.label)
+            self.emit("5.01.D", "enters", "MK-TL-TRACE.enters-sor-awake", {"card": cs.label, "controller": cs.controller}, card=cs.label)
             self._timed_enter(cs, e)
             return
         if typ in ("építmény", "küldetés", "szövetséges") or (typ == "eseménylap" and sem.stays_in_present(cs)):
@@ -1043,22 +950,19 @@ class Deeds(Part):
                 if cs.zone != Zone.IDOFONAL:
                     return
             self.table.move(cs, "jelen")
-            self.emit("5.01.D", "enters", f"{cs.label} enters the Present ({cs.controller})",
-                      f"{cs.label} Jelenbe kerül ({cs.controller})", card=cs.label)
+            self.emit("5.01.D", "enters", "MK-TL-TRACE.enters-present", {"card": cs.label, "controller": cs.controller}, card=cs.label)
             self._timed_enter(cs, e)
             return
         if typ == "toronyszint":
             self.table.move(cs, "torony")
-            self.emit("5.01.D", "enters", f"{cs.label} becomes the topmost tower level of {cs.controller}",
-                      f"{cs.label} {cs.controller} legfelső toronyszintje lesz", card=cs.label)
+            self.emit("5.01.D", "enters", "MK-TL-TRACE.enters-becomes-topmost-tower", {"card": cs.label, "controller": cs.controller}, card=cs.label)
             return
         total = self.effects.attack_value(cs, e) if sem.is_attack(cs) and e.roll is not None else None
         attacker = self.state.cards[e.summoner] if e.summoner is not None else cs
         need = self.effects.threshold(attacker) if total is not None else int(self.options["attack_threshold"])
         if total is not None and total < need:
             self.emit("3.05.E" if sem.is_unarmed(cs) and self.admits("3.05.E") else "6.00", "miss",
-                      f"the attack roll {total} is below {need}: {cs.label} misses",
-                      f"a {total} támadásdobás kisebb, mint {need}: {cs.label} nem talál")
+                      "MK-TL-TRACE.miss-attack-roll-below", {"total": total, "need": need, "card": cs.label})
         else:
             self.effects.apply_effect(e)
         kind = sem.equipment_kind(cs)
@@ -1068,15 +972,13 @@ class Deeds(Part):
                 self.table.move(cs, "csatolt", owner_zone=cs.owner)
                 wearer.attachments.append(cs.uid)
                 cs.attached_to = wearer.uid
-                self.emit("3.05.I", "wears", f"{wearer.label} wears {cs.label} ({kind})",
-                          f"{wearer.label} viseli: {cs.label} ({kind})", card=cs.label)
+                self.emit("3.05.I", "wears", "MK-TL-TRACE.wears-line", {"wearer": wearer.label, "card": cs.label, "kind": kind}, card=cs.label)
                 if kind == "hadszer":
-                    self.emit("3.05.J", "item", f"{cs.label} is a hadszer and counts as an item",
-                              f"{cs.label} hadszer, tárgynak minősül")
+                    self.emit("3.05.J", "item", "MK-TL-TRACE.item-hadszer-counts", {"card": cs.label})
                 return
         if cs.zone == Zone.IDOFONAL and sem.stays_in_present(cs):  # an action card of duration végleges (3.01.E)
             self.table.move(cs, "jelen")
-            self.emit("5.01.D", "enters", *says("MK-TL-TRACE.permanent", card=cs.label, player=cs.controller),
+            self.emit("5.01.D", "enters", "MK-TL-TRACE.permanent", {"card": cs.label, "player": cs.controller},
                       card=cs.label)
             self._timed_enter(cs, e)
         elif cs.zone == Zone.IDOFONAL:
@@ -1098,15 +1000,12 @@ class Deeds(Part):
         if e.data.get("csatlos"):
             self.table.attach_to(cs, level_cs)
             cs.controller = None
-            self.emit("2.09.e", "attach", f"{cs.label} is attached to {level_cs.label} for good; it has no controller",
-                      f"{cs.label} véglegesen {level_cs.label} lapra csatolódik; nincs irányítója", card=cs.label)
-            self.emit("2.09.f", "gains", f"{level_cs.label} gains the abilities of {cs.label} while it is attached",
-                      f"{level_cs.label} megkapja {cs.label} képességeit a csatolás idejére")
+            self.emit("2.09.e", "attach", "MK-TL-TRACE.attach-attached-good-has", {"card": cs.label, "level_cs": level_cs.label}, card=cs.label)
+            self.emit("2.09.f", "gains", "MK-TL-TRACE.gains-abilities-while-attached", {"level_cs": level_cs.label, "card": cs.label})
             return
         if e.data.get("equipment"):
             self.table.attach_to(cs, level_cs)
-            self.emit("6.01", "attach", f"{cs.label} is attached from the Raktár to {level_cs.label}",
-                      f"{cs.label} a Raktárból {level_cs.label} lapra csatolódik", card=cs.label)
+            self.emit("6.01", "attach", "MK-TL-TRACE.attach-attached-from-raktar", {"card": cs.label, "level_cs": level_cs.label}, card=cs.label)
             return
         zone = "jelen" if level_cs.type == "küldetés" else "torony"
         slots = sem.obstacle_slots(level_cs, self.options["quest_obstacles"]) or 0
@@ -1114,12 +1013,10 @@ class Deeds(Part):
             dest = "kez" if self.options["attach_overflow"] == "hand" else "mult"
             cs.hidden = False
             self.table.move(cs, dest)
-            self.emit("3.01.C", "overflow", f"{level_cs.label} has no free obstacle slot: {cs.label} goes to {'the hand' if dest == 'kez' else 'Múlt'}",
-                      f"{level_cs.label} lapon nincs szabad akadályhely: {cs.label} {'kézbe' if dest == 'kez' else 'Múltba'} kerül")
+            self.emit("3.01.C", "overflow", "MK-TL-TRACE.overflow-has-free-obstacle", {"level_cs": level_cs.label, "card": cs.label, **word_args("value", "overflow-to", "kez" if dest == "kez" else "mult")})
             return
         self.table.attach_to(cs, level_cs)
-        self.emit("5.01.E", "attach", f"a hidden obstacle is attached to {level_cs.label}",
-                  f"egy rejtett akadálylap {level_cs.label} laphoz csatolódik", card=cs.label)
+        self.emit("5.01.E", "attach", "MK-TL-TRACE.attach-hidden-obstacle-attached", {"level_cs": level_cs.label}, card=cs.label)
         self.stack.fire_event("obstacle_attached", level_cs, list(self.state.cards.values()))
 
     def resolve_build(self, e: Entry) -> None:
@@ -1128,12 +1025,11 @@ class Deeds(Part):
         host = self.state.cards[e.targets[0]]
         if host.zone not in ("sor", "csatolt", "jelen"):
             self.table.move(cs, "mult")
-            self.emit("10.00.B", "fizzle", f"{host.label} is gone: {cs.label} goes to Múlt", f"{host.label} nincs már jelen: {cs.label} Múltba kerül")
+            self.emit("10.00.B", "fizzle", "MK-TL-TRACE.fizzle-gone-goes-mult", {"host": host.label, "card": cs.label})
             return
         self.table.attach_to(cs, host)
         cs.built = True
-        self.emit("10.00.D", "built", f"{cs.label} is built onto {host.label} and no longer counts as an obstacle",
-                  f"{cs.label} ráépül {host.label} lapra, és már nem minősül akadálylapnak", card=cs.label)
+        self.emit("10.00.D", "built", "MK-TL-TRACE.built-onto-longer-counts", {"card": cs.label, "host": host.label}, card=cs.label)
 
     def resolve_neutralise(self, e: Entry) -> None:
         target_seq = e.data["target"]
@@ -1143,23 +1039,21 @@ class Deeds(Part):
                     del tl.entries[i]
                     self._neutralised(t, e.data.get("as"))
                     return
-        self.emit("6.00", "fizzle", f"@{target_seq} is no longer in a timeline: nothing to neutralise",
-                  f"@{target_seq} már nincs időfonalban: nincs mit semlegesíteni")
+        self.emit("6.00", "fizzle", "MK-TL-TRACE.fizzle-longer-timeline-nothing", {"target_seq": target_seq})
 
     def _neutralised(self, t: Entry, counted: str | None = None) -> None:
         dest = "melyseg" if self.options["neutralised_to"] == "melyseg" else "mult"
-        en, hu = _KIND_WORDS.get(counted or "", ("", ""))
-        self.emit("6.00", "neutralised", f"@{t.seq} {t.label} is neutralised" + (f" as {en}" if en else "") + " and never takes effect",
-                  f"@{t.seq} {t.label} semlegesítve" + (f" ({hu} semlegesítéseként)" if hu else "") + ", nem érvényesül",
-                  entry=t.seq, label=t.label)
+        en, hu = words("kind", counted) if counted else ("", "")
+        self.emit("6.00", "neutralised", "MK-TL-TRACE.neutralised", {
+            "seq": t.seq, "card": t.label, "kind": part("MK-TL-TRACE.neutralised-as", kind=en, kind_hu=hu) if en else ""},
+            entry=t.seq, label=t.label)
         if t.source is None:
             return
         src = self.state.cards[t.source]
         if t.kind in ("card", "build", "attach") and src.zone == Zone.IDOFONAL:
             self.table.to_past(src, dest)
         elif t.kind == "beast" and src.type == "kalandozó":
-            self.emit("1.14.7", "spared", f"neutralised as a beast activation, {src.label} itself is not neutralised and does not die",
-                      f"bestia aktivizálásként semlegesítve {src.label} maga nem semlegesül, nem hal meg", card=src.label)
+            self.emit("1.14.7", "spared", "MK-TL-TRACE.spared-neutralised-beast-activation", {"src": src.label}, card=src.label)
         elif t.kind in ("beast", "ability") and src.type == "akadálylap":
             self.table.to_past(src, dest)  # a neutralised obstacle activation: the obstacle goes, as a beast does
 

@@ -17,7 +17,7 @@ from ....grammar.behaviour import Op, render_filter
 from . import semantics as sem
 from .model import CardState, Entry, TimedModifier
 from .table import Part
-from .trace import says
+from .trace import word_args, words
 
 __all__ = ["Effects"]
 
@@ -36,8 +36,7 @@ class Effects(Part):
         key, name = ("asztral", "Asztrál") if antiss else ("fizikum", "Fizikum")
         value = sem.attribute(self.state, attacker, key)
         self.emit("8.03.E" if antiss else "6.00", "attack",
-                  f"attack roll {roll} + {name} {value} of {attacker.label} = {roll + value}",
-                  f"támadásdobás {roll} + {attacker.label} {name} {value} = {roll + value}")
+                  "MK-TL-TRACE.attack-roll", {"roll": roll, "name": name, "value": value, "attacker": attacker.label, "value2": roll + value})
         return roll + value
 
     def apply_effect(self, e: Entry) -> None:
@@ -45,7 +44,7 @@ class Effects(Part):
         src = self.state.cards[e.source] if e.source is not None else None
         power = src is not None and sem.is_power_word(src)
         if not e.ops and not e.negative:
-            self.emit("6.00", "effect", f"{e.label} takes effect", f"{e.label} érvényesül")
+            self.emit("6.00", "effect", "MK-TL-TRACE.effect-takes", {"e": e.label})
         for op in e.ops:
             self._apply_op(e, op, power)
         if e.negative and src is not None:
@@ -55,25 +54,21 @@ class Effects(Part):
 
     def _negative(self, e: Entry, src: CardState) -> None:
         if not self.admits("3.05.C"):
-            self.skip("3.05.C", f"the negative effect of {src.label}", f"{src.label} negatív hatása")
+            self.skip("3.05.C", "MK-TL-SKIP.negative-effect", src=src.label)
             return
         if e.summoner is None:
             return
         caster = self.state.cards[e.summoner]
         dia, source = sem.dialect_of(self.state, caster)
         if source == "description" and dia in ("nemes", "titkos") and self.admits("3.05.D"):
-            self.emit("3.05.D", "dialect", f"the description of {dia.upper()} NYELV stands on {caster.label}: it has that dialect",
-                      f"{caster.label} lapon a {dia.upper()} NYELV leírása áll: azzal a dialektussal rendelkezik", card=caster.label)
+            self.emit("3.05.D", "dialect", "MK-TL-TRACE.dialect-description-nyelv-stands-2", {"upper": dia.upper(), "caster": caster.label}, card=caster.label)
         if dia == "nemes":
-            self.emit("3.05.D", "spared", f"{caster.label} speaks NEMES NYELV: the negative effect of {src.label} does not affect it",
-                      f"{caster.label} NEMES NYELVET beszél: {src.label} negatív hatása nem hat rá", card=caster.label)
+            self.emit("3.05.D", "spared", "MK-TL-TRACE.spared-speaks-nemes-nyelv", {"caster": caster.label, "src": src.label}, card=caster.label)
             return
         if dia == "titkos" and caster.uid not in e.accept:
-            self.emit("3.05.D", "spared", f"{caster.label} speaks TITKOS NYELV: the negative effect does not affect it",
-                      f"{caster.label} TITKOS NYELVET beszél: a negatív hatás nem hat rá", card=caster.label)
+            self.emit("3.05.D", "spared", "MK-TL-TRACE.spared-speaks-titkos-nyelv", {"caster": caster.label}, card=caster.label)
             return
-        self.emit("3.05.C", "negative", f"{caster.label}, the summoner, suffers the negative effect of {src.label}",
-                  f"{caster.label}, a leidéző, elszenvedi {src.label} negatív hatását", card=caster.label)
+        self.emit("3.05.C", "negative", "MK-TL-TRACE.negative-summoner-suffers-effect", {"caster": caster.label, "src": src.label}, card=caster.label)
         for op in e.negative:
             self.op_on_card(e, op, caster)
 
@@ -86,12 +81,10 @@ class Effects(Part):
                 kept = []
                 for cs in out:
                     if sem.dialect(self.state, cs) == "titkos" and cs.uid not in e.accept:
-                        self.emit("3.05.D", "immune", f"{cs.label} speaks TITKOS NYELV: the power word does not affect it",
-                                  f"{cs.label} TITKOS NYELVET beszél: a hatalomszó nem hat rá", card=cs.label)
+                        self.emit("3.05.D", "immune", "MK-TL-TRACE.immune-speaks-titkos-nyelv", {"card": cs.label}, card=cs.label)
                     else:
                         if sem.dialect(self.state, cs) == "titkos":
-                            self.emit("3.05.D", "accepts", f"{cs.label}'s controller chooses to be affected",
-                                      f"{cs.label} irányítója úgy akarja, hogy hasson rá", card=cs.label)
+                            self.emit("3.05.D", "accepts", "MK-TL-TRACE.accepts-controller-chooses-affected", {"card": cs.label}, card=cs.label)
                         kept.append(cs)
                 out = kept
             return out
@@ -113,10 +106,9 @@ class Effects(Part):
             out = [cs for cs in cards.values() if cs.zone in ("sor", "jelen", "torony")
                    and sem.names_match(self.state, cs, who[1:])]
             if out:
-                self.emit("2.02.b", "named", f"the name {who[1:]!r} refers to: {', '.join(c.label for c in out)}",
-                          f"a {who[1:]!r} név ezekre vonatkozik: {', '.join(c.label for c in out)}")
+                self.emit("2.02.b", "named", "MK-TL-TRACE.named-name-refers", {"who": who[1:], "out": ', '.join(c.label for c in out)})
             if any(c.ghost is not None for c in out):
-                self.emit("11.00.F", "named", "the naming rule applies to ghosts too", "a nevesítés szabálya a szellemre is vonatkozik")
+                self.emit("11.00.F", "named", "MK-TL-TRACE.named-naming-rule-applies")
             return out
         return []
 
@@ -132,8 +124,7 @@ class Effects(Part):
             value = max(dps) if dps else 0
             if value < 0:
                 if self.admits("1.10.C"):
-                    self.emit("1.10.C", "zero", f"a negative DP ({value}) stands in where negatives mean nothing: 0 is used",
-                              f"negatív DP ({value}) helyett 0-t kell behelyettesíteni")
+                    self.emit("1.10.C", "zero", "MK-TL-TRACE.zero-negative-dp-stands", {"value": value})
                 value = 0
         else:
             value = int(op.amount)
@@ -143,7 +134,7 @@ class Effects(Part):
 
     def _apply_op(self, e: Entry, op: Op, power: bool) -> None:
         if op.name == "none":
-            self.emit("6.00", "effect", f"{e.label} takes effect", f"{e.label} érvényesül")
+            self.emit("6.00", "effect", "MK-TL-TRACE.effect-takes", {"e": e.label})
             return
         if op.player_level:
             players = self._players(e, op)
@@ -155,8 +146,7 @@ class Effects(Part):
                     pl.mp -= given
                     me = self.state.players[e.player]
                     me.mp += given
-                    self.emit("6.00", "mp", f"{p} gives {given} MP to {e.player}: {pl.mp} and {me.mp}",
-                              f"{p} {given} MP-t ad {e.player} játékosnak: {pl.mp} és {me.mp}", player=p)
+                    self.emit("6.00", "mp", "MK-TL-TRACE.mp-gives", {"p": p, "given": given, "player": e.player, "mp": pl.mp, "mp2": me.mp}, player=p)
                 elif op.name == "discard":
                     self._discard(p, amount, op.random)
                 elif op.name == "look" and op.take is not None:
@@ -166,30 +156,30 @@ class Effects(Part):
                 elif op.name == "recover":
                     self._recover(p, op.arg or "hand", amount)
                 elif op.name == "look":
-                    zone = "kezét" if op.arg == "hand" else "Jövő paklijának felső lapját"
-                    self.emit("6.00", "look", f"{e.player} looks at {p}'s {'hand' if op.arg == 'hand' else 'top card of the Jövő pakli'}",
-                              f"{e.player} megnézi {p} {zone}", player=p)
+                    self.emit("6.00", "look", "MK-TL-TRACE.look-looks", {
+                        "player": e.player, "p": p, **word_args("value", "look-at", "hand" if op.arg == "hand" else "top")},
+                        player=p)
                 elif op.name == "win":
                     self.table.wins(p, e.label)
                 elif op.name == "gain_mp":
                     forbidder = next((src for pl2, src in self.state.forbidden.get("mp", set()) if pl2 == p), None)
                     if forbidder is not None:
-                        self.emit("6.00", "no-mp", *says("MK-TL-EFFECT.no-mp", player=p, source=forbidder), player=p)
+                        self.emit("6.00", "no-mp", "MK-TL-EFFECT.no-mp", {"player": p, "source": forbidder}, player=p)
                         continue
                     pl.mp += amount
-                    self.emit("6.00", "mp", f"{p} gains {amount} MP: {pl.mp}", f"{p} {amount} MP-t kap: {pl.mp}", player=p)
+                    self.emit("6.00", "mp", "MK-TL-TRACE.mp-gains", {"p": p, "amount": amount, "mp": pl.mp}, player=p)
                 elif op.name == "lose_mp":
                     pl.mp = max(0, pl.mp - amount)
-                    self.emit("6.00", "mp", f"{p} loses {amount} MP: {pl.mp}", f"{p} {amount} MP-t veszít: {pl.mp}", player=p)
+                    self.emit("6.00", "mp", "MK-TL-TRACE.mp-loses", {"p": p, "amount": amount, "mp": pl.mp}, player=p)
                 elif op.name == "gain_dp":
-                    self.table.gain_dp(p, amount, "6.00", e.label, e.label)
+                    self.table.gain_dp(p, amount, "6.00", e.label)
                 elif op.name == "draw":
                     for _ in range(amount):
                         deck = pl.zones["jovo"]
                         if not deck:
                             break
                         self.table.move(self.state.cards[next(iter(deck))], "kez")
-                    self.emit("6.00", "draw", f"{p} draws {amount}", f"{p} húz {amount} lapot", player=p)
+                    self.emit("6.00", "draw", "MK-TL-TRACE.draw-draws", {"p": p, "amount": amount}, player=p)
             return
         if op.name == "forbid":
             self._forbid(e, op, power)
@@ -217,10 +207,9 @@ class Effects(Part):
             cs = self.state.cards[uid]
             self.table.move(cs, "mult")
             gone.append(cs.label)
-        how = " at random" if random else ""
-        self.emit("6.00", "discard", f"{player} discards{how}: {', '.join(gone) or 'nothing (an empty hand)'}",
-                  f"{player} eldob{' véletlenszerűen' if random else ''}: {', '.join(gone) or 'semmit (üres a keze)'}",
-                  player=player)
+        how = i18n.part("MK-TL-TRACE.discard-random") if random else ""
+        gone_words = {"gone": ", ".join(gone), "gone_hu": ", ".join(gone)} if gone else word_args("gone", "discarded", "none")
+        self.emit("6.00", "discard", "MK-TL-TRACE.discard-discards", {"player": player, "how": how, **gone_words}, player=player)
 
     def _forbid(self, e: Entry, op: Op, power: bool) -> None:
         """``forbid solving until round``: no quest may be solved; ``forbid dp target``: the target gives no DP;
@@ -228,122 +217,114 @@ class Effects(Part):
         if op.arg == "mp":
             for p in self._players(e, op):
                 self.state.forbidden.setdefault("mp", set()).add((p, e.label))
-                self.emit("6.00", "forbid", *says("MK-TL-EFFECT.forbid-mp", player=p, source=e.label), player=p)
+                self.emit("6.00", "forbid", "MK-TL-EFFECT.forbid-mp", {"player": p, "source": e.label}, player=p)
             return
         if op.arg == "dp":
             for cs in self._who(e, op, power):
                 self.state.forbidden.setdefault("dp", set()).add(cs.uid)
-                self.emit("6.00", "forbid", f"until the end of the round {cs.label} gives no DP",
-                          f"a forduló végéig {cs.label} nem ad DP-t", card=cs.label)
+                self.emit("6.00", "forbid", "MK-TL-TRACE.forbid-until-end-round-2", {"card": cs.label}, card=cs.label)
             return
         self.state.forbidden.setdefault(op.arg or "", set()).add("*")
-        self.emit("6.00", "forbid", f"until the end of the round no quest can be solved ({e.label})",
-                  f"a forduló végéig küldetés nem oldható meg ({e.label})")
+        self.emit("6.00", "forbid", "MK-TL-TRACE.forbid-until-end-round", {"e": e.label})
 
     def op_on_card(self, e: Entry, op: Op, cs: CardState) -> None:
         amount = self._amount(e, op)
         if op.name == "damage":
-            if e.source is not None and sem.is_mosaic(self.state.cards[e.source]):
-                self.emit("7.00", "base", f"the damage of a mosaic spell is its base value: {amount}",
-                          f"a mozaik varázslat sebzése alapérték: {amount}")
-            if op.bonus is not None and sem.filters_hold(self.state, cs, op.bonus_if):
-                self.emit("6.00", "bonus", *says("MK-TL-EFFECT.bonus", card=cs.label, bonus=op.bonus, source=e.label,
-                                                 filters=" ".join(render_filter(f) for f in op.bonus_if)), card=cs.label)
-                amount += op.bonus
-            dealers = [self.state.cards[u] for u in (e.source, e.summoner) if u is not None]
-            self.table.add_damage(cs, self.modified_damage(dealers, cs, amount, "6.00"), "6.00")
+            self._damage(e, op, cs, amount)
         elif op.name == "rest":
             cs.state = "pihenő"
-            self.emit("6.00", "rest", f"{cs.label} becomes resting", f"{cs.label} pihenő helyzetbe kerül", card=cs.label)
+            self.emit("6.00", "rest", "MK-TL-TRACE.rest-becomes-resting", {"card": cs.label}, card=cs.label)
         elif op.name == "wake":
             was = cs.state
             cs.state = "éber"
-            self.emit("6.00", "wake", f"{cs.label} becomes awake", f"{cs.label} éber helyzetbe kerül", card=cs.label)
+            self.emit("6.00", "wake", "MK-TL-TRACE.wake-becomes-awake", {"card": cs.label}, card=cs.label)
             if was != "éber":
                 self.table.event("wakes", cs)
         elif op.name == "wound":
             cs.state = "sérült"
-            self.emit("6.00", "wound", f"{cs.label} becomes wounded", f"{cs.label} sérült helyzetbe kerül", card=cs.label)
+            self.emit("6.00", "wound", "MK-TL-TRACE.wound-becomes-wounded", {"card": cs.label}, card=cs.label)
             self.table.wounded(cs)
         elif op.name == "weakness":
             guard = sem.immune(self.state, cs, "weakness")
             if guard is not None:
-                self.emit("6.00", "immune", f"{cs.label} cannot get a weakness counter ({guard.label})",
-                          f"{cs.label} nem kaphat gyengeség-jelzőt ({guard.label})", card=cs.label)
+                self.emit("6.00", "immune", "MK-TL-TRACE.immune-cannot-get-weakness", {"card": cs.label, "guard": guard.label}, card=cs.label)
                 return
             cs.counters["gyengeség"] = cs.counters.get("gyengeség", 0) + amount
             rule = "1.14.16.A" if self.admits("1.14.16.A") else "6.00"
             f, a, m = (sem.attribute(self.state, cs, k) for k in ("fizikum", "asztral", "mental"))
-            self.emit(rule, "counter", f"{cs.label} gets a weakness counter: Fizikum/Asztrál/Mentál {f}/{a}/{m}",
-                      f"{cs.label} gyengeség-jelzőt kap: Fizikum/Asztrál/Mentál {f}/{a}/{m}",
+            self.emit(rule, "counter", "MK-TL-TRACE.counter-gets-weakness-fizikum", {"card": cs.label, "f": f, "a": a, "m": m},
                       card=cs.label)
         elif op.name == "kill":
-            self.emit("6.00", "kill", f"{cs.label} dies", f"{cs.label} meghal", card=cs.label)
+            self.emit("6.00", "kill", "MK-TL-TRACE.kill-dies", {"card": cs.label}, card=cs.label)
             self.table.die(cs)
         elif op.name == "heal":
             healed = min(amount, cs.damage)
             cs.damage -= healed
-            self.emit("6.00", "heal", f"{healed} damage is removed from {cs.label} ({cs.damage} left)",
-                      f"{cs.label} lapról {healed} sebzés lekerül (marad {cs.damage})", card=cs.label, damage=cs.damage)
+            self.emit("6.00", "heal", "MK-TL-TRACE.heal-damage-removed-from", {"healed": healed, "card": cs.label, "damage": cs.damage}, card=cs.label, damage=cs.damage)
         elif op.name == "return":
             self.table.leave_team(cs)
             cs.state = "pihenő"
-            self.emit("6.00", "return", f"{cs.label} returns to its Sor, resting", f"{cs.label} pihenő helyzetben visszatér a Sorába",
+            self.emit("6.00", "return", "MK-TL-TRACE.return-returns-sor-resting", {"card": cs.label},
                       card=cs.label)
         elif op.name == "attach":
             src = self.state.cards[e.source] if e.source is not None else None
             if src is not None and src.zone == "idofonal":
                 self.table.attach_to(src, cs)
-                self.emit("6.00", "attach", f"{src.label} is attached to {cs.label}", f"{src.label} {cs.label} laphoz csatolódik",
+                self.emit("6.00", "attach", "MK-TL-TRACE.attach-attached", {"src": src.label, "card": cs.label},
                           card=src.label)
         elif op.name == "counter":
             name = op.arg or ""
             before = cs.counters.get(name, 0)
             cs.counters[name] = max(0, before + amount)
-            word = "gets" if amount >= 0 else "loses"
-            self.emit("6.00", "counter", f"{cs.label} {word} {abs(amount)} {name} counter(s): {cs.counters[name]}",
-                      f"{cs.label} {abs(amount)} {name}-jelzőt {'kap' if amount >= 0 else 'veszít'}: {cs.counters[name]}",
-                      card=cs.label)
+            self.emit("6.00", "counter", "MK-TL-TRACE.counter-line", {
+                "card": cs.label, **word_args("word", "gets", "gets" if amount >= 0 else "loses"), "abs": abs(amount),
+                "name": name, "counters": cs.counters[name]}, card=cs.label)
             self.table.check_wins(cs)
         elif op.name == "suppress":
             until = op.until or "round"
             what = op.arg or "abilities"
             self.state.suppressions.append(TimedModifier(cs.uid, what, 0, until, e.label))
-            self.emit("6.02", "suppress", *self._period_said("MK-TL-EFFECT.suppress", until, card=cs.label, what=what,
-                                                             source=e.label), card=cs.label)
+            self.emit("6.02", "suppress", "MK-TL-EFFECT.suppress",
+                      {"period": i18n.part(f"MK-TL-PERIOD.{until}"), "card": cs.label, "what": what, "source": e.label}, card=cs.label)
         elif op.name == "take":
             self._take_equipment(e, cs)
-        elif op.name in ("level", "fizikum", "asztral", "mental", "fal", "threshold") and op.until in (
-                "maneuver", "permanent") or op.name == "threshold":
-            until = op.until or "round"
-            self.state.timed.append(TimedModifier(cs.uid, op.name, amount, until, e.label))
-            if until == "permanent":
-                self.emit("6.02", "modifier", *says("MK-TL-EFFECT.permanent", card=cs.label, stat=op.name,
-                                                    amount=f"{amount:+d}"), card=cs.label)
-            else:
-                self.emit("6.02", "modifier", *self._period_said("MK-TL-EFFECT.lasts", until, card=cs.label,
-                                                                 stat=op.name, amount=f"{amount:+d}"), card=cs.label)
-        elif op.name in ("level", "fizikum", "asztral", "mental", "fal"):
-            until = op.until or "round"
-            self.state.timed.append(TimedModifier(cs.uid, op.name, amount, until, e.label))
-            stat = {"level": ("level", "szintje"), "fal": ("FAL", "FAL-értéke")}.get(op.name, (op.name.capitalize(), op.name.capitalize()))
-            self.emit("6.00", "modifier", f"{cs.label}'s {stat[0]} is {amount:+d} until the end of the {'combat' if until == 'combat' else 'round'}",
-                      f"{cs.label} {stat[1]} {amount:+d} a {'harc' if until == 'combat' else 'forduló'} végéig", card=cs.label)
+        elif op.name in ("level", "fizikum", "asztral", "mental", "fal", "threshold"):
+            self._timed_modifier(e, op, cs, amount)
 
-    @staticmethod
-    def _period_said(key: str, until: str, **args: Any) -> tuple[str, str]:
-        """The template *key* with ``{period}`` the end it lasts until (the combat, the round, the manoeuvre)."""
-        period = f"MK-TL-PERIOD.{until}"
-        return (i18n.message(key, "en", period=i18n.message(period, "en"), **args),
-                i18n.message(key, "hu", period=i18n.message(period, "hu"), **args))
+    def _damage(self, e: Entry, op: Op, cs: CardState, amount: int) -> None:
+        """6.00: *e* deals *amount* damage to *cs* (a mosaic spell's base, a bonus on a filter, the modifiers)."""
+        if e.source is not None and sem.is_mosaic(self.state.cards[e.source]):
+            self.emit("7.00", "base", "MK-TL-TRACE.base-damage-mosaic-spell", {"amount": amount})
+        if op.bonus is not None and sem.filters_hold(self.state, cs, op.bonus_if):
+            self.emit("6.00", "bonus", "MK-TL-EFFECT.bonus", {"card": cs.label, "bonus": op.bonus, "source": e.label, "filters": " ".join(render_filter(f) for f in op.bonus_if)}, card=cs.label)
+            amount += op.bonus
+        dealers = [self.state.cards[u] for u in (e.source, e.summoner) if u is not None]
+        self.table.add_damage(cs, self.modified_damage(dealers, cs, amount, "6.00"), "6.00")
+
+    def _timed_modifier(self, e: Entry, op: Op, cs: CardState, amount: int) -> None:
+        """6.02 (a manoeuvre's, a permanent one, an attack threshold's) or 6.00 (until the end of the combat or
+        the round): *cs*'s level, attribute, FAL or attack threshold changes by *amount*."""
+        until = op.until or "round"
+        self.state.timed.append(TimedModifier(cs.uid, op.name, amount, until, e.label))
+        if op.until in ("maneuver", "permanent") or op.name == "threshold":
+            if until == "permanent":
+                self.emit("6.02", "modifier", "MK-TL-EFFECT.permanent", {"card": cs.label, "stat": op.name, "amount": f"{amount:+d}"}, card=cs.label)
+            else:
+                self.emit("6.02", "modifier", "MK-TL-EFFECT.lasts", {
+                    "period": i18n.part(f"MK-TL-PERIOD.{until}"), "card": cs.label, "stat": op.name,
+                    "amount": f"{amount:+d}"}, card=cs.label)
+            return
+        stat = words("stat", op.name) if op.name in ("level", "fal") else (op.name.capitalize(), op.name.capitalize())
+        self.emit("6.00", "modifier", "MK-TL-TRACE.modifier-until-end", {
+            "card": cs.label, "stat": stat[0], "stat_hu": stat[1], "amount": amount,
+            **word_args("value", "until", "combat" if until == "combat" else "round")}, card=cs.label)
 
     def modified_damage(self, dealers: list[CardState], target: CardState, amount: int, rule: str) -> int:
         """6.00 (3.05.F for a beast): the damage after the damage modifiers and caps in play, traced."""
         total, terms = sem.damage_dealt(self.state, dealers, target, amount)
         if terms:
             changes = " ".join(f"{change} ({who})" for who, change in terms)
-            self.emit(rule, "damage-modified", *says("MK-TL-EFFECT.damage-modified", card=target.label, base=amount,
-                                                     changes=changes, total=total), card=target.label)
+            self.emit(rule, "damage-modified", "MK-TL-EFFECT.damage-modified", {"card": target.label, "base": amount, "changes": changes, "total": total}, card=target.label)
         return total
 
     def threshold(self, attacker: CardState) -> int:
@@ -352,8 +333,7 @@ class Effects(Part):
         base = int(self.options["attack_threshold"])
         terms = sem.modifier_terms(self.state, "threshold", attacker)
         if terms:
-            self.emit(self.cite("3.05.F", "6.00"), "threshold", *says("MK-TL-EFFECT.threshold", card=attacker.label,
-                                                    explain=sem.explain(base, terms)), card=attacker.label)
+            self.emit(self.cite("3.05.F", "6.00"), "threshold", "MK-TL-EFFECT.threshold", {"card": attacker.label, "explain": sem.explain(base, terms)}, card=attacker.label)
         return max(0, base + sum(n for _, n in terms))
 
     def _look_take(self, e: Entry, player: str, count: int, take: int) -> None:
@@ -364,11 +344,10 @@ class Effects(Part):
         taken = seen[:take]
         for cs in taken:
             self.table.move(cs, "kez")
-        self.emit("6.00", "look", *says("MK-TL-EFFECT.look-take", player=player, count=len(seen), taken=len(taken),
-                                        cards=", ".join(c.label for c in taken) or "—"), player=player)
+        self.emit("6.00", "look", "MK-TL-EFFECT.look-take", {"player": player, "count": len(seen), "taken": len(taken), "cards": ", ".join(c.label for c in taken) or "—"}, player=player)
         option = self.options["look_take_search"]
         if len(seen) > 1 and option == "yes":
-            self.emit("6.00", "search", *says("MK-TL-EFFECT.look-search", option=option), player=player)
+            self.emit("6.00", "search", "MK-TL-EFFECT.look-search", {"option": option}, player=player)
             if self.table.on_search is not None:
                 self.table.on_search(player)
 
@@ -378,12 +357,12 @@ class Effects(Part):
         name = op.arg or ""
         card = self.table.lookup(name) if self.table.lookup is not None else None
         if card is None:
-            self.emit("6.00", "token", *says("MK-TL-EFFECT.token-unknown", name=name, source=e.label), player=player)
+            self.emit("6.00", "token", "MK-TL-EFFECT.token-unknown", {"name": name, "source": e.label}, player=player)
             return
         for _ in range(count):
             zone = "sor" if card.type == "kalandozó" else "jelen"
             cs = self.table.add_card(card, player, zone, label=self._token_label(card.name))
-            self.emit("6.00", "token", *says("MK-TL-EFFECT.token", player=player, card=cs.label, source=e.label),
+            self.emit("6.00", "token", "MK-TL-EFFECT.token", {"player": player, "card": cs.label, "source": e.label},
                       card=cs.label)
 
     def _token_label(self, name: str) -> str:
@@ -401,7 +380,7 @@ class Effects(Part):
         pakli (6.00; the most recent first: the engine asks no choice)."""
         past = list(self.state.players[player].zones["mult"])
         if not past:
-            self.emit("6.00", "recover", *says("MK-TL-EFFECT.recover-none", player=player), player=player)
+            self.emit("6.00", "recover", "MK-TL-EFFECT.recover-none", {"player": player}, player=player)
             return
         for uid in reversed(past[-count:]):
             cs = self.state.cards[uid]
@@ -415,7 +394,7 @@ class Effects(Part):
                 deck.clear()
                 deck[uid] = None
                 deck.update(rest)
-            self.emit("6.00", "recover", *says(f"MK-TL-EFFECT.recover-{zone}", player=player, card=cs.label),
+            self.emit("6.00", "recover", f"MK-TL-EFFECT.recover-{zone}", {"player": player, "card": cs.label},
                       player=player)
 
     def _take_equipment(self, e: Entry, item: CardState) -> None:
@@ -426,14 +405,13 @@ class Effects(Part):
         wearer = self.state.cards[wearer_uid] if wearer_uid is not None else None
         if old is None or sem.equipment_kind(item) is None or wearer is None or wearer.type != "kalandozó" \
                 or sem.controller(self.state, old) == e.player:
-            self.emit("6.00", "take", *says("MK-TL-EFFECT.take-none", card=item.label, player=e.player))
+            self.emit("6.00", "take", "MK-TL-EFFECT.take-none", {"card": item.label, "player": e.player})
             return
         old.attachments.remove(item.uid)
         wearer.attachments.append(item.uid)
         item.attached_to = wearer.uid
         item.controller = e.player
-        self.emit(self.cite("3.05.I", "6.00"), "take", *says("MK-TL-EFFECT.take-equipment", player=e.player, card=item.label,
-                                          old=old.label, wearer=wearer.label), card=item.label)
+        self.emit(self.cite("3.05.I", "6.00"), "take", "MK-TL-EFFECT.take-equipment", {"player": e.player, "card": item.label, "old": old.label, "wearer": wearer.label}, card=item.label)
 
     def resolve_timed(self, e: Entry) -> None:
         self.apply_effect(e)
@@ -458,8 +436,7 @@ class Effects(Part):
             x = sem.akaratatvitel(self.state, src)
             if x is None and any(k.key == "AKARATÁTVITEL" for k in src.card.keywords):
                 by = sem.suppressed(self.state, src, "kw:AKARATÁTVITEL")
-                self.emit("6.00", "suppressed", *says("MK-TL-EFFECT.suppressed", card=src.label, what="AKARATÁTVITEL",
-                                                      source=by or "?"), card=src.label)
+                self.emit("6.00", "suppressed", "MK-TL-EFFECT.suppressed", {"card": src.label, "what": "AKARATÁTVITEL", "source": by or "?"}, card=src.label)
             lvl = sem.level(self.state, target)
             if x is not None and lvl <= x:
                 new_ctl = src.controller or src.owner
@@ -467,18 +444,15 @@ class Effects(Part):
                 target.state = "pihenő"
                 self.table.move(target, "sor")
                 self.emit("2.04.b", "dominate",
-                          f"AKARATÁTVITEL {x} replaces the attack roll: {target.label} (level {lvl}) moves to the Sor of {new_ctl}, resting",
-                          f"AKARATÁTVITEL {x} a támadásdobás helyett: {target.label} ({lvl}. szint) {new_ctl} Sorába kerül, pihenő helyzetben",
+                          "MK-TL-TRACE.dominate-akaratatvitel-replaces-attack", {"x": x, "target": target.label, "lvl": lvl, "new_ctl": new_ctl},
                           card=target.label)
                 continue
             if x is not None:
-                self.emit("2.04.b", "attack", f"{target.label} (level {lvl}) is above AKARATÁTVITEL {x}: a normal attack roll",
-                          f"{target.label} ({lvl}. szint) AKARATÁTVITEL {x} fölött van: rendes támadásdobás")
+                self.emit("2.04.b", "attack", "MK-TL-TRACE.attack-level-above-akaratatvitel", {"target": target.label, "lvl": lvl, "x": x})
             count, attack, damage = sem.beast_attack(src)
             attacks = count if self.options["beast_number"] == "attacks" else 1
             if attacks > 1:
-                self.emit(self.cite("3.05.F", "6.00"), "attacks", f"SZÁM {count}: {src.label} attacks {target.label} {count} times (option beast_number)",
-                          f"SZÁM {count}: {src.label} {count}-szor támadja {target.label} lapot (beast_number beállítás)")
+                self.emit(self.cite("3.05.F", "6.00"), "attacks", "MK-TL-TRACE.attacks-szam-times-option", {"count": count, "src": src.label, "target": target.label})
             for _ in range(attacks):
                 self._beast_hit(src, target, e.roll, attack, damage)
 
@@ -488,8 +462,7 @@ class Effects(Part):
         the armour and the damage modifiers changing its damage; no roll scripted: it hits."""
         dterms = sem.modifier_terms(self.state, "beast_damage", src)
         if dterms:
-            self.emit(self.cite("3.05.F", "6.00"), "beast", *says("MK-TL-EFFECT.beast-damage", card=src.label,
-                                                               explain=sem.explain(damage, dterms)), card=src.label)
+            self.emit(self.cite("3.05.F", "6.00"), "beast", "MK-TL-EFFECT.beast-damage", {"card": src.label, "explain": sem.explain(damage, dterms)}, card=src.label)
             damage = max(0, damage + sum(n for _, n in dterms))
         shield, armour = sem.protection(self.state, target)
         if roll is not None:
@@ -498,25 +471,20 @@ class Effects(Part):
             if attack:
                 base = roll + attack
                 rule = self.cite("3.05.F", "6.00") if sem.prints_beast_line(src) else "6.00"
-                self.emit(rule, "roll", f"{src.label}'s attack roll {roll} {attack:+d} = {base}",
-                          f"{src.label} támadásdobása {roll} {attack:+d} = {base}")
+                self.emit(rule, "roll", "MK-TL-TRACE.roll-attack", {"src": src.label, "roll": roll, "attack": attack, "base": base})
             rterms = sem.modifier_terms(self.state, "beast_roll", src)
             if rterms:
-                self.emit(self.cite("3.05.F", "6.00"), "roll", *says("MK-TL-EFFECT.beast-roll", card=src.label,
-                                                                  explain=sem.explain(base, rterms)), card=src.label)
+                self.emit(self.cite("3.05.F", "6.00"), "roll", "MK-TL-EFFECT.beast-roll", {"card": src.label, "explain": sem.explain(base, rterms)}, card=src.label)
                 base += sum(n for _, n in rterms)
             total = base - shield if self.admits("3.05.F") else base
             if shield and self.admits("3.05.F"):
-                self.emit("3.05.F", "shield", *says("MK-TL-TRACE.beast-shield", card=target.label, roll=base,
-                                                    lowered=total))
+                self.emit("3.05.F", "shield", "MK-TL-TRACE.beast-shield", {"card": target.label, "roll": base, "lowered": total})
             if total < need:
-                self.emit("3.05.F" if shield and self.admits("3.05.F") else "6.00", "miss",
-                          f"{src.label}'s attack misses {target.label} ({total} < {need})",
-                          f"{src.label} támadása nem talál ({total} < {need})")
+                self.emit("3.05.F" if shield and self.admits("3.05.F") else "6.00", "miss", "MK-TL-TRACE.beast-miss",
+                          {"card": src.label, "target": target.label, "total": total, "need": need})
                 return
         if armour and self.admits("3.05.F"):
             reduced = max(0, damage - armour)
-            self.emit("3.05.F", "armour", *says("MK-TL-TRACE.beast-armour", card=target.label, damage=damage,
-                                                reduced=reduced))
+            self.emit("3.05.F", "armour", "MK-TL-TRACE.beast-armour", {"card": target.label, "damage": damage, "reduced": reduced})
             damage = reduced
         self.table.add_damage(target, self.modified_damage([src], target, damage, self.cite("3.05.F", "6.00")), "6.00")

@@ -154,13 +154,11 @@ class Ending:
         player, why = self.state.winner
         self.state.winner = None
         front = self.seating.front(player)
-        self.emit("12.00.3.D", "knockout", f"{player} would win ({why}): instead {front}, in front, is knocked out",
-                  f"{player} nyerne ({why}): ehelyett az előtte ülő {front} kiesik", player=player)
+        self.emit("12.00.3.D", "knockout", "MK-TL-TRACE.knockout-would-win-instead", {"player": player, "why": why, "front": front}, player=player)
         for cs in self.state.cards.values():
             if cs.behaviour.wins is not None and cs.counters and (cs.controller or cs.owner) == player:
                 cs.counters.clear()
-                self.emit("12.00.3.D", "reset", f"the effect ends and is set back: {cs.label} loses its counters",
-                          f"a hatás véget ér, és visszaáll: {cs.label} elveszíti jelzőit", card=cs.label)
+                self.emit("12.00.3.D", "reset", "MK-TL-TRACE.reset-effect-ends-set", {"card": cs.label}, card=cs.label)
         return self.check_knockout(Elimination(player, front, "alternative-win"))
 
     def _apply(self, r: Result, elimination: Elimination | None = None) -> bool:
@@ -172,9 +170,7 @@ class Ending:
                     behind = before[before.index(name) - 1]
                     if behind != name:
                         seats.victory_points[behind] = seats.victory_points.get(behind, 0) + 1
-                        self.emit("12.00.3.E", "point", f"{name} goes out: {behind}, sitting behind, gets a victory point "
-                                  f"({seats.victory_points[behind]})", f"{name} kiesik: a mögötte ülő {behind} győzelmi "
-                                  f"pontot kap ({seats.victory_points[behind]})", player=behind)
+                        self.emit("12.00.3.E", "point", "MK-TL-TRACE.point-goes-out-sitting", {"name": name, "behind": behind, "victory_points": seats.victory_points[behind]}, player=behind)
                 elif elimination is not None and name == elimination.target:
                     seats.eliminations[elimination.by] = seats.eliminations.get(elimination.by, 0) + 1
             seats.challenges = {c: t for c, t in seats.challenges.items() if name not in (c, t)}
@@ -183,10 +179,10 @@ class Ending:
             return False
         en, hu = self._words(r, "en"), self._words(r, "hu")
         if r.verdict is Verdict.NEW_ROUND:
-            self.emit(r.rule, "result", f"{en}: {r.message('en')}", f"{hu}: {r.message('hu')}")
+            self.emit(r.rule, "result", "MK-TL-TRACE.result-line", {"en": en, "message": r.message('en'), "en_hu": hu, "message_hu": r.message('hu')})
             return False
         self.state.result = (r.verdict.value, r.winners or r.drawn, r.rule, r.message("en"))
-        self.emit(r.rule, "result", f"the game ends, {en}: {r.message('en')}", f"a játék véget ér, {hu}: {r.message('hu')}",
+        self.emit(r.rule, "result", "MK-TL-TRACE.result-game-ends", {"en": en, "message": r.message('en'), "en_hu": hu, "message_hu": r.message('hu')},
                   verdict=r.verdict.value)
         return True
 

@@ -29,6 +29,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ....base.errors import IllegalActionError
+from ....base.i18n import part
 from ....data.behaviour import Behaviour
 from ....data.cards import Card
 from ....grammar.action import Action
@@ -46,7 +47,7 @@ from .rules import Format
 from .seating import TURN_RULES
 from .stack import TimelineStack
 from .table import Probe, Table
-from .trace import illegal, refused, says
+from .trace import refused, word_args, words
 
 if TYPE_CHECKING:
     from .legal import LegalAction
@@ -90,22 +91,21 @@ _EMPTY = Action("pass")
 def _refused_clauses(verb: str) -> tuple[tuple[str, Any, str, str], ...]:
     """The clauses *verb* does not take: each its field, its empty value and its words (en, hu)."""
     allowed = _CLAUSES.get(verb, frozenset()) | _SHAPE.get(verb, frozenset())
-    return tuple((name, getattr(_EMPTY, name), en, hu) for name, (en, hu) in _WORDS.items() if name not in allowed)
+    return tuple((name, getattr(_EMPTY, name), *words("clause", name)) for name in _CLAUSE_NAMES if name not in allowed)
 
 
 @cache
 def _clause_fields(verb: str) -> tuple[Callable[[Action], tuple[Any, ...]], tuple[Any, ...]]:
     """The clauses *verb* does not take, read at once: a getter of their fields and their empty values."""
-    refused = _refused_clauses(verb)
-    names = [name for name, _, _, _ in refused]
+    clauses = _refused_clauses(verb)
+    names = [name for name, _, _, _ in clauses]
     getter = attrgetter(*names, names[0]) if names else (lambda a: ())  # two names at least: the getter gives a tuple
-    return getter, tuple(empty for _, empty, _, _ in refused) + ((refused[0][1],) if names else ())
-_WORDS = {"by": ("by", "által"), "targets": ("target", "célpont"), "x": ("x", "x"), "mode": ("mode", "mód"),
-          "free": ("free", "ingyen"), "accept": ("accept", "akarja"), "roll": ("roll", "dob"), "kind": ("as", "mint"),
-          "source": ("source", "forrás"), "expedition": ("expedition", "expedíció"), "store": ("store", "raktároz"),
-          "blockers": ("block", "akadályoz"), "against": ("against", "ellen"), "keep": ("keep", "megtart"),
-          "effect": ("effect", "hatás"), "card": ("card", "lap"), "dest": ("->", "->"), "ref": ("@N", "@N"),
-          "team": ("team", "csapat"), "ability": ("ability", "képesség")}
+    return getter, tuple(empty for _, empty, _, _ in clauses) + ((clauses[0][1],) if names else ())
+
+
+#: the clauses of an action, in the order a refusal names the first one given that its verb does not take
+_CLAUSE_NAMES = ("by", "targets", "x", "mode", "free", "accept", "roll", "kind", "source", "expedition", "store",
+                 "blockers", "against", "keep", "effect", "card", "dest", "ref", "team", "ability")
 
 
 class Engine:
@@ -219,27 +219,26 @@ class Engine:
     def kill(self, a: Action) -> None:
         assert a.card is not None
         cs = self.table.find(a.card, zones=("sor", "jelen"), rule="6.00")
-        self.table.emit("6.00", "kill", f"{cs.label} dies", f"{cs.label} meghal", card=cs.label)
+        self.table.emit("6.00", "kill", "MK-TL-TRACE.kill-dies", {"card": cs.label}, card=cs.label)
         self.table.die(cs)
 
     def sacrifice(self, player: str, a: Action) -> None:
         assert a.card is not None
         cs = self.table.find(a.card, zones=("sor", "jelen", "torony"), player=player, rule="6.00")
         self.table.emit("11.00.E" if sem.ghost_rounds(self.state, cs) and self.table.admits("11.00.E") else "6.00", "sacrifice",
-                  f"{player} sacrifices {cs.label}", f"{player} feláldozza: {cs.label}", card=cs.label)
+                  "MK-TL-TRACE.sacrifice-sacrifices", {"player": player, "card": cs.label}, card=cs.label)
         self.table.die(cs, how="feláldoz")
 
     def damage(self, a: Action) -> None:
         assert a.card is not None and a.amount is not None
         cs = self.table.find(a.card, zones=("sor",), rule="6.00")
         if a.amount < 0:
-            raise illegal("MK-TL-DAMAGE", "6.00", "damage cannot be negative", "a sebzés nem lehet negatív")
+            raise refused("MK-TL-DAMAGE.damage-cannot-negative", "6.00")
         self.table.add_damage(cs, a.amount, "6.00")
         if not self.state.timelines:
             lvl = sem.level(self.state, cs)
             if cs.damage >= lvl:
-                self.table.emit("6.00", "dies", f"{cs.label} has {cs.damage} damage against level {lvl} and dies",
-                          f"{cs.label} {cs.damage} sebzést kapott {lvl} szinttel szemben, és meghal", card=cs.label)
+                self.table.emit("6.00", "dies", "MK-TL-TRACE.dies-has-damage-against", {"card": cs.label, "damage": cs.damage, "lvl": lvl}, card=cs.label)
                 self.table.die(cs)
 
     def dice(self, a: Action) -> None:
@@ -257,21 +256,22 @@ class Engine:
         assert a.card is not None
         cs = self.table.find(a.card, zones=("jelen", "torony", "sor"), rule="6.00")
         if cs.controller == player:
-            raise illegal("MK-TL-CONTROL", "6.00", f"{player} already controls {cs.label}", f"{player} már irányítja: {cs.label}")
+            raise refused("MK-TL-CONTROL.already-controls", "6.00", player=player, card=cs.label)
         old = cs.controller
         cs.controller = player
         zone = cs.zone
         self.table.move(cs, zone)
-        self.table.emit("6.00", "control", f"{player} gains control of {cs.label} from {old}", f"{player} megszerzi {cs.label} irányítását", card=cs.label)
+        self.table.emit("6.00", "control", "MK-TL-TRACE.control", {"player": player, "card": cs.label, "old": old},
+                        card=cs.label)
         if cs.type == "toronyszint":
             for uid in list(cs.attachments):
                 att = self.state.cards[uid]
                 self.table.move(att, "mult")
-                self.table.emit("3.01.G", "falls", f"{att.label} falls off {cs.label}", f"{att.label} leesik {cs.label} lapról", card=att.label)
+                self.table.emit("3.01.G", "falls", "MK-TL-TRACE.falls-off", {"att": att.label, "card": cs.label}, card=att.label)
             dropped = sum(cs.counters.values())
             if dropped:
                 cs.counters.clear()
-                self.table.emit("3.01.G", "falls", f"{dropped} counter(s) fall off {cs.label}", f"{dropped} jelző leesik {cs.label} lapról")
+                self.table.emit("3.01.G", "falls", "MK-TL-TRACE.falls-counter-fall-off", {"dropped": dropped, "card": cs.label})
         if cs.type == "építmény" and sem.one_such_building(cs):
             self.table.one_building(cs, player, a.keep)
 
@@ -321,12 +321,10 @@ class Engine:
                 side = seating.side(p.name)
                 ending = self.table.ending
                 rule = ending.variant.rules.get("starting_tower_levels", "3.01.A") if ending is not None else "3.01.A"
-                self.table.emit(rule, "tower", f"side {side}'s shared tower, the lowest level first: {', '.join(levels) or 'none'}",
-                                f"a(z) {side} oldal közös tornya, a legalsó szinttel kezdve: {', '.join(levels) or 'nincs'}",
+                self.table.emit(rule, "tower", "MK-TL-TRACE.tower-side-shared-lowest", {"side": side, **({"levels": ", ".join(levels), "levels_hu": ", ".join(levels)} if levels else word_args("levels", "levels", "none"))},
                                 player=p.name)
                 continue
-            self.table.emit("3.01.A", "tower", f"{p.name}'s tower, the lowest level first: {', '.join(levels) or 'none'}",
-                            f"{p.name} tornya, a legalsó szinttel kezdve: {', '.join(levels) or 'nincs'}", player=p.name)
+            self.table.emit("3.01.A", "tower", "MK-TL-TRACE.tower-lowest-level-first", {"player": p.name, **({"levels": ", ".join(levels), "levels_hu": ", ".join(levels)} if levels else word_args("levels", "levels", "none"))}, player=p.name)
         self.rounds.refill("1.02.B")
         self.rounds.open_round()
         self.table.end(False)
@@ -340,8 +338,7 @@ class Engine:
         result = self.state.result
         if result is not None:
             verdict, who, rule, _ = result
-            raise illegal("MK-TL-OVER", rule, f"the game is over ({verdict}{': ' + ', '.join(who) if who else ''})",
-                          f"a játék véget ért ({verdict}{': ' + ', '.join(who) if who else ''})")
+            raise refused("MK-TL-OVER.game-over", rule, verdict=verdict, value=': ' + ', '.join(who) if who else '')
 
     def probe(self, player: str | None, a: Action, *, turn: bool = True,
               shape: bool = True) -> IllegalActionError | None:
@@ -369,12 +366,7 @@ class Engine:
             raise ValueError(f"only a player's action can be probed, not {a.verb!r}")
         if a.verb == "neutralise" and a.source is None:
             # a player neutralises with a card (6.00); without one it is the judge's "suppose it was neutralised"
-            return illegal("MK-TL-NEUTRALISER", "6.00", "a player neutralises with a card whose ability neutralises; "
-                           "without one it is a judge's supposition, not a player's action",
-                           "a játékos semlegesítő képességű lappal semlegesít; lap nélkül ez a bíró feltevése, "
-                           "nem a játékos cselekvése",
-                           remedy=("name the card it is made with: forrás \"…\"",
-                                   "nevezd meg a lapot, amellyel történik: forrás \"…\""))
+            return refused("MK-TL-NEUTRALISER.player-neutralises-card", "6.00", remedy="MK-TL-NEUTRALISER.player-neutralises-card-remedy")
         self.table.begin()
         self.table.probing = True
         self._skip_turn = not turn
@@ -422,7 +414,7 @@ class Engine:
             # the archived 12.00, the timeline's own 6.00
             raise refused(f"MK-TL-TURN.{why}", self.table.cite(TURN_RULES[why], "6.00"), active=active,
                           members=", ".join(seating.members(seating.side(active))),
-                          remedy=says("MK-TL-TURN.wait", active=active))
+                          remedy=part("MK-TL-TURN.wait", active=active))
 
     def _dispatch(self, player: str | None, a: Action) -> None:
         verb = a.verb
@@ -455,7 +447,7 @@ class Engine:
         self._check_in_game(who)
         handler = self._verbs.get(verb)
         if handler is None:  # pragma: no cover - the grammar has no other verbs
-            raise illegal("MK-TL-VERB", "6.00", f"unknown verb {verb!r}", f"ismeretlen ige: {verb!r}")
+            raise refused("MK-TL-VERB.unknown-verb", "6.00", verb=verb)
         if verb in PLAYER_VERBS and not self._skip_turn:
             self._turn(who, a)
         if not self._skip_shape:
@@ -470,5 +462,4 @@ class Engine:
             return  # none of them is said (the common case, asked in one step)
         for name, empty, en, hu in _refused_clauses(a.verb):
             if getattr(a, name) != empty:
-                raise illegal("MK-TL-CLAUSE", "6.00", f"{a.verb} takes no '{en}' clause", f"a(z) {a.verb} nem kap '{hu}' kitételt",
-                              remedy=(f"leave out '{en}'", f"hagyd el: '{hu}'"))
+                raise refused("MK-TL-CLAUSE.takes-clause", "6.00", remedy="MK-TL-CLAUSE.takes-clause-remedy", verb=a.verb, en=en, en_hu=hu)

@@ -70,8 +70,8 @@ def _cards(deck: DeckList, section: str, lookup: Callable[[str], Card | None]) -
     for entry in deck.section(section):
         card = lookup(entry.name)
         if card is None:
-            raise DataError("MK-PLAY-CARD", f"{deck.path}:{entry.line}: unknown card {entry.name!r}",
-                            path=deck.path, line=entry.line)
+            raise DataError.said("MK-PLAY-CARD", path=deck.path, line=entry.line, file=deck.path, at=entry.line,
+                                 name=entry.name)
         out.extend([card] * entry.count)
     return out
 
@@ -122,14 +122,14 @@ def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | N
             size = int(ending.variant.value("starting_tower_levels", len(seats), len(side)) or 3)
             levels = list({c.name: c for d in side for c in _cards(d, "tower", lookup)}.values())
             if len(levels) < size:
-                raise DataError("MK-PLAY-TOWER", f"the side of {name} needs {size} different tower levels; its decks have {len(levels)}")
+                raise DataError.said("MK-PLAY-TOWER", player=name, size=size, have=len(levels))
             for card in levels[:size]:
                 put(card, name, "torony")
         if eng.table.seating.deals_omens:
             omen_name = (omens or {}).get(name) or SAMPLE_OMENS.get(deck.path, "Kotan vigyázó tekintete")
             omen = lookup(omen_name)
             if omen is None:
-                raise DataError("MK-PLAY-CARD", f"unknown Ómen card {omen_name!r}")
+                raise DataError.said("MK-PLAY-CARD.omen", name=omen_name)
             eng.state.seats.omens[name] = put(omen, name, "kivul")
     eng.combat.rng = Random(seed * 7919 + 1)  # the dice of the combat rounds' attack rolls (6.03), from the seed
     return eng

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ....base.errors import IllegalActionError
+from ....base.i18n import part
 from ....base.text import fold
 from ....grammar.action import Action
 from ....grammar.keywords import Kincskereses
@@ -24,14 +25,9 @@ from .model import CardState, Entry, ManeuverRun
 from .phases import OBSTRUCT, REVEAL, ManeuverPhases
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import illegal, needs_mp, refused, says
+from .trace import needs_mp, refused, says, word_args, words
 
 __all__ = ["Maneuvers"]
-
-#: The manoeuvres' names in the refusals (English, Hungarian).
-_WHAT = {"manoeuvre": ("a manoeuvre", "a manőver"), "quest": ("solving a quest", "a küldetés megoldása"),
-         "siege": ("a siege", "az ostrom"), "capture": ("a capture", "a bevétel"), "combat": ("a combat", "a harc")}
-
 
 class Maneuvers(Part):
     """The manoeuvres of 4.01 and what their entries do on unwinding."""
@@ -55,23 +51,19 @@ class Maneuvers(Part):
                                      rule="4.01.E")
             except IllegalActionError:
                 self._not_mixed(player, name)
-                raise illegal("MK-TL-TEAM", "4.01.E", f"{name!r} is not an adventurer in {player}'s Sor",
-                           f"{name!r} nem {player} Sorában álló kalandozó") from None
+                raise refused("MK-TL-TEAM.not-adventurer-sor", "4.01.E", name=name, player=player) from None
             if cs.ghost is not None:
-                raise illegal("MK-TL-GHOST", "11.00.D", f"{cs.label} is a ghost: it is not in the Sor and joins no team",
-                           f"{cs.label} szellem: nincs a Sorban, csapatba nem kerülhet")
+                raise refused("MK-TL-GHOST.ghost-not-sor", "11.00.D", card=cs.label)
             if cs.type != "kalandozó" or not self._mixes(player, cs.controller):
                 self._not_mixed(player, name)
-                raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is not {player}'s adventurer", f"{cs.label} nem {player} kalandozója")
+                raise refused("MK-TL-TEAM.not-adventurer", "4.01.E", card=cs.label, player=player)
             if cs.state != CardStatus.EBER and not antiss:
-                raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is {cs.state}: only awake adventurers join a team",
-                           f"{cs.label} {cs.state}: csak éber kalandozó kerülhet csapatba")
+                raise refused("MK-TL-TEAM.only-awake-adventurers", "4.01.E", card=cs.label, state=cs.state)
             if cs in team:
-                raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} is named twice", f"{cs.label} kétszer szerepel")
+                raise refused("MK-TL-TEAM.named-twice", "4.01.E", card=cs.label)
             guard = sem.cannot(self.state, cs, "block") if blocking else None
             if guard is not None:
-                raise illegal("MK-TL-TEAM", "4.01.E", f"{cs.label} cannot be a member of an obstructing team ({guard.label})",
-                              f"{cs.label} nem lehet az akadályozó csapat tagja ({guard.label})")
+                raise refused("MK-TL-TEAM.cannot-member-obstructing", "4.01.E", card=cs.label, guard=guard.label)
             team.append(cs)
         return team
 
@@ -112,23 +104,19 @@ class Maneuvers(Part):
         """Whether a manoeuvre may start now at all: in the manoeuvres phase (4.01.H), with no deed's
         timeline open (a leave-row manoeuvre is MP-bound, 4.01.B).  Raises the refusal; changes nothing."""
         if self.state.phase != Phase.MANEUVERS:
-            raise illegal("MK-TL-PHASE", "4.01.H", f"manoeuvres start only in the manoeuvres phase (now {self.state.phase})",
-                       f"manőver csak a manőverek fázisában indítható (most {self.state.phase})",
-                       remedy=("in the manoeuvres phase", "a manőverek fázisában"))
-        en, hu = _WHAT.get(what, (what, what))
+            raise refused("MK-TL-PHASE.manoeuvres-start-only", "4.01.H", remedy="MK-TL-PHASE.manoeuvres-start-only-remedy", phase=self.state.phase)
+        en, hu = words("maneuver", what)
         self.stack.check_can_add(None, True, en, bound_by="4.01.B", what_hu=hu)
 
     def _checks(self, player: str, team: list[CardState], size: int, what: str) -> None:
         if self.state.phase != Phase.MANEUVERS:
             self.check_open(what)
         if not team:
-            en, hu = _WHAT.get(what, (what, what))
+            en, hu = words("maneuver", what)
             raise refused("MK-TL-TEAM-SIZE.empty", "4.01.D", what=en, what_hu=hu,
-                          remedy=says("MK-TL-TEAM-SIZE.remedy", size=size))
+                          remedy=part("MK-TL-TEAM-SIZE.remedy", size=size))
         if len(team) > size:
-            raise illegal("MK-TL-TEAM-SIZE", "4.01.F", f"a {what} team has 1 to {size} adventurers, not {len(team)}",
-                       f"{what} csapat 1–{size} kalandozóból áll, nem {len(team)}",
-                       remedy=(f"a team of 1 to {size} adventurers", f"1–{size} kalandozós csapat"))
+            raise refused("MK-TL-TEAM-SIZE.team-has-adventurers", "4.01.F", remedy="MK-TL-TEAM-SIZE.team-has-adventurers-remedy", what=what, size=size, n_team=len(team))
         self.check_open(what)
         self.table.seating.check_mp_bound(player)
         self.table.seating.check_initiating(player)
@@ -146,33 +134,29 @@ class Maneuvers(Part):
         pl = self.state.players[player]
         pl.mp -= cost
         rule = self.cite("12.00.5.4", "4.01.B") if maneuver == "siege" else "4.01.B"
-        what = ("the siege", "az ostromért") if maneuver == "siege" else ("the capture", "a bevételért")
+        what = words("paid-for", maneuver)
         by = "".join(f", {src.label} {n:+d}" for src, n in changes)
-        figure = " (the figure of 12.00.5.4)" if maneuver == "siege" else ""
-        figure_hu = " (a 12.00.5.4 szerint)" if maneuver == "siege" else ""
-        self.emit(rule, "pay", f"{player} pays {cost} MP for {what[0]}{figure}{by} ({pl.mp} left)",
-                  f"{player} {cost} MP-t fizet {what[1]}{figure_hu}{by} (marad {pl.mp})", player=player)
+        figure, figure_hu = says("MK-TL-TRACE.siege-figure") if maneuver == "siege" else ("", "")
+        self.emit(rule, "pay", "MK-TL-TRACE.pay-pays-mp-left", {"player": player, "cost": cost, "what": what[0], "figure": figure, "by": by, "mp": pl.mp, "what_hu": what[1], "figure_hu": figure_hu}, player=player)
 
     def solve(self, player: str, a: Action) -> None:
         """Send a team to solve a quest (4.01), by expedition (2.03) or on the antiss (8.02)."""
         assert a.card is not None
         quest = self.table.find(a.card, zones=("jelen",), rule="4.01.A")
         if quest.type != "küldetés":
-            raise illegal("MK-TL-QUEST", "4.01.A", f"{quest.label} is not a quest awaiting solution", f"{quest.label} nem megoldásra váró küldetés")
+            raise refused("MK-TL-QUEST.not-quest-awaiting", "4.01.A", quest=quest.label)
         antiss = fold(quest.card.subtype or "") == "antisskuldetes"
         self.table.seating.check_quest(player, quest)
         team = self._team(player, a.team, antiss=antiss)
         self._checks(player, team, 3, "quest")
         forbidden = self.state.forbidden.get("solving")
         if forbidden:
-            raise illegal("MK-TL-FORBIDDEN", "6.00", "until the end of the round no quest can be solved (an effect in the Present)",
-                          "a forduló végéig küldetés nem oldható meg (egy Jelenben lévő hatás miatt)")
+            raise refused("MK-TL-FORBIDDEN.until-end-round", "6.00")
         spec = quest.behaviour.solvers
         if spec is not None:
             for c in team:
                 if not sem.admits_target(self.state, spec, c, player):
-                    raise illegal("MK-TL-TEAM", "4.01.A", f"only a team of {spec.render().removeprefix('1 ')}s may solve {quest.label} (its text): {c.label} is none",
-                                  f"{quest.label} lapot csak {spec.render().removeprefix('1 ')} csapat oldhatja meg (a szövege szerint): {c.label} nem az")
+                    raise refused("MK-TL-TEAM.only-team-may", "4.01.A", removeprefix=spec.render().removeprefix('1 '), quest=quest.label, card=c.label)
         if antiss:
             self._antiss_checks(player, quest, team)
         if self.options["quest_condition"] == "start" and self._unmet(quest, team, say=False):
@@ -181,26 +165,23 @@ class Maneuvers(Part):
                           team=", ".join(c.label for c in team), remedy="MK-TL-CONDITION.quest-remedy")
         x = sem.expedition(quest)
         if quest.expedition_round == self.state.round and self.admits("2.03.e"):
-            raise illegal("MK-TL-EXPEDITION", "2.03.e", f"{quest.label} had an expedition this round: it cannot be solved this round",
-                       f"{quest.label} ebben a fordulóban expedíció célja volt: nem oldható meg")
+            raise refused("MK-TL-EXPEDITION.had-expedition-this", "2.03.e", quest=quest.label)
         if a.expedition:
             if x is None:
-                raise illegal("MK-TL-EXPEDITION", "2.03", f"{quest.label} has no EXPEDÍCIÓ", f"{quest.label} lapon nincs EXPEDÍCIÓ")
-            self.require("2.03.b", "an expedition", "expedíció")
+                raise refused("MK-TL-EXPEDITION.has-expedicio", "2.03", quest=quest.label)
+            self.require("2.03.b", "MK-TL-WHAT.expedition")
         store_level: CardState | None = None
         if a.store is not None and (not sem.is_storage_quest(quest) or a.expedition):
-            raise illegal("MK-TL-STORAGE", "1.14.3", f"{quest.label} is stored only when a storage quest is solved ('raktároz')",
-                          f"{quest.label}: raktározni csak raktározandó küldetés megoldásakor lehet ('raktároz')")
+            raise refused("MK-TL-STORAGE.stored-only-when", "1.14.3", quest=quest.label)
         if sem.is_storage_quest(quest) and not a.expedition:
             if self.admits("1.14.3"):
                 store_level = self._storage_slot(player, a.store)
             else:
-                self.skip("1.14.3", f"{quest.label} would be stored", f"{quest.label} raktározandó lenne")
+                self.skip("1.14.3", "MK-TL-SKIP.would-stored", quest=quest.label)
         cost = self._quest_cost(player, quest, a.expedition)
         have = self.state.players[player].mp
         if have < cost:
-            raise illegal("MK-TL-MP", "5.01.D", f"{player} cannot pay {cost} MP for the quest", f"{player} nem tudja kifizetni a küldetés {cost} MP-jét",
-                          remedy=needs_mp(cost, have))
+            raise refused("MK-TL-MP.cannot-pay-mp-2", "5.01.D", remedy=needs_mp(cost, have), player=player, cost=cost)
         blockers = self._quest_blockers(player, a.blockers)
         # the opponent of "Megoldásakor egy ellenfeled …" (12.00.A); an expedition does not solve the quest (2.03)
         opponents = self.table.seating.choose_opponent(
@@ -215,14 +196,13 @@ class Maneuvers(Part):
             cs.in_team = True
         self.state.maneuver_team = tuple(cs.uid for cs in team)
         self.state.maneuver_blockers = tuple(cs.uid for cs in blockers)
-        self.emit("4.01.A", "maneuver", f"{player} sends {', '.join(c.label for c in team)} to solve {quest.label}",
-                  f"{player} csapata ({', '.join(c.label for c in team)}) elindul: {quest.label}")
+        self.emit("4.01.A", "maneuver", "MK-TL-TRACE.maneuver-sends-solve", {"player": player, "team": ', '.join(c.label for c in team), "quest": quest.label})
         if blockers:
             self._say_obstructing(blockers)
         self.table.seating.announce_opponent(player, opponents)
         if on_solve_targets:
             names = ", ".join(self.state.cards[t].label for t in on_solve_targets)
-            self.emit("5.01.B", "targets", *says("MK-TL-TRACE.on-solve-targets", quest=quest.label, targets=names),
+            self.emit("5.01.B", "targets", "MK-TL-TRACE.on-solve-targets", {"quest": quest.label, "targets": names},
                       card=quest.label)
         entry = self.stack.new_entry("maneuver", player, f"küldetés: {quest.label}", source=quest.uid,
                                data={"type": "quest", "team": [c.uid for c in team], "expedition": a.expedition,
@@ -243,7 +223,7 @@ class Maneuvers(Part):
         if not a.targets and spec is not None and not sem.spec_present(self.state, spec, player):
             return ()  # nothing it could target: it does not happen (6.02), the quest is still solved
         return self.pick_targets(player, quest, ops, a.targets, quest.behaviour.targets if ops else None, None,
-                                 "needs a target and none was chosen", "célpontot igényel, de nincs választott célpont",
+                                 part("MK-TL-TARGETS.none-needs-target-none"),
                                  one=True)
 
     def _quest_blockers(self, player: str, names: tuple[str, ...]) -> list[CardState]:
@@ -261,8 +241,7 @@ class Maneuvers(Part):
 
     def _say_obstructing(self, blockers: list[CardState]) -> None:
         owner = sem.controller(self.state, blockers[0])
-        self.emit("4.01.A", "obstruct", *says("MK-TL-TRACE.obstructing", player=owner,
-                                              team=", ".join(c.label for c in blockers)), player=owner)
+        self.emit("4.01.A", "obstruct", "MK-TL-TRACE.obstructing", {"player": owner, "team": ", ".join(c.label for c in blockers)}, player=owner)
 
     def obstruct(self, player: str, a: Action) -> None:
         """The obstructing team leaves the Sor in its phase (6.03): the player the manoeuvre is against sends
@@ -284,8 +263,8 @@ class Maneuvers(Part):
         seating.check_obstructors(run.player, {player})
         team = self._team(player, a.team, blocking=True)
         if not team:
-            raise refused("MK-TL-TEAM-SIZE.empty", "4.01.D", what="an obstructing team", what_hu="akadályozó csapat",
-                          remedy=says("MK-TL-TEAM-SIZE.remedy", size=1))
+            raise refused("MK-TL-TEAM-SIZE.empty", "4.01.D", **dict(zip(("what", "what_hu"), words("team", "obstructing"), strict=True)),
+                          remedy=part("MK-TL-TEAM-SIZE.remedy", size=1))
         size = self.obstructing_size(run.kind, e)
         if len(team) > size:
             raise refused("MK-TL-OBSTRUCT.size", "4.01.F", size=size, count=len(team))
@@ -317,30 +296,26 @@ class Maneuvers(Part):
         if met is None:
             return True
         if say:
-            self.emit("6.03", "condition", *says("MK-TL-CONDITION.met", card=quest.label, adventurer=met[0].label,
-                                                 words=" ".join(met[1])), card=quest.label)
+            self.emit("6.03", "condition", "MK-TL-CONDITION.met", {"card": quest.label, "adventurer": met[0].label, "words": " ".join(met[1])}, card=quest.label)
         return False
 
     def _antiss_checks(self, player: str, quest: CardState, team: list[CardState]) -> None:
-        self.require("8.02", "an antiss quest", "antissküldetés")
+        self.require("8.02", "MK-TL-WHAT.antiss-quest")
         if self.state.players[player].antiss_solved >= 1:
-            raise illegal("MK-TL-ANTISS", "8.03.A", f"{player} has solved an antiss quest this round", f"{player} ebben a fordulóban már oldott meg antissküldetést")
+            raise refused("MK-TL-ANTISS.has-solved-antiss", "8.03.A", player=player)
         if quest.uid in self.state.antiss_attempted:
-            raise illegal("MK-TL-ANTISS", "8.03.B", f"{quest.label} has been attempted this round", f"{quest.label} megoldását ebben a fordulóban már megkísérelték")
+            raise refused("MK-TL-ANTISS.has-been-attempted", "8.03.B", quest=quest.label)
         wizards = [c for c in team if sem.is_antiss_wizard(self.state, c)]
         others = [c for c in team if not sem.is_antiss_wizard(self.state, c)]
         if not wizards:
-            raise illegal("MK-TL-ANTISS", "8.02", "an antiss quest is initiated by an antiss-wizard", "antissküldetést antissvarázsló kezdeményez")
+            raise refused("MK-TL-ANTISS.antiss-quest-initiated", "8.02")
         if len(others) > 1 or any(c.state != CardStatus.PIHENO for c in others) and others:
-            raise illegal("MK-TL-ANTISS", "8.02", "an antiss-wizard may take along one resting non-wizard adventurer",
-                       "antissvarázsló egy pihenő, nem antissvarázsló kalandozót vihet magával")
+            raise refused("MK-TL-ANTISS.antiss-wizard-may", "8.02")
         for c in team:
             if c.uid in self.state.antiss_acted:
-                raise illegal("MK-TL-ANTISS-ONCE", "8.03.C", f"{c.label} has already acted on the antiss this round",
-                           f"{c.label} ebben a fordulóban már cselekedett az antisson")
-        self.emit("8.01.A", "antiss", f"antiss-wizards: {', '.join(c.label for c in wizards)}", f"antissvarázslók: {', '.join(c.label for c in wizards)}")
-        self.emit("8.02", "antiss", "on the antiss, resting wizards may go, with at most one resting companion",
-                  "az antissra pihenő varázslók mehetnek, legfeljebb egy pihenő kísérővel")
+                raise refused("MK-TL-ANTISS-ONCE.has-already-acted", "8.03.C", card=c.label)
+        self.emit("8.01.A", "antiss", "MK-TL-TRACE.antiss-wizards", {"wizards": ', '.join(c.label for c in wizards)})
+        self.emit("8.02", "antiss", "MK-TL-TRACE.antiss-resting-wizards-may")
 
     def _storage_slot(self, player: str, name: str | None) -> CardState:
         levels = [self.state.cards[u] for u in self.state.players[player].zones[Zone.TORONY]]
@@ -348,12 +323,10 @@ class Maneuvers(Part):
         if name is not None:
             chosen = self.table.find(name, zones=("torony",), player=player, rule="1.14.3")
             if chosen not in free:
-                raise illegal("MK-TL-STORAGE", "1.14.3", f"{chosen.label} already stores a quest (one a tower level)",
-                           f"{chosen.label} már raktároz küldetést (toronyszintenként egy)")
+                raise refused("MK-TL-STORAGE.already-stores-quest", "1.14.3", chosen=chosen.label)
             return chosen
         if not free:
-            raise illegal("MK-TL-STORAGE", "1.14.3", f"{player} has no tower level to store another quest on: it cannot be solved",
-                       f"{player} nem tud hova raktározni: újabb raktározandó küldetés nem oldható meg")
+            raise refused("MK-TL-STORAGE.has-tower-level", "1.14.3", player=player)
         return free[0]
 
     def _quest_cost(self, player: str, quest: CardState, expedition: bool) -> int:
@@ -376,19 +349,19 @@ class Maneuvers(Part):
         # the obstructing team (6.03) returns resting with the initiating one, after the quest is settled
         blockers = [self.state.cards[u] for u in e.data.get("blockers", ()) if self.state.cards[u].zone == "sor"]
         if not team:
-            self.emit("4.01.D", "fail", *says("MK-TL-TRACE.no-team", target=quest.label), card=quest.label)
+            self.emit("4.01.D", "fail", "MK-TL-TRACE.no-team", {"target": quest.label}, card=quest.label)
             if blockers:
                 self.return_team(blockers, awake=False)
             self._failed(quest, player)
             return
         if quest.zone != "jelen":
-            self.emit("4.01.A", "fail", f"{quest.label} is gone: the manoeuvre fails", f"{quest.label} nincs már jelen: a manőver sikertelen")
+            self.emit("4.01.A", "fail", "MK-TL-TRACE.fail-gone-manoeuvre-fails", {"quest": quest.label})
             self.return_team(team + blockers, awake=False)
             self._failed(quest, player)
             return
         if self._unmet(quest, team):
             condition = quest.card.requirement.render() if quest.card.requirement else ""
-            self.emit("6.03", "fail", *says("MK-TL-CONDITION.failed", quest=quest.label, condition=condition),
+            self.emit("6.03", "fail", "MK-TL-CONDITION.failed", {"quest": quest.label, "condition": condition},
                       card=quest.label)
             self.return_team(team + blockers, awake=False)
             self._failed(quest, player)
@@ -399,14 +372,13 @@ class Maneuvers(Part):
             return
         pl.mp -= min(cost, pl.mp)
         if sem.has_osero(quest) and cost == 0 and self.admits("2.12.b"):
-            self.emit("2.12.b", "free", f"{player} controls an aquir or dragon adventurer: solving {quest.label} is free",
-                      f"{player} aquir vagy sárkány kalandozót irányít: {quest.label} megoldása ingyenes")
+            self.emit("2.12.b", "free", "MK-TL-TRACE.free-controls-aquir-or", {"player": player, "quest": quest.label})
         else:
-            self.emit("5.01.C", "pay", f"{player} pays {cost} MP for {quest.label} ({pl.mp} left)", f"{player} {cost} MP-t fizet: {quest.label} (marad {pl.mp})")
+            self.emit("5.01.C", "pay", "MK-TL-TRACE.pay-pays-mp-left-2", {"player": player, "cost": cost, "quest": quest.label, "mp": pl.mp})
         awake = self._treasure_hunt(quest, team)
         if e.data["antiss"]:
             pl.antiss_solved += 1
-            self.emit("8.03.A", "antiss", f"{player} solves an antiss quest this round (at most one)", f"{player} antissküldetést old meg (fordulónként egyet)")
+            self.emit("8.03.A", "antiss", "MK-TL-TRACE.antiss-solves-quest-this", {"player": player})
         self._drop_obstacles(quest)
         self._solved(e, quest)
         on_solve = quest.behaviour.on_solve
@@ -418,7 +390,7 @@ class Maneuvers(Part):
                                          opponents=e.target_players)
             timed.targets = tuple(e.data.get("on_solve_targets", ()))  # chosen when the team was sent (5.01.B)
             if not timed.targets and any(op.who == "target" for op in on_solve):
-                self.emit("6.02", "no-target", *says("MK-TL-TRACE.no-target", card=quest.label), card=quest.label)
+                self.emit("6.02", "no-target", "MK-TL-TRACE.no-target", {"card": quest.label}, card=quest.label)
             timed.data["team"] = [c.uid for c in team]  # "the team" of its effect, the manoeuvre being over
 
     def _expedition(self, e: Entry, quest: CardState, team: list[CardState]) -> None:
@@ -426,17 +398,14 @@ class Maneuvers(Part):
         player, pl, cost = e.player, self.state.players[e.player], e.data["cost"]
         x = sem.expedition(quest) or 0
         pl.mp -= min(cost, pl.mp)
-        self.emit("2.03.b", "pay", f"in the payment step {player} spends 1 MP for the expedition ({'instead of' if self.options['expedition_cost'] == 'instead' else 'on top of'} the quest's requirement): {cost} MP",
-                  f"a kifizetés lépésben {player} 1 MP-t költ az expedícióra ({'a küldetés MP-igénye helyett' if self.options['expedition_cost'] == 'instead' else 'a küldetés MP-igényén felül'}): {cost} MP")
-        self.table.gain_dp(player, x, "2.03.c", f"EXPEDÍCIÓ {x} instead of the solution", f"EXPEDÍCIÓ {x} a megoldás helyett")
+        self.emit("2.03.b", "pay", "MK-TL-TRACE.pay-payment-step-spends", {"player": player, "cost": cost, **word_args("value", "expedition-cost", "instead" if self.options["expedition_cost"] == "instead" else "on-top")})
+        self.table.gain_dp(player, x, "2.03.c", part("MK-TL-WHY.expedicio-instead-solution", x=x))
         quest.expedition_round = self.state.round
-        self.emit("2.03.d", "stays", f"{quest.label} stays in the Present awaiting solution", f"{quest.label} a Jelenben marad megoldásra váró küldetésként")
-        self.emit("2.03.e", "locked", f"{quest.label} cannot be solved this round", f"{quest.label} ebben a fordulóban nem oldható meg")
-        self.emit("2.03.f", "success", "a successful leave-row manoeuvre, but not a successful quest solution",
-                  "sikeres sorelhagyó manőver, de nem sikeres küldetés megoldás")
+        self.emit("2.03.d", "stays", "MK-TL-TRACE.stays-present-awaiting-solution", {"quest": quest.label})
+        self.emit("2.03.e", "locked", "MK-TL-TRACE.locked-cannot-solved-this", {"quest": quest.label})
+        self.emit("2.03.f", "success", "MK-TL-TRACE.success-successful-leave-row")
         if sem.treasure(self.state, quest) is not None and any(sem.keyword(self.state, c, Kincskereses) for c in team):
-            self.emit("2.03", "no-kincs", "the quest was not solved, so Kincskeresés does not send the team home awake",
-                      "a küldetést nem oldották meg, ezért a Kincskeresés nem érvényesül")
+            self.emit("2.03", "no-kincs", "MK-TL-TRACE.no-kincs-quest-was-not")
 
     def _treasure_hunt(self, quest: CardState, team: list[CardState]) -> bool:
         """1.14.14: the team's Kincskeresés against the quest's Kincs; True when the team goes home awake."""
@@ -445,27 +414,23 @@ class Maneuvers(Part):
         terms = sem.modifier_terms(self.state, "kincs", quest) if treasure is not None else []
         if terms:
             printed = treasure - sum(n for _, n in terms) if treasure is not None else 0
-            self.emit("1.14.14.B", "kincs", f"the Kincs of {quest.label} counts with its modifiers: {sem.explain(printed, terms)}",
-                      f"{quest.label} Kincse a módosítókkal: {sem.explain(printed, terms)}")
+            self.emit("1.14.14.B", "kincs", "MK-TL-TRACE.kincs-counts-modifiers", {"quest": quest.label, "explain": sem.explain(printed, terms)})
         if treasure is not None:
             if self.admits("1.14.14.D"):
                 total = sem.team_kincskereses(self.state, team)
                 used = [c.label for c in team if c.kincs_used == self.state.round and sem.keyword(self.state, c, Kincskereses)]
                 if used:
-                    self.emit("1.14.14.C", "used", f"Kincskeresés already used this round does not count: {', '.join(used)}",
-                              f"az ebben a fordulóban már elhasznált Kincskeresés nem számít: {', '.join(used)}")
+                    self.emit("1.14.14.C", "used", "MK-TL-TRACE.used-kincskereses-already-this", {"used": ', '.join(used)})
                 if total >= treasure and total > 0:
-                    self.emit("1.14.14.D", "kincs", f"the team's Kincskeresés sums to {total} ≥ Kincs {treasure}: it is used up for the round",
-                              f"a csapat Kincskeresése összesen {total} ≥ Kincs {treasure}: a fordulóra elhasználódik")
+                    self.emit("1.14.14.D", "kincs", "MK-TL-TRACE.kincs-team-kincskereses-sums", {"total": total, "treasure": treasure})
                     for c in team:
                         c.kincs_used = self.state.round
-                    self.emit("1.14.14.B", "kincs", "the team returns to its Sor awake", "a csapat éberen tér vissza Sorába")
+                    self.emit("1.14.14.B", "kincs", "MK-TL-TRACE.kincs-team-returns-sor")
                     awake = True
                 else:
-                    self.emit("1.14.14.D", "kincs", f"the team's Kincskeresés sums to {total} < Kincs {treasure}: not enough, nothing is used up",
-                              f"a csapat Kincskeresése összesen {total} < Kincs {treasure}: nem elég, nem használódik el")
+                    self.emit("1.14.14.D", "kincs", "MK-TL-TRACE.kincs-team-kincskereses-sums-2", {"total": total, "treasure": treasure})
             elif any(sem.keyword(self.state, c, Kincskereses) for c in team):
-                self.skip("1.14.14.B", "Kincskeresés would send the team home awake", "a Kincskeresés éberen küldené haza a csapatot")
+                self.skip("1.14.14.B", "MK-TL-SKIP.kincskereses-would-send")
         return awake
 
     def _solved(self, e: Entry, quest: CardState) -> None:
@@ -476,17 +441,15 @@ class Maneuvers(Part):
         if store is not None:
             level_cs = self.state.cards[store]
             self.table.attach_to(quest, level_cs)
-            self.emit("1.14.3", "store", f"{quest.label} is solved and attached to the tower level {level_cs.label}; it gives DP while stored",
-                      f"{quest.label} megoldva, {level_cs.label} toronyszinthez csatolva; raktározva ad DP-t", card=quest.label)
-            self.table.gain_dp(player, quest.card.dp or 0, "1.14.3", f"stored {quest.label}", f"raktározott {quest.label}")
+            self.emit("1.14.3", "store", "MK-TL-TRACE.store-solved-attached-tower", {"quest": quest.label, "level_cs": level_cs.label}, card=quest.label)
+            self.table.gain_dp(player, quest.card.dp or 0, "1.14.3", part("MK-TL-WHY.stored", quest=quest.label))
         else:
             self.table.move(quest, "megoldott", owner_zone=player)
             lets = sem.requirement_ignored(self.state, quest)
             if lets is not None:
-                self.emit("6.00", "requirement", *says("MK-TL-EFFECT.ignore-requirement", source=lets.label,
-                                                       card=quest.label), card=quest.label)
-            self.emit("4.01.A", "solved", f"{player} solves {quest.label}", f"{player} megoldja: {quest.label}", card=quest.label)
-            self.table.gain_dp(player, quest.card.dp or 0, "4.01.A", quest.label, quest.label)
+                self.emit("6.00", "requirement", "MK-TL-EFFECT.ignore-requirement", {"source": lets.label, "card": quest.label}, card=quest.label)
+            self.emit("4.01.A", "solved", "MK-TL-TRACE.solved-solves", {"player": player, "quest": quest.label}, card=quest.label)
+            self.table.gain_dp(player, quest.card.dp or 0, "4.01.A", quest.label)
 
     def _drop_obstacles(self, quest: CardState) -> None:
         """The obstacles attached to a solved quest (AKADÁLYOK, korbiro's reading of 3.01.C) go to Múlt with it."""
@@ -496,8 +459,7 @@ class Maneuvers(Part):
                 continue
             att.hidden = False
             self.table.move(att, "mult")
-            self.emit("3.01.C", "falls", f"{att.label}, attached to the solved quest {quest.label}, goes to Múlt",
-                      f"{att.label}, amely a megoldott {quest.label} küldetéshez volt csatolva, Múltba kerül", card=att.label)
+            self.emit("3.01.C", "falls", "MK-TL-TRACE.falls-attached-solved-quest", {"att": att.label, "quest": quest.label}, card=att.label)
 
     def return_team(self, team: list[CardState], awake: bool) -> None:
         for c in team:
@@ -505,8 +467,7 @@ class Maneuvers(Part):
             if c.zone == Zone.SOR and c.state != CardStatus.SERULT:
                 c.state = "éber" if awake else "pihenő"
         if team and not awake:
-            self.emit("4.01.G", "return", f"{', '.join(c.label for c in team)} return to the Sor resting",
-                      f"{', '.join(c.label for c in team)} pihenő helyzetben tér(nek) vissza a Sorba")
+            self.emit("4.01.G", "return", "MK-TL-TRACE.return-sor-resting", {"team": ', '.join(c.label for c in team)})
         self.state.maneuver_team = ()
         self.state.maneuver_blockers = ()
         self.state.siege_target = self.state.sieging = None
@@ -519,21 +480,19 @@ class Maneuvers(Part):
         default = seating.siege_default(player)
         target_player = self.table.player(a.against) if a.against else (default or (self.table.opponents(player) or [player])[0])
         if target_player == player:
-            raise illegal("MK-TL-SELF", "4.01.C", "nobody sieges their own tower", "saját tornyát senki nem ostromolhatja")
+            raise refused("MK-TL-SELF.nobody-sieges-their", "4.01.C")
         seating.check_target(player, target_player, "siege")
         team = self._team(player, a.team)
         self._checks(player, team, 3, "siege")
         levels = list(self.state.players[seating.tower_holder(target_player)].zones[Zone.TORONY])
         if not levels:
-            raise illegal("MK-TL-SIEGE", "4.01.A", f"{target_player} has no tower level", f"{target_player} nem rendelkezik toronyszinttel")
+            raise refused("MK-TL-SIEGE.has-tower-level", "4.01.A", target_player=target_player)
         seating.check_blockers(player, self._named(a.blockers))
         blockers = self._team(target_player, a.blockers, blocking=True) if a.blockers else []
         cost, changes = self.maneuver_mp(player, "siege")
         have = self.state.players[player].mp
         if have < cost:
-            raise illegal("MK-TL-MP", self.cite("12.00.5.4", "4.01.B"), f"a siege costs {cost} MP (the figure of 12.00.5.4); {player} has {have}",
-                          f"az ostrom {cost} MP-be kerül (a 12.00.5.4 szerint); {player} MP-je {have}",
-                          remedy=needs_mp(cost, have))
+            raise refused("MK-TL-MP.siege-costs-mp", self.cite("12.00.5.4", "4.01.B"), remedy=needs_mp(cost, have), cost=cost, player=player, have=have)
         self.table.checked()
         self._pay_maneuver(player, "siege", cost, changes)
         self._start_contest(player, team, blockers, self.state.cards[levels[0]], "siege")
@@ -543,9 +502,9 @@ class Maneuvers(Part):
         assert a.card is not None
         building = self.table.find(a.card, zones=("jelen",), rule="4.01.A")
         if building.type != "építmény":
-            raise illegal("MK-TL-CAPTURE", "4.01.A", f"{building.label} is not a building", f"{building.label} nem építmény")
+            raise refused("MK-TL-CAPTURE.not-building", "4.01.A", building=building.label)
         if building.controller == player:
-            raise illegal("MK-TL-SELF", "4.01.C", "nobody captures their own building", "saját építményét senki nem veheti be")
+            raise refused("MK-TL-SELF.nobody-captures-their", "4.01.C")
         self.table.seating.check_target(player, building.controller or building.owner, "capture")
         team = self._team(player, a.team)
         size = int(building.attr("attackers", 3) or 3)
@@ -555,9 +514,7 @@ class Maneuvers(Part):
         cost, changes = self.maneuver_mp(player, "capture")
         have = self.state.players[player].mp
         if have < cost:
-            raise illegal("MK-TL-MP", "4.01.B", f"a capture costs {cost} MP (option capture_mp); {player} has {have}",
-                          f"a bevétel {cost} MP-be kerül (capture_mp beállítás); {player} MP-je {have}",
-                          remedy=needs_mp(cost, have))
+            raise refused("MK-TL-MP.capture-costs-mp", "4.01.B", remedy=needs_mp(cost, have), cost=cost, player=player, have=have)
         self.table.checked()
         self._pay_maneuver(player, "capture", cost, changes)
         self._start_contest(player, team, blockers, building, "capture", keep=a.keep)
@@ -582,7 +539,7 @@ class Maneuvers(Part):
         if len(blockers) > 1:
             raise refused("MK-TL-TEAM-SIZE.combat", "4.01.F", count=len(blockers))
         self.table.checked()
-        self.emit("4.01.A", "raid", *says("MK-TL-TRACE.raid", card=raider.label, player=target_player),
+        self.emit("4.01.A", "raid", "MK-TL-TRACE.raid", {"card": raider.label, "player": target_player},
                   card=raider.label)
         self._start_contest(player, team, blockers, raider, "combat", against=target_player)
         e = self.stack.current_maneuver()
@@ -598,8 +555,7 @@ class Maneuvers(Part):
         attack = sum(sem.level(self.state, c) for c in team)
         block = sum(sem.level(self.state, c) for c in blockers)
         won = bool(team) and attack > block
-        self.emit("4.01.A", "combat", *says("MK-TL-TRACE.combat-won" if won else "MK-TL-TRACE.combat-lost",
-                                            attack=attack, block=block))
+        self.emit("4.01.A", "combat", "MK-TL-TRACE.combat-won" if won else "MK-TL-TRACE.combat-lost", {"attack": attack, "block": block})
         self.return_team(team + blockers, awake=False)
 
     def _start_contest(self, player: str, team: list[CardState], blockers: list[CardState], obj: CardState,
@@ -609,8 +565,7 @@ class Maneuvers(Part):
             c.in_team = True
         self.state.maneuver_team = tuple(c.uid for c in team)
         self.state.maneuver_blockers = tuple(c.uid for c in blockers)
-        self.emit("4.01.A", "maneuver", f"{player} sends {', '.join(c.label for c in team)} against {against or obj.label}",
-                  f"{player} csapata ({', '.join(c.label for c in team)}) elindul: {against or obj.label}")
+        self.emit("4.01.A", "maneuver", "MK-TL-TRACE.maneuver-sends-against", {"player": player, "team": ', '.join(c.label for c in team), "against": against or obj.label})
         label = {"siege": "ostrom", "capture": "bevétel", "combat": "harc"}[kind]
         entry = self.stack.new_entry("maneuver", player, f"{label}: {obj.label}", source=obj.uid,
                                data={"type": "contest", "kind": kind, "team": [c.uid for c in team],
@@ -632,46 +587,42 @@ class Maneuvers(Part):
                 self._reveal(obj, e.player)
             team = [c for c in team if c.zone == Zone.SOR and c.uid in self.state.maneuver_team]
         if not team:  # the whole initiating team fell in the combat: no team is left to win anything (4.01.D)
-            self.emit("4.01.D", "fail", *says("MK-TL-TRACE.no-team", target=obj.label), card=obj.label)
+            self.emit("4.01.D", "fail", "MK-TL-TRACE.no-team", {"target": obj.label}, card=obj.label)
             self.return_team(blockers, awake=False)
             self._failed(obj, e.player)
             return
         attack = sum(sem.level(self.state, c) for c in team)
         for src, n in sem.team_level_bonus(self.state, e.player, siege):
             attack += n
-            self.emit("2.01.b", "team", f"{src.label}: the initiating team's level {n:+d}",
-                      f"{src.label}: a kezdeményező csapat szintje {n:+d}", card=src.label)
+            self.emit("2.01.b", "team", "MK-TL-TRACE.team-initiating-level", {"src": src.label, "n": n}, card=src.label)
         wall = sem.fal(self.state, obj)
         terms = sem.modifier_terms(self.state, "fal", obj)
         if terms:
             printed = wall - sum(n for _, n in terms)
-            self.emit("2.01.b", "fal", f"the FAL of {obj.label} counts with its modifiers: {sem.explain(printed, terms)}",
-                      f"{obj.label} FAL-értéke a módosítókkal: {sem.explain(printed, terms)}")
+            self.emit("2.01.b", "fal", "MK-TL-TRACE.fal-counts-modifiers", {"obj": obj.label, "explain": sem.explain(printed, terms)})
         for c in team + blockers:
             lterms = sem.modifier_terms(self.state, "level", c)
             if lterms:
                 lvl = sem.level(self.state, c)
-                self.emit("6.00", "level", f"{c.label}'s level counts with its modifiers: {sem.explain(lvl - sum(n for _, n in lterms), lterms)}",
-                          f"{c.label} szintje a módosítókkal: {sem.explain(lvl - sum(n for _, n in lterms), lterms)}")
+                self.emit("6.00", "level", "MK-TL-TRACE.level-counts-modifiers", {"card": c.label, "explain": sem.explain(lvl - sum((n for _, n in lterms)), lterms)})
         block = sum(sem.level(self.state, c) for c in blockers)
         total = block + wall
-        self.emit("2.01.b", "fal", f"obstructing value: team level {block} + FAL {wall} = {total}; initiating team level {attack}",
-                  f"akadályozó érték: csapatszint {block} + FAL {wall} = {total}; kezdeményező csapatszint {attack}")
+        self.emit("2.01.b", "fal", "MK-TL-TRACE.fal-obstructing-value-team", {"block": block, "wall": wall, "total": total, "attack": attack})
         won = attack > total or (attack == total and self.options["siege_tie"] == "attacker")
         if won and siege:
-            self.emit("4.01.A", "siege", f"the siege succeeds: {obj.label} falls", f"az ostrom sikeres: {obj.label} elesik", card=obj.label)
+            self.emit("4.01.A", "siege", "MK-TL-TRACE.siege-succeeds-falls", {"obj": obj.label}, card=obj.label)
             self.table.to_past(obj)
             self.stack.fire("siege_won", player=e.player)
         elif won:
             old = obj.controller
             obj.controller = e.player
             self.table.move(obj, "jelen")
-            self.emit("4.01.A", "capture", f"the capture succeeds: {e.player} takes {obj.label} from {old}",
-                      f"a bevétel sikeres: {e.player} megszerzi {obj.label} lapot", card=obj.label)
+            self.emit("4.01.A", "capture", "MK-TL-TRACE.captured", {"player": e.player, "card": obj.label, "old": old},
+                      card=obj.label)
             if sem.one_such_building(obj):
                 self.table.one_building(obj, e.player, e.data.get("keep"))
         else:
-            self.emit("4.01.A", "fail", "the manoeuvre fails", "a manőver sikertelen")
+            self.emit("4.01.A", "fail", "MK-TL-TRACE.fail-manoeuvre-fails")
         self.return_team(team + blockers, awake=False)
         if not won:
             self._failed(obj, e.player)
@@ -691,7 +642,7 @@ class Maneuvers(Part):
         e.data["revealed"] = True
         level = self.state.cards[e.source]
         if not level.behaviour.on_reveal:
-            self.emit("3.01.B", "reveal", *says("MK-TL-TRACE.revealed", card=level.label), card=level.label)
+            self.emit("3.01.B", "reveal", "MK-TL-TRACE.revealed", {"card": level.label}, card=level.label)
         self._reveal(level, e.player)
 
     def _reveal(self, level: CardState, sieger: str) -> None:
@@ -705,12 +656,10 @@ class Maneuvers(Part):
         if spec is not None:
             chosen = self.stack.auto_targets(spec, owner, entry)
             if chosen is None:
-                self.emit("3.01.B", "reveal", f"{level.label} is revealed; its ability has no target, so it does not apply",
-                          f"{level.label} felfedve; képességének nincs célpontja, így nem érvényesül", card=level.label)
+                self.emit("3.01.B", "reveal", "MK-TL-TRACE.reveal-revealed-ability-has", {"level": level.label}, card=level.label)
                 return
             entry.targets = chosen
-        self.emit("3.01.B", "reveal", f"{level.label} is revealed in the siege: its ability applies",
-                  f"{level.label} felfedve az ostromban: képessége érvényesül", card=level.label)
+        self.emit("3.01.B", "reveal", "MK-TL-TRACE.reveal-revealed-siege-ability", {"level": level.label}, card=level.label)
         self.stack.apply_now(entry)
 
     def resolve(self, e: Entry) -> None:

@@ -21,7 +21,7 @@ from .enums import CardStatus, Phase, Zone
 from .model import CardState
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import illegal, refused
+from .trace import refused
 
 __all__ = ["Pacts"]
 
@@ -45,9 +45,7 @@ class Pacts(Part):
         seating = self.table.seating
         rule, name = _VARIANT_OF[verb]
         if verb not in seating.special_maneuvers:
-            raise illegal("MK-TL-VARIANT", rule, f"this is a manoeuvre of {name} ({rule}); the game is "
-                          f"{seating.variant_name or 'not played under a variant'}",
-                          f"ez a(z) {name} manővere ({rule}); a játék {seating.variant_name or 'nem változat szerint folyik'}")
+            raise refused("MK-TL-VARIANT.this-manoeuvre-game", rule, name=name, rule=rule, variant_name=seating.variant_name or 'not played under a variant', variant_name_hu=seating.variant_name or 'nem változat szerint folyik')
         if verb == "eliminate" and seating.knockout_rule is not None:
             rule = seating.knockout_rule
         if self.state.phase != Phase.MANEUVERS:
@@ -57,10 +55,10 @@ class Pacts(Part):
 
     def _player(self, name: str | None, rule: str) -> str:
         if name is None:
-            raise illegal("MK-TL-PLAYER", rule, "name the player", "nevezd meg a játékost")
+            raise refused("MK-TL-PLAYER.name-player", rule)
         who = self.table.player(name)
         if self.state.players[who].out:
-            raise illegal("MK-TL-PLAYER", "12.00.D", f"{who} is out of the game", f"{who} kiesett a játékból")
+            raise refused("MK-TL-PLAYER.out-game", "12.00.D", who=who)
         return who
 
     # ---------------------------------------------------------------- Kihívás
@@ -74,18 +72,13 @@ class Pacts(Part):
             raise refused("MK-TL-SELF.challenge", "12.00.2.B")
         standing = seats.challenges.get(player)
         if standing is not None:
-            raise illegal("MK-TL-CHALLENGE", "12.00.2.B", f"{player} has a challenge standing against {standing}",
-                          f"{player} kihívása {standing} ellen érvényben van",
-                          remedy=(f"knock {standing} out first", f"előbb ejtsd ki: {standing}"))
+            raise refused("MK-TL-CHALLENGE.has-challenge-standing", "12.00.2.B", remedy="MK-TL-CHALLENGE.has-challenge-standing-remedy", player=player, standing=standing)
         by = next((c for c, t in seats.challenges.items() if t == target), None)
         if by is not None:
-            raise illegal("MK-TL-CHALLENGE", "12.00.2.B", f"{by} has already challenged {target}",
-                          f"{target} ellen már van érvényes kihívás ({by})")
+            raise refused("MK-TL-CHALLENGE.has-already-challenged", "12.00.2.B", by=by, target=target)
         self.table.checked()
         seats.challenges[player] = target
-        self.emit("12.00.2.B", "challenge", f"{player} challenges {target}: while it stands, only {target} and "
-                  f"{player}'s challenger may obstruct or attack {player}",
-                  f"{player} kihívja: {target}; amíg érvényes, {player} ellen csak {target} és {player} kihívója léphet fel",
+        self.emit("12.00.2.B", "challenge", "MK-TL-TRACE.challenge-challenges-while-stands", {"player": player, "target": target},
                   player=player)
         self.table.after_deed(player, spent_mp=False)
 
@@ -105,25 +98,20 @@ class Pacts(Part):
                 else f"only the player in front ({wanted}) can be knocked out"
             why_hu = (f"{player} kihívottja {wanted}" if wanted else f"{player} senkit sem hívott ki") if kihivas \
                 else f"csak az előtte ülő ({wanted}) ejthető ki"
-            raise illegal("MK-TL-KNOCKOUT", rule, f"{player} cannot knock {target} out: {why}",
-                          f"{player} nem ejtheti ki {target} játékost: {why_hu}")
+            raise refused("MK-TL-KNOCKOUT.cannot-knock-out", rule, player=player, target=target, why=why, why_hu=why_hu)
         cards = [self._put_away(player, name, seating.knockout_zones, rule) for name in a.targets]
         if len(set(c.uid for c in cards)) != len(cards):
-            raise illegal("MK-TL-KNOCKOUT", rule, "a card is named twice", "egy lap kétszer szerepel")
+            raise refused("MK-TL-KNOCKOUT.card-named-twice", rule)
         ending = self.table.ending  # a variant with knock-outs is a played game's, which has its ending
         need = int(ending.param("elimination_dp")) if ending is not None else 0
         total = sum(int(c.card.dp or 0) for c in cards)
         if total < need:
-            raise illegal("MK-TL-KNOCKOUT", rule, f"{total} DP put away; a knock-out needs at least {need}",
-                          f"{total} DP-t tenne félre; a kiejtéshez legalább {need} kell",
-                          remedy=(f"solved quests worth at least {need} DP", f"legalább {need} DP-nyi megoldott küldetés"))
+            raise refused("MK-TL-KNOCKOUT.dp-put-away", rule, remedy="MK-TL-KNOCKOUT.dp-put-away-remedy", total=total, need=need)
         self.table.checked()
         for c in cards:
             self.table.move(c, "jovo", owner_zone=c.owner)
         self.state.players[player].dp -= total
-        self.emit(rule, "knockout", f"{player} puts {', '.join(c.label for c in cards)} ({total} DP) at the bottom of the "
-                  f"Jövő pakli and knocks {target} out", f"{player} a Jövő pakli aljára teszi: {', '.join(c.label for c in cards)} "
-                  f"({total} DP), és kiejti: {target}", player=player)
+        self.emit(rule, "knockout", "MK-TL-TRACE.knockout-puts-dp-bottom", {"player": player, "cards": ', '.join(c.label for c in cards), "total": total, "target": target}, player=player)
         # lazy: the victory rules are read only when a player is knocked out
         from ..victory import Elimination
 
@@ -138,13 +126,11 @@ class Pacts(Part):
     def _put_away(self, player: str, name: str, zones: tuple[str, ...], rule: str) -> CardState:
         cs = self.table.find(name, zones=zones, rule=rule)
         if (cs.controller or cs.owner) != player and cs.zone != Zone.MEGOLDOTT:
-            raise illegal("MK-TL-KNOCKOUT", rule, f"{cs.label} is not {player}'s", f"{cs.label} nem {player} lapja")
+            raise refused("MK-TL-KNOCKOUT.not", rule, card=cs.label, player=player)
         if cs.zone == Zone.MEGOLDOTT and cs.uid not in self.state.players[player].zones[Zone.MEGOLDOTT]:
-            raise illegal("MK-TL-KNOCKOUT", rule, f"{cs.label} is not among {player}'s solved quests",
-                          f"{cs.label} nincs {player} megoldott küldetései között")
+            raise refused("MK-TL-KNOCKOUT.not-among-solved", rule, card=cs.label, player=player)
         if cs.zone == Zone.JELEN and cs.type != "építmény":
-            raise illegal("MK-TL-KNOCKOUT", rule, f"{cs.label} is neither a solved quest nor a building",
-                          f"{cs.label} se nem megoldott küldetés, se nem építmény")
+            raise refused("MK-TL-KNOCKOUT.neither-solved-quest", rule, card=cs.label)
         return cs
 
     # ---------------------------------------------------------------- Szövetségek
@@ -158,26 +144,19 @@ class Pacts(Part):
         if target == player:
             raise refused("MK-TL-SELF.alliance", "12.00.4.B")
         if seats.alliance:
-            raise illegal("MK-TL-ALLIANCE", "12.00.4.B", f"an alliance has been made already ({' and '.join(seats.alliance)})",
-                          f"már köttetett szövetség ({' és '.join(seats.alliance)})")
+            raise refused("MK-TL-ALLIANCE.alliance-has-been", "12.00.4.B", alliance=' and '.join(seats.alliance), alliance_hu=' és '.join(seats.alliance))
         if len(self.table.seated()) <= 3:
-            raise illegal("MK-TL-ALLIANCE", "12.00.4.B", "no alliance is made with only 3 players left in the game",
-                          "nem köthető szövetség, ha már csak 3 játékos van a játékban")
+            raise refused("MK-TL-ALLIANCE.alliance-made-only", "12.00.4.B")
         if player in seats.offered:
-            raise illegal("MK-TL-ALLIANCE", "12.00.4.B", f"{player} has offered an alliance this round (once a round)",
-                          f"{player} ebben a fordulóban már ajánlott szövetséget (fordulónként egyszer)")
+            raise refused("MK-TL-ALLIANCE.has-offered-alliance", "12.00.4.B", player=player)
         self.table.checked()
         seats.offered.add(player)
         if not a.accept:
-            self.emit("12.00.4.B", "alliance", f"{player} offers {target} an alliance; {target} declines",
-                      f"{player} szövetséget ajánl {target} játékosnak; {target} nem fogadja el", player=player)
+            self.emit("12.00.4.B", "alliance", "MK-TL-TRACE.alliance-offers-declines", {"player": player, "target": target}, player=player)
         else:
             seats.alliance = (player, target)
-            self.emit("12.00.4.B", "alliance", f"{player} and {target} make an alliance for the rest of the game: "
-                      "mixed teams, their DP shared", f"{player} és {target} szövetséget köt a játék végéig: vegyes "
-                      "csapat, közös DP", player=player)
-            self.emit("12.00.4.C", "alliance", f"{player} and {target} are no longer opponents; every other player is "
-                      "their opponent", f"{player} és {target} egymásnak már nem ellenfelei; minden más játékos ellenfelük")
+            self.emit("12.00.4.B", "alliance", "MK-TL-TRACE.alliance-make-rest-game", {"player": player, "target": target}, player=player)
+            self.emit("12.00.4.C", "alliance", "MK-TL-TRACE.alliance-are-longer-opponents", {"player": player, "target": target})
         self.table.after_deed(player, spent_mp=False)
 
     # ---------------------------------------------------------------- Ikerjáték
@@ -192,21 +171,17 @@ class Pacts(Part):
         seating = self.table.seating
         side = seating.side(player)
         if side in self.state.seats.swapped:
-            raise illegal("MK-TL-SWAP", "12.00.5.7", f"{side} has swapped adventurers this round (once a round)",
-                          f"{side} ebben a fordulóban már cserélt kalandozót (fordulónként egyszer)")
+            raise refused("MK-TL-SWAP.has-swapped-adventurers", "12.00.5.7", side=side)
         a_owner, b_owner = mine.controller, theirs.controller
         if a_owner is None or b_owner is None or a_owner == b_owner or {seating.side(a_owner), seating.side(b_owner)} != {side}:
-            raise illegal("MK-TL-SWAP", "12.00.5.7", "the swap takes one adventurer of each player of the pair",
-                          "a csere a páros mindkét játékosának egy-egy kalandozóját érinti")
+            raise refused("MK-TL-SWAP.swap-takes-one", "12.00.5.7")
         for cs in (mine, theirs):
             if cs.type != "kalandozó" or cs.state != CardStatus.EBER or cs.ghost is not None:
-                raise illegal("MK-TL-SWAP", "12.00.5.7", f"only awake adventurers are swapped; {cs.label} is {cs.state}",
-                              f"csak éber kalandozó cserélhető; {cs.label} {cs.state}")
+                raise refused("MK-TL-SWAP.only-awake-adventurers", "12.00.5.7", card=cs.label, state=cs.state)
         self.table.checked()
         self.state.seats.swapped.add(side)
         mine.controller, theirs.controller = b_owner, a_owner
         self.table.move(mine, "sor")
         self.table.move(theirs, "sor")
-        self.emit("12.00.5.7", "swap", f"the twin manoeuvre: {b_owner} now controls {mine.label}, {a_owner} {theirs.label}",
-                  f"iker-manőver: {mine.label} mostantól {b_owner}, {theirs.label} {a_owner} irányítása alatt", player=player)
+        self.emit("12.00.5.7", "swap", "MK-TL-TRACE.swap-twin-manoeuvre-now", {"b_owner": b_owner, "mine": mine.label, "a_owner": a_owner, "theirs": theirs.label}, player=player)
         self.table.after_deed(player, spent_mp=False)

@@ -15,7 +15,7 @@ from .phases import ManeuverPhases
 from .rules import COMBAT_PHASES, PHASES, phase_named
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import illegal
+from .trace import refused, says
 
 __all__ = ["Rounds"]
 
@@ -32,12 +32,11 @@ class Rounds(Part):
         antiss = fold(name) in ("antissharc", "antiss combat")
         canon = "harci kör" if antiss else phase_named(name)
         if antiss:
-            self.require("8.03.E", "antiss combat", "antissharc")
+            self.require("8.03.E", "MK-TL-WHAT.antiss-combat")
         if canon is None:
-            raise illegal("MK-TL-PHASE", "6.03", f"unknown phase {name!r}", f"ismeretlen fázis: {name!r}")
+            raise refused("MK-TL-PHASE.unknown-phase", "6.03", name=name)
         if any(tl.entries for tl in self.state.timelines):
-            raise illegal("MK-TL-PHASE", "6.03", "a phase cannot end while its timeline has entries: unwind first",
-                       "a fázis nem érhet véget, amíg időfonalában bejegyzés van: előbb visszafejtés")
+            raise refused("MK-TL-PHASE.phase-cannot-end", "6.03")
         self.phases.check_no_phase()
         self.table.checked()
         for tl in list(self.state.timelines):
@@ -48,10 +47,9 @@ class Rounds(Part):
             self.state.combat_round += 1  # once-a-combat-round limits count from here (docs/card-behaviour.md)
         self.state.phase = canon
         self.state.antiss_combat = antiss
-        self.emit("6.03", "phase", f"phase: {canon}", f"fázis: {canon}")
+        self.emit("6.03", "phase", "MK-TL-TRACE.phase-line", {"canon": canon})
         if antiss:
-            self.emit("8.03.E", "antiss", "antiss combat: antiss-wizards may play any combat action card; one who would die returns to Sor wounded",
-                      "antissharc: antissvarázsló bármely harci akciólapot kijátszhat; aki meghalna, sérülten tér vissza a Sorba")
+            self.emit("8.03.E", "antiss", "MK-TL-TRACE.antiss-combat-wizards-may")
         is_tl, kind = PHASES[canon]
         if is_tl:
             self.stack.open_timeline(kind, canon)
@@ -74,17 +72,16 @@ class Rounds(Part):
         """Changes that last "until the end of the combat" (or the round) end; a permanent one never does."""
         ending = [t for t in self.state.timed if t.until != "permanent" and (t.until == period or period == "round")]
         self.state.timed = [t for t in self.state.timed if t not in ending]
-        what = ("the combat", "a harc") if period == "combat" else ("the round", "a forduló")
+        what = says("MK-TL-PERIOD.combat" if period == "combat" else "MK-TL-PERIOD.round")
         for t in ending:
             card = self.state.cards[t.uid]
-            self.emit("6.00", "expires", f"{what[0]} ends: {card.label}'s {t.stat} {t.amount:+d} ({t.source}) ends",
-                      f"vége {what[1]}nak: {card.label} {t.stat} {t.amount:+d} ({t.source}) megszűnik", card=card.label)
+            self.emit("6.00", "expires", "MK-TL-TRACE.expires-ends", {"what": what[0], "card": card.label, "stat": t.stat, "amount": t.amount, "source": t.source, "what_hu": what[1]}, card=card.label)
         self.table.expire(period)
 
     def end_round(self) -> None:
         """Forduló zárása, then (unless the game has ended) a new round: its opening and resource phase."""
         if any(tl.entries for tl in self.state.timelines):
-            raise illegal("MK-TL-PHASE", "6.03", "the round cannot close while a timeline has entries", "a forduló nem zárulhat, amíg időfonalban bejegyzés van")
+            raise refused("MK-TL-PHASE.round-cannot-close", "6.03")
         self.phases.check_no_phase()
         self.table.checked()
         self.close_round()
@@ -98,23 +95,20 @@ class Rounds(Part):
         for tl in list(self.state.timelines):
             self.stack.close(tl)
         self.state.phase = "forduló zárása"
-        self.emit("6.03", "phase", f"round {self.state.round} closes", f"a(z) {self.state.round}. forduló zárása")
+        self.emit("6.03", "phase", "MK-TL-TRACE.phase-round-closes", {"round": self.state.round})
         self._fire_and_resolve("forduló zárása")
         for cs in list(self.state.cards.values()):
             if cs.ghost is not None:
                 cs.ghost -= 1
                 if cs.ghost <= 0:
-                    self.emit("11.00.C", "ghost", f"the ghost {cs.label} has spent its rounds in the Present and leaves it",
-                              f"{cs.label} szellem letöltötte fordulóit a Jelenben, és elhagyja", card=cs.label)
+                    self.emit("11.00.C", "ghost", "MK-TL-TRACE.ghost-has-spent-rounds", {"card": cs.label}, card=cs.label)
                     self.table.to_past(cs)
                 else:
-                    self.emit("11.00.C", "ghost", f"the ghost {cs.label} stays; {cs.ghost} round(s) left",
-                              f"{cs.label} szellem marad; még {cs.ghost} forduló", card=cs.label)
+                    self.emit("11.00.C", "ghost", "MK-TL-TRACE.ghost-stays-round-left", {"card": cs.label, "ghost": cs.ghost}, card=cs.label)
         self._expire("round")
         if self.state.forbidden:
             self.state.forbidden.clear()
-            self.emit("6.00", "expires", "the round ends: what was forbidden until its end is allowed again",
-                      "vége a fordulónak: ami a végéig tilos volt, ismét megengedett")
+            self.emit("6.00", "expires", "MK-TL-TRACE.expires-round-ends-what")
 
     def open_round(self) -> None:
         """A round begins (6.03): forduló nyitása, then the resource phase (adventurers ready, each player
@@ -130,16 +124,14 @@ class Rounds(Part):
         for p in self.state.players.values():
             p.antiss_solved = 0
         if self.admits("1.14.14.C") and any(c.kincs_used is not None for c in self.state.cards.values()):
-            self.emit("1.14.14.C", "reset", "a new round: every Kincskeresés may apply once again",
-                      "új forduló: minden Kincskeresés újra érvényesülhet egyszer")
+            self.emit("1.14.14.C", "reset", "MK-TL-TRACE.reset-new-round-every")
         self.state.phase = "forduló nyitása"
-        self.emit("6.03", "phase", f"round {self.state.round} opens", f"a(z) {self.state.round}. forduló nyitása")
+        self.emit("6.03", "phase", "MK-TL-TRACE.phase-round-opens", {"round": self.state.round})
         if self.state.seats.omens:
             self.omen_step()
         self._fire_and_resolve("forduló nyitása")
         gain = int(self.options["resource_mp"])
-        self.emit("6.03", "phase", f"round {self.state.round}: resource phase; adventurers ready; each player gains {gain} MP",
-                  f"{self.state.round}. forduló: erőforrás fázis; a kalandozók visszafordulnak; mindenki {gain} MP-t kap")
+        self.emit("6.03", "phase", "MK-TL-TRACE.phase-round-resource-adventurers", {"round": self.state.round, "gain": gain})
         woken = []
         for cs in self.state.cards.values():
             if cs.zone == Zone.SOR and cs.type == "kalandozó":
@@ -187,13 +179,12 @@ class Rounds(Part):
             for cs in drawn:
                 self.table.move(cs, "kez")
             if drawn:
-                self.emit(rule, "draw", f"{p.name} draws {len(drawn)} card(s) up to {size} ({len(deck)} left in the Jövő pakli)",
-                          f"{p.name} {len(drawn)} lapot húz {size} lapig (a Jövő pakliban marad {len(deck)})", player=p.name)
+                self.emit(rule, "draw", "MK-TL-TRACE.draw-draws-card-up", {"player": p.name, "n_drawn": len(drawn), "size": size, "n_deck": len(deck)}, player=p.name)
 
     def pass_turn(self, player: str) -> None:
         """A pass with no timeline open: the next player acts; the phase may end (6.03, 12.00)."""
         if self.state.phase != Phase.MANEUVERS:
-            self.emit("6.03", "pass", f"{player} passes; the phase ends", f"{player} passzol; a fázis véget ér")
+            self.emit("6.03", "pass", "MK-TL-TRACE.pass-passes-phase-ends", {"player": player})
             return
         seating = self.table.seating
         if seating.omen_in_force():
@@ -208,28 +199,25 @@ class Rounds(Part):
         if many:
             idx = [p.name for p in order].index(player)
             if idx == len(order) - 1:
-                self.emit("12.00.C", "pass", f"{player}, with the least MP, passes: the manoeuvres phase ends",
-                          f"{player}, a legkevesebb MP-vel, passzol: véget ér a manőverek fázisa")
+                self.emit("12.00.C", "pass", "MK-TL-TRACE.pass-least-mp-passes", {"player": player})
                 self.state.phase = "forduló zárása"
                 self.table.make_active(None)
             else:
                 nxt = order[idx + 1].name
                 self.table.make_active(nxt, "after-pass")
-                self.emit("12.00.C", "pass", f"{player} passes; {nxt} is the active player",
-                          f"{player} passzol; {nxt} az aktív játékos")
+                self.emit("12.00.C", "pass", "MK-TL-TRACE.pass-passes-active-player", {"player": player, "nxt": nxt})
             return
         if player not in self.state.sor_passed:
             self.state.sor_passed.append(player)
         if len(self.state.sor_passed) >= len(seated):
-            self.emit("6.03", "pass", f"{player} passes; everyone passed: the manoeuvres phase ends",
-                      f"{player} passzol; mindenki passzolt: véget ér a manőverek fázisa")
+            self.emit("6.03", "pass", "MK-TL-TRACE.pass-passes-everyone-passed", {"player": player})
             self.state.phase = "forduló zárása"
             self.state.sor_passed.clear()
             self.table.make_active(None)
         else:
             others = [p for p in seated if p not in self.state.sor_passed]
             self.table.make_active(others[0], "passed")
-            self.emit("6.03", "pass", f"{player} passes; {others[0]} acts", f"{player} passzol; {others[0]} következik")
+            self.emit("6.03", "pass", "MK-TL-TRACE.pass-passes-acts", {"player": player, "others": others[0]})
 
     def _side_pass(self, player: str) -> None:
         """A pass of a side (Ikerjáték, Két csapat): the other side acts ("Passz esetén a másik páros
@@ -240,8 +228,7 @@ class Rounds(Part):
             self.state.sor_passed.append(side)
         sides = list(dict.fromkeys(seating.side(p) for p in self.table.seated()))
         if len(self.state.sor_passed) >= len(sides):
-            self.emit("12.00.5.2", "pass", f"{player} passes for {side}; every side passed: the manoeuvres phase ends",
-                      f"{player} passzol ({side}); minden oldal passzolt: véget ér a manőverek fázisa")
+            self.emit("12.00.5.2", "pass", "MK-TL-TRACE.pass-passes-every-side", {"player": player, "side": side})
             self.state.phase = "forduló zárása"
             self.state.sor_passed.clear()
             self.table.make_active(None)
@@ -249,8 +236,7 @@ class Rounds(Part):
         nxt = next(s for s in sides if s not in self.state.sor_passed)
         members = sorted(seating.members(nxt), key=lambda n: -self.state.players[n].mp)
         self.table.make_active(members[0], "pair")
-        self.emit("12.00.5.2", "pass", f"{player} passes for {side}; {nxt} acts ({members[0]} or a partner)",
-                  f"{player} passzol ({side}); {nxt} következik ({members[0]} vagy társa)")
+        self.emit("12.00.5.2", "pass", "MK-TL-TRACE.pass-passes-acts-or", {"player": player, "side": side, "nxt": nxt, "members": members[0]})
 
     def _omen_pass(self, player: str) -> None:
         """Ómen (12.00.1): a player's first pass of the round sends their Ómen out of the game until the round
@@ -263,36 +249,31 @@ class Rounds(Part):
             seats.omen_run = None
             seats.omen_done.add(player)
             self.table.make_active(None)
-            self.emit("12.00.1.C", "pass", f"{player} passes: their deeds after the Ómen-pass are over for the round",
-                      f"{player} passzol: az Ómen-passz utáni cselekedetei e fordulóra véget értek")
+            self.emit("12.00.1.C", "pass", "MK-TL-TRACE.pass-passes-their-deeds", {"player": player})
         elif seating.omen_in_play(player):
             omen = self.state.cards[seats.omens[player]]
             self.table.move(omen, "kivul")
             seats.omen_out.add(player)
-            self.emit("12.00.1.B", "omen", f"{player}'s Ómen-pass: {omen.label} leaves the game until the round ends",
-                      f"{player} Ómen-passza: {omen.label} a forduló végéig kikerül a játékból", player=player)
+            self.emit("12.00.1.B", "omen", "MK-TL-TRACE.omen-pass-leaves-game", {"player": player, "omen": omen.label}, player=player)
             gain = int(self.options["resource_mp"])
             pl = self.state.players[player]
             pl.mp += gain
             for cs in self.state.cards.values():
                 if cs.zone == Zone.SOR and cs.type == "kalandozó" and cs.controller == player:
                     cs.state = {"pihenő": "éber", "sérült": "pihenő"}.get(cs.state, cs.state)
-            self.emit("12.00.1.C", "resource", f"{player} gets a resource phase: {gain} MP ({pl.mp}), adventurers ready",
-                      f"{player} erőforrás fázist kap: {gain} MP ({pl.mp}), a kalandozói visszafordulnak", player=player)
+            self.emit("12.00.1.C", "resource", "MK-TL-TRACE.resource-gets-phase-mp", {"player": player, "gain": gain, "mp": pl.mp}, player=player)
             self.refill("12.00.1.C", only=player)
             seats.omen_run = player
             self.table.make_active(player, "omen-run")
             return
         if not any(seating.omen_in_play(p) for p in self.table.seated()):
-            self.emit("12.00.1.E", "pass", "no Ómen is in play: the manoeuvres phase ends",
-                      "egyik játékosnak sincs Ómene játékban: véget ér a manőverek fázisa")
+            self.emit("12.00.1.E", "pass", "MK-TL-TRACE.pass-omen-play-manoeuvres")
             self.state.phase = "forduló zárása"
             self.table.make_active(None)
             return
         self.table.make_active(None)
         nxt = seating.active_player()
-        self.emit("12.00.1.D", "active", f"{nxt} is the active player: only the players with an Ómen in play count",
-                  f"{nxt} az aktív játékos: csak akinek Ómene játékban van, az számít")
+        self.emit("12.00.1.D", "active", "MK-TL-TRACE.active-player-only-players", {"nxt": nxt})
 
     def omen_step(self) -> None:
         """Ómen (12.00.1.A): at the start of the round every player's Ómen comes into play, free, in the order of
@@ -305,6 +286,5 @@ class Rounds(Part):
                 continue
             omen = self.state.cards[uid]
             self.table.move(omen, "jelen")
-            self.emit("12.00.1.A", "omen", f"{name}'s Ómen, {omen.label}, comes into play free",
-                      f"{name} Ómene, {omen.label}, ingyen játékba kerül", player=name, card=omen.label)
+            self.emit("12.00.1.A", "omen", "MK-TL-TRACE.omen-comes-into-play", {"name": name, "omen": omen.label}, player=name, card=omen.label)
 

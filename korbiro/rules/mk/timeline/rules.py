@@ -247,7 +247,7 @@ def format_named(name: str) -> Format:
     """The format called *name* (Hungarian or English alias); :class:`UsageError` if none."""
     key = _FORMAT_ALIASES.get(str(name).strip().lower())
     if key is None:
-        raise UsageError("MK-TL-FORMAT", f"unknown format {name!r}; known: korfordulo, archivalt")
+        raise UsageError.said("MK-TL-FORMAT", name=name)
     return FORMATS[key]
 
 
@@ -355,10 +355,10 @@ def resolve_options(given: Mapping[str, object] | None) -> dict[str, str]:
     for name, value in (given or {}).items():
         opt = OPTIONS.get(str(name))
         if opt is None:
-            raise UsageError("MK-TL-OPTION", f"unknown option {name!r}; known: {', '.join(OPTIONS)}")
+            raise UsageError.said("MK-TL-OPTION", name=name, known=", ".join(OPTIONS))
         text = str(value).strip().lower()
         if text not in opt.values:
-            raise UsageError("MK-TL-OPTION", f"option {name!r} takes {', '.join(opt.values)}, not {value!r}")
+            raise UsageError.said("MK-TL-OPTION.value", name=name, values=", ".join(opt.values), value=value)
         out[opt.name] = text
     return out
 

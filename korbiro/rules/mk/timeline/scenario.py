@@ -45,7 +45,7 @@ from .engine import Engine
 from .game import RandomPolicy, play_on
 from .model import STATES, ZONE_ALIASES, CardState
 from .rules import PHASES, RULES, Format, format_named, phase_named, resolve_options
-from .trace import TraceEvent, illegal
+from .trace import Said, TraceEvent, refused
 
 if TYPE_CHECKING:
     import jsonschema
@@ -111,7 +111,8 @@ class Result:
     trace: list[TraceEvent]
     steps: list[tuple[int, int, str, int]] = field(default_factory=list)  # (step, line, text, first trace n)
     refusals: list[Refusal] = field(default_factory=list)
-    diffs: list[str] = field(default_factory=list)
+    #: how the game differs from ``expect:``, one line each, said in either language when read
+    diffs: list[Said] = field(default_factory=list)
     has_expect: bool = False
     engine: Engine | None = None
     #: the day whose card texts were played (the scenario's ``date:``), or None for the current ones
@@ -126,7 +127,7 @@ class Result:
                 "checked": self.has_expect,
                 "steps": [{"step": s, "line": ln, "action": t, "trace_from": n} for s, ln, t, n in self.steps],
                 "trace": [e.to_dict(lang) for e in self.trace],
-                "refusals": [r.to_dict(lang) for r in self.refusals], "diff": list(self.diffs),
+                "refusals": [r.to_dict(lang) for r in self.refusals], "diff": [d.text(lang) for d in self.diffs],
                 **({"date": self.date.isoformat()} if self.date is not None else {})}
 
 
@@ -169,10 +170,15 @@ def _deepest(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
     return err
 
 
-def _error(doc: YamlDocument, path: Sequence[str | int], code: str, message: str,
-           hu: str | None = None) -> DataError:
+def _error(doc: YamlDocument, path: Sequence[str | int], key: str, /, **args: Any) -> DataError:
+    """The finding at *path* of the scenario: its message the catalogue template *key* with *args*."""
     line, col = doc.mark(tuple(path))
-    return DataError(code, message, path=doc.path, line=line, column=col, hu=hu)
+    return DataError.said(key, path=doc.path, line=line, column=col, **args)
+
+
+def _why(exc: KorbiroError) -> dict[str, str]:
+    """What another error says, in both languages: the ``why`` and ``why_hu`` of a template."""
+    return {"why": exc.message, "why_hu": exc.hu or exc.to_finding().text("hu")}
 
 
 def _variant_seat_errors(doc: YamlDocument, variant: Any, players: Sequence[Any]) -> list[DataError]:
@@ -181,24 +187,23 @@ def _variant_seat_errors(doc: YamlDocument, variant: Any, players: Sequence[Any]
     n, lo, hi = len(players), variant.players_min, variant.players_max
     labels = {"label": f"{variant.name['en']} ({variant.id})", "label_hu": f"{variant.name['hu']} ({variant.id})"}
     if n < lo or (hi is not None and n > hi):
-        need = ((f"exactly {lo}", f"pontosan {lo}") if hi == lo else (f"{lo} to {hi}", f"{lo}–{hi}") if hi
-                else (f"at least {lo}", f"legalább {lo}"))
-        args = {**labels, "need": need[0], "need_hu": need[1], "count": n}
+        need = i18n.both("need", "MK-RESULT-NEED.exactly" if hi == lo else "MK-RESULT-NEED.between" if hi
+                         else "MK-RESULT-NEED.at-least", lo=lo, hi=hi)
+        args = {**labels, **need, "count": n}
         key = "MK-RESULT-PLAYER-COUNT"
     elif variant.players_even and n % 2:
         args, key = {**labels, "count": n}, "MK-RESULT-EVEN"
     else:
         return []
-    return [_error(doc, ["setup", "players"], "MK-SCENARIO-VARIANT", i18n.message(key, "en", **args),
-                   i18n.message(key, "hu", **args))]
+    return [_error(doc, ["setup", "players"], "MK-SCENARIO-VARIANT.seats", why=i18n.part(key, **args))]
 
 
-def _mean(close: Sequence[str]) -> tuple[str, str]:
-    """"; did you mean 'A' or 'B'?" in English and Hungarian ("" when there is nothing close)."""
+def _mean(close: Sequence[str]) -> dict[str, Any] | str:
+    """"; did you mean 'A' or 'B'?" as a message part ("" when there is nothing close)."""
     if not close:
-        return "", ""
-    return (f"; did you mean {' or '.join(repr(c) for c in close)}?",
-            f"; erre gondoltál: {' vagy '.join(repr(c) for c in close)}?")
+        return ""
+    return i18n.part("MK-SCENARIO-MEAN", names=" or ".join(repr(c) for c in close),
+                     names_hu=" vagy ".join(repr(c) for c in close))
 
 
 def _close_names(name: str, names: Sequence[str], more: Sequence[str] = (), n: int = 3) -> list[str]:
@@ -227,24 +232,45 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
     errors: list[DataError] = []
     for bad in () if _valid()(doc.data) else map(_deepest, _validator().iter_errors(doc.data)):
         where = ".".join(str(p) for p in bad.absolute_path) or "(top)"
-        errors.append(_error(doc, list(bad.absolute_path), "MK-SCENARIO-SCHEMA", f"{where}: {bad.message}"))
+        errors.append(_error(doc, list(bad.absolute_path), "MK-SCENARIO-SCHEMA", where=where, why=bad.message))
     _raise_all(errors)
+    data = doc.data
+    fmt, opts = _format_and_options(doc, options)
+    date, variant = _header(doc, errors)
+    lines = _lines(path, text) if _needs_lines(doc) else []
+    cards, unbuilt = _inline_cards(doc, lines, date, errors)
+    effects = _effects(doc, lines, errors)
+    _check_setup(doc, cards, unbuilt, lookup, suggest, errors)
+    steps = _script_steps(doc, variant, errors)
+    _raise_all(errors)
+    return Scenario(path, doc, data["title"], fmt, opts, steps, cards, effects,
+                    variant if isinstance(variant, str) else None, date)
+
+
+def _format_and_options(doc: YamlDocument, options: Mapping[str, str] | None) -> tuple[Format, dict[str, Any]]:
+    """The scenario's format and its options (the file's, then *options*): an error at once if either is unknown."""
     data = doc.data
     try:
         fmt = format_named(data.get("format", "korfordulo"))
     except UsageError as exc:
-        raise _error(doc, ["format"], "MK-SCENARIO-FORMAT", exc.message) from None
+        raise _error(doc, ["format"], "MK-SCENARIO-FORMAT", **_why(exc)) from None
     opts = dict(data.get("options") or {})
     opts.update(options or {})
     try:
         resolve_options(opts)
     except UsageError as exc:
-        raise _error(doc, ["options"], "MK-SCENARIO-OPTION", exc.message) from None
+        raise _error(doc, ["options"], "MK-SCENARIO-OPTION", **_why(exc)) from None
+    return fmt, opts
+
+
+def _header(doc: YamlDocument, errors: list[DataError]) -> tuple[dt.date | None, Any]:
+    """The scenario's date and variant, its rules, ``expect:`` and setup phase checked (each problem in *errors*)."""
+    data = doc.data
     date = None
     if data.get("date") is not None:
         date = parse_date(data["date"])
         if date is None:
-            errors.append(_error(doc, ["date"], "MK-SCENARIO-DATE", f"date {data['date']!r} is not a day (YYYY-MM-DD)"))
+            errors.append(_error(doc, ["date"], "MK-SCENARIO-DATE", date=data["date"]))
     variant = data.get("variant")
     if variant is not None:
         # lazy: the victory rules' variants are read only for a played scenario
@@ -254,26 +280,35 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
             chosen = load_variants().get(str(variant))
             variant = chosen.id
         except UsageError as exc:
-            errors.append(_error(doc, ["variant"], "MK-SCENARIO-VARIANT", exc.message))
+            errors.append(_error(doc, ["variant"], "MK-SCENARIO-VARIANT", **_why(exc)))
         else:
             errors.extend(_variant_option_errors(doc, chosen))
             errors.extend(_variant_seat_errors(doc, chosen, data["setup"].get("players") or []))
     if data["setup"].get("start") and variant is None:
-        errors.append(_error(doc, ["setup", "start"], "MK-SCENARIO-START",
-                             "a fresh deal (start: true) is a played game: name its variant (variant: two-player)"))
+        errors.append(_error(doc, ["setup", "start"], "MK-SCENARIO-START"))
     if (data.get("expect") or {}).get("result") is not None and variant is None:
-        errors.append(_error(doc, ["expect", "result"], "MK-SCENARIO-RESULT",
-                             "a result is expected only of a played game: name its variant (variant: two-player)"))
+        errors.append(_error(doc, ["expect", "result"], "MK-SCENARIO-RESULT"))
     for i, rid in enumerate(data.get("rules") or []):
         if rid not in RULES:
-            errors.append(_error(doc, ["rules", i], "MK-SCENARIO-RULE", f"rule {rid!r} is not one the engine applies"))
+            errors.append(_error(doc, ["rules", i], "MK-SCENARIO-RULE.unknown", rule_id=rid))
     errors.extend(_expect_errors(doc, len(data["script"]), [str(pl["name"]) for pl in data["setup"]["players"]]))
     phase = (data["setup"].get("phase"))
     if phase is not None and phase_named(phase) is None:
-        errors.append(_error(doc, ["setup", "phase"], "MK-SCENARIO-PHASE", f"unknown phase {phase!r}"))
-    lines = _lines(path, text) if data.get("effects") or any(
-        isinstance(c, Mapping) and "behaviour" in c for c in data.get("cards") or []) else []
-    # inline cards: each field checked as a set file's card (a value of another shape is a finding, not a crash)
+        errors.append(_error(doc, ["setup", "phase"], "MK-SCENARIO-PHASE", phase=phase))
+    return date, variant
+
+
+def _needs_lines(doc: YamlDocument) -> bool:
+    """Whether the scenario has behaviours whose findings need the file's lines (effects, or a card's)."""
+    data = doc.data
+    return bool(data.get("effects")) or any(isinstance(c, Mapping) and "behaviour" in c for c in data.get("cards") or [])
+
+
+def _inline_cards(doc: YamlDocument, lines: list[str], date: dt.date | None,
+                  errors: list[DataError]) -> tuple[dict[str, Card], set[str]]:
+    """The scenario's own cards by folded name (as of *date*), each field checked as a set file's card (a value
+    of another shape is a finding, not a crash), and the names of those not built for a finding."""
+    data = doc.data
     cards: dict[str, Card] = {}
     unbuilt: set[str] = set()
     bad_cards = [DataError(f.code, f.message, path=f.file, line=f.line, column=f.column, args=f.args)
@@ -286,54 +321,68 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
             card = _inline_card(raw, doc, i, lines)
             cards[fold(raw["name"])] = card.as_of(date) if date is not None else card
         except DataError as exc:
-            errors.extend(DataError(f.code, f.message, path=f.file, line=f.line, column=f.column) for f in exc.findings)
+            errors.extend(DataError(f.code, f.message, path=f.file, line=f.line, column=f.column, args=f.args)
+                          for f in exc.findings)
         except RulesSyntaxError as exc:  # a version of its history: that is no card text
-            errors.append(_error(doc, ["cards", i, "history"], "MK-SCENARIO-CARD-TEXT",
-                                 f"card {raw['name']!r}: its text of {date}: {exc.message}"))
+            errors.append(_error(doc, ["cards", i, "history"], "MK-SCENARIO-CARD-TEXT.history", name=raw["name"],
+                                 date=date, **_why(exc)))
+    return cards, unbuilt
+
+
+def _effects(doc: YamlDocument, lines: list[str], errors: list[DataError]) -> dict[str, Behaviour]:
+    """The judge's named effects (``effects:``), each read as a behaviour."""
     effects: dict[str, Behaviour] = {}
-    for name, spec in (data.get("effects") or {}).items():
+    for name, spec in (doc.data.get("effects") or {}).items():
         behaviour, found = read_behaviour(spec, path=doc.path, locate=_locator(doc, ("effects", name), lines),
                                           card=str(name))
-        errors.extend(DataError(f.code, f.message, path=f.file, line=f.line, column=f.column) for f in found)
+        errors.extend(DataError(f.code, f.message, path=f.file, line=f.line, column=f.column, args=f.args)
+                      for f in found)
         if behaviour is not None and not found:
             effects[str(name)] = behaviour
-    # card names of the setup
-    names: set[str] = set()
+    return effects
 
-    seated = [str(pl["name"]) for pl in data["setup"]["players"]]
-    if data["setup"].get("active") is not None and data["setup"]["active"] not in seated:
-        errors.append(_error(doc, ["setup", "active"], "MK-SCENARIO-PLAYER",
-                             f"no player {data['setup']['active']!r} to be active; players: {', '.join(seated)}"))
+
+def _check_setup(doc: YamlDocument, cards: Mapping[str, Card], unbuilt: set[str],
+                 lookup: Callable[[str], Card | None] | None, suggest: Callable[[str], list[str]] | None,
+                 errors: list[DataError]) -> None:
+    """The setup's players and cards: the active player, each card's controller and name, and the players
+    named by teams, alliances and challenges, are the scenario's."""
+    setup_ = doc.data["setup"]
+    seated = [str(pl["name"]) for pl in setup_["players"]]
+    players = ", ".join(seated)
+    if setup_.get("active") is not None and setup_["active"] not in seated:
+        errors.append(_error(doc, ["setup", "active"], "MK-SCENARIO-PLAYER.active", name=setup_["active"],
+                             players=players))
 
     def check_ref(ref: Any, where: list[str | int]) -> None:
         if isinstance(ref, dict) and ref.get("controller") not in (None, *seated):
-            errors.append(_error(doc, [*where, "controller"], "MK-SCENARIO-PLAYER",
-                                 f"no player {ref['controller']!r} to control it; players: {', '.join(seated)}"))
+            errors.append(_error(doc, [*where, "controller"], "MK-SCENARIO-PLAYER.controller",
+                                 name=ref["controller"], players=players))
         name = ref if isinstance(ref, str) else ref["card"]
         if fold(name) not in cards and fold(name) not in unbuilt and (lookup is None or lookup(name) is None):
-            en, hu = _mean(_close_names(name, [c.name for c in cards.values()], suggest(name) if suggest else ()))
-            errors.append(_error(doc, where, "MK-SCENARIO-CARD", f"unknown card {name!r}{en}",
-                                 f"ismeretlen lap: {name!r}{hu}"))
-        names.add(fold(name))
+            hint = _mean(_close_names(name, [c.name for c in cards.values()], suggest(name) if suggest else ()))
+            errors.append(_error(doc, where, "MK-SCENARIO-CARD.unknown", name=name, hint=hint))
         if isinstance(ref, dict):
-            if "as" in ref:
-                names.add(fold(ref["as"]))
             for j, sub in enumerate(ref.get("attach") or []):
                 check_ref(sub, [*where, "attach", j])
 
-    for pi, pl in enumerate(data["setup"]["players"]):
+    for pi, pl in enumerate(setup_["players"]):
         for key in _ZONE_KEYS:
             for ci, ref in enumerate(pl.get(key) or []):
                 check_ref(ref, ["setup", "players", pi, key, ci])
         if pl.get("ómen") is not None:
             check_ref(pl["ómen"], ["setup", "players", pi, "ómen"])
-    setup_ = data["setup"]
     named: list[tuple[list[str | int], str]] = [(["setup", "teams", i, j], n) for i, team in enumerate(setup_.get("teams") or []) for j, n in enumerate(team)]
     named += [(["setup", "alliance", i], n) for i, n in enumerate(setup_.get("alliance") or [])]
     named += [(["setup", "challenges", c], n) for c, t in (setup_.get("challenges") or {}).items() for n in (c, t)]
     for spot, n in named:
         if n not in seated:
-            errors.append(_error(doc, spot, "MK-SCENARIO-PLAYER", f"no player {n!r}; players: {', '.join(seated)}"))
+            errors.append(_error(doc, spot, "MK-SCENARIO-PLAYER.named", name=n, players=players))
+
+
+def _script_steps(doc: YamlDocument, variant: Any, errors: list[DataError]) -> list[tuple[str | None, Action, int]]:
+    """The script's steps (who, the action, its line), parsed or remembered from a run before."""
+    data = doc.data
     steps: list[tuple[str | None, Action, int]] = []
     script = [next(iter(item.items())) if isinstance(item, dict) else (None, item) for item in data["script"]]
     remembered = _remembered_actions([text_ for _, text_ in script])
@@ -353,14 +402,11 @@ def load_scenario(path: str, *, text: str | None = None, lookup: Callable[[str],
                 continue
             parsed.append(action)
         if action.verb == "game" and variant is None:
-            errors.append(DataError("MK-SCENARIO-GAME", "the step 'játék' plays a game to its end: name the scenario's "
-                                    "variant (variant: two-player)", path=doc.path, line=line, column=col))
+            errors.append(DataError.said("MK-SCENARIO-GAME", path=doc.path, line=line, column=col))
         steps.append((player, action, line))
     if remembered is not None and actions is None and len(parsed) == len(script):
         remembered.put([_action_to_json(a) for a in parsed])
-    _raise_all(errors)
-    return Scenario(path, doc, data["title"], fmt, opts, steps, cards, effects,
-                    variant if isinstance(variant, str) else None, date)
+    return steps
 
 
 #: korbiro's files whose code decides what :func:`~korbiro.grammar.action.parse_action` makes of a text
@@ -480,7 +526,7 @@ def _inline_card(raw: Mapping[str, Any], doc: YamlDocument, i: int, lines: list[
     try:
         kws = tuple(parse_card_text(text)) if text else ()
     except RulesSyntaxError as exc:
-        raise _error(doc, ["cards", i, "text"], "MK-SCENARIO-CARD-TEXT", f"card {raw['name']!r}: {exc.message}") from None
+        raise _error(doc, ["cards", i, "text"], "MK-SCENARIO-CARD-TEXT.text", name=raw["name"], **_why(exc)) from None
     known = {"id", "name", "type", "subtype", "mp", "dp", "text"}
     attrs = {k: v for k, v in raw.items() if k not in known}
     behaviour, found = read_behaviour(raw.get("behaviour"), path=doc.path,
@@ -503,7 +549,7 @@ def _lookup_card(sc: Scenario, lookup: Callable[[str], Card | None] | None, name
     if card is not None and sc.date is not None:
         card = card.as_of(sc.date)
     if card is None:  # pragma: no cover - load_scenario checked every name
-        raise DataError("MK-SCENARIO-CARD", f"unknown card {name!r}", path=sc.path)
+        raise DataError.said("MK-SCENARIO-CARD.unknown", path=sc.path, name=name, hint="")
     return card
 
 
@@ -516,13 +562,12 @@ def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> E
     setup = data["setup"]
     players = setup["players"]
     if len(players) > 2 and not sc.format.admits("archived"):
-        raise _error(sc.doc, ["setup", "players"], "MK-SCENARIO-PLAYERS",
-                     f"{len(players)} players need the multiplayer rules (12.00, archived): use format archivalt")
+        raise _error(sc.doc, ["setup", "players"], "MK-SCENARIO-PLAYERS.multiplayer", count=len(players))
     for pl in players:
         try:
             eng.add_player(pl["name"], int(pl.get("mp", 0)), int(pl.get("dp", 0)))
-        except ValueError as exc:
-            raise _error(sc.doc, ["setup", "players"], "MK-SCENARIO-PLAYERS", str(exc)) from None
+        except ValueError:
+            raise _error(sc.doc, ["setup", "players"], "MK-SCENARIO-PLAYERS.twice", name=pl["name"]) from None
 
     def place(ref: Any, owner: str, zone: str, host: CardState | None = None) -> None:
         spec: dict[str, Any] = {"card": ref} if isinstance(ref, str) else ref
@@ -596,9 +641,8 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
             break
         for name in _names_in(action):
             if fold(name) not in known:
-                en, hu = _mean(_close_names(name, names))
-                raise DataError("MK-SCENARIO-CARD", f"step {step}: no card {name!r} in this game{en}", path=sc.path,
-                                line=line, hu=f"{step}. lépés: nincs {name!r} nevű lap ebben a játékban{hu}")
+                raise DataError.said("MK-SCENARIO-CARD.step", path=sc.path, line=line, step=step, name=name,
+                                     hint=_mean(_close_names(name, names)))
         who = f"{player}: " if player else ""
         result.steps.append((step, line, who + action.text, len(eng.state.trace) + 1))
         try:
@@ -621,12 +665,9 @@ def run_scenario(sc: Scenario, lookup: Callable[[str], Card | None] | None = Non
 def _play_game(eng: Engine, a: Action) -> None:
     """The script step ``játék [N]``: random legal play from seed N to the end of the game (1.01)."""
     if eng.table.ending is None:
-        raise illegal("MK-TL-NOT-PLAYED", "1.01", "only a played game (a scenario with a variant) is played to its end",
-                      "csak kijátszott játék (változatot megadó forgatókönyv) játszható végig",
-                      remedy=("name the variant: variant: two-player", "add meg a változatot: variant: two-player"))
+        raise refused("MK-TL-NOT-PLAYED.only-played-game", "1.01", remedy="MK-TL-NOT-PLAYED.only-played-game-remedy")
     if eng.over:
-        raise illegal("MK-TL-OVER", eng.state.result[2] if eng.state.result else "1.01", "the game is over",
-                      "a játék véget ért")
+        raise refused("MK-TL-OVER.game-over-2", eng.state.result[2] if eng.state.result else "1.01")
     if eng.combat.rng is None:  # the combat rounds' dice, drawn from the same seed as in `korbiro play` (6.03)
         eng.combat.rng = Random((a.count or 0) * 7919 + 1)
     play_on(eng, RandomPolicy(a.count or 0))
@@ -654,17 +695,14 @@ def legal_after(result: Result, player: str | None = None, *, at: int | None = N
     accents), as ``korbiro resolve --legal`` lists them; *at* is the step asked for, a
     :class:`UsageError` when the script is shorter."""
     if at is not None and at > len(result.steps):
-        raise UsageError("MK-TL-AT", f"--at {at}: the script has {len(result.steps)} step(s)", path=result.path,
-                         hu=f"--at {at}: a forgatókönyv {len(result.steps)} lépésből áll")
+        raise UsageError.said("MK-TL-AT", path=result.path, at=at, steps=len(result.steps))
     eng = result.engine
     assert eng is not None
     names = list(eng.state.players)
     if player is not None:
         chosen = [n for n in names if fold(n) == fold(player)]
         if not chosen:
-            raise UsageError("MK-TL-NO-PLAYER", f"no player {player!r} in the scenario; players: {', '.join(names)}",
-                             path=result.path,
-                             hu=f"nincs {player!r} nevű játékos a forgatókönyvben; játékosok: {', '.join(names)}")
+            raise UsageError.said("MK-TL-NO-PLAYER.scenario", path=result.path, player=player, players=", ".join(names))
         names = chosen
     return {n: eng.legal_actions(n) for n in names}
 
@@ -692,13 +730,13 @@ def _same_list(zone: str, want: list[str], got: list[str]) -> bool:
     return sorted(fold(w) for w in want) == sorted(fold(g) for g in got)
 
 
-def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]:
+def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[Said]:
     """The differences between *expect* and what happened, one line each."""
     diffs = _compare_state(eng, expect, "expect")
     st = eng.state
 
     def diff(where: str, want: Any, got: Any) -> None:
-        diffs.append(f"expect.{where}: expected {want!r}, got {got!r}")
+        diffs.append(Said("MK-SCENARIO-DIFF.value", {"where": f"expect.{where}", "want": want, "got": got}))
 
     if "unwound" in expect:
         if [fold(x) for x in expect["unwound"]] != [fold(x) for x in st.unwound]:
@@ -706,10 +744,10 @@ def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]
     cited = {e.rule for e in st.trace} | {r.rule for r in result.refusals if r.rule}
     for rid in expect.get("rules") or []:
         if rid not in cited:
-            diffs.append(f"expect.rules: rule {rid} was never applied (applied: {', '.join(sorted(cited))})")
+            diffs.append(Said("MK-SCENARIO-DIFF.never-applied", {"rule": rid, "applied": ", ".join(sorted(cited))}))
     for rid in expect.get("not_rules") or []:
         if rid in {e.rule for e in st.trace}:
-            diffs.append(f"expect.not_rules: rule {rid} was applied")
+            diffs.append(Said("MK-SCENARIO-DIFF.applied", {"rule": rid}))
     diffs.extend(_compare_refusals(result.refusals, expect.get("illegal") or []))
     if "winner" in expect:
         winner = st.winner[0] if st.winner else None
@@ -727,18 +765,18 @@ def compare(eng: Engine, result: Result, expect: Mapping[str, Any]) -> list[str]
     return diffs
 
 
-def _compare_state(eng: Engine, expect: Mapping[str, Any], where: str) -> list[str]:
+def _compare_state(eng: Engine, expect: Mapping[str, Any], where: str) -> list[Said]:
     """The differences between the state *expect* pins (players, cards, phase, round, active player, timelines)
     and the engine's, each line starting with *where* (``expect``, or a snapshot's ``expect.at[step 3]``)."""
-    diffs: list[str] = []
+    diffs: list[Said] = []
     st = eng.state
 
     def diff(key: str, want: Any, got: Any) -> None:
-        diffs.append(f"{where}.{key}: expected {want!r}, got {got!r}")
+        diffs.append(Said("MK-SCENARIO-DIFF.value", {"where": f"{where}.{key}", "want": want, "got": got}))
 
     for pname, pexp in (expect.get("players") or {}).items():
         if pname not in st.players:
-            diffs.append(f"{where}.players.{pname}: no such player")
+            diffs.append(Said("MK-SCENARIO-DIFF.no-player", {"where": where, "player": pname}))
             continue
         p = st.players[pname]
         for key in ("mp", "dp"):
@@ -753,7 +791,7 @@ def _compare_state(eng: Engine, expect: Mapping[str, Any], where: str) -> list[s
         try:
             cs = eng.find(label)
         except IllegalActionError:
-            diffs.append(f"{where}.cards.{label}: no such card")
+            diffs.append(Said("MK-SCENARIO-DIFF.no-card", {"where": where, "card": label}))
             continue
         checks: dict[str, Any] = {
             "state": cs.state, "damage": cs.damage, "controller": cs.controller, "owner": cs.owner,
@@ -796,7 +834,7 @@ def _compare_state(eng: Engine, expect: Mapping[str, Any], where: str) -> list[s
     return diffs
 
 
-def compare_at(eng: Engine, snap: Mapping[str, Any]) -> list[str]:
+def compare_at(eng: Engine, snap: Mapping[str, Any]) -> list[Said]:
     """The differences between a snapshot of ``expect.at`` and the state right after its step: what
     :func:`_compare_state` pins, and each player's legal actions (``legal:``, the forms of ``--legal``)."""
     where = f"expect.at[step {snap['step']}]"
@@ -808,17 +846,17 @@ def compare_at(eng: Engine, snap: Mapping[str, Any]) -> list[str]:
         spec = {"has": want} if isinstance(want, list) else want
         for form in spec.get("has") or []:
             if _form_key(form) not in listed:
-                diffs.append(i18n.message("MK-SCENARIO-DIFF.legal-missing", "en", where=where, player=player,
-                                          form=form, listed="; ".join(shown) or "–"))
+                diffs.append(Said("MK-SCENARIO-DIFF.legal-missing", {"where": where, "player": player, "form": form,
+                                                                     "listed": "; ".join(shown) or "–"}))
         for form in spec.get("lacks") or []:
             if _form_key(form) in listed:
-                diffs.append(i18n.message("MK-SCENARIO-DIFF.legal-listed", "en", where=where, player=player, form=form))
+                diffs.append(Said("MK-SCENARIO-DIFF.legal-listed", {"where": where, "player": player, "form": form}))
         if isinstance(want, list):
             wanted = {_form_key(w) for w in want}
             for f in forms:
                 if _form_key(f.text("hu")) not in wanted and _form_key(f.text("en")) not in wanted:
-                    diffs.append(i18n.message("MK-SCENARIO-DIFF.legal-extra", "en", where=where, player=player,
-                                              form=f.text("hu")))
+                    diffs.append(Said("MK-SCENARIO-DIFF.legal-extra", {"where": where, "player": player,
+                                                                       "form": f.text("hu")}))
     return diffs
 
 
@@ -827,8 +865,8 @@ def _form_key(text: str) -> str:
     return " ".join(fold(text).split())
 
 
-def _compare_refusals(refusals: list[Refusal], wanted: list[Any]) -> list[str]:
-    out: list[str] = []
+def _compare_refusals(refusals: list[Refusal], wanted: list[Any]) -> list[Said]:
+    out: list[Said] = []
     left = list(refusals)
     for w in wanted:
         spec = {"rule": w} if isinstance(w, str) else w
@@ -836,11 +874,12 @@ def _compare_refusals(refusals: list[Refusal], wanted: list[Any]) -> list[str]:
                       and ("rule" not in spec or r.rule in _rules_of(spec["rule"]))
                       and ("code" not in spec or r.code == spec["code"])), None)
         if match is None:
-            out.append(f"expect.illegal: no refused action matches {spec!r}")
+            out.append(Said("MK-SCENARIO-DIFF.no-refusal", {"spec": spec}))
         else:
             left.remove(match)
     for r in left:
-        out.append(f"step {r.step} (line {r.line}) was refused unexpectedly: [{r.rule}] {r.message}")
+        out.append(Said("MK-SCENARIO-DIFF.refused", {"step": r.step, "line": r.line, "rule": r.rule, "why": r.message,
+                                                     "why_hu": r.hu}))
     return out
 
 

@@ -33,7 +33,7 @@ from ....grammar.behaviour import Op
 from . import semantics as sem
 from .enums import VariantId, Zone
 from .model import CardState, GameState, Player
-from .trace import illegal, refused, says
+from .trace import refused, words
 
 if TYPE_CHECKING:
     from ..victory import Variant
@@ -42,7 +42,6 @@ __all__ = ["SEATINGS", "TURN_RULES", "AllianceSeating", "Board", "ChallengeSeati
            "RoundAttackSeating", "Seating", "TeamSeating", "seating_for"]
 
 #: The words of a siege and a capture in the refusals (English, Hungarian).
-_MANEUVER_WORDS = {"siege": ("sieges", "ostromol"), "capture": ("captures", "vesz be")}
 
 #: Why a player is the active player -> the rule that makes them so (a refusal out of turn cites it; its
 #: message is ``MK-TL-TURN.<why>``).
@@ -63,7 +62,7 @@ class Board(Protocol):
 
     state: GameState
 
-    def emit(self, rule: str, event: str, en: str, hu: str, **data: Any) -> None: ...
+    def emit(self, rule: str, event: str, key: str, args: Mapping[str, Any] = ..., /, **data: Any) -> None: ...
 
     def seated(self) -> list[str]: ...
 
@@ -185,7 +184,7 @@ class Seating:
     def announce_opponent(self, player: str, chosen: tuple[str, ...], key: str = "MK-TL-OPPONENT.chosen") -> None:
         """The trace line of a choice of opponent (12.00.A), when *player* had more than one to choose from."""
         if chosen and len(self.opponents(player)) > 1:
-            self.emit("12.00.A", "opponent", *says(key, player=player, other=chosen[0]), player=player)
+            self.emit("12.00.A", "opponent", key, {"player": player, "other": chosen[0]}, player=player)
 
     def members(self, side: str) -> list[str]:
         return [p for p in self.table.seated() if self.side(p) == side]
@@ -230,7 +229,7 @@ class Seating:
         """May *player* siege or capture (*maneuver*) from *target* (12.00.4.C, 12.00.5; a variant adds its own
         rules)?  Raises the refusal."""
         if target == player:
-            raise illegal("MK-TL-SELF", "4.01.C", "nobody acts against themselves", "saját maga ellen senki nem cselekedhet")
+            raise refused("MK-TL-SELF.nobody-acts-against", "4.01.C")
         if self.friendly(player, target):
             raise self._not_opponent(player, target, maneuver)
 
@@ -286,7 +285,7 @@ class Seating:
             return self.seats.omen_run
         players = [self.state.players[n] for n in (self.in_turn_order() or self.table.seated())]
         if not players:
-            raise illegal("MK-TL-NO-PLAYER", "1.01", "the scenario has no players", "nincs játékos")
+            raise refused("MK-TL-NO-PLAYER.scenario-has-players", "1.01")
         return max(self._contenders(players), key=lambda p: p.mp).name
 
     def _contenders(self, players: list[Player]) -> list[Player]:
@@ -342,16 +341,12 @@ class OmenSeating(Seating):
     def check_initiating(self, player: str) -> None:
         """After their run a player sends no initiating team for the rest of the round (12.00.1.C)."""
         if player in self.seats.omen_done:
-            raise illegal("MK-TL-OMEN", "12.00.1.C", f"{player} has had their turn after the Ómen-pass: no more initiating "
-                          "teams this round", f"{player} az Ómen-passz után már cselekedett: e fordulóban nem küldhet "
-                          "kezdeményező csapatot")
+            raise refused("MK-TL-OMEN.has-had-their", "12.00.1.C", player=player)
 
     def check_mp_bound(self, player: str) -> None:
         """After their run a player takes no more MP-bound deeds this round (12.00.1.C)."""
         if player in self.seats.omen_done:
-            raise illegal("MK-TL-OMEN", "12.00.1.C", f"{player} has had their turn after the Ómen-pass: no more MP-bound "
-                          "deeds this round", f"{player} az Ómen-passz után már cselekedett: e fordulóban nincs több "
-                          "MP-kötött cselekedete")
+            raise refused("MK-TL-OMEN.has-had-their-2", "12.00.1.C", player=player)
 
 
 class ChallengeSeating(Seating):
@@ -373,19 +368,15 @@ class ChallengeSeating(Seating):
         if target in self.seats.challenges:
             allowed = self._allowed_against(target)
             if player not in allowed:
-                raise illegal("MK-TL-CHALLENGE", "12.00.2.B",
-                              f"{target} has a challenge standing: only {', '.join(sorted(allowed))} may start a siege, "
-                              "a capture or a combat against them",
-                              f"{target} kihívása érvényben van: ellene csak {', '.join(sorted(allowed))} kezdeményezhet")
+                raise refused("MK-TL-CHALLENGE.has-challenge-standing-2", "12.00.2.B", target=target, sorted=', '.join(sorted(allowed)))
 
     def check_obstructors(self, player: str, owners: set[str]) -> None:
         if player in self.seats.challenges:
             allowed = self._allowed_against(player)
             wrong = sorted(o for o in owners if o not in allowed)
             if wrong:
-                raise illegal("MK-TL-CHALLENGE", "12.00.2.B", f"{player} has a challenge standing: only "
-                              f"{', '.join(sorted(allowed))} may obstruct their manoeuvres, not {', '.join(wrong)}",
-                              f"{player} kihívása érvényben van: manőverét csak {', '.join(sorted(allowed))} akadályozhatja")
+                raise refused("MK-TL-CHALLENGE.obstructors", "12.00.2.B", player=player,
+                              allowed=", ".join(sorted(allowed)), wrong=", ".join(wrong))
 
 
 class RoundAttackSeating(Seating):
@@ -408,31 +399,25 @@ class RoundAttackSeating(Seating):
         super().check_target(player, target, maneuver)
         front = self.front(player)
         if target != front:
-            what = _MANEUVER_WORDS[maneuver]
-            raise illegal("MK-TL-SEAT", "12.00.3.A", f"{player} {what[0]} only from the player in front, {front}",
-                          f"{player} csak az előtte ülő játékost ({front}) támadhatja",
-                          remedy=(f"against {front}", f"{front} ellen"))
+            what = words("may", maneuver)
+            raise refused("MK-TL-SEAT.front", "12.00.3.A", remedy="MK-TL-SEAT.front-remedy", player=player,
+                          what=what[0], what_hu=what[1], front=front)
 
     def check_obstructors(self, player: str, owners: set[str]) -> None:
         front = self.front(player)
         wrong = sorted(o for o in owners if o != front)
         if wrong:
-            raise illegal("MK-TL-SEAT", "12.00.3.A", f"only the player in front of {player} ({front}) obstructs their "
-                          f"manoeuvres, not {', '.join(wrong)}",
-                          f"{player} manőverét csak az előtte ülő ({front}) akadályozhatja, nem {', '.join(wrong)}")
+            raise refused("MK-TL-SEAT.only-player-front", "12.00.3.A", player=player, front=front, wrong=', '.join(wrong))
 
     def check_quest(self, player: str, quest: CardState) -> None:
         """A player sends an initiating team only to their own quests (12.00.3.A)."""
         if (quest.controller or quest.owner) != player:
-            raise illegal("MK-TL-SEAT", "12.00.3.A", f"{quest.label} is {quest.controller or quest.owner}'s: in Körbetámadás "
-                          "each player solves only their own quests",
-                          f"{quest.label} {quest.controller or quest.owner} küldetése: Körbetámadásban mindenki csak a sajátját oldhatja meg")
+            raise refused("MK-TL-SEAT.korbetamadas-each-player", "12.00.3.A", quest=quest.label, controller=quest.controller or quest.owner)
 
     def check_new_quest(self) -> None:
         """With the siege-only rule no quest comes into play (12.00.3.G)."""
         if self.param("siege_only"):
-            raise illegal("MK-TL-SEAT", "12.00.3.G", "only sieges are played (12.00.3.G): no quest comes into play",
-                          "csak ostromolni lehet (12.00.3.G): küldetés nem kerülhet játékba")
+            raise refused("MK-TL-SEAT.only-sieges-are", "12.00.3.G")
 
 
 class AllianceSeating(Seating):
@@ -463,8 +448,7 @@ class PairSeating(Seating):
                    if cs.type == "építmény" and cs.zone == Zone.JELEN
                    and self.side(cs.controller or cs.owner) == self.side(player))
         if have >= most:
-            raise illegal("MK-TL-SEAT", "12.00.5.3", f"{player}'s side already controls {have} buildings (at most {most})",
-                          f"{player} oldala már {have} építményt irányít (legfeljebb {most})")
+            raise refused("MK-TL-SEAT.side-already-controls", "12.00.5.3", player=player, have=have, most=most)
 
     def _contenders(self, players: list[Player]) -> list[Player]:
         """The players of the side with the most MP in all (12.00.5.2)."""

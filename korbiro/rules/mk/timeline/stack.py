@@ -18,19 +18,9 @@ from ....grammar.behaviour import Op, TargetSpec
 from . import semantics as sem
 from .model import IN_PLAY, CardState, Entry, Timeline
 from .table import Part, Table
-from .trace import illegal, refused, says
+from .trace import refused, words
 
-__all__ = ["EVENT_NAMES", "TimelineStack"]
-
-#: The events timed effects may wait for (6.02), in English and Hungarian, for the trace.
-EVENT_NAMES: dict[str, tuple[str, str]] = {
-    "dies": ("dies", "meghal"), "own_dies": ("an own adventurer dies", "saját kalandozó meghal"),
-    "any_dies": ("an adventurer dies", "egy kalandozó meghal"), "wakes": ("wakes", "ébred"),
-    "opponent_summons_event": ("an opponent summons an event", "ellenfél eseménylapot idéz le"),
-    "opponent_summons_quest": ("an opponent summons a quest", "ellenfél küldetést idéz le"),
-    "maneuver_fails": ("the manoeuvre fails", "a manőver sikertelen"),
-    "obstacle_attached": ("an obstacle is attached", "akadálylap csatolása"),
-}
+__all__ = ["TimelineStack"]
 
 #: The card types whose summoning is no fast effect (6.00): what comes into the Sor or the Present to stay.
 _NOT_FAST = frozenset({"kalandozó", "építmény", "szövetséges", "toronyszint"})
@@ -58,14 +48,12 @@ class TimelineStack(Part):
         self.state.next_timeline += 1
         self.state.timelines.append(tl)
         if phase_rule is not None:
-            self.emit(phase_rule, "open", *says("MK-TL-PHASE.opens", phase=opener, rule=phase_rule, number=tl.number),
+            self.emit(phase_rule, "open", "MK-TL-PHASE.opens", {"phase": opener, "rule": phase_rule, "number": tl.number},
                       timeline=tl.number, phase=opener)
             return tl
         rule = {"deed": "6.01", "timed": "6.02"}.get(kind, "6.03")
-        names = {"deed": ("a deed", "cselekedet"), "timed": ("a timed effect", "időzített hatás"),
-                 "phase": ("the phase", "a fázis"), "combat": ("the combat phase", "a harci fázis")}[kind]
-        self.emit(rule, "open", f"timeline {tl.number} opens: {names[0]} ({opener})",
-                  f"{tl.number}. időfonal megnyílik: {names[1]} ({opener})", timeline=tl.number)
+        names = words("opener", kind)
+        self.emit(rule, "open", "MK-TL-TRACE.open-timeline-opens", {"number": tl.number, "names": names[0], "opener": opener, "names_hu": names[1]}, timeline=tl.number)
         return tl
 
     def new_entry(self, kind: str, player: str, label: str, **kw: Any) -> Entry:
@@ -86,8 +74,7 @@ class TimelineStack(Part):
         tl.passed.clear()
         shown = "a hidden card" if entry.hidden else entry.label
         shown_hu = "egy rejtett lap" if entry.hidden else entry.label
-        self.emit("5.01.D", "add", f"@{entry.seq} {shown} enters timeline {tl.number} ({entry.player})",
-                  f"@{entry.seq} {shown_hu} a(z) {tl.number}. időfonalba kerül ({entry.player})",
+        self.emit("5.01.D", "add", "MK-TL-TRACE.add-enters-timeline", {"seq": entry.seq, "shown": shown, "number": tl.number, "player": entry.player, "shown_hu": shown_hu},
                   entry=entry.seq, timeline=tl.number, label=entry.label)
         return tl
 
@@ -98,8 +85,7 @@ class TimelineStack(Part):
                 if (isinstance(ref, int) and e.seq == ref) or (
                         isinstance(ref, str) and not e.hidden and fold(e.label) == fold(ref)):
                     return tl, e
-        raise illegal("MK-TL-NO-ENTRY", "6.00", f"no entry {ref!r} in an open timeline",
-                   f"nincs {ref!r} bejegyzés nyitott időfonalban")
+        raise refused("MK-TL-NO-ENTRY.entry-open-timeline", "6.00", ref=ref)
 
     def current_maneuver(self) -> Entry | None:
         """The leave-row manoeuvre under way: its entry in an open timeline (one at a time: it is MP-bound, 6.01)."""
@@ -127,18 +113,14 @@ class TimelineStack(Part):
             if top is None:
                 return
             if not self.admits("1.14.17.A"):
-                self.skip("1.14.17.A", f"{cs.name} cannot interrupt a timeline", f"{cs.name} nem szakíthat meg időfonalat")
+                self.skip("1.14.17.A", "MK-TL-SKIP.cannot-interrupt-timeline", card=cs.name)
                 return
             if top.kind == "combat":
-                self.emit("1.14.17.C", "allowed", f"{cs.name} may be used in a combat timeline",
-                          f"{cs.name} harc időfonalában használható")
+                self.emit("1.14.17.C", "allowed", "MK-TL-TRACE.allowed-may-used-combat", {"card": cs.name})
             elif top.kind == "phase" and not open_deed:
-                self.emit("1.14.17.B", "allowed", f"{cs.name} may be used in a phase timeline",
-                          f"{cs.name} fázis időfonalában használható")
+                self.emit("1.14.17.B", "allowed", "MK-TL-TRACE.allowed-may-used-phase", {"card": cs.name})
             elif open_deed:
-                raise illegal("MK-TL-CANNOT-INTERRUPT", "1.14.17.A",
-                           f"{cs.name} cannot be used once a deed has opened a timeline",
-                           f"{cs.name} nem használható, ha már egy cselekedet időfonalat nyitott")
+                raise refused("MK-TL-CANNOT-INTERRUPT.cannot-used-once", "1.14.17.A", card=cs.name)
 
     def deed_open(self) -> bool:
         """Whether a deed's timeline (or a timed effect's) is open: no MP-bound manoeuvre starts (6.01)."""
@@ -179,7 +161,7 @@ class TimelineStack(Part):
             self.close(tl)
             return True
         tl.passed.add(player)
-        self.emit("6.00", "pass", f"{player} passes", f"{player} passzol", player=player)
+        self.emit("6.00", "pass", "MK-TL-TRACE.pass-passes", {"player": player}, player=player)
         if tl.passed >= set(self.table.seated()):  # everyone still in the game (12.00.D) has passed
             if tl.entries:
                 self.unwind_one()
@@ -209,8 +191,7 @@ class TimelineStack(Part):
         entry = tl.entries.pop()
         tl.passed.clear()
         self.state.unwound.append(entry.label)
-        self.emit("5.01.D", "unwind", f"@{entry.seq} {entry.label} unwinds (last in, first out)",
-                  f"@{entry.seq} {entry.label} visszafejtődik (utolsóként be, elsőként ki)",
+        self.emit("5.01.D", "unwind", "MK-TL-TRACE.unwind-unwinds-last-first", {"seq": entry.seq, "entry": entry.label},
                   entry=entry.seq, timeline=tl.number, label=entry.label)
         self.resolve(entry)
         if not tl.entries and tl.kind in ("deed", "timed") and self.top is tl:
@@ -220,7 +201,7 @@ class TimelineStack(Part):
         """Close a timeline: deaths (damage ≥ level), wounds outside a manoeuvre, then pop."""
         if tl in self.state.timelines:
             self.state.timelines.remove(tl)
-        self.emit("6.00", "close", f"timeline {tl.number} closes", f"{tl.number}. időfonal lezárul", timeline=tl.number)
+        self.emit("6.00", "close", "MK-TL-TRACE.close-timeline-closes", {"number": tl.number}, timeline=tl.number)
         self.state.combo.clear()
         self.casualties()
         if not self.state.timelines and self.state.phase == "manőverek":
@@ -236,13 +217,11 @@ class TimelineStack(Part):
                 continue  # an undamaged adventurer neither dies nor is wounded: its level is not asked
             lvl = sem.level(self.state, cs)
             if cs.damage > 0 and cs.damage >= lvl:
-                self.emit("6.00", "dies", f"{cs.label} has {cs.damage} damage against level {lvl} and dies",
-                          f"{cs.label} {cs.damage} sebzést kapott {lvl} szinttel szemben, és meghal", card=cs.label)
+                self.emit("6.00", "dies", "MK-TL-TRACE.dies-has-damage-against", {"card": cs.label, "damage": cs.damage, "lvl": lvl}, card=cs.label)
                 self.table.die(cs)
             elif cs.damage > 0 and not cs.in_team and self.options["close_wounds"] == "wound":
                 cs.state, cs.damage = "sérült", 0
-                self.emit("6.00", "wounded", f"{cs.label} becomes wounded; its damage is removed",
-                          f"{cs.label} sérült helyzetbe kerül; sebzése lekerül", card=cs.label)
+                self.emit("6.00", "wounded", "MK-TL-TRACE.wounded-becomes-damage-removed", {"card": cs.label}, card=cs.label)
                 self.fire("wounded", cards=[cs])
 
     def resolve(self, e: Entry) -> None:
@@ -264,7 +243,7 @@ class TimelineStack(Part):
             if any(t.at == moment for t in cs.behaviour.triggers):
                 by = sem.suppressed(self.state, cs, "abilities")
                 if by is not None:  # 6.00: a card whose abilities are suppressed has no timed effect either
-                    self.emit("6.02", "suppressed", *says("MK-TL-EFFECT.suppressed-trigger", card=cs.label, source=by),
+                    self.emit("6.02", "suppressed", "MK-TL-EFFECT.suppressed-trigger", {"card": cs.label, "source": by},
                               card=cs.label)
                     continue
             for t in cs.behaviour.triggers:
@@ -277,14 +256,12 @@ class TimelineStack(Part):
                     probe = Entry(0, "timed", owner, cs.label, source=cs.uid)
                     chosen = self.auto_targets(t.targets, owner, probe)
                     if chosen is None:
-                        self.emit("6.02", "no-target", f"{cs.label} ({moment}) has no target: its timed effect does not happen",
-                                  f"{cs.label} ({moment}) hatásának nincs célpontja: nem érvényesül", card=cs.label)
+                        self.emit("6.02", "no-target", "MK-TL-TRACE.no-target-has-target-timed", {"card": cs.label, "moment": moment}, card=cs.label)
                         continue
                     targets = chosen
                 rule = "11.00.B" if t.ghost else "6.02"
                 if t.ghost:
-                    self.emit(rule, "ghost", f"the ghost {cs.label} manifests through its ghost ability ({moment})",
-                              f"{cs.label} szellem szellemképességével nyilvánul meg ({moment})", card=cs.label)
+                    self.emit(rule, "ghost", "MK-TL-TRACE.ghost-manifests-through-ability", {"card": cs.label, "moment": moment}, card=cs.label)
                 entry = self.add_timed(owner, f"{cs.label}: {moment}", cs.uid, t.effect, cs.label)
                 entry.targets = targets
                 fired += 1
@@ -303,9 +280,9 @@ class TimelineStack(Part):
         waiting = [c for c in cards if c.zone in IN_PLAY and any(t.at == moment for t in c.behaviour.triggers)]
         if not waiting:
             return 0
-        en_word, hu_word = EVENT_NAMES.get(moment, (moment, moment))
-        en, hu = says("MK-TL-TRACE.event", card=cause.label, moment=en_word, moment_hu=hu_word)
-        self.emit("6.02", "event", en, hu, card=cause.label, moment=moment)
+        en_word, hu_word = words("event", moment)
+        self.emit("6.02", "event", "MK-TL-TRACE.event", {"card": cause.label, "moment": en_word, "moment_hu": hu_word},
+                  card=cause.label, moment=moment)
         return self.fire(moment, player=player, cards=waiting)
 
     def auto_targets(self, spec: TargetSpec, player: str, entry: Entry) -> tuple[int, ...] | None:
@@ -316,11 +293,9 @@ class TimelineStack(Part):
         if len(found) < want:
             return None
         if want > 1:
-            self.emit("5.01.B", "targets", f"targets: {', '.join(self.state.cards[u].label for u in found[:want])}",
-                      f"célpontok: {', '.join(self.state.cards[u].label for u in found[:want])}")
+            self.emit("5.01.B", "targets", "MK-TL-TRACE.targets-line-2", {"found": ', '.join(self.state.cards[u].label for u in found[:want])})
         else:
-            self.emit("5.01.B", "targets", f"target: {self.state.cards[found[0]].label} (the first that fits)",
-                      f"célpont: {self.state.cards[found[0]].label} (az első megfelelő)")
+            self.emit("5.01.B", "targets", "MK-TL-TRACE.targets-target-first-that", {"cards": self.state.cards[found[0]].label})
         return tuple(found[:want])
 
     def apply_now(self, entry: Entry) -> None:
@@ -335,7 +310,6 @@ class TimelineStack(Part):
         chosen = opponents if opponents is not None else self.table.seating.next_opponent(player, ops)
         entry = self.new_entry("timed", player, label, source=source, ops=ops, target_players=chosen)
         tl.entries.append(entry)
-        self.emit("6.02", "add", f"@{entry.seq} the timed effect of {what} enters timeline {tl.number}",
-                  f"@{entry.seq} {what} időzített hatása a(z) {tl.number}. időfonalba kerül",
+        self.emit("6.02", "add", "MK-TL-TRACE.add-timed-effect-enters", {"seq": entry.seq, "what": what, "number": tl.number},
                   entry=entry.seq, timeline=tl.number, label=entry.label)
         return entry

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ....base.i18n import part
 from ....base.text import fold
 from ....data.behaviour import Behaviour
 from ....data.cards import Card
@@ -22,7 +23,7 @@ from .enums import Phase, Zone
 from .model import CardState, GameState, Player
 from .rules import FORMATS, RULES, Format, resolve_options
 from .seating import Seating, seating_for
-from .trace import TraceEvent, illegal, says
+from .trace import NO_ARGS, TraceEvent, refused, word_args
 
 if TYPE_CHECKING:
     from .ending import Ending
@@ -53,7 +54,7 @@ class Table:
         self._by_name: dict[str, list[int]] = {}
         #: trace steps written by an action's checks, kept until its commit point (then traced, or dropped
         #: with a refusal); None outside an action
-        self._pending: list[tuple[str, str, str, str, str, tuple[tuple[str, Any], ...]]] | None = None
+        self._pending: list[tuple[str, str, str, str, Mapping[str, Any], tuple[tuple[str, Any], ...]]] | None = None
         #: True while an action is only probed (legal actions): its commit point raises Probe
         self.probing = False
         #: True once the action under way has passed its commit point (a refusal after it is a bug)
@@ -85,15 +86,16 @@ class Table:
 
     # ---------------------------------------------------------------- trace and format
 
-    def emit(self, rule: str, event: str, en: str, hu: str, **data: Any) -> None:
-        """Append one trace step; *rule* must be a known rule id."""
+    def emit(self, rule: str, event: str, key: str, args: Mapping[str, Any] = NO_ARGS, /, **data: Any) -> None:
+        """Append one trace step: its message the catalogue template *key* (``MK-TL-…``) with *args*, said
+        only when the line is read; *data* what the line names (``card=…``); *rule* must be a known rule id."""
         status = RULES[rule].status
         items = tuple(data.items()) if len(data) < 2 else tuple(sorted(data.items()))
         if self._pending is not None:
-            self._pending.append((rule, status, event, en, hu, items))
+            self._pending.append((rule, status, event, key, args, items))
             return
         trace = self.state.trace
-        trace.append(TraceEvent(len(trace) + 1, rule, status, event, en, hu, items))
+        trace.append(TraceEvent(len(trace) + 1, rule, status, event, key, args, items))
 
     def begin(self) -> None:
         """An action starts: what its checks trace waits for its commit point."""
@@ -122,12 +124,11 @@ class Table:
     def admits(self, rule: str) -> bool:
         return self.format.admits(RULES[rule].status)
 
-    def require(self, rule: str, what_en: str, what_hu: str) -> None:
-        """Refuse an action that needs an archived rule the format does not admit."""
+    def require(self, rule: str, key: str, /, **args: Any) -> None:
+        """Refuse an action that needs an archived rule the format does not admit: the action is the
+        catalogue template *key* (``MK-TL-WHAT.…``) with *args*."""
         if not self.admits(rule):
-            raise illegal("MK-TL-ARCHIVED", rule,
-                       f"{what_en} needs rule {rule}, which is archived; format {self.format.key!r} does not admit it",
-                       f"{what_hu} a(z) {rule} szabályt igényli, amely archivált; a(z) {self.format.key!r} formátum nem engedi")
+            raise refused("MK-TL-ARCHIVED.needs", rule, what=part(key, **args), format=self.format.key)
 
     def cite(self, archived: str, current: str) -> str:
         """The rule to cite for a reading korbiro applies in every format though its figure stands only on
@@ -135,10 +136,10 @@ class Table:
         current rule it fills in."""
         return archived if self.admits(archived) else current
 
-    def skip(self, rule: str, en: str, hu: str) -> None:
-        """Note an archived rule that would apply here but the format does not admit."""
-        self.emit(rule, "not-applied", f"{en} (archived; not applied in format {self.format.key})",
-                  f"{hu} (archivált; a(z) {self.format.key} formátumban nem érvényes)")
+    def skip(self, rule: str, key: str, /, **args: Any) -> None:
+        """Note an archived rule that would apply here but the format does not admit: what it would do is the
+        catalogue template *key* with *args*."""
+        self.emit(rule, "not-applied", "MK-TL-TRACE.not-applied", {"what": part(key, **args), "format": self.format.key})
 
     def add_player(self, name: str, mp: int = 0, dp: int = 0) -> Player:
         if name in self.state.players:
@@ -199,7 +200,7 @@ class Table:
                 best = cs
         if best is None:
             where = f" in {', '.join(sorted(zone_set))}" if zone_set else ""
-            raise illegal("MK-TL-NO-CARD", rule, f"no card {name!r}{where}", f"nincs {name!r} lap{where}")
+            raise refused("MK-TL-NO-CARD.card", rule, name=name, where=where)
         return best
 
     def sole_bearer(self, cs: CardState) -> bool:
@@ -219,7 +220,7 @@ class Table:
         found = self._players_folded[2].get(fold(name))
         if found is not None:
             return found
-        raise illegal("MK-TL-NO-PLAYER", "1.01", f"no player {name!r}", f"nincs {name!r} nevű játékos")
+        raise refused("MK-TL-NO-PLAYER.player", "1.01", name=name)
 
     def opponents(self, player: str) -> list[str]:
         """The players still in the game who play against *player* (not a partner or an ally, 12.00)."""
@@ -261,8 +262,7 @@ class Table:
         many = len(self.seated()) > 2 and self.admits("12.00")
         if many and not spent_mp and self.state.phase == Phase.MANEUVERS and player in self.seating.in_turn_order():
             self.make_active(player, "stays")
-            self.emit("12.00.B", "active", f"{player} spent no MP and stays the active player",
-                      f"{player} nem költött MP-t, aktív játékos marad")
+            self.emit("12.00.B", "active", "MK-TL-TRACE.active-spent-mp-stays", {"player": player})
             return
         self.make_active(None)
 
@@ -272,8 +272,7 @@ class Table:
         sacrifice) is an event timed effects wait for (``at: dies``, 6.02), fired while the card is still there."""
         if cs.type == "kalandozó" and self.state.antiss_combat and self.admits("8.03.E"):
             cs.state, cs.damage = "sérült", 0
-            self.emit("8.03.E", "antiss", f"{cs.label} would die in antiss combat: it returns to Sor wounded, without damage",
-                      f"{cs.label} antissharcban halna meg: sérülten, sebzés nélkül tér vissza a Sorba", card=cs.label)
+            self.emit("8.03.E", "antiss", "MK-TL-TRACE.antiss-would-die-combat", {"card": cs.label}, card=cs.label)
             self.wounded(cs)
             return
         if how == "meghal":
@@ -283,13 +282,11 @@ class Table:
             if self.admits("11.00.E"):
                 self.move(cs, "jelen")
                 cs.ghost, cs.state, cs.damage, cs.in_team = rounds, "éber", 0, False
-                self.emit("11.00.E", "ghost", f"{cs.label} does not leave the Present: it stays as an awake ghost",
-                          f"{cs.label} nem hagyja el a Jelent: éber szellemként marad", card=cs.label)
-                self.emit("11.00.C", "ghost", f"{cs.label} stays {rounds} round(s) as a ghost, counting this one (round {self.state.round})",
-                          f"{cs.label} {rounds} fordulót tölt szellemként, ezzel a fordulóval kezdve ({self.state.round}. forduló)",
+                self.emit("11.00.E", "ghost", "MK-TL-TRACE.ghost-does-not-leave", {"card": cs.label}, card=cs.label)
+                self.emit("11.00.C", "ghost", "MK-TL-TRACE.ghost-stays-round-counting", {"card": cs.label, "rounds": rounds, "round": self.state.round},
                           card=cs.label, rounds=rounds)
                 return
-            self.skip("11.00.E", f"{cs.label} would stay as a ghost", f"{cs.label} szellemként maradna")
+            self.skip("11.00.E", "MK-TL-SKIP.would-stay-ghost", card=cs.label)
         self.to_past(cs)
 
     def seated(self) -> list[str]:
@@ -313,8 +310,7 @@ class Table:
             cs.attachments = [u for u in cs.attachments if self.state.cards[u].owner == player]
             self.state.constant_uids = [u for u in self.state.constant_uids if u != cs.uid]
             self.move(cs, "kivul")
-        self.emit("12.00.D", "out", f"{player} is out of the game; {len(gone)} card(s) of theirs leave it",
-                  f"{player} kiesett a játékból; {len(gone)} lapja kikerül belőle", player=player)
+        self.emit("12.00.D", "out", "MK-TL-TRACE.out-game-card-theirs", {"player": player, "n_gone": len(gone)}, player=player)
         # nobody waits for a player who is out: not as the active player, not for their pass
         if self.state.active == player:
             self.state.active = None
@@ -336,7 +332,7 @@ class Table:
         self.state.winner = (player, why)
         if self.seating.card_win_knocks_out:
             return  # the win becomes a knock-out (12.00.3.D), which the victory check traces
-        self.emit("1.01", "wins", f"{player} wins the game: {why}", f"{player} megnyeri a játékot: {why}", player=player)
+        self.emit("1.01", "wins", "MK-TL-TRACE.wins-game", {"player": player, "why": why}, player=player)
 
     def check_wins(self, cs: CardState) -> None:
         """A card whose ``wins:`` condition now holds wins the game for its controller."""
@@ -368,41 +364,38 @@ class Table:
             att = self.state.cards[uid]
             self.move(att, zone)
             self.emit("3.01.G" if cs.type == "toronyszint" else "6.00", "falls",
-                      f"{att.label}, attached to {cs.label}, goes to {'Múlt' if zone == 'mult' else 'Mélység'}",
-                      f"{att.label}, amely {cs.label} lapra volt csatolva, {'Múltba' if zone == 'mult' else 'Mélységbe'} kerül",
+                      "MK-TL-TRACE.falls-attached-goes", {"att": att.label, "card": cs.label, **word_args("value", "goes-to", "mult" if zone == "mult" else "melyseg")},
                       card=att.label)
             if sem.is_storage_quest(att) and self.admits("1.14.3"):
-                self.gain_dp(att.owner, -(att.card.dp or 0), "1.14.3", f"stored {att.label} is destroyed",
-                             f"a raktározott {att.label} megsemmisül")
+                self.gain_dp(att.owner, -(att.card.dp or 0), "1.14.3", part("MK-TL-WHY.stored-destroyed", att=att.label))
         cs.ghost, cs.in_team, cs.damage = None, False, 0
         if zone == "mult" and cs.behaviour.destroyed == "melyseg":
             zone = "melyseg"
-            self.emit("6.00", "leaves", f"{cs.label}'s text sends it to Mélység instead of Múlt",
-                      f"{cs.label} a szövege szerint Múlt helyett Mélységbe kerül", card=cs.label)
+            self.emit("6.00", "leaves", "MK-TL-TRACE.leaves-text-sends-melyseg", {"card": cs.label}, card=cs.label)
         self.leave_team(cs)
         self.move(cs, zone)
-        self.emit("6.00", "leaves", f"{cs.label} goes to {'Múlt' if zone == 'mult' else 'Mélység'}",
-                  f"{cs.label} {'Múltba' if zone == 'mult' else 'Mélységbe'} kerül", card=cs.label)
+        self.emit("6.00", "leaves", "MK-TL-TRACE.leaves-goes", {"card": cs.label, **word_args("value", "goes-to", "mult" if zone == "mult" else "melyseg")}, card=cs.label)
 
-    def gain_dp(self, player: str, amount: int, rule: str, why_en: str, why_hu: str) -> None:
-        """Change a DP total; below 0 only with 1.10.B (archived) or ``negative_dp=allow``."""
+    def gain_dp(self, player: str, amount: int, rule: str, why: str | Mapping[str, Any]) -> None:
+        """Change a DP total; below 0 only with 1.10.B (archived) or ``negative_dp=allow``.  *why*: a card's
+        name, or a message part (:func:`~korbiro.base.i18n.part`)."""
         p = self.state.players[player]
         new = p.dp + amount
         if new < 0:
             if self.admits("1.10.B"):
-                self.emit("1.10.B", "dp", f"{player}'s DP may be negative: {new}", f"{player} DP-je negatív lehet: {new}")
+                self.emit("1.10.B", "dp", "MK-TL-TRACE.dp-may-negative", {"player": player, "new": new})
             elif self.options["negative_dp"] == "floor":
-                self.skip("1.10.B", f"{player}'s DP would be {new}; it stays at 0", f"{player} DP-je {new} lenne; 0 marad")
+                self.skip("1.10.B", "MK-TL-SKIP.dp-would-stays", player=player, new=new)
                 new = 0
         p.dp = new
-        self.emit(rule, "dp", f"{player} {'gains' if amount >= 0 else 'loses'} {abs(amount)} DP ({why_en}): {new}",
-                  f"{player} {abs(amount)} DP-t {'kap' if amount >= 0 else 'veszít'} ({why_hu}): {new}",
+        self.emit(rule, "dp", "MK-TL-TRACE.dp", {
+            "player": player, **word_args("gains", "gains", "gains" if amount >= 0 else "loses"),
+            "amount": abs(amount), "why": why, "new": new},
                   player=player, dp=new)
 
     def add_damage(self, cs: CardState, amount: int, rule: str) -> None:
         cs.damage += amount
-        self.emit(rule, "damage", f"{cs.label} takes {amount} damage ({cs.damage} in all)",
-                  f"{cs.label} {amount} sebzést kap (összesen {cs.damage})", card=cs.label, damage=cs.damage)
+        self.emit(rule, "damage", "MK-TL-TRACE.damage-takes-all", {"card": cs.label, "amount": amount, "damage": cs.damage}, card=cs.label, damage=cs.damage)
 
     def expire(self, period: str) -> None:
         """What lasts "until the end of the manoeuvre" (its changes), and the suppressions of *period* (combat,
@@ -417,15 +410,13 @@ class Table:
         self.state.suppressions = [t for t in self.state.suppressions if t not in gone]
         if not ending and not gone:
             return
-        name = says(f"MK-TL-PERIOD.{period}")
+        name = part(f"MK-TL-PERIOD.{period}")
         for t in ending + gone:
             card = self.state.cards[t.uid]
             amount = f"{t.amount:+d}" if t in ending else ""
-            en = says("MK-TL-EFFECT.expires", period=name[0], card=card.label, stat=t.stat, amount=amount,
-                      source=t.source)[0]
-            hu = says("MK-TL-EFFECT.expires", period=name[1], card=card.label, stat=t.stat, amount=amount,
-                      source=t.source)[1]
-            self.emit("6.00", "expires", en, hu, card=card.label)
+            self.emit("6.00", "expires", "MK-TL-EFFECT.expires",
+                      {"period": name, "card": card.label, "stat": t.stat, "amount": amount, "source": t.source},
+                      card=card.label)
 
     def attach_to(self, cs: CardState, host: CardState) -> None:
         self.move(cs, "csatolt", owner_zone=cs.owner)
@@ -451,8 +442,7 @@ class Table:
             victim = cs if fold(keep) == fold(old.label) else old
         else:
             victim = cs if self.options["one_building_keep"] == "old" else old
-        self.emit("1.14.4", "sacrifice", f"{player} would control two {cs.name}: {victim.label} is sacrificed at once",
-                  f"{player} két {cs.name} lapot irányítana: {victim.label} azonnal feláldozásra kerül", card=victim.label)
+        self.emit("1.14.4", "sacrifice", "MK-TL-TRACE.sacrifice-would-control-two", {"player": player, "card": cs.name, "victim": victim.label}, card=victim.label)
         self.to_past(victim)
 
 

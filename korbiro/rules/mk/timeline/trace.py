@@ -1,19 +1,26 @@
 """The trace: every step the engine takes, with the rule behind it, and the refusals.
 
-A :class:`TraceEvent` is one numbered line of a resolution, in English and
-Hungarian; :func:`illegal` builds the error an action that breaks a rule is
-refused with, naming that rule in both languages; :func:`refused` builds it
-from a catalogue template of ``rules/mk/messages.yaml`` (messages as data).
+A :class:`TraceEvent` is one numbered line of a resolution: a catalogue template of
+``rules/mk/messages.yaml`` (messages as data) and its arguments, said in English or
+Hungarian only when it is read (a game traces tens of thousands of lines that no one
+reads); :func:`refused` builds the error an action that breaks a rule is refused with,
+naming that rule in both languages, from such a template (:func:`illegal` from its two
+languages already said).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
 from typing import Any, NamedTuple
 
 from ....base import i18n
 from ....base.errors import IllegalActionError
 
-__all__ = ["TraceEvent", "illegal", "needs_mp", "refused", "says"]
+__all__ = ["NO_ARGS", "Refused", "Said", "TraceEvent", "illegal", "needs_mp", "refused", "says", "word_args", "words"]
+
+#: the arguments of a template that takes none (shared: a trace line never changes its arguments)
+NO_ARGS: Mapping[str, Any] = {}
 
 
 def illegal(code: str, rule: str, en: str, hu: str | None = None,
@@ -31,40 +38,136 @@ def says(key: str, /, **args: Any) -> tuple[str, str]:
     return i18n.message(key, "en", **args), i18n.message(key, "hu", **args)
 
 
-def refused(key: str, rule: str, /, *, remedy: str | tuple[str, str] | None = None,
-            **args: Any) -> IllegalActionError:
+#: what would make a refused action legal: a template key filled with the refusal's arguments, a message
+#: part (:func:`~korbiro.base.i18n.part`), or its English and Hungarian already said
+Remedy = str | Mapping[str, Any] | tuple[str, str] | None
+
+
+class Refused(IllegalActionError):
+    """The refusal of an action that breaks a rule, its message a catalogue template said only when read: the
+    engine tries many actions it then refuses (``legal_actions``, a bot's choice), and reads few refusals."""
+
+    def __init__(self, key: str, rule: str, args: Mapping[str, Any], remedy: Remedy) -> None:
+        Exception.__init__(self, key)
+        self.code = key.split(".")[0]
+        self.rule = rule
+        self.path: str | None = None
+        self.line: int | None = None
+        self.column: int | None = None
+        self.message_args: dict[str, Any] = {}
+        self._key, self._args, self._remedy = key, args, remedy
+        self._said: dict[str, str] = {}
+
+    def _say(self, lang: str) -> str:
+        if lang not in self._said:
+            self._said[lang] = i18n.message(self._key, lang, **self._args)
+        return self._said[lang]
+
+    @property
+    def message(self) -> str:
+        return self._say("en")
+
+    @message.setter
+    def message(self, value: str) -> None:
+        self._said["en"] = value
+
+    @property
+    def hu(self) -> str:
+        return self._say("hu")
+
+    @hu.setter
+    def hu(self, value: str | None) -> None:
+        self._said["hu"] = value or self._say("en")
+
+    @property
+    def remedy(self) -> tuple[str, str] | None:
+        remedy = self._remedy
+        if isinstance(remedy, str):
+            return says(remedy, **self._args)
+        if isinstance(remedy, Mapping):
+            return says(str(remedy[i18n.TEMPLATE]), **{k: v for k, v in remedy.items() if k != i18n.TEMPLATE})
+        return remedy
+
+    @remedy.setter
+    def remedy(self, value: tuple[str, str] | None) -> None:
+        self._remedy = value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the refusal said (:func:`illegal`): its texts, not its template."""
+        return illegal, (self.code, self.rule, self.message, self.hu, self.remedy)
+
+
+def refused(key: str, rule: str, /, *, remedy: Remedy = None, **args: Any) -> IllegalActionError:
     """The refusal of an action that breaks *rule*: its message the catalogue template *key* (``MK-TL-…`` or
-    ``MK-TL-….case``; its code: *key* up to a dot) with *args* and ``rule_id``, in English and Hungarian.
-    *remedy*, what would make the action legal, is a template key filled with the same *args*, or the two
-    languages already said."""
-    en, hu = says(key, **args, rule_id=rule)
-    if isinstance(remedy, str):
-        remedy = says(remedy, **args, rule_id=rule)
-    return illegal(key.split(".")[0], rule, en, hu, remedy=remedy)
+    ``MK-TL-….case``; its code: *key* up to a dot) with *args* and ``rule_id``, in English and Hungarian, said
+    when read.  *remedy*, what would make the action legal, is a template key filled with the same *args*, a
+    message part, or the two languages already said."""
+    return Refused(key, rule, {**args, "rule_id": rule}, remedy)
 
 
-def needs_mp(cost: int, have: int) -> tuple[str, str]:
-    """What makes an action its player cannot pay for legal: ``needs 2 MP, has 1``."""
-    return f"needs {cost} MP, has {have}", f"{cost} MP kell, {have} van"
+@cache
+def words(group: str, key: str) -> tuple[str, str]:
+    """The words the catalogue gives *key* of *group* (``MK-TL-WORD.<group>.<key>``: a kind of effect, an
+    event, a manoeuvre), in English and Hungarian; *key* itself in both where it has none."""
+    name = f"MK-TL-WORD.{group}.{key}"
+    return says(name) if name in i18n.catalogue() else (key, key)
+
+
+def word_args(name: str, group: str, key: str) -> dict[str, str]:
+    """The :func:`words` of *key* of *group* as a template's arguments: ``{name: English, name_hu: Hungarian}``."""
+    en, hu = words(group, key)
+    return {name: en, f"{name}_hu": hu}
+
+
+def needs_mp(cost: int, have: int) -> Mapping[str, Any]:
+    """What makes an action its player cannot pay for legal: ``needs 2 MP, has 1`` (a remedy said when read)."""
+    return i18n.part("MK-TL-NEEDS-MP", cost=cost, have=have)
+
+
+class Said(str):
+    """A message that is its English text, and says itself in Hungarian too: the catalogue template *key*
+    with *args* (a scenario's differences from its ``expect:``, read as text by who compares them)."""
+
+    key: str
+    args: Mapping[str, Any]
+
+    def __new__(cls, key: str, args: Mapping[str, Any]) -> Said:
+        said = super().__new__(cls, i18n.message(key, "en", **args))
+        said.key, said.args = key, args
+        return said
+
+    def text(self, lang: str = "en") -> str:
+        return str(self) if lang == "en" else i18n.message(self.key, lang, **self.args)
 
 
 class TraceEvent(NamedTuple):
     """One numbered step of a resolution, with the rule behind it.
 
     A named tuple, immutable like a frozen dataclass and made five times faster: a long timeline
-    traces tens of thousands of them (``benchmarks/timeline.py``).
+    traces tens of thousands of them (``benchmarks/timeline.py``).  It keeps its message as the
+    catalogue template *key* and its *args* (plain values, or message parts of :func:`i18n.part`),
+    and says it in a language only when asked (:meth:`message`, :meth:`render`, :meth:`to_dict`).
     """
 
     n: int
     rule: str
     status: str
     event: str
-    en: str
-    hu: str
+    key: str
+    args: Mapping[str, Any]
     data: tuple[tuple[str, Any], ...] = ()
 
     def message(self, lang: str = "en") -> str:
-        return self.hu if lang == "hu" else self.en
+        """The line in *lang* (``en`` or ``hu``)."""
+        return i18n.message(self.key, lang, **self.args)
+
+    @property
+    def en(self) -> str:
+        return self.message("en")
+
+    @property
+    def hu(self) -> str:
+        return self.message("hu")
 
     def render(self, lang: str = "en") -> str:
         mark = "" if self.status == "current" else (" archivált" if lang == "hu" else " archived")
