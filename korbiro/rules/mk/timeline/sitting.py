@@ -227,3 +227,47 @@ class Sitting:
         self.engine = self._replay(self.steps)
         self.waiting = None
         return True
+
+    # ------------------------------------------------------------ what the table shows
+
+    def view(self, me: str | None, lang: str = "en") -> dict[str, Any]:
+        """The situation as *me* sees it (another player's hand only counted): the round, the phase, the
+        players' MP, DP and cards in play, the open timelines, and *me*'s legal actions numbered from 1, each
+        with its rule (when *me* is the person to act); the result once the game is over."""
+        eng = self.engine
+        state = eng.state
+        out: dict[str, Any] = {"round": state.round, "phase": str(state.phase), "to_act": self.waiting,
+                               "steps": len(self.steps),
+                               "players": [self._seat(p.name, p.name == me) for p in state.players.values()],
+                               "timelines": [{"number": tl.number, "kind": tl.kind, "opener": tl.opener,
+                                              "entries": [{"player": e.player, "label": e.label, "kind": e.kind}
+                                                          for e in tl.entries]} for tl in state.timelines]}
+        if me is not None and me == self.waiting:
+            out["legal"] = [{"n": i, "rule": f.rule, "text": f.text(lang)} for i, f in enumerate(self.legal(me), 1)]
+        if state.result is not None:
+            verdict, who, rule, reason = state.result
+            out["result"] = {"verdict": verdict, "winners": list(who), "rule": rule, "reason": reason}
+        elif self.over:
+            out["result"] = {"verdict": "unfinished", "winners": [], "rule": "1.01"}
+        return out
+
+    def _seat(self, name: str, mine: bool) -> dict[str, Any]:
+        """One player's part of :meth:`view`: the hand only when *mine*."""
+        state = self.engine.state
+        p = state.players[name]
+
+        def cards(zone: str) -> list[str]:
+            return [_shown(state.cards[u].label, state.cards[u].state) for u in p.zones[zone]]
+
+        out: dict[str, Any] = {"name": name, "human": name in self.seats.humans, "mp": p.mp, "dp": p.dp,
+                               "out": p.out, "hand_size": len(p.zones["kez"]), "deck_size": len(p.zones["jovo"]),
+                               "sor": cards("sor"), "jelen": cards("jelen"), "torony": cards("torony"),
+                               "solved": cards("megoldott")}
+        if mine:
+            out["hand"] = cards("kez")
+        return out
+
+
+def _shown(label: str, state: str) -> str:
+    """A card as the table shows it: its label, and its state when it is not ready (``éber``)."""
+    return label if state == "éber" else f"{label} ({state})"
