@@ -7,6 +7,7 @@ a number, an action in the scenario language, or a command (``undo``, ``save FIL
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
@@ -29,7 +30,7 @@ class Terminal:
         #: the trace lines already shown
         self.shown = 0
         #: where the persons type (read line by line: one stream, so that nothing read ahead is lost)
-        self.stdin = click.get_text_stream("stdin")
+        self.stdin = sys.stdin
 
     def say(self, key: str, /, **args: Any) -> None:
         click.echo(message(key, self.lang, **args))

@@ -116,7 +116,7 @@ class Sitting:
         if result.refusals:
             bad = result.refusals[0]
             raise DataError.said("MK-TABLE-REFUSED", path=path, line=bad.line, step=bad.step, action=bad.text,
-                                 rule=bad.rule or "", why=bad.message)
+                                 rule_id=bad.rule or "", why=bad.message, why_hu=bad.hu)
         assert result.engine is not None
         head = {k: v for k, v in sc.data.items() if k not in ("script", "expect")}
         return cls(head, [(who, a) for who, a, _ in sc.steps], seats, lookup, result.engine)
