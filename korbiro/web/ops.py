@@ -379,3 +379,6 @@ def examples_op(r: Request) -> Reply:
         return 404, problem("WEB-NO-EXAMPLE", f"no {r.args['kind']} example {name!r}")
     return 200, {"kind": r.args["kind"], "name": name, "file": os.path.basename(path),
                  "text": path.read_text("utf-8")}
+
+
+from . import tableops  # noqa: E402,F401 - registers the table's operations (they use op() above)
