@@ -75,7 +75,11 @@ async def table(request: Request) -> Response:
     form = await _form(request)
     answer = errors = None
     if request.method == "POST":
-        status, body = await _call(request, form)
+        try:
+            status, body = await _call(request, form)
+        finally:
+            if form.data is not None:
+                await form.data.close()  # an upload's temporary file
         answer, errors = (body, None) if status == 200 else (None, body.get("errors") if isinstance(body, dict) else body)
     return render(request, "table.html", {"w": words(page_lang(request)), "answer": answer, "errors": errors,
                                           "samples": SAMPLE, "form": form,
@@ -86,6 +90,8 @@ async def save(request: Request) -> Response:
     """The game the form carries, as a scenario file to download."""
     form = await _form(request)
     text = form.get("game")
+    if form.data is not None:
+        await form.data.close()
     if not text.strip():
         return render(request, "error.html", {"code": "WEB-TABLE-SAVE", "message": message("TABLE.no_game",
                                                                                           page_lang(request))}, 422)
