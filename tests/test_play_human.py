@@ -287,3 +287,17 @@ def test_only_the_person_the_game_waits_for_acts() -> None:
     with pytest.raises(Exception) as exc:
         table.act("Béla", table.choice("Béla", "pass"))
     assert str(exc.value) == "it is not Béla's decision now"
+
+
+def test_the_session_of_docs_play_md_is_what_the_terminal_shows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/play.md shows a scripted session (after ``<!-- table-session -->``): it is run here, and saved."""
+    text = (ROOT / "docs/play.md").read_text("utf-8")
+    block = text.split("<!-- table-session -->\n```text\n", 1)[1].split("\n```", 1)[0]
+    command, shown = block.split("\n", 1)
+    assert command == "$ korbiro play --human Anna --seed 1"
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("--human", "Anna", "--seed", "1", input='1\nleidéz "Briar Sichetti"\n1\nundo\nsave game.yaml\nquit\n')
+    assert code == 1
+    assert out == shown + "\n"
+    r = CliRunner().invoke(cli, ["resolve", "game.yaml"])
+    assert r.exit_code == 0

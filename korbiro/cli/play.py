@@ -39,7 +39,7 @@ NAMES = ("Anna", "Béla", "Cili", "Dóra", "Emese", "Feri", "Gábor", "Hanna")
               help="Also write the final state as a state file that `korbiro game result` reads.")
 @click.option("--human", "humans", multiple=True, metavar="NAME",
               help="This player is played by a person at the terminal (repeatable: two people at one screen); "
-                   "the others by the computer (docs/play.md#playing-at-the-table).")
+                   "the others by the computer (docs/play.md).")
 @click.option("--opponent", default="random", show_default=True, metavar="NAME",
               help="The computer player of the other seats (with --human).")
 @click.option("--continue", "resume", type=click.Path(exists=True, dir_okay=False), default=None, metavar="FILE",
