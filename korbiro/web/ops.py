@@ -38,6 +38,7 @@ from ..rules.mk.rulebook import default_rulings_dir, load_scenarios
 from ..rules.mk.timeline.rules import OPTIONS
 from ..rules.mk.timeline.scenario import Result, error_to_dict, legal_after, legal_to_dict
 from .games import GAMES
+from .tableops import TABLE_OPS
 
 __all__ = ["OPS", "run", "problem", "warm"]
 
@@ -381,4 +382,4 @@ def examples_op(r: Request) -> Reply:
                  "text": path.read_text("utf-8")}
 
 
-from . import tableops  # noqa: E402,F401 - registers the table's operations (they use op() above)
+OPS.update(TABLE_OPS)  # the table's operations (korbiro/web/tableops.py)

@@ -9,14 +9,41 @@ game is the same scenario text: ``korbiro resolve`` replays it and ``korbiro pla
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
+from ..app import Session
 from ..base.errors import IllegalActionError, KorbiroError, UsageError
 from ..grammar.decklist import DeckList
 from ..rules.mk.timeline.sitting import Seats, Sitting, sample_decks
-from .ops import Reply, Request, op
 
-__all__ = ["NAMES", "SAMPLE"]
+__all__ = ["NAMES", "SAMPLE", "TABLE_OPS"]
+
+Reply = tuple[int, Any]
+
+
+class Request(Protocol):
+    """One call of a worker (:class:`korbiro.web.ops.Request`): its arguments, language and session."""
+
+    args: dict[str, Any]
+    lang: str
+
+    def get(self, key: str, default: Any = None) -> Any: ...
+
+    @property
+    def session(self) -> Session: ...
+
+
+#: the table's operations by name: :mod:`korbiro.web.ops` runs them as its own
+TABLE_OPS: dict[str, Callable[[Any], Reply]] = {}
+
+
+def op(name: str) -> Callable[[Callable[[Request], Reply]], Callable[[Request], Reply]]:
+    def register(fn: Callable[[Request], Reply]) -> Callable[[Request], Reply]:
+        TABLE_OPS[name] = fn
+        return fn
+
+    return register
 
 #: the players' names at the web table, seated in this order (as ``korbiro play`` names them)
 NAMES = ("Anna", "Béla")

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import yaml
 
@@ -165,7 +165,7 @@ class Sitting:
                 self._take(None, Action("end_round"))
                 continue
             policy = self._policy()
-            who = _to_act(eng, policy)
+            who = _to_act(eng, cast(RandomPolicy, policy))  # it asks a policy only who() acts (12.00.5)
             if who in self.seats.humans:
                 self.waiting = who
                 return who
