@@ -301,3 +301,12 @@ def test_the_session_of_docs_play_md_is_what_the_terminal_shows(tmp_path: Path, 
     assert out == shown + "\n"
     r = CliRunner().invoke(cli, ["resolve", "game.yaml"])
     assert r.exit_code == 0
+
+
+def test_the_module_example_runs() -> None:
+    import doctest
+
+    import korbiro.rules.mk.timeline.sitting as sitting
+
+    failures, tried = doctest.testmod(sitting)
+    assert tried > 0 and failures == 0
