@@ -108,3 +108,19 @@ def test_the_page_starts_a_game_with_buttons_and_saves_it(web_client: Any) -> No
     assert saved.text == game
     r = web_client.post("/table/save", data={"game": ""})
     assert r.status_code == 422 and "there is no game to save" in r.text
+
+
+def test_the_page_answers_odd_forms_without_a_5xx(web_client: Any) -> None:
+    game = start(web_client)["game"]["text"]
+    odd = [{"do": "start", "seed": "²"}, {"do": "start", "deck_0": "paste", "deck_0_text": "1 <b>x</b>"},
+           {"do": "undo", "game": "title: [1"}, {"action": "1", "game": game[: len(game) // 2]},
+           {"action": "x" * 3000, "game": game}, {"do": "typed", "typed": "", "game": game},
+           {"do": "view", "game": game, "opponent": "okos"}, {"do": "continue"}, {"do": "nonsense", "game": game}]
+    for data in odd:
+        r = web_client.post("/table", data=data)
+        assert r.status_code < 500, (data, r.text[:500])
+        assert "<b>x</b>" not in r.text
+    r = web_client.post("/table", data={"do": "start", "seed": "²"})
+    assert r.status_code == 422 and "WEB-PARAMETER" in r.text
+    r = web_client.post("/table", data={"do": "view", "game": game, "opponent": "okos"})
+    assert "no computer player &#39;okos&#39;; there are: random" in r.text
