@@ -17,12 +17,10 @@ from starlette.routing import Route
 
 from ..base.i18n import catalogue, message
 from .pages import Form, PageError, _form, ask, page, page_lang, render
+from ..rules.mk.timeline.sitting import POLICIES
 from .tableops import SAMPLE
 
 __all__ = ["routes"]
-
-#: the ways to choose the other seat: the computer (its policy), or a second person at the screen
-OPPONENTS = ("random", "person")
 
 
 def words(lang: str) -> dict[str, str]:
@@ -82,7 +80,7 @@ async def table(request: Request) -> Response:
                 await form.data.close()  # an upload's temporary file
         answer, errors = (body, None) if status == 200 else (None, body.get("errors") if isinstance(body, dict) else body)
     return render(request, "table.html", {"w": words(page_lang(request)), "answer": answer, "errors": errors,
-                                          "samples": SAMPLE, "form": form,
+                                          "samples": SAMPLE, "form": form, "policies": list(POLICIES),
                                           "opponent": form.get("opponent", "random")})
 
 
