@@ -310,3 +310,21 @@ def test_the_module_example_runs() -> None:
 
     failures, tried = doctest.testmod(sitting)
     assert tried > 0 and failures == 0
+
+
+def test_continue_of_a_finished_game_shows_its_result_and_exits_0(tmp_path: Path) -> None:
+    whole = tmp_path / "whole.yaml"
+    assert CliRunner().invoke(cli, ["play", "--seed", "4", "--scenario-out", str(whole)]).exit_code == 0
+    code, out, _ = run("--continue", str(whole), "--human", "Anna", input="")
+    assert code == 0
+    assert out.splitlines()[-2:] == [
+        "1136. [1.01.B.2] the game ends, win: Béla: Anna: empty Jövő pakli at the end of the round and no win, so Béla wins",
+        "result: win: Béla [1.01.B.2] (400 steps)"]
+
+
+@pytest.mark.parametrize("variant", ["omen", "ikerjatek"])
+def test_a_variant_at_the_terminal(variant: str) -> None:
+    code, out, _ = run("--human", "Anna", "--variant", variant, "--seed", "2", "--max-rounds", "2", input="1\n" * 300)
+    assert code == 1
+    assert "== Anna to act: round 1, " in out
+    assert out.splitlines()[-1].startswith("result: unfinished [1.01] (")
