@@ -16,8 +16,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..base.i18n import catalogue, message
-from .pages import Form, PageError, _form, ask, page, page_lang, render
 from ..rules.mk.timeline.sitting import POLICIES
+from .pages import Form, PageError, _form, ask, page, page_lang, render
 from .tableops import SAMPLE
 
 __all__ = ["routes"]
