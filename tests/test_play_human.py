@@ -328,3 +328,10 @@ def test_a_variant_at_the_terminal(variant: str) -> None:
     assert code == 1
     assert "== Anna to act: round 1, " in out
     assert out.splitlines()[-1].startswith("result: unfinished [1.01] (")
+
+
+def test_a_digit_that_is_not_ascii_is_no_number() -> None:
+    """``²`` and ``３`` pass ``str.isdigit``; a number at the table is written with 0-9 only."""
+    code, out, _ = run("--human", "Anna", "--seed", "1", input="²\n３\nquit\n")
+    assert code == 1
+    assert "Anna> ²\nnot understood: " in out and "Anna> ３\nnot understood: " in out

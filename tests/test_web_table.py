@@ -53,6 +53,8 @@ def test_what_is_no_action_is_refused_with_its_code(web_client: Any) -> None:
     game = start(web_client)["game"]
     body = web_client.post("/api/table/act", json={"game": game, "action": "42"}).json()
     assert body["refusal"] == {"code": "MK-TABLE-NUMBER", "rule": None, "message": "no action number 42: choose 1 to 9"}
+    body = web_client.post("/api/table/act", json={"game": game, "action": "²"}).json()
+    assert body["refusal"]["code"] == "MK-ACTION-SYNTAX"
     body = web_client.post("/api/table/act", json={"game": game, "action": "kocka 6", "lang": "hu"}).json()
     assert body["refusal"] == {"code": "MK-TABLE-VERB", "rule": None,
                                "message": "'kocka 6' a forgatókönyv bírói lépése, nem játékos cselekvése"}

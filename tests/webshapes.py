@@ -239,6 +239,8 @@ def page_requests(draw: st.DrawFn) -> Request:
     lang = f"lang={pick(draw, ('en', 'hu', 'de', '²', ''))}" if one_in(draw, 4) else ""
     headers = (("accept-language", pick(draw, ("hu", "en;q=0.1, hu", "*", "\xb2;q=x", "hu;q=1e999", ""))),) \
         if one_in(draw, 6) else ()
+    if one_in(draw, 6):
+        return _table_page(draw, lang, headers)
     if one_in(draw, 3):
         path = pick(draw, (
             f"/cards?q={_q(draw(shapes.queries()))}&explain={pick(draw, ('1', '', '²'))}"
@@ -266,6 +268,26 @@ def page_requests(draw: st.DrawFn) -> Request:
         form.append(("text", data.decode("utf-8", "replace")))
     return Request("POST", page + (f"?{lang}" if lang else ""), form=tuple(form), upload=upload,
                    label="; ".join(labels) or "pasted", headers=headers)
+
+
+def _table_page(draw: st.DrawFn, lang: str, headers: tuple[tuple[str, str], ...]) -> Request:
+    """The table page's form: a game (real, cut, or a shaped scenario) and a button, or a new game's decks."""
+    game = pick(draw, (saved_game(), saved_game()[: len(saved_game()) // 3], text_of(draw, "table")[1].decode(
+        "utf-8", "replace")))
+    fields = {"do": ("start", "undo", "view", "typed", "continue", "x"), "action": ("1", "2", "99", "passz", "²"),
+              "typed": ('leidéz "Wirg"', "kocka 6", "x" * 300), "opponent": ("random", "person", "okos"),
+              "seed": ("0", "1", "-1", "²"), "deck_0": ("kincsvadaszok", "paste", "x"),
+              "deck_1_text": ("1 Wirg", "Torony:\n1 Nincs ilyen", "")}
+    form: list[tuple[str, str]] = [("game", game)]
+    labels = []
+    for key in some(draw, sorted(fields), 3, unique=True):
+        odd = one_in(draw, 3)
+        form.append((key, pick(draw, ODD_TEXT) if odd else pick(draw, fields[key])))
+        labels.append(f"table {key} {'odd' if odd else 'real'}")
+    upload = ("game.yaml", game.encode("utf-8")) if one_in(draw, 4) else None
+    path = pick(draw, ("/table", "/table", "/table/save"))
+    return Request("POST", path + (f"?{lang}" if lang else ""), form=tuple(form), upload=upload,
+                   label="; ".join(labels) or "table", headers=headers)
 
 
 # ------------------------------------------------------------------ judging an answer

@@ -31,6 +31,7 @@ from typing import Any, Protocol, cast
 import yaml
 
 from ....base.errors import DataError, IllegalActionError, UsageError
+from ....base.text import is_digits
 from ....data.cards import Card
 from ....grammar.action import Action, parse_action, render
 from ....grammar.decklist import DeckList
@@ -197,7 +198,7 @@ class Sitting:
         """What a person typed: the number of a legal action (its first choices), or an action in the
         scenario language; a :class:`UsageError` when it is neither."""
         typed = typed.strip()
-        if typed.isdigit():
+        if is_digits(typed):
             forms = self.legal(who)
             if not 1 <= int(typed) <= len(forms):
                 raise UsageError.said("MK-TABLE-NUMBER", number=typed, count=len(forms))
