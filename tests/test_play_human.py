@@ -144,7 +144,8 @@ def test_save_never_overwrites_a_deck_it_read(tmp_path: Path) -> None:
     before = deck.read_bytes()
     _, out, _ = run("--human", "Anna", "--seed", "1", "--deck", str(deck), input=f"save {deck}\nquit\n")
     assert deck.read_bytes() == before
-    assert f"Anna> save {deck}\n" in out and "saved" not in out.split(f"Anna> save {deck}\n")[1].splitlines()[0]
+    assert (f"Anna> save {deck}\nnot saved: save '{deck}' is the input file '{deck}'; korbiro does not write over "
+            "its input: give another path\n") in out
 
 
 def test_two_people_at_one_screen_each_see_their_own_hand() -> None:
@@ -335,3 +336,12 @@ def test_a_digit_that_is_not_ascii_is_no_number() -> None:
     code, out, _ = run("--human", "Anna", "--seed", "1", input="²\n３\nquit\n")
     assert code == 1
     assert "Anna> ²\nnot understood: " in out and "Anna> ３\nnot understood: " in out
+
+
+def test_bytes_that_are_not_utf8_and_a_save_that_cannot_be_written_are_said(tmp_path: Path) -> None:
+    r = CliRunner().invoke(cli, ["play", "--human", "Anna", "--seed", "1"],
+                           input=b"\xff\xfe\nsave " + str(tmp_path).encode() + b"\nquit\n")
+    assert r.exit_code == 1
+    assert "Anna> \nnot understood: the line is not UTF-8 text (byte 0)\nAnna> " in r.stdout
+    assert (f"Anna> save {tmp_path}\nnot saved: '{tmp_path}' is a directory; korbiro writes only to regular files\n"
+            in r.stdout)

@@ -29,7 +29,8 @@ class Terminal:
         self.inputs = inputs
         #: the trace lines already shown
         self.shown = 0
-        #: where the persons type (read line by line: one stream, so that nothing read ahead is lost)
+        #: where the persons type: the bytes, read line by line and decoded here (one stream, so that nothing
+        #: read ahead is lost, and a line that is not UTF-8 spoils no other)
         self.stdin = sys.stdin
 
     def say(self, key: str, /, **args: Any) -> None:
@@ -76,7 +77,13 @@ class Terminal:
     def read(self, who: str) -> str | None:
         """A line the person types (None at the end of the input)."""
         click.echo(message("CLI.table.prompt", self.lang, name=who), nl=False)
-        line = self.stdin.readline()
+        raw = getattr(self.stdin, "buffer", None)
+        try:
+            line = raw.readline().decode("utf-8") if raw is not None else self.stdin.readline()
+        except UnicodeDecodeError as exc:
+            click.echo()
+            self.say("CLI.table.not-utf8", offset=exc.start)
+            return ""
         if not line:
             click.echo()
             return None
@@ -137,6 +144,6 @@ class Terminal:
             check_outputs([("save", path)], self.inputs)
             write_output(path, self.sitting.save_text())
         except UsageError as exc:
-            click.echo(exc.findings[0].text(self.lang))
+            self.say("CLI.table.not-saved", why=exc.findings[0].text(self.lang))
             return
         self.say("CLI.table.saved", path=path, steps=len(self.sitting.steps))
