@@ -338,7 +338,8 @@ def test_the_openapi_schema_names_every_route(web_client: Any) -> None:
     assert sorted(doc["paths"]) == sorted([
         "/api/deck/check", "/api/deck/show", "/api/deck/chart", "/api/deck/formats", "/api/cards/search", "/api/cards/{query}", "/api/rules/search",
         "/api/rules/coverage", "/api/rules/{id}", "/api/resolve", "/api/resolve/step",
-        *[f"/api/{g}/{w}" for g in ("exxit", "xig", "zen") for w in ("moves", "replay", "picture")]])
+        *[f"/api/{g}/{w}" for g in ("exxit", "xig", "zen") for w in ("moves", "replay", "picture")],
+        *[f"/api/table/{w}" for w in ("start", "view", "act", "undo")]])
     assert "korbiro deck check FILE --format json" in doc["paths"]["/api/deck/check"]["post"]["description"]
 
 

@@ -392,7 +392,10 @@ def test_every_api_field_with_hostile_values(web_client: Any) -> None:
                     _judged(r, f"{e.path} {name}={value!r:.40}")
                     tried += 1
             r = web_client.post(e.path, json={})  # the text missing
-            refused(r, 422, "WEB-PARAMETER", "(body): 'text' is a required property", "(body)")
+            if "text" in e.body["required"]:  # (the table's start has defaults for everything)
+                refused(r, 422, "WEB-PARAMETER", "(body): 'text' is a required property", "(body)")
+            else:
+                _judged(r, f"{e.path} {{}}")
         else:
             url = e.path.replace("{query}", "MINTA-001").replace("{id}", "1.02")
             base = {"q": "kincs"} if "q" in e.query else {}

@@ -15,6 +15,7 @@ page, a page that shows an internal error, a missing security header.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import traceback
@@ -87,7 +88,7 @@ class Request:
 
 #: the endpoint's (or page's) name -> the shapes formats whose texts it reads
 TEXTS = {"deck": ("deck lists (text)", "deck lists (YAML)"), "resolve": ("scenarios",),
-         "exxit": ("EXXIT records",), "xig": ("XIG records",), "zen": ("Zen records",)}
+         "exxit": ("EXXIT records",), "xig": ("XIG records",), "zen": ("Zen records",), "table": ("scenarios",)}
 
 
 def text_of(draw: st.DrawFn, kind: str) -> tuple[str, bytes]:
@@ -158,6 +159,8 @@ def api_requests(draw: st.DrawFn) -> Request:
                 body[key] = _valid(draw, key, props[key])
         if endpoint.op == "deck.check" and one_in(draw, 4):
             body["before"] = text_of(draw, "deck")[1].decode("utf-8", "surrogateescape")
+        if endpoint.op.startswith("table."):
+            body = _table_body(draw, endpoint.op, body)
         raw, how = _odd_body(draw, body)
         return Request("POST", endpoint.path, body=raw, label="; ".join([*labels, how]), op=endpoint.op)
     params = dict(endpoint.query)
@@ -173,6 +176,37 @@ def api_requests(draw: st.DrawFn) -> Request:
     if one_in(draw, 8):
         query.append(pick(draw, (("unknown", "1"), ("limit", "1"), ("q", "x"))))
     return Request("GET", f"{path}?{_encode(query)}" if query else path, label="query", op=endpoint.op)
+
+
+@functools.cache
+def saved_game() -> str:
+    """A game of the table, a few steps in (the text a table call carries)."""
+    from korbiro.data.check import load_database
+    from korbiro.data.paths import shipped_db_path
+    from korbiro.rules.mk.timeline.sitting import Sitting, sample_decks
+
+    cards = {c.name: c for c in load_database([shipped_db_path()])}
+    table = Sitting.deal([("Anna", sample_decks()[0]), ("Béla", sample_decks()[1])], cards.get, humans=("Anna",),
+                         seed=1)
+    for _ in range(3):
+        table.act(table.advance() or "Anna", table.choice("Anna", "1"))
+    return table.save_text()
+
+
+def _table_body(draw: st.DrawFn, op: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A table call's body: the game (a shaped scenario, or a real saved game, cut or not) or the decks to deal."""
+    text = body.pop("text")
+    body.pop("name", None)
+    if op == "table.start":
+        body.setdefault("decks", [pick(draw, ("kincsvadaszok", "ostromlok", text or " ")),
+                                  text_of(draw, "deck")[1].decode("utf-8", "surrogateescape") or " "])
+        return body
+    game = pick(draw, (text, saved_game(), saved_game()[:len(saved_game()) // 2],
+                       saved_game().replace("passz", "leidéz \"Wirg\"")))
+    body.setdefault("game", {"text": game, "seed": pick(draw, (0, 1, 7)), "humans": pick(draw, (["Anna"], ["Béla"]))})
+    if op == "table.act":
+        body.setdefault("action", pick(draw, ("1", "2", "99", "passz", "kocka 6", 'leidéz "Wirg"', "x" * 300)))
+    return body
 
 
 def _q(text: str, safe: str = "/") -> str:
@@ -205,6 +239,8 @@ def page_requests(draw: st.DrawFn) -> Request:
     lang = f"lang={pick(draw, ('en', 'hu', 'de', '²', ''))}" if one_in(draw, 4) else ""
     headers = (("accept-language", pick(draw, ("hu", "en;q=0.1, hu", "*", "\xb2;q=x", "hu;q=1e999", ""))),) \
         if one_in(draw, 6) else ()
+    if one_in(draw, 6):
+        return _table_page(draw, lang, headers)
     if one_in(draw, 3):
         path = pick(draw, (
             f"/cards?q={_q(draw(shapes.queries()))}&explain={pick(draw, ('1', '', '²'))}"
@@ -232,6 +268,26 @@ def page_requests(draw: st.DrawFn) -> Request:
         form.append(("text", data.decode("utf-8", "replace")))
     return Request("POST", page + (f"?{lang}" if lang else ""), form=tuple(form), upload=upload,
                    label="; ".join(labels) or "pasted", headers=headers)
+
+
+def _table_page(draw: st.DrawFn, lang: str, headers: tuple[tuple[str, str], ...]) -> Request:
+    """The table page's form: a game (real, cut, or a shaped scenario) and a button, or a new game's decks."""
+    game = pick(draw, (saved_game(), saved_game()[: len(saved_game()) // 3], text_of(draw, "table")[1].decode(
+        "utf-8", "replace")))
+    fields = {"do": ("start", "undo", "view", "typed", "continue", "x"), "action": ("1", "2", "99", "passz", "²"),
+              "typed": ('leidéz "Wirg"', "kocka 6", "x" * 300), "opponent": ("random", "person", "okos"),
+              "seed": ("0", "1", "-1", "²"), "deck_0": ("kincsvadaszok", "paste", "x"),
+              "deck_1_text": ("1 Wirg", "Torony:\n1 Nincs ilyen", "")}
+    form: list[tuple[str, str]] = [("game", game)]
+    labels = []
+    for key in some(draw, sorted(fields), 3, unique=True):
+        odd = one_in(draw, 3)
+        form.append((key, pick(draw, ODD_TEXT) if odd else pick(draw, fields[key])))
+        labels.append(f"table {key} {'odd' if odd else 'real'}")
+    upload = ("game.yaml", game.encode("utf-8")) if one_in(draw, 4) else None
+    path = pick(draw, ("/table", "/table", "/table/save"))
+    return Request("POST", path + (f"?{lang}" if lang else ""), form=tuple(form), upload=upload,
+                   label="; ".join(labels) or "table", headers=headers)
 
 
 # ------------------------------------------------------------------ judging an answer

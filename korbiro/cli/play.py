@@ -37,14 +37,22 @@ NAMES = ("Anna", "Béla", "Cili", "Dóra", "Emese", "Feri", "Gábor", "Hanna")
               help="Also write the game as a ruling scenario (YAML) that `korbiro resolve` replays step for step.")
 @click.option("--state-out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="Also write the final state as a state file that `korbiro game result` reads.")
+@click.option("--human", "humans", multiple=True, metavar="NAME",
+              help="This player is played by a person at the terminal (repeatable: two people at one screen); "
+                   "the others by the computer (docs/play.md).")
+@click.option("--opponent", default="random", show_default=True, metavar="NAME",
+              help="The computer player of the other seats (with --human).")
+@click.option("--continue", "resume", type=click.Path(exists=True, dir_okay=False), default=None, metavar="FILE",
+              help="Continue a game saved with `save FILE` (with --human).")
 @db_option
 @format_option(("text", "json"))
 @lang_option
 @click.pass_context
 def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, decks: tuple[str, ...],
-         max_rounds: int, scenario_out: str | None, state_out: str | None, db: str | None, fmt: str,
-         lang: str | None) -> None:
-    """Play a whole game with random legal actions and print its trace and result.
+         max_rounds: int, scenario_out: str | None, state_out: str | None, humans: tuple[str, ...], opponent: str,
+         resume: str | None, db: str | None, fmt: str, lang: str | None) -> None:
+    """Play a whole game with random legal actions and print its trace and result;
+    with --human, people play some seats at the terminal.
 
     Each player gets a deck (the shipped sample decks in turn, or --deck),
     shuffled by the seed; the game starts with the first draw (1.02.B) and
@@ -52,9 +60,16 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
     the variant end it (1.01, 12.00).  At every step the player to act takes
     a random one of their legal actions.  Every trace line names its rule.
 
+    With --human NAME that player is a person at the terminal: at each of
+    their decisions the screen shows the situation and the numbered legal
+    actions, each with its rule; they type a number, an action in the
+    scenario language, or undo, save FILE, help, quit.  --continue FILE
+    goes on with a saved game.
+
     Exit 0 when the game ended (a win or a draw), 1 when it stopped
     unfinished (at --max-rounds, or stuck: nothing but MP changed for 10
-    rounds), 2 on a bad option, deck or database.
+    rounds, or a person quit), 2 on a bad option, deck, saved game or
+    database.
 
     \b
     Examples:
@@ -62,11 +77,15 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
       korbiro play --seed 7 --variant omen --players 4 --lang hu
       korbiro play --seed 3 --format json > game.json
       korbiro play --seed 1 --scenario-out game.yaml && korbiro resolve game.yaml
+      korbiro play --human Anna --opponent random
+      korbiro play --continue game.yaml --human Anna
     """
     from ..base.errors import KorbiroError
     from ..base.i18n import detect_lang
 
     lang = detect_lang(lang)
+    if humans or resume is not None:
+        ctx.exit(_at_the_table(ctx, seed, variant, count, decks, max_rounds, humans, opponent, resume, db, fmt, lang))
     if scenario_out is not None or state_out is not None:  # before the game is played
         check_outputs([("--scenario-out", scenario_out), ("--state-out", state_out)], [*decks, *database_inputs(db)])
     try:
@@ -103,8 +122,22 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
 def _play(seed: int, variant: str | None, count: int | None, decks: tuple[str, ...], max_rounds: int,
           db: str | None) -> dict[str, Any]:
     from ..app import Session
+    from ..rules.mk.timeline.game import RandomPolicy, deal, play
+
+    chosen, n = _variant(variant, count)
+    session = Session(db)
+    lists, names = _decks(session, decks)
+    seats = [(NAMES[i], lists[i % len(lists)]) for i in range(n)]
+    eng = deal(seats, session.lookup, seed=seed,
+               variant=chosen.id if chosen is not None else None)
+    record = play(eng, RandomPolicy(seed), max_rounds=max_rounds)
+    return {"record": record, "engine": eng, "variant": eng.table.seating.variant_name,
+            "seats": [(NAMES[i], names[i % len(names)]) for i in range(n)]}
+
+
+def _variant(variant: str | None, count: int | None) -> tuple[Any, int]:
+    """The variant asked for (None: the default for the number of players) and the number of players."""
     from ..base.errors import UsageError
-    from ..rules.mk.timeline.game import SAMPLE_DECKS, RandomPolicy, deal, play, sample_decks
     from ..rules.mk.victory import load_variants
 
     chosen = load_variants().get(variant) if variant is not None else None
@@ -116,16 +149,17 @@ def _play(seed: int, variant: str | None, count: int | None, decks: tuple[str, .
     if chosen is not None and chosen.players_even and n % 2:
         raise UsageError("MK-PLAY-PLAYERS", f"{chosen.id} needs an even number of players, not {n}",
                          hu=f"a(z) {chosen.id} páros számú játékost kíván, nem {n}-t")
-    session = Session(db)
+    return chosen, n
+
+
+def _decks(session: Any, decks: tuple[str, ...]) -> tuple[list[Any], list[str]]:
+    """The deck lists (--deck, else the sample decks) and the names they are shown with."""
+    from ..rules.mk.timeline.game import SAMPLE_DECKS, sample_decks
+
     session.index  # noqa: B018 - the database before the decks: its problems first
     lists = [session.read_deck(path) for path in decks] or list(sample_decks())
     names = [d if decks else f"{SAMPLE_DECKS[i]}" for i, d in enumerate(decks or SAMPLE_DECKS)]
-    seats = [(NAMES[i], lists[i % len(lists)]) for i in range(n)]
-    eng = deal(seats, session.lookup, seed=seed,
-               variant=chosen.id if chosen is not None else None)
-    record = play(eng, RandomPolicy(seed), max_rounds=max_rounds)
-    return {"record": record, "engine": eng, "variant": eng.table.seating.variant_name,
-            "seats": [(NAMES[i], names[i % len(names)]) for i in range(n)]}
+    return lists, names
 
 
 def _write_yaml(path: str, data: Any) -> None:
@@ -134,3 +168,67 @@ def _write_yaml(path: str, data: Any) -> None:
     from ._common import write_output_file
 
     write_output_file(path, yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=120))
+
+
+def _at_the_table(ctx: click.Context, seed: int, variant: str | None, count: int | None, decks: tuple[str, ...],
+                  max_rounds: int, humans: tuple[str, ...], opponent: str, resume: str | None, db: str | None,
+                  fmt: str, lang: str) -> int:
+    """``play --human``/``--continue``: the game at the terminal; its exit code."""
+    from ..base.errors import KorbiroError, UsageError
+    from ..base.i18n import message
+    from .table import Terminal
+
+    try:
+        if fmt != "text":
+            raise UsageError.said("CLI.play.human-json")
+        if resume is not None:
+            sitting = _resumed(ctx, resume, seed, max_rounds, humans, opponent, db)
+        else:
+            sitting = _dealt(seed, variant, count, decks, max_rounds, humans, opponent, db)
+    except KorbiroError as exc:
+        echo_errors(exc, lang)
+        return 2
+    click.echo(message("CLI.play.game", lang, variant=sitting.head["variant"], format=sitting.head["format"],
+                       seed=seed, seats=", ".join(p["name"] for p in sitting.head["setup"]["players"])))
+    terminal = Terminal(sitting, lang, [*decks, *database_inputs(db)])
+    terminal.run()
+    result = sitting.view(None, lang).get("result")
+    if result is None:  # a person quit
+        return 1
+    who = result["winners"]
+    click.echo(message("CLI.play.result", lang, verdict=f"play-{result['verdict']}",
+                       who=": " + ", ".join(who) if who else "", rule=result["rule"], steps=len(sitting.steps)))
+    return 0 if sitting.engine.over else 1
+
+
+def _dealt(seed: int, variant: str | None, count: int | None, decks: tuple[str, ...], max_rounds: int,
+           humans: tuple[str, ...], opponent: str, db: str | None) -> Any:
+    """A new game at the table: the decks dealt as ``korbiro play`` deals them."""
+    from ..app import Session
+    from ..rules.mk.timeline.sitting import Sitting
+
+    chosen, n = _variant(variant, count)
+    session = Session(db)
+    lists, names = _decks(session, decks)
+    seats = [(NAMES[i], lists[i % len(lists)]) for i in range(n)]
+    title = f"korbiro play --seed {seed}" + (f" --variant {chosen.id}" if chosen is not None else "")
+    return Sitting.deal(seats, session.lookup, humans=humans, opponent=opponent, seed=seed,
+                        variant=chosen.id if chosen is not None else None, max_rounds=max_rounds, title=title)
+
+
+def _resumed(ctx: click.Context, path: str, seed: int, max_rounds: int, humans: tuple[str, ...], opponent: str,
+             db: str | None) -> Any:
+    """A saved game at the table, replayed to where it stopped."""
+    from ..app import Session
+    from ..base.errors import UsageError
+    from ..rules.mk.timeline.sitting import Seats, Sitting
+
+    for option in ("variant", "count", "decks"):
+        if ctx.get_parameter_source(option) == click.core.ParameterSource.COMMANDLINE:
+            raise UsageError.said("CLI.play.continue-alone", option={"variant": "--variant", "count": "--players",
+                                                                     "decks": "--deck"}[option])
+    if not humans:
+        raise UsageError.said("CLI.play.continue-needs-human")
+    session = Session(db)
+    return Sitting.from_scenario(path, None, session.lookup, Seats(humans, opponent, seed, max_rounds),
+                                 suggest=session.index.suggest)

@@ -23,7 +23,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from . import api, pages
+from . import api, pages, table
 from .guard import LOOPBACK, Guard, Hosts
 from .limits import MAX_BODY, BodyLimit, SecurityHeaders
 from .pool import Pool
@@ -91,7 +91,7 @@ def create_app(db: str | None = None, *, workers: int | None = None, time_limit:
 
     static = StaticFiles(directory=str(resources.files("korbiro.web") / "static"))
     app = _App(
-        routes=[*api.routes(), *pages.routes(), Mount("/static", static, name="static")],
+        routes=[*api.routes(), *pages.routes(), *table.routes(), Mount("/static", static, name="static")],
         middleware=[Middleware(Guard, hosts=hosts if isinstance(hosts, Hosts) else Hosts(hosts), refuse=refusal),
                     Middleware(BodyLimit, refuse=refusal, limit=max_body)],
         exception_handlers={HTTPException: _http_error, Exception: _internal_error},

@@ -120,6 +120,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "not_found": ("Not found", "Nem található"),
     "empty_input": ("Paste a text, upload a file or choose an example.",
                     "Illessz be szöveget, tölts fel fájlt vagy válassz példát."),
+    "nav_table": ("Table", "Asztal"),
 }
 
 LABELS: dict[str, dict[str, str]] = {lang: {k: v[i] for k, v in _PAIRS.items()} for i, lang in enumerate(LANGS)}

@@ -276,7 +276,49 @@ def _endpoints() -> list[Endpoint]:
     return out
 
 
-ENDPOINTS: tuple[Endpoint, ...] = tuple(_endpoints())
+# the table: play against the computer or a second person (korbiro/web/tableops.py, docs/play.md)
+SEAT_NAME = {"type": "string", "minLength": 1, "maxLength": 100}
+GAME = obj({"text": {**TEXT, "description": "The game so far: a saved game's scenario (YAML), as the last answer "
+                                            "gave it or as `korbiro play --human` saved it."}},
+           {"humans": {"type": "array", "items": SEAT_NAME, "minItems": 1, "maxItems": 8, "uniqueItems": True,
+                       "description": "The players people play at the screen (default: the first)."},
+            "opponent": {"type": "string", "maxLength": 50, "description": "The computer player (default: random)."},
+            "seed": {"type": "integer", "minimum": 0, "maximum": 1000000000,
+                     "description": "The seed of the computer's choices and the dice."},
+            "name": NAME}, extra=False)
+TABLE = obj({"game": GAME, "view": {"type": "object"}, "events": {"type": "array"}},
+            {"refusal": obj({"code": {"type": "string"}, "rule": NULLABLE_STR, "message": {"type": "string"}},
+                            {"remedy": {"type": "string"}}, extra=False),
+             "undone": {"type": "integer"}}, extra=False)
+
+
+def _table_endpoints() -> list[Endpoint]:
+    answer = {200: ok(TABLE, "The game (keep it for the next call), what the table shows (the situation, the "
+                             "legal actions of the person to act, each with its rule; the result once over), the "
+                             "events since the last call, and a refusal with its rule and remedy.")}
+    game_only = body({"game": GAME}, {})
+    return [
+        Endpoint("post", "/api/table/start", "table.start", "The table: deal a new game.", "korbiro play --human NAME",
+                 answer, body=body({}, {
+                     "decks": {"type": "array", "items": {**TEXT, "minLength": 1}, "minItems": 2, "maxItems": 2,
+                               "description": "Each player's deck: a sample deck's name (kincsvadaszok, ostromlok, "
+                                              "misztikusok) or a deck list."},
+                     "humans": GAME["properties"]["humans"], "opponent": GAME["properties"]["opponent"],
+                     "seed": GAME["properties"]["seed"]})),
+        Endpoint("post", "/api/table/view", "table.view",
+                 "The table: a game (a saved one: continue it), played on to a person's decision.",
+                 "korbiro play --continue FILE --human NAME", answer, body=game_only),
+        Endpoint("post", "/api/table/act", "table.act",
+                 "The table: the person to act takes an action (its number, or the action in the scenario language).",
+                 None, answer, body=body({"game": GAME, "action": {"type": "string", "minLength": 1, "maxLength": 2000,
+                                                                   "pattern": "\\S"}}, {})),
+        Endpoint("post", "/api/table/undo", "table.undo",
+                 "The table: take back the last action of a person and everything after it.", None, answer,
+                 body=game_only),
+    ]
+
+
+ENDPOINTS: tuple[Endpoint, ...] = tuple(_endpoints()) + tuple(_table_endpoints())
 
 
 @cache

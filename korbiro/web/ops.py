@@ -38,6 +38,7 @@ from ..rules.mk.rulebook import default_rulings_dir, load_scenarios
 from ..rules.mk.timeline.rules import OPTIONS
 from ..rules.mk.timeline.scenario import Result, error_to_dict, legal_after, legal_to_dict
 from .games import GAMES
+from .tableops import TABLE_OPS
 
 __all__ = ["OPS", "run", "problem", "warm"]
 
@@ -379,3 +380,6 @@ def examples_op(r: Request) -> Reply:
         return 404, problem("WEB-NO-EXAMPLE", f"no {r.args['kind']} example {name!r}")
     return 200, {"kind": r.args["kind"], "name": name, "file": os.path.basename(path),
                  "text": path.read_text("utf-8")}
+
+
+OPS.update(TABLE_OPS)  # the table's operations (korbiro/web/tableops.py)
