@@ -11,9 +11,10 @@ It does not peek at what its player may not know:
 
 * before trying anything, the copy's hidden cards are dealt again by the bot's
   own random source (:func:`determinise`): each opponent's hand and Jövő pakli
-  shuffled together and dealt back (as many cards to the hand as it held), the
-  bot's own Jövő pakli shuffled, and the combat dice drawn from the bot's
-  source, not the game's;
+  put in the order of the cards' ids, shuffled together and dealt back (as
+  many cards to the hand as it held), the bot's own Jövő pakli likewise, and
+  the combat dice drawn from the bot's source, not the game's: whatever the
+  hidden cards' real places and order, the bot sees the same game;
 * the evaluation reads only what is open on the table (DP, tower levels, the
   Sor, MP, how many cards each hand and deck holds).
 
@@ -39,7 +40,7 @@ from .enums import Zone
 from .game import to_act
 from .legal import LegalAction
 
-__all__ = ["Evaluation", "GreedyBot", "Lookahead", "determinise"]
+__all__ = ["Evaluation", "GreedyBot", "Lookahead", "determinise", "settle"]
 
 #: The order in which verbs are tried (the most promising first), so that a decision that runs out of its budget
 #: has tried the moves that end games: quests, sieges and knock-outs.
@@ -110,7 +111,7 @@ def determinise(eng: Engine, player: str, rng: Random) -> None:
     state = eng.state
     for name, p in state.players.items():
         hand = list(p.zones[Zone.KEZ]) if name != player else []
-        pool = hand + list(p.zones[Zone.JOVO])
+        pool = sorted(hand + list(p.zones[Zone.JOVO]))  # in an order that tells nothing of where each card was
         rng.shuffle(pool)
         p.zones[Zone.KEZ] = {uid: None for uid in pool[:len(hand)]} if name != player else p.zones[Zone.KEZ]
         p.zones[Zone.JOVO] = {uid: None for uid in pool[len(hand):]}
@@ -124,9 +125,6 @@ def determinise(eng: Engine, player: str, rng: Random) -> None:
 class Lookahead:
     """A copy of a game to try moves on: each try starts from the copy made once per decision."""
 
-    #: the engine's own steps a try may take to let its timelines unwind (a guard; a manoeuvre takes a few dozen)
-    SETTLE_STEPS = 300
-
     def __init__(self, eng: Engine, player: str, rng: Random) -> None:
         self.player = player
         self.base = _copy(eng)
@@ -139,24 +137,8 @@ class Lookahead:
             sim.apply(self.player, a)
         except IllegalActionError:
             return None
-        self.settle(sim)
+        settle(sim)
         return evaluation.score(sim, self.player)
-
-    def settle(self, sim: Engine) -> None:
-        """Everyone passes (or, where a pass is refused, takes the first listed action) until no timeline and
-        no manoeuvre is open, the game ends, or the round is over."""
-        state = sim.state
-        for _ in range(self.SETTLE_STEPS):
-            if sim.over or (state.maneuver is None and not any(tl.entries for tl in state.timelines)):
-                return
-            who = to_act(sim, _FIRST)
-            try:
-                sim.apply(who, Action("pass"))
-            except IllegalActionError:
-                forms = sim.legal_actions(who)
-                if not forms:
-                    return
-                sim.apply(who, forms[0].completion())
 
 
 class _First:
@@ -170,6 +152,27 @@ class _First:
 
 
 _FIRST = _First()
+
+
+#: The steps settling may take to let the timelines unwind (a guard; a manoeuvre takes a few dozen).
+SETTLE_STEPS = 300
+
+
+def settle(eng: Engine) -> None:
+    """Everyone passes (or, where a pass is refused, takes the first listed action) until no timeline and no
+    manoeuvre is open, the game ends, or the round is over: how the bot sees what an action leads to."""
+    state = eng.state
+    for _ in range(SETTLE_STEPS):
+        if eng.over or (state.maneuver is None and not any(tl.entries for tl in state.timelines)):
+            return
+        who = to_act(eng, _FIRST)
+        try:
+            eng.apply(who, Action("pass"))
+        except IllegalActionError:
+            forms = eng.legal_actions(who)
+            if not forms:
+                return
+            eng.apply(who, forms[0].completion())
 
 
 def _copy(eng: Engine) -> Engine:
@@ -203,12 +206,15 @@ class GreedyBot:
             return candidates[0] if candidates else Action("pass")
         start = time.perf_counter()
         look = Lookahead(eng, player, self.rng)
-        best, best_score = candidates[0], float("-inf")
+        best, best_score, longest = candidates[0], float("-inf"), 0.0
         for a in candidates:
+            before = time.perf_counter()
             score = look.outcome(a, self.evaluation)
             if score is not None and score > best_score:
                 best, best_score = a, score
-            if time.perf_counter() - start > self.budget:
+            now = time.perf_counter()
+            longest = max(longest, now - before)
+            if now - start + longest > self.budget:  # another try might not end within the budget
                 break
         return best
 
