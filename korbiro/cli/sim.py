@@ -22,7 +22,7 @@ DEFAULT_POLICY = "random"
 @click.argument("deck_b", type=click.Path(exists=True, dir_okay=False))
 @click.option("--games", type=Whole(1, 1_000_000), default=100, show_default=True, help="How many games to play.")
 @click.option("--variant", default=None, metavar="NAME",
-              help="A two-player variant (two-player, omen, …; `korbiro game variants` lists them); default: two-player.")
+              help="The variant, one for two players (default: two-player; `korbiro game variants` lists them).")
 @click.option("--jobs", type=Whole(1, 64), default=1, show_default=True,
               help="Play in this many processes (the figures are the same for any number).")
 @click.option("--seed", type=Whole(), default=0, show_default=True,
