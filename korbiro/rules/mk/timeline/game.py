@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ....base.errors import DataError, IllegalActionError
 from ....data.cards import Card
@@ -38,10 +38,7 @@ from .legal import LegalAction
 from .model import ZONES
 from .rules import FORMATS
 
-if TYPE_CHECKING:
-    from .policies import Policy
-
-__all__ = ["SAMPLE_DECKS", "MAX_ROUNDS", "RandomPolicy", "Record", "deal", "play", "sample_decks", "to_act"]
+__all__ = ["SAMPLE_DECKS", "MAX_ROUNDS", "Policy", "RandomPolicy", "Record", "deal", "play", "sample_decks", "to_act"]
 
 #: The decks shipped with the sample database (``korbiro/data/mk/decks``), dealt in turn to the players.
 SAMPLE_DECKS = ("kincsvadaszok", "ostromlok", "misztikusok")
@@ -136,6 +133,16 @@ def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | N
             eng.state.seats.omens[name] = put(omen, name, "kivul")
     eng.combat.rng = Random(seed * 7919 + 1)  # the dice of the combat rounds' attack rolls (6.03), from the seed
     return eng
+
+
+class Policy(Protocol):
+    """What chooses a player's moves in a played game (the policies by name: :mod:`.policies`)."""
+
+    def choose(self, eng: Engine, player: str) -> Action:
+        """The action *player* takes now: a completion of one of their listed legal actions."""
+
+    def who(self, eng: Engine, players: Sequence[str]) -> str:
+        """Which of the active side's *players* acts (12.00.5)."""
 
 
 #: How much more often random play picks a verb than an ability's activation: the verbs that move a game towards

@@ -1,6 +1,6 @@
 """Who chooses a played game's moves: the :class:`Policy` protocol and the policies by name.
 
-A policy answers two questions of :func:`.game.play`: which legal action a
+A policy (:class:`.game.Policy`) answers two questions of :func:`.game.play`: which legal action a
 player takes now (:meth:`Policy.choose`), and which player of the active side
 acts when a side has several (:meth:`Policy.who`, 12.00.5).  ``korbiro play``,
 ``korbiro sim`` and the table look a policy up by its name here::
@@ -17,27 +17,17 @@ random player in ``korbiro sim --policies bot,random``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from ....base.errors import UsageError
 from .bots import GreedyBot
-from .game import RandomPolicy
+from .game import Policy, RandomPolicy
 
 if TYPE_CHECKING:
     from ....grammar.action import Action
     from .engine import Engine
 
 __all__ = ["POLICIES", "Policy", "Seated", "make_policy"]
-
-
-class Policy(Protocol):
-    """What chooses a player's moves in a played game."""
-
-    def choose(self, eng: Engine, player: str) -> Action:
-        """The action *player* takes now: a completion of one of their listed legal actions."""
-
-    def who(self, eng: Engine, players: Sequence[str]) -> str:
-        """Which of the active side's *players* acts (12.00.5)."""
 
 
 #: Each policy's name -> how it is made from a seed.

@@ -97,7 +97,7 @@ class Match:
         """Play game *i* to its end (or the round limit)."""
         eng, _ = self.deal(i)
         seed = game_seed(self.seed, i)
-        policies = Seated({p: make_policy(name, seed + k) for k, (p, name) in enumerate(zip(PLAYERS, self.policies))})
+        policies = Seated({p: make_policy(name, seed + k) for k, (p, name) in enumerate(zip(PLAYERS, self.policies, strict=True))})
         record = play(eng, policies, max_rounds=self.max_rounds)
         verdict, who, rule, _ = record.result()
         winner = who[0] if verdict == "win" and who else None
