@@ -166,3 +166,38 @@ def test_a_decision_keeps_to_its_time_budget() -> None:
     """With no time at all, the bot still answers with an action it tried (the first: the pass)."""
     eng = run_file("position.yaml", text=QUEST_WINS).engine
     assert GreedyBot(0, budget=0.0).choose(eng, "Anna") == Action("pass")
+
+
+#: Béla attaches one of his two beasts to his tower level face-down (5.01.E): which one, Anna cannot know.
+FACE_DOWN = """
+title: a face-down obstacle
+format: archivalt
+variant: two-player
+setup:
+  players:
+    - {name: Anna, mp: 0, dp: 3, sor: [Terda Radowik am Warwik], kéz: [Briar Sichetti],
+       torony: [Argureni bálterem], jövő: [Pyarroni novícius, Slan ököl]}
+    - {name: Béla, mp: 8, dp: 10, kéz: [Wirg, Barlangi medve, Gorviki zsoldos], torony: [Toroni őrtorony],
+       jövő: [Vadonjáró Thorwald, Harci griff, Pyarroni novícius]}
+script:
+  - Béla: csatol "BEAST" -> "Toroni őrtorony"
+  - visszafejt
+"""
+
+
+def test_the_bot_does_not_see_face_down_obstacles() -> None:
+    """Whichever beast lies face down on Béla's tower level, the bot's copy of the game is the same: his face-down
+    obstacles are dealt again from the obstacles they may be (his hand's, his Jövő pakli's, and themselves)."""
+    views = []
+    for beast in ("Wirg", "Barlangi medve"):
+        eng = run_file("position.yaml", text=FACE_DOWN.replace("BEAST", beast)).engine
+        tower = eng.find("Toroni őrtorony")
+        assert [eng.state.cards[u].name for u in tower.attachments] == [beast]
+        assert eng.state.cards[tower.attachments[0]].hidden
+        base = Lookahead(eng, "Anna", Random(5)).base
+        bela = base.state.players["Béla"]
+        on_tower = [base.state.cards[u] for u in base.find("Toroni őrtorony").attachments]
+        assert [(cs.zone, cs.hidden, cs.type) for cs in on_tower] == [(Zone.CSATOLT, True, "akadálylap")]
+        views.append(([cs.name for cs in on_tower], sorted(base.state.cards[u].name for u in bela.zones[Zone.KEZ]),
+                      [base.state.cards[u].name for u in bela.zones[Zone.JOVO]]))
+    assert views[0] == views[1]

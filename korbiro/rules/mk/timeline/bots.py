@@ -10,7 +10,8 @@ passes when nothing does better.
 It does not peek at what its player may not know:
 
 * before trying anything, the copy's hidden cards are dealt again by the bot's
-  own random source (:func:`determinise`): each opponent's hand and Jövő pakli
+  own random source (:func:`determinise`): each opponent's face-down obstacles
+  (5.01.E) from the obstacles they may be, each opponent's hand and Jövő pakli
   put in the order of the cards' ids, shuffled together and dealt back (as
   many cards to the hand as it held), the bot's own Jövő pakli likewise, and
   the combat dice drawn from the bot's source, not the game's: whatever the
@@ -107,19 +108,60 @@ class Evaluation:
 
 def determinise(eng: Engine, player: str, rng: Random) -> None:
     """Deal the cards *player* cannot see again by *rng* (a copy of the game, before trying moves on it): each
-    opponent's hand and Jövő pakli together, the player's own Jövő pakli, and the dice to come."""
+    opponent's face-down obstacles (5.01.E) from their obstacles not in sight, each opponent's hand and Jövő pakli
+    together, the player's own Jövő pakli, and the dice to come.  Every pool is put in the order of the cards' ids
+    first, so that where the cards really were tells nothing."""
     state = eng.state
     for name, p in state.players.items():
+        if name != player:
+            _face_down(eng, name, rng)
         hand = list(p.zones[Zone.KEZ]) if name != player else []
-        pool = sorted(hand + list(p.zones[Zone.JOVO]))  # in an order that tells nothing of where each card was
+        pool = sorted(hand + list(p.zones[Zone.JOVO]))
         rng.shuffle(pool)
-        p.zones[Zone.KEZ] = {uid: None for uid in pool[:len(hand)]} if name != player else p.zones[Zone.KEZ]
-        p.zones[Zone.JOVO] = {uid: None for uid in pool[len(hand):]}
+        if name != player:
+            p.zones[Zone.KEZ] = dict.fromkeys(pool[:len(hand)])
+        p.zones[Zone.JOVO] = dict.fromkeys(pool[len(hand):])
         for uid in pool[:len(hand)]:
             state.cards[uid].zone = Zone.KEZ
         for uid in pool[len(hand):]:
             state.cards[uid].zone = Zone.JOVO
     eng.combat.rng = Random(rng.getrandbits(64))
+
+
+def _face_down(eng: Engine, name: str, rng: Random) -> None:
+    """*name*'s face-down attached obstacles, slot by slot (each host's in its order), from their obstacles that
+    are face down, in hand or in the Jövő pakli, shuffled."""
+    state = eng.state
+    p = state.players[name]
+    slots = [uid for host in state.cards.values() for uid in host.attachments
+             if state.cards[uid].hidden and state.cards[uid].owner == name and state.cards[uid].zone == Zone.CSATOLT]
+    if not slots:
+        return
+    unseen = sorted(uid for zone in (Zone.KEZ, Zone.JOVO) for uid in p.zones[zone]
+                    if state.cards[uid].type == "akadálylap")
+    choices = sorted(slots + unseen)
+    rng.shuffle(choices)
+    for slot, chosen in zip(list(slots), choices, strict=False):
+        if chosen != slot:
+            _trade_places(eng, slot, chosen)
+
+
+def _trade_places(eng: Engine, a: int, b: int) -> None:
+    """Two cards of one owner take each other's places: zone (and place in it), host, face-down, state."""
+    state = eng.state
+    ca, cb = state.cards[a], state.cards[b]
+    swap = {a: b, b: a}
+    for p in state.players.values():
+        for zone in {ca.zone, cb.zone}:
+            if a in p.zones[zone] or b in p.zones[zone]:
+                p.zones[zone] = {swap.get(u, u): None for u in p.zones[zone]}
+    for host in (h for h in (ca.attached_to, cb.attached_to) if h is not None):
+        hcs = state.cards[host]
+        hcs.attachments = [swap.get(u, u) for u in hcs.attachments]
+    ca.zone, cb.zone = cb.zone, ca.zone
+    ca.attached_to, cb.attached_to = cb.attached_to, ca.attached_to
+    ca.hidden, cb.hidden = cb.hidden, ca.hidden
+    ca.state, cb.state = cb.state, ca.state
 
 
 class Lookahead:
@@ -200,11 +242,11 @@ class GreedyBot:
         self.evaluation = evaluation or Evaluation()
 
     def choose(self, eng: Engine, player: str) -> Action:
+        start = time.perf_counter()
         forms = eng.legal_actions(player)
         candidates = self.candidates(forms)
         if len(candidates) <= 1:
             return candidates[0] if candidates else Action("pass")
-        start = time.perf_counter()
         look = Lookahead(eng, player, self.rng)
         best, best_score, longest = candidates[0], float("-inf"), 0.0
         for a in candidates:
@@ -214,7 +256,7 @@ class GreedyBot:
                 best, best_score = a, score
             now = time.perf_counter()
             longest = max(longest, now - before)
-            if now - start + longest > self.budget:  # another try might not end within the budget
+            if now - start + 2 * longest > self.budget:  # another try might not end within the budget
                 break
         return best
 
