@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from korbiro.base.errors import UsageError
-from korbiro.data.paths import database_files, package_file
+from korbiro.cli.sim import DatabaseCards
+from korbiro.data.paths import package_file
 from korbiro.rules.mk.timeline.game import sample_decks
 from korbiro.rules.mk.timeline.simulate import Match, Outcome, Tally, game_seed, run, wilson
 from tests.clirun import run_main
@@ -82,13 +83,13 @@ def test_jobs_give_the_same_figures(decks: Path) -> None:
 
 def test_the_same_games_in_one_process_or_two() -> None:
     a, b = sample_decks()[:2]
-    match = Match(a, b, tuple(database_files()), seed=2)
+    match = Match(a, b, DatabaseCards(None), seed=2)
     assert run(match, 3, jobs=1) == run(match, 3, jobs=2)
 
 
 def test_deck_a_sits_first_in_even_games_and_second_in_odd_ones() -> None:
     a, b = sample_decks()[:2]
-    match = Match(a, b, tuple(database_files()))
+    match = Match(a, b, DatabaseCards(None))
     assert match.deal(0)[1] == ("A", "B")
     assert match.deal(1)[1] == ("B", "A")
     assert list(match.deal(1)[0].state.players) == ["B", "A"]
@@ -124,7 +125,7 @@ def test_a_progress_bar_on_a_terminal(decks: Path, monkeypatch: pytest.MonkeyPat
     a, b = sample_decks()[:2]
     screen = Terminal()
     monkeypatch.setattr("sys.stderr", screen)
-    tally = command._run(Match(a, b, tuple(database_files())), 2, 1, bar=True)
+    tally = command._run(Match(a, b, DatabaseCards(None)), 2, 1, bar=True)
     assert tally.games == 2
     assert "100%" in screen.getvalue()
 
@@ -176,5 +177,5 @@ def test_a_missing_deck_file(decks: Path) -> None:
 def test_match_check_refuses_a_team_variant() -> None:
     a, b = sample_decks()[:2]
     with pytest.raises(UsageError) as info:
-        Match(a, b, tuple(database_files()), variant="ket-csapat").check()
+        Match(a, b, DatabaseCards(None), variant="ket-csapat").check()
     assert info.value.code == "MK-SIM-VARIANT"

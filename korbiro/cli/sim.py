@@ -86,16 +86,36 @@ def _policies(policy: str | None, policies: str | None) -> tuple[str, str]:
     return (names[0], names[1])
 
 
+class DatabaseCards:
+    """The card of a name in the database of ``--db``: its index opened once in each process that asks (it travels
+    to the processes of ``--jobs`` as the database's name)."""
+
+    def __init__(self, db: str | None) -> None:
+        self.db = db
+        self._session: Any = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"db": self.db, "_session": None}
+
+    def __call__(self, name: str) -> Any:
+        if self._session is None:
+            from ..app import Session  # lazy: a process opens the index when it first deals
+
+            self._session = Session(self.db)
+        return self._session.lookup(name)
+
+
 def _match(deck_a: str, deck_b: str, variant: str | None, policies: tuple[str, str], seed: int, max_rounds: int,
            db: str | None) -> Match:
     from ..app import Session
-    from ..data.paths import database_files
     from ..rules.mk.timeline.simulate import Match
 
     session = Session(db)
     session.index  # noqa: B018 - the database before the decks: its problems first
     decks = [session.read_deck(path) for path in (deck_a, deck_b)]
-    match = Match(decks[0], decks[1], tuple(database_files(db)), variant, policies, seed, max_rounds)
+    cards = DatabaseCards(db)
+    cards._session = session
+    match = Match(decks[0], decks[1], cards, variant, policies, seed, max_rounds)
     match.check()
     return match
 

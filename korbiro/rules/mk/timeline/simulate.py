@@ -9,9 +9,11 @@ however its games are shared among processes (:func:`run`).  A
 interval, the draws and unfinished games, the average length, and how the
 games ended (the victory rule the engine cites, 1.01 and 12.00).
 
-    >>> from korbiro.data.paths import database_files, shipped_db_path
+    >>> from korbiro.data.check import load_database
+    >>> from korbiro.data.paths import shipped_db_path
+    >>> cards = {c.name: c for c in load_database([shipped_db_path()])}
     >>> a, b = sample_decks()[:2]
-    >>> tally = Tally.of(run(Match(a, b, tuple(database_files(shipped_db_path()))), 2))
+    >>> tally = Tally.of(run(Match(a, b, cards.get), 2))
     >>> tally.games, tally.a_wins + tally.b_wins + tally.draws + tally.unfinished
     (2, 2)
 """
@@ -22,8 +24,6 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -61,12 +61,13 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Match:
-    """Two decks, the set files of the card database they are dealt from, the variant and each deck's policy (by
-    name, :mod:`.policies`).  The set files, not their cards, so that a process of its own opens their index."""
+    """Two decks, the card of a name (*cards*), the variant and each deck's policy (by name, :mod:`.policies`).
+    To play in several processes, *cards* must travel to them (pickle): ``korbiro sim``'s opens the database's
+    index in each process."""
 
     deck_a: DeckList
     deck_b: DeckList
-    files: tuple[Path, ...]
+    cards: Callable[[str], Card | None]
     variant: str | None = None
     policies: tuple[str, str] = ("random", "random")
     seed: int = 0
@@ -90,7 +91,7 @@ class Match:
         """Game *i*'s table, and which deck sits first and second."""
         order = PLAYERS if i % 2 == 0 else PLAYERS[::-1]
         decks = {"A": self.deck_a, "B": self.deck_b}
-        eng = deal([(p, decks[p]) for p in order], _lookup(self.files), seed=game_seed(self.seed, i), variant=self.variant)
+        eng = deal([(p, decks[p]) for p in order], self.cards, seed=game_seed(self.seed, i), variant=self.variant)
         return eng, (order[0], order[1])
 
     def play(self, i: int) -> Outcome:
@@ -127,16 +128,6 @@ def _played(match: Match, games: int, jobs: int) -> Iterator[Outcome]:
 
 
 _MATCH: list[Match] = []
-
-
-@cache
-def _lookup(files: tuple[Path, ...]) -> Callable[[str], Card | None]:
-    """The card of a name in the database of *files* (its index opened once a process)."""
-    # lazy: only a played game opens the index
-    from ....data.index import open_index
-
-    index = open_index(files=list(files))
-    return lambda name: index.lookup(name, suggest=False).card
 
 
 def _set_match(match: Match) -> None:
