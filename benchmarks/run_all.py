@@ -1,6 +1,6 @@
 """Run every benchmark and print each figure beside its budget, met or missed.
 
-    python3 benchmarks/run_all.py              # everything (~5 minutes on 2 cores)
+    python3 benchmarks/run_all.py              # everything (~7 minutes on 2 cores)
     python3 benchmarks/run_all.py --quick      # smaller runs where a benchmark has them
     python3 benchmarks/run_all.py --no-tests   # without timing the test suite
 
@@ -38,6 +38,7 @@ BENCHMARKS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("exxit_perft.py", (), ()),  # --quick changes the depths, and with them the ratio
     ("legal_actions.py", (), ()),
     ("play.py", (), ()),
+    ("bot.py", ("--games", "30"), ("--games", "10")),  # the acceptance figure is that of 200 games (~10 min)
 )
 
 _VERDICT = re.compile(r"(:|\s)\s*(met|MISSED|NOT met|\d+ MISSED)\s*$")

@@ -56,7 +56,7 @@ SESSIONS = _sessions(README.read_text("utf-8"))
 #: Docs whose ```console sessions and >>> examples run as they are written (README's run above too).
 EXECUTED_DOCS = [ROOT / "docs" / name for name in ("card-behaviour.md", "scenarios.md", "rulings.md", "play.md",
                                                    "deck-check.md", "card-text.md", "data-format.md",
-                                                   "writing-a-real-card.md")]
+                                                   "writing-a-real-card.md", "sim.md")]
 
 
 @pytest.fixture(autouse=True)

@@ -175,7 +175,7 @@ def test_hungarian() -> None:
 
 @pytest.mark.parametrize("args,said", [
     (["--human", "Zoli"], "Error: no player 'Zoli' at the table; players: Anna, Béla"),
-    (["--human", "Anna", "--opponent", "okos"], "Error: no computer player 'okos'; there are: random"),
+    (["--human", "Anna", "--opponent", "okos"], "Error: no computer player 'okos'; there are: bot, random"),
     (["--human", "Anna", "--format", "json"], "Error: --human and --continue play at the terminal: --format text only"),
     (["--continue", "examples/rulings/jatek-fordulo-vege-11dp.yaml"],
      "Error: --continue needs --human NAME: who plays at the terminal"),

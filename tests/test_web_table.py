@@ -95,7 +95,7 @@ def test_what_cannot_be_read_is_a_422_with_where(web_client: Any) -> None:
     r = web_client.post("/api/table/start", json={"humans": ["Zoli"]})
     assert (r.status_code, r.json()["errors"][0]["code"]) == (422, "MK-TABLE-SEAT")
     r = web_client.post("/api/table/start", json={"opponent": "okos"})
-    assert (r.status_code, r.json()["errors"][0]["message"]) == (422, "no computer player 'okos'; there are: random")
+    assert (r.status_code, r.json()["errors"][0]["message"]) == (422, "no computer player 'okos'; there are: bot, random")
 
 
 def test_the_page_starts_a_game_with_buttons_and_saves_it(web_client: Any) -> None:
@@ -125,4 +125,4 @@ def test_the_page_answers_odd_forms_without_a_5xx(web_client: Any) -> None:
     r = web_client.post("/table", data={"do": "start", "seed": "²"})
     assert r.status_code == 422 and "WEB-PARAMETER" in r.text
     r = web_client.post("/table", data={"do": "view", "game": game, "opponent": "okos"})
-    assert "no computer player &#39;okos&#39;; there are: random" in r.text
+    assert "no computer player &#39;okos&#39;; there are: bot, random" in r.text

@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "keyword": ("korbiro.cli.rule", "keyword", "Explain card keywords."),
     "game": ("korbiro.cli.game", "game", "Decide game results."),
     "play": ("korbiro.cli.play", "play", "Play a whole game with random legal actions."),
+    "sim": ("korbiro.cli.sim", "sim", "Test two decks against each other over many played games."),
     "exxit": ("korbiro.cli.exxit", "exxit", "EXXIT: legal moves, replays, perft."),
     "xig": ("korbiro.cli.xig", "xig", "XIG: The Four Elements: legal plays and replays."),
     "zen": ("korbiro.cli.zen", "zen", "Zen: legal moves, replays and scoring."),

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from random import Random
-from typing import Any
+from typing import Any, Protocol
 
 from ....base.errors import DataError, IllegalActionError
 from ....data.cards import Card
@@ -38,7 +38,7 @@ from .legal import LegalAction
 from .model import ZONES
 from .rules import FORMATS
 
-__all__ = ["SAMPLE_DECKS", "MAX_ROUNDS", "RandomPolicy", "Record", "deal", "play", "sample_decks"]
+__all__ = ["SAMPLE_DECKS", "MAX_ROUNDS", "Policy", "RandomPolicy", "Record", "deal", "play", "sample_decks", "to_act"]
 
 #: The decks shipped with the sample database (``korbiro/data/mk/decks``), dealt in turn to the players.
 SAMPLE_DECKS = ("kincsvadaszok", "ostromlok", "misztikusok")
@@ -135,6 +135,16 @@ def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | N
     return eng
 
 
+class Policy(Protocol):
+    """What chooses a player's moves in a played game (the policies by name: :mod:`.policies`)."""
+
+    def choose(self, eng: Engine, player: str) -> Action:
+        """The action *player* takes now: a completion of one of their listed legal actions."""
+
+    def who(self, eng: Engine, players: Sequence[str]) -> str:
+        """Which of the active side's *players* acts (12.00.5)."""
+
+
 #: How much more often random play picks a verb than an ability's activation: the verbs that move a game towards
 #: its end (quests, sieges, knock-outs) weigh more, so that a random game ends in a few dozen rounds.
 WEIGHTS = {"solve": 6, "eliminate": 6, "siege": 5, "summon": 4, "capture": 3, "attach": 2, "build": 2, "challenge": 2,
@@ -223,7 +233,7 @@ class Record:
         return out
 
 
-def _setup_of(eng: Engine) -> list[dict[str, Any]]:
+def setup_of(eng: Engine) -> list[dict[str, Any]]:
     """Every player's zones as a scenario setup writes them (labels kept with ``as:``)."""
     out: list[dict[str, Any]] = []
     for p in eng.state.players.values():
@@ -243,13 +253,13 @@ def _setup_of(eng: Engine) -> list[dict[str, Any]]:
     return out
 
 
-def play(eng: Engine, policy: RandomPolicy, *, max_rounds: int = MAX_ROUNDS,
+def play(eng: Engine, policy: Policy, *, max_rounds: int = MAX_ROUNDS,
          on_step: Callable[[str | None, Action], None] | None = None) -> Record:
     """Start the dealt game and play it until it ends or *max_rounds* rounds have been played."""
     assert eng.table.ending is not None, "deal() the table with a variant first"
     record = Record(eng.format.key, eng.table.ending.variant.id,
                     dict(eng.table.given_options),
-                    _setup_of(eng), engine=eng, sides=dict(eng.state.seats.sides))
+                    setup_of(eng), engine=eng, sides=dict(eng.state.seats.sides))
     eng.start_game()
     status: list[str] = []
     for who, a in _steps(eng, policy, max_rounds, status):
@@ -261,12 +271,12 @@ def play(eng: Engine, policy: RandomPolicy, *, max_rounds: int = MAX_ROUNDS,
     return record
 
 
-def play_on(eng: Engine, policy: RandomPolicy, max_rounds: int = MAX_ROUNDS) -> int:
+def play_on(eng: Engine, policy: Policy, max_rounds: int = MAX_ROUNDS) -> int:
     """Play an engine's game on from where it stands (the script step ``játék``); the steps taken."""
     return sum(1 for _ in _steps(eng, policy, max_rounds))
 
 
-def _steps(eng: Engine, policy: RandomPolicy, max_rounds: int,
+def _steps(eng: Engine, policy: Policy, max_rounds: int,
            status: list[str] | None = None) -> Iterator[tuple[str | None, Action]]:
     """Apply the policy's choices (and the engine's own steps) until the game ends, the round limit, or a stall
     (said in *status*); yield each step."""
@@ -289,7 +299,7 @@ def _steps(eng: Engine, policy: RandomPolicy, max_rounds: int,
         if state.phase != "manőverek" and state.maneuver is None and not any(tl.entries for tl in state.timelines):
             who, a = None, Action("end_round")
         else:
-            who = _to_act(eng, policy)
+            who = to_act(eng, policy)
             if in_round > _MAX_STEPS_A_ROUND:  # pragma: no cover - a round that never ends is a bug of the engine
                 raise RuntimeError(f"round {state.round} has taken {in_round} steps without ending")
             a = policy.choose(eng, who)
@@ -311,7 +321,7 @@ def _progress(eng: Engine) -> tuple[Any, ...]:
     return cards, tuple((p.dp, p.out) for p in eng.state.players.values())
 
 
-def _to_act(eng: Engine, policy: RandomPolicy) -> str:
+def to_act(eng: Engine, policy: Policy) -> str:
     """Who acts now: on an open timeline, the first seated player who has not passed on it since its
     last entry; else the active player (12.00), or the side's player the policy picks (12.00.5)."""
     state = eng.state

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Protocol, cast
+from typing import Any
 
 import yaml
 
@@ -36,23 +36,13 @@ from ....data.cards import Card
 from ....grammar.action import Action, parse_action, render
 from ....grammar.decklist import DeckList
 from .engine import PLAYER_VERBS, Engine
-from .game import MAX_ROUNDS, RandomPolicy, Record, _setup_of, _to_act, deal, sample_decks
+from .game import MAX_ROUNDS, Policy, Record, deal, sample_decks, setup_of, to_act
 from .legal import LegalAction
+from .policies import POLICIES
 from .scenario import load_scenario, run_scenario
 
 __all__ = ["POLICIES", "Policy", "Sitting", "sample_decks"]
 
-
-class Policy(Protocol):
-    """A computer player: the action of *player* now, and which of a side's players acts (12.00.5)."""
-
-    def choose(self, eng: Engine, player: str) -> Action: ...
-
-    def who(self, eng: Engine, players: Sequence[str]) -> str: ...
-
-
-#: The computer players by name (``--opponent``), each made from a seed.
-POLICIES: Mapping[str, Callable[[int], Policy]] = {"random": RandomPolicy}
 
 #: The mixers of the seeds of each step's computer choice and dice (any fixed odd numbers would do).
 _POLICY_MIX, _DICE_MIX = 1_000_003, 7919
@@ -97,7 +87,7 @@ class Sitting:
         eng = deal(decks, lookup, seed=seed, variant=variant)
         ending = eng.table.ending
         assert ending is not None
-        record = Record(eng.format.key, ending.variant.id, dict(eng.table.given_options), _setup_of(eng),
+        record = Record(eng.format.key, ending.variant.id, dict(eng.table.given_options), setup_of(eng),
                         sides=dict(eng.state.seats.sides))
         head = record.scenario(title or f"korbiro play --seed {seed}")
         del head["script"]
@@ -166,7 +156,7 @@ class Sitting:
                 self._take(None, Action("end_round"))
                 continue
             policy = self._policy()
-            who = _to_act(eng, cast(RandomPolicy, policy))  # it asks a policy only who() acts (12.00.5)
+            who = to_act(eng, policy)  # it asks a policy only who() acts (12.00.5)
             if who in self.seats.humans:
                 self.waiting = who
                 return who

@@ -1,0 +1,203 @@
+"""The computer player (timeline/bots.py) and the policies by name (timeline/policies.py), issue 29 item 2."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from korbiro.base.errors import UsageError
+from korbiro.data.check import load_database
+from korbiro.data.paths import shipped_db_path
+from korbiro.grammar.action import Action, render
+from korbiro.rules.mk.timeline.bots import GreedyBot, Lookahead, determinise, settle
+from korbiro.rules.mk.timeline.engine import Engine
+from korbiro.rules.mk.timeline.enums import Zone
+from korbiro.rules.mk.timeline.game import RandomPolicy, deal, play, sample_decks
+from korbiro.rules.mk.timeline.legal import matches
+from korbiro.rules.mk.timeline.policies import POLICIES, Seated, make_policy
+from korbiro.rules.mk.timeline.scenario import run_file
+
+CARDS = {c.name: c for c in load_database([shipped_db_path()])}
+#: no time cut-off: a decision tries every candidate, so that a loaded machine cannot change a choice
+UNHURRIED = 1e9
+
+
+def table(seed: int) -> Engine:
+    decks = sample_decks()
+    return deal([("Anna", decks[seed % 3]), ("Béla", decks[(seed + 1) % 3])], CARDS.get, seed=seed)
+
+
+def bot_game(seed: int, rounds: int) -> list[tuple[str | None, str]]:
+    eng = table(seed)
+    record = play(eng, Seated({"Anna": GreedyBot(seed, budget=UNHURRIED), "Béla": RandomPolicy(seed)}),
+                  max_rounds=rounds)
+    return [(who, render(a)) for who, a in record.steps]
+
+
+def test_policies_by_name() -> None:
+    assert sorted(POLICIES) == ["bot", "random"]
+    assert isinstance(make_policy("bot", 3), GreedyBot)
+    assert isinstance(make_policy("random", 3), RandomPolicy)
+    with pytest.raises(UsageError) as info:
+        make_policy("minimax")
+    assert info.value.code == "MK-POLICY"
+    assert str(info.value) == "unknown policy 'minimax'; the policies are: bot, random"
+
+
+def test_the_bot_is_deterministic_for_a_seed() -> None:
+    first, again, other = bot_game(4, 2), bot_game(4, 2), bot_game(5, 2)
+    assert first == again
+    assert len(first) > 20
+    assert first != other
+
+
+class Checked(GreedyBot):
+    """The bot, checking that every action it takes completes one of the forms the engine lists."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, budget=UNHURRIED)
+        self.moves = 0
+
+    def choose(self, eng: Engine, player: str) -> Action:
+        a = super().choose(eng, player)
+        forms = eng.legal_actions(player)
+        assert any(matches(f, player, a, eng) for f in forms), (render(a), [f.text("en") for f in forms])
+        self.moves += 1
+        return a
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_every_move_of_the_bot_is_a_listed_legal_action(seed: int) -> None:
+    bot = Checked(seed)
+    play(table(seed), Seated({"Anna": RandomPolicy(seed), "Béla": bot}), max_rounds=2)
+    assert bot.moves > 5
+
+
+#: 1.01.A.2: Anna has 17 DP; solving Az elsüllyedt shadoni gálya (2 DP) gives her 19 and the most: she wins at once.
+#: She could also summon either adventurer of her hand, siege, or pass.
+QUEST_WINS = """
+title: one action wins (1.01.A.2)
+variant: two-player
+setup:
+  players:
+    - {name: Anna, mp: 8, dp: 17, sor: ["Garmacs, a kincsvadász"], kéz: [Briar Sichetti, Vadonjáró Thorwald],
+       jelen: [Az elsüllyedt shadoni gálya], torony: [Argureni bálterem], jövő: [Pyarroni novícius, Slan ököl]}
+    - {name: Béla, mp: 0, dp: 12, torony: [Toroni őrtorony], jövő: [Vadonjáró Thorwald]}
+script: []
+"""
+#: 1.01.A.1: Terda (level 5) sieges Béla's only tower level (FAL 4): Anna is the only player with a tower level.
+SIEGE_WINS = """
+title: one action wins (1.01.A.1)
+variant: two-player
+setup:
+  players:
+    - {name: Anna, mp: 8, dp: 3, sor: [Terda Radowik am Warwik], kéz: [Briar Sichetti, Vadonjáró Thorwald],
+       torony: [Argureni bálterem], jövő: [Pyarroni novícius, Slan ököl]}
+    - {name: Béla, mp: 0, dp: 10, torony: [Toroni őrtorony], jövő: [Vadonjáró Thorwald]}
+script: []
+"""
+
+
+@pytest.mark.parametrize(("text", "move", "rule"), [
+    (QUEST_WINS, 'megold "Az elsüllyedt shadoni gálya" csapat "Garmacs, a kincsvadász"', "1.01.A.2"),
+    (SIEGE_WINS, 'ostromol csapat "Terda Radowik am Warwik" ellen "Béla"', "1.01.A.1"),
+])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_bot_takes_the_winning_move(text: str, move: str, rule: str, seed: int) -> None:
+    eng = run_file("position.yaml", text=text).engine
+    assert len(eng.legal_actions("Anna")) >= 4  # a pass, two summons, and the winning move at least
+    a = GreedyBot(seed).choose(eng, "Anna")
+    assert render(a) == move
+    eng.apply("Anna", a)
+    settle(eng)
+    assert eng.state.result is not None
+    assert eng.state.result[:3] == ("win", ("Anna",), rule)
+
+
+def hidden_arrangement(swap: bool) -> Engine:
+    """A dealt game in which Béla's hand and Jövő pakli hold the same cards, two of them in each other's places
+    when *swap*; and Anna's own Jövő pakli reversed."""
+    eng = table(2)
+    eng.start_game()
+    if swap:
+        bela = eng.state.players["Béla"]
+        hand, deck = list(bela.zones[Zone.KEZ]), list(bela.zones[Zone.JOVO])
+        hand[0], deck[0] = deck[0], hand[0]
+        bela.zones[Zone.KEZ], bela.zones[Zone.JOVO] = dict.fromkeys(hand), dict.fromkeys(deck)
+        eng.state.cards[hand[0]].zone, eng.state.cards[deck[0]].zone = Zone.KEZ, Zone.JOVO
+        anna = eng.state.players["Anna"]
+        anna.zones[Zone.JOVO] = dict.fromkeys(reversed(list(anna.zones[Zone.JOVO])))
+    return eng
+
+
+def test_the_bot_does_not_peek_at_hidden_cards() -> None:
+    """Where the hidden cards really are (the opponent's hand, the order of the decks) changes nothing the bot
+    sees: the copy it tries its moves on is dealt again from the same cards by its own seed."""
+    seen = []
+    for swap in (False, True):
+        eng = hidden_arrangement(swap)
+        look = Lookahead(eng, "Anna", Random(7))
+        seen.append({name: (list(p.zones[Zone.KEZ]) if name == "Anna" else sorted(p.zones[Zone.KEZ]),
+                            list(p.zones[Zone.JOVO])) for name, p in look.base.state.players.items()})
+    assert seen[0] == seen[1]
+    plain, swapped = hidden_arrangement(False), hidden_arrangement(True)
+    assert plain.state.players["Béla"].zones[Zone.KEZ] != swapped.state.players["Béla"].zones[Zone.KEZ]
+    assert render(GreedyBot(3, budget=UNHURRIED).choose(plain, "Anna")) == \
+        render(GreedyBot(3, budget=UNHURRIED).choose(swapped, "Anna"))
+
+
+def test_determinise_keeps_every_card_in_its_zone_count() -> None:
+    eng = hidden_arrangement(False)
+    before = {n: (len(p.zones[Zone.KEZ]), len(p.zones[Zone.JOVO])) for n, p in eng.state.players.items()}
+    hand = list(eng.state.players["Anna"].zones[Zone.KEZ])
+    determinise(eng, "Anna", Random(1))
+    assert {n: (len(p.zones[Zone.KEZ]), len(p.zones[Zone.JOVO])) for n, p in eng.state.players.items()} == before
+    assert list(eng.state.players["Anna"].zones[Zone.KEZ]) == hand  # her own hand she sees
+    for p in eng.state.players.values():
+        for zone in (Zone.KEZ, Zone.JOVO):
+            assert all(eng.state.cards[uid].zone == zone for uid in p.zones[zone])
+
+
+def test_a_decision_keeps_to_its_time_budget() -> None:
+    """With no time at all, the bot still answers with an action it tried (the first: the pass)."""
+    eng = run_file("position.yaml", text=QUEST_WINS).engine
+    assert GreedyBot(0, budget=0.0).choose(eng, "Anna") == Action("pass")
+
+
+#: Béla attaches one of his two beasts to his tower level face-down (5.01.E): which one, Anna cannot know.
+FACE_DOWN = """
+title: a face-down obstacle
+format: archivalt
+variant: two-player
+setup:
+  players:
+    - {name: Anna, mp: 0, dp: 3, sor: [Terda Radowik am Warwik], kéz: [Briar Sichetti],
+       torony: [Argureni bálterem], jövő: [Pyarroni novícius, Slan ököl]}
+    - {name: Béla, mp: 8, dp: 10, kéz: [Wirg, Barlangi medve, Gorviki zsoldos], torony: [Toroni őrtorony],
+       jövő: [Vadonjáró Thorwald, Harci griff, Pyarroni novícius]}
+script:
+  - Béla: csatol "BEAST" -> "Toroni őrtorony"
+  - visszafejt
+"""
+
+
+def test_the_bot_does_not_see_face_down_obstacles() -> None:
+    """Whichever beast lies face down on Béla's tower level, the bot's copy of the game is the same: his face-down
+    obstacles are dealt again from the obstacles they may be (his hand's, his Jövő pakli's, and themselves)."""
+    views = []
+    for beast in ("Wirg", "Barlangi medve"):
+        eng = run_file("position.yaml", text=FACE_DOWN.replace("BEAST", beast)).engine
+        tower = eng.find("Toroni őrtorony")
+        assert [eng.state.cards[u].name for u in tower.attachments] == [beast]
+        assert eng.state.cards[tower.attachments[0]].hidden
+        base = Lookahead(eng, "Anna", Random(5)).base
+        bela = base.state.players["Béla"]
+        on_tower = [base.state.cards[u] for u in base.find("Toroni őrtorony").attachments]
+        assert [(cs.zone, cs.hidden, cs.type) for cs in on_tower] == [(Zone.CSATOLT, True, "akadálylap")]
+        views.append(([cs.name for cs in on_tower], sorted(base.state.cards[u].name for u in bela.zones[Zone.KEZ]),
+                      [base.state.cards[u].name for u in bela.zones[Zone.JOVO]]))
+    assert views[0] == views[1]
