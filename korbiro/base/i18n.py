@@ -155,6 +155,12 @@ def message(code: str, lang: str = "en", /, **args: Any) -> str:
     return _format(texts.get(lang) or texts["en"], lang, args)
 
 
+def template(key: str, lang: str = "en") -> str:
+    """The template of *key* in *lang* as it stands in its catalogue (for a caller that formats it itself)."""
+    texts = catalogue()[key]
+    return texts.get(lang) or texts["en"]
+
+
 #: the argument of a finding that names its template when that is not the code itself (``CODE.case``)
 TEMPLATE = "_template"
 #: the English a message part stands for when its arguments cannot fill its template

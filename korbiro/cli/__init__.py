@@ -134,8 +134,17 @@ def _run(argv: list[str] | None) -> int:
     """Run the click group; map click's own outcomes to exit codes (the rest is :func:`main`'s)."""
     import click  # lazy: a data check answered directly needs no click
 
-    from . import app
+    from . import app, clickwords
 
+    clickwords.choose_early(sys.argv[1:] if argv is None else argv)
+    try:
+        return _click(click, app, argv)
+    finally:
+        clickwords.early = None  # a later call of the click group itself (a test's) starts without it
+
+
+def _click(click: Any, app: Any, argv: list[str] | None) -> int:
+    """Run the click group *app.cli*: its exit code, click's own outcomes mapped to exit codes."""
     try:
         # without standalone mode click returns ctx.exit()'s code instead of exiting
         rv = app.cli.main(args=argv, prog_name="korbiro", standalone_mode=False)
@@ -147,7 +156,7 @@ def _run(argv: list[str] | None) -> int:
         code = 2 if isinstance(exc, click.UsageError) else exc.exit_code
         return 2 if code == 1 and not isinstance(exc, click.UsageError) else code
     except click.Abort:
-        _say("Aborted!")
+        _say(app.clickwords.gettext("Aborted!"))
         return 1
 
 

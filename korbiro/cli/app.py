@@ -11,8 +11,11 @@ import os
 
 import click
 
+from ..base import i18n
 from ..base.version import __version__
-from . import printable_streams
+from . import clickwords, printable_streams
+
+clickwords.install()
 
 #: name -> (module, attribute, one-line help).  The help is repeated here so
 #: that ``korbiro --help`` does not import every command.
@@ -52,12 +55,15 @@ class LazyGroup(click.Group):
         module = importlib.import_module(spec[0])
         command = getattr(module, spec[1])
         assert isinstance(command, click.Command)
+        clickwords.localize(command)
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx) if name in COMMANDS]
+        lang = i18n.current()
+        rows = [(name, COMMANDS[name][2] if lang == "en" else clickwords.help_text(
+            f"HELP.{name}.short", COMMANDS[name][2], lang) or "") for name in self.list_commands(ctx) if name in COMMANDS]
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(clickwords.gettext("Commands")):
                 formatter.write_dl(rows)
 
 
@@ -89,7 +95,6 @@ def cli(debug: bool) -> None:
     by another path, a symbolic link or a hard link) nor over another output
     of the same run: such a path is a usage error (exit 2).
     """
-    from ..base import i18n  # lazy: start-up (the command's --lang chooses again)
     from ..base.reads import recording  # lazy: start-up
 
     # the files the command reads are inputs that none of its outputs may overwrite (_common.check_outputs)
@@ -97,7 +102,10 @@ def cli(debug: bool) -> None:
     global _DEBUG
     _DEBUG = debug or bool(os.environ.get("KORBIRO_DEBUG"))
     printable_streams()
-    i18n.choose(None)
+    i18n.choose(clickwords.early)  # the --lang of the command line (korbiro.cli.main), else the locale
+
+
+cli.context_class = clickwords.Context
 
 
 def debugging() -> bool:
