@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import string
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -159,6 +159,29 @@ def template(key: str, lang: str = "en") -> str:
     """The template of *key* in *lang* as it stands in its catalogue (for a caller that formats it itself)."""
     texts = catalogue()[key]
     return texts.get(lang) or texts["en"]
+
+
+class Words(Mapping[str, str]):
+    """The words of a page or a table in one language: ``words["title"]`` is the template
+    ``PREFIX.title`` of the catalogues as it stands (a caller may format it), a word missing from them
+    a ``KeyError`` as in a dict."""
+
+    __slots__ = ("_prefix", "_lang")
+
+    def __init__(self, prefix: str, lang: str) -> None:
+        self._prefix = prefix
+        self._lang = lang if lang in LANGS else "en"
+
+    def __getitem__(self, key: str) -> str:
+        texts = catalogue()[f"{self._prefix}.{key}"]
+        return texts.get(self._lang) or texts["en"]
+
+    def __iter__(self) -> Iterator[str]:
+        start = self._prefix + "."
+        return (key[len(start):] for key in catalogue() if key.startswith(start))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 #: the argument of a finding that names its template when that is not the code itself (``CODE.case``)

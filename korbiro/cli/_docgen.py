@@ -39,6 +39,17 @@ def _help(path: list[str], cmd: click.Command) -> str:
 
 
 def render_reference() -> str:
+    """docs/cli.md: every command's ``--help``, in English whatever the locale or the last command chose."""
+    from ..base import i18n
+
+    i18n.choose("en")
+    try:
+        return _reference()
+    finally:
+        i18n.choose(None)
+
+
+def _reference() -> str:
     parts = [
         "# Command reference\n",
         "Generated from `--help` by `python3 -m korbiro.cli._docgen > docs/cli.md`; "
