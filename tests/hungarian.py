@@ -17,6 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: English words that no Hungarian message has (whole words, any case)
@@ -26,7 +28,7 @@ with this that these those there their they from into when would could does does
 been are and of for none only every missing invalid usage options show help file files card cards deck
 decks rule rules player players legal illegal turn allowed needs given more than after before because
 instead while here where what warning note notes findings finding exit example examples default see try
-such option value number name names shown less least most exactly another other each it its you your
+such option value number name names shown less least exactly another other each it its you your
 will why how no yes message choose chosen read written write unreadable empty whole list
 """.split())
 
@@ -43,6 +45,7 @@ _NOT_PROSE = [
     re.compile(r"\b\d{1,2}\.\d{2}(?:\.[0-9A-Za-z]+)*\b"),  # a rule id
     re.compile(r"\$[.\w\[\]]*"),  # a place in a document: $.players[0].dp
     re.compile(r"\w+(?:-\w+)+…?"),  # an identifier: two-player, illegal-copies, a truncated file name
+    re.compile(r"\w+_\w*"),  # an identifier: dp_end_of_round
     re.compile(r"'[^'\n]{0,60}'|\"[^\"\n]{0,60}\"|`[^`\n]{0,60}`|«[^»\n]{0,60}»|„[^”\n]{0,60}”"),  # quoted input
     re.compile(r"<[^>\n]{0,200}>"),  # markup and placeholders
     re.compile(r"&\w+;"),
@@ -62,6 +65,8 @@ def _data_names() -> tuple[str, ...]:
             for line in path.read_text("utf-8").splitlines():  # the scenarios' titles: data, in English
                 if line.startswith(("title:", "description:")):
                     names.add(line.split(":", 1)[1].strip().strip("'\""))
+    for path in default_db_path(None).glob("*.yaml"):  # every text of the shipped set files is data
+        names.update(_scalars(yaml.safe_load(path.read_text("utf-8"))))
     index = open_index([default_db_path(None)])
     try:
         for row in index.conn.execute("SELECT id, name FROM cards"):
@@ -71,6 +76,17 @@ def _data_names() -> tuple[str, ...]:
     return tuple(sorted(names, key=len, reverse=True))
 
 
+def _scalars(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _scalars(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _scalars(v)
+
+
 def _strings(value: Any) -> Iterator[str]:
     """The prose of a JSON document: its string values of more than one word (keys and one-word values
     such as ``"severity": "error"`` are names a program reads, not text a person reads)."""
@@ -78,11 +94,35 @@ def _strings(value: Any) -> Iterator[str]:
         if " " in value.strip():
             yield value
     elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
+        for k, v in value.items():
+            if k != "en":  # a text of the data given in both languages ({"hu": …, "en": …})
+                yield from _strings(v)
     elif isinstance(value, list):
         for v in value:
             yield from _strings(v)
+
+
+@cache
+def _command_line() -> re.Pattern[str]:
+    """``korbiro`` and the names of its commands after it (``korbiro deck check``): names, not prose."""
+    import click
+
+    from korbiro.cli import cli
+
+    names: set[str] = set()
+
+    def walk(command: click.Command) -> None:
+        if isinstance(command, click.Group):
+            ctx = click.Context(command)
+            for name in command.list_commands(ctx):
+                names.add(name)
+                sub = command.get_command(ctx, name)
+                if sub is not None:
+                    walk(sub)
+
+    walk(cli)
+    words = "|".join(sorted(map(re.escape, names), key=len, reverse=True))
+    return re.compile(rf"\bkorbiro(?:\s+(?:{words})\b)*")
 
 
 def prose(text: str) -> str:
@@ -96,7 +136,7 @@ def prose(text: str) -> str:
     for name in _data_names():
         if name in text:
             text = text.replace(name, " ")
-    for pattern in _NOT_PROSE:
+    for pattern in (*_NOT_PROSE, _command_line()):
         text = pattern.sub(" ", text)
     return text
 

@@ -416,7 +416,7 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
         ctx.exit(1)
     assert cls is not None
     cards, total, rule_, folder, used = found.examples, found.examples_total, found.rule, found.rulings, found.scenarios
-    doc = " ".join((cls.__doc__ or "").split())
+    doc = _keyword_doc(cls, lang_)
     if fmt == "json":
         echo_json({
             "query": name, "keyword": cls.key, "canonical": cls.keyword, "rule": cls.rule,
@@ -430,6 +430,15 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
         })
         return
     click.echo(render_explanation(found, session.rulebook, doc, lang_))
+
+
+def _keyword_doc(cls: Any, lang: str) -> str:
+    """What the keyword does in korbiro, in *lang* (``KEYWORD.<class>``; its docstring where the catalogue lacks it)."""
+    from ..base.i18n import catalogue, message  # lazy: start-up
+
+    english = " ".join((cls.__doc__ or "").split())
+    key = f"KEYWORD.{cls.__name__}"
+    return message(key, lang) if lang != "en" and key in catalogue() else english
 
 
 def render_explanation(found: Any, book: Any, doc: str, lang_: str) -> str:
