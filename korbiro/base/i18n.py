@@ -248,6 +248,7 @@ class _Formatter(string.Formatter):
         {got:word}     the word WORD.<value> of the catalogues (a type's name, a severity)
         {want:words}   the words of a list, joined by "or" / "vagy"
         {items:join; } each item of a list said (a part, or as it is), joined by what follows "join"
+        {problem:parser} a third-party parser's English (PyYAML's), said by a ``PARSER.…`` template
 
     An argument that is itself a mapping with a ``_template`` (:func:`part`) is that message, in the
     same language: a hint or a clause that only some findings of a code have.
@@ -279,11 +280,38 @@ class _Formatter(string.Formatter):
             return either([value] if isinstance(value, str) else value, self.lang)
         if format_spec == "word":
             return word(value, self.lang)
+        if format_spec == "parser":
+            return parser_words(str(value), self.lang)
         return str(super().format_field(value, format_spec))
 
 
 #: the format specs that only :class:`_Formatter` knows
-_SPECS = frozenset(("hint", "or", "word", "words"))
+_SPECS = frozenset(("hint", "or", "word", "words", "parser"))
+
+
+def parser_words(text: str, lang: str) -> str:
+    """A third-party parser's own English (PyYAML's ``could not find expected ':'``) in *lang*: the
+    ``PARSER.…`` template whose English matches it (its placeholders standing for any text), else *text*."""
+    if lang == "en":
+        return text
+    for pattern, key in _parser_patterns():
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return message(key, lang, **found.groupdict())
+    return text
+
+
+@cache
+def _parser_patterns() -> list[tuple[Any, str]]:
+    import re  # lazy: only a parser's words in another language
+
+    out = []
+    for key, texts in catalogue().items():
+        if key.startswith("PARSER."):
+            parts = re.split(r"\{(\w+)\}", texts["en"])
+            regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+            out.append((re.compile(regex, re.S), key))
+    return out
 #: argument types that are never a message part (tested before the slower ``isinstance(v, Mapping)``)
 _SCALARS = frozenset((str, int, float, bool, type(None)))
 

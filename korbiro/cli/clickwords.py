@@ -82,15 +82,34 @@ def install() -> None:
 
 def help_text(key: str, english: str | None, lang: str) -> str | None:
     """The help text *key* (``HELP.deck.check``, ``HELP.deck.check.--db``) in *lang*: its catalogue
-    template, or, for an option, ``HELP.option.--db`` where that one's English is the option's; else
+    template (a command's examples kept as they are, under the heading ``HELP.examples``), or, for an
+    option many commands share, the ``HELP.option.--db…`` entry whose English is the option's; else
     *english* as it is."""
     from ..base.i18n import catalogue  # lazy: read only for a help in a language other than English
 
+    if english is None:
+        return None
     texts = catalogue().get(key)
-    if texts is None and "--" in key:
-        shared = catalogue().get("HELP.option." + key.rsplit(".", 1)[1])
-        texts = shared if shared is not None and shared["en"] == english else None
-    return english if texts is None or english is None else texts.get(lang) or english
+    option = key.rsplit(".", 1)[1].startswith("--")
+    if texts is None and option:
+        shared = "HELP.option." + key.rsplit(".", 1)[1]
+        texts = next((t for k, t in catalogue().items()
+                      if (k == shared or k.startswith(shared + ".")) and t["en"] == english), None)
+    if texts is None:
+        return english
+    said = texts.get(lang) or english
+    return said if option or "\x08" not in english else said + _examples(english, lang)
+
+
+def _examples(english: str, lang: str) -> str:
+    """A command help's examples (the block after click's ``\\b``), its heading in *lang*."""
+    import inspect  # lazy: only a help in a language other than English
+
+    from ..base.i18n import template  # lazy: start-up
+
+    block = inspect.cleandoc(english.partition("\x08")[2])
+    heading, _, lines = block.partition("\n")
+    return "\n\n\x08\n" + (template("HELP.examples", lang) if heading == "Examples:" else heading) + "\n" + lines
 
 
 def _localized(command: click.Command, key: str, lang: str) -> click.Command:
