@@ -46,6 +46,8 @@ _NOT_PROSE = [
     re.compile(r"\$[.\w\[\]]*"),  # a place in a document: $.players[0].dp
     re.compile(r"\w+(?:-\w+)+…?"),  # an identifier: two-player, illegal-copies, a truncated file name
     re.compile(r"\w+_\w*"),  # an identifier: dp_end_of_round
+    re.compile(r"\w+(?:\|\w+)+"),  # a choice of values: yes|no
+    re.compile(r"(?<=\[alapértelmezés: )[^;\]\n]+"),  # an option's default value, as click shows it
     re.compile(r"'[^'\n]{0,60}'|\"[^\"\n]{0,60}\"|`[^`\n]{0,60}`|«[^»\n]{0,60}»|„[^”\n]{0,60}”"),  # quoted input
     re.compile(r"<[^>\n]{0,200}>"),  # markup and placeholders
     re.compile(r"&\w+;"),
@@ -122,7 +124,18 @@ def _command_line() -> re.Pattern[str]:
 
     walk(cli)
     words = "|".join(sorted(map(re.escape, names), key=len, reverse=True))
-    return re.compile(rf"\bkorbiro(?:\s+(?:{words})\b)*")
+    # korbiro deck check; a command path (deck check); a command in a help's list of commands
+    return re.compile(rf"\bkorbiro(?:\s+(?:{words})\b)*|\b(?:{words})(?:\s+(?:{words})\b)+|^\s+(?:{words})(?=\s\s)",
+                      re.M)
+
+
+@cache
+def _query_fields() -> re.Pattern[str]:
+    """The card search language's field names before their colon (``type:``, ``name:``): names, not prose."""
+    from korbiro.grammar.query import FIELDS
+
+    names = {alias for f in FIELDS for alias in f.names} | {"errata", "changed", "legal", "banned", "restricted"}
+    return re.compile(rf"\b(?:{'|'.join(sorted(map(re.escape, names), key=len, reverse=True))}):")
 
 
 def prose(text: str) -> str:
@@ -136,7 +149,7 @@ def prose(text: str) -> str:
     for name in _data_names():
         if name in text:
             text = text.replace(name, " ")
-    for pattern in (*_NOT_PROSE, _command_line()):
+    for pattern in (*_NOT_PROSE, _command_line(), _query_fields()):
         text = pattern.sub(" ", text)
     return text
 

@@ -96,7 +96,7 @@ def help_text(key: str, english: str | None, lang: str) -> str | None:
         texts = next((t for k, t in catalogue().items()
                       if (k == shared or k.startswith(shared + ".")) and t["en"] == english), None)
     if texts is None:
-        return english
+        return gettext(english)  # click's own (--version's help), else as it is
     said = texts.get(lang) or english
     return said if option or "\x08" not in english else said + _examples(english, lang)
 
