@@ -132,25 +132,25 @@ def _direct(args: list[str]) -> int | None:
 
 def _run(argv: list[str] | None) -> int:
     """Run the click group; map click's own outcomes to exit codes (the rest is :func:`main`'s)."""
-    import click  # lazy: a data check answered directly needs no click
-
-    from . import app, clickwords
+    from . import app, clickwords  # lazy: a data check answered directly needs no click
 
     clickwords.choose_early(sys.argv[1:] if argv is None else argv)
     try:
-        return _click(click, app, argv)
+        return _click(app, argv)
     finally:
         clickwords.early = None  # a later call of the click group itself (a test's) starts without it
 
 
-def _click(click: Any, app: Any, argv: list[str] | None) -> int:
+def _click(app: Any, argv: list[str] | None) -> int:
     """Run the click group *app.cli*: its exit code, click's own outcomes mapped to exit codes."""
+    import click  # lazy: a data check answered directly needs no click
+
     try:
         # without standalone mode click returns ctx.exit()'s code instead of exiting
         rv = app.cli.main(args=argv, prog_name="korbiro", standalone_mode=False)
         return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
     except click.exceptions.Exit as exc:
-        return exc.exit_code
+        return int(exc.exit_code)
     except click.ClickException as exc:
         exc.show()
         code = 2 if isinstance(exc, click.UsageError) else exc.exit_code

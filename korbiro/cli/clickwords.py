@@ -49,7 +49,9 @@ def choose_early(args: list[str]) -> None:
 @cache
 def _keys() -> dict[str, str]:
     """click's English -> the catalogue key of its translation."""
-    from ..base.i18n import catalogue  # lazy: start-up; read only when a language other than English is chosen
+    from ..base.i18n import (
+        catalogue,  # lazy: start-up; read only when a language other than English is chosen
+    )
 
     return {texts["en"]: key for key, texts in catalogue().items() if key.startswith(PREFIX)}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 from typing import Any
 
 import click
@@ -17,14 +18,15 @@ from ._common import (
     lang_option,
 )
 
-def _labels(lang: str) -> Any:
+
+def _labels(lang: str) -> Mapping[str, str]:
     """The words of rule show / search and keyword explain (``CLI.rule.…`` of cli/messages.yaml)."""
     from ..base.i18n import Words  # lazy: start-up
 
     return Words("CLI.rule", lang)
 
 
-def _coverage_labels(lang: str) -> Any:
+def _coverage_labels(lang: str) -> Mapping[str, str]:
     """The words of rule coverage (``CLI.coverage.…`` of cli/messages.yaml)."""
     from ..base.i18n import Words  # lazy: start-up
 

@@ -315,7 +315,8 @@ def _said(err: jsonschema.ValidationError, lang: str) -> str:
     within ``WEB-SCHEMA`` for a keyword no request of the API meets."""
     from ..base import i18n  # lazy: only a refused request says it
 
-    kw, wanted, value = err.validator, err.validator_value, err.instance
+    wanted: Any = err.validator_value  # jsonschema types it as possibly unset; it is set on every error
+    kw, value = err.validator, err.instance
     if kw == "required" and isinstance(value, Mapping):
         return i18n.message("WEB-SCHEMA.required", lang, name=next((f for f in wanted if f not in value), wanted[0]))
     if kw == "additionalProperties" and isinstance(value, Mapping):
