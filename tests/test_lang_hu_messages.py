@@ -168,3 +168,18 @@ def test_the_pages_badges_and_sort_names_speak_hungarian(web_client: Any) -> Non
     cards = web_client.get("/cards?lang=hu").text
     assert '<option value="name" selected>név</option>' in cards
     assert '<option value="name" selected>name</option>' in web_client.get("/cards?lang=en").text
+
+
+def test_an_internal_error_speaks_hungarian(monkeypatch: pytest.MonkeyPatch) -> None:
+    from korbiro.app import Session
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(Session, "check_deck", broken)
+    ran = run_main(["deck", "check", f"{DECKS}/legal-limit3.deck", "--lang", "hu"])
+    assert (ran.code, ran.stderr) == (3, "korbiro: belső hiba (RuntimeError: boom).\nEz a korbiro hibája; kérjük, "
+                                         "jelentsd a futtatott paranccsal együtt. A veremkövetést a --debug "
+                                         "kapcsolóval láthatod.\n")
+    ran = run_main(["deck", "check", f"{DECKS}/legal-limit3.deck", "--lang", "en"])
+    assert (ran.code, ran.stderr.splitlines()[0]) == (3, "korbiro: internal error (RuntimeError: boom).")

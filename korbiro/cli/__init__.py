@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> Any:
         _silence_broken_pipe()
         code = 1
     except KeyboardInterrupt:
-        _say("Interrupted.")
+        _say(_said("CLI.interrupted", "Interrupted."))
         code = 130
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         from . import app  # lazy: the click group knows whether --debug was given
@@ -98,9 +98,10 @@ def main(argv: list[str] | None = None) -> Any:
             import traceback  # lazy: only an internal error shows one
 
             traceback.print_exc()
-        _say(f"korbiro: internal error ({type(exc).__name__}: {exc}).\n"
-             "This is a bug in korbiro; please report it with the command you ran. "
-             "Run again with --debug to see the traceback.")
+        english = (f"korbiro: internal error ({type(exc).__name__}: {exc}).\n"
+                   "This is a bug in korbiro; please report it with the command you ran. "
+                   "Run again with --debug to see the traceback.")
+        _say(_said("CLI.internal-error", english, error=f"{type(exc).__name__}: {exc}"))
         code = 3
     try:
         sys.stdout.flush()
@@ -113,6 +114,17 @@ def main(argv: list[str] | None = None) -> Any:
         # goes on, and what the command made must stay collectable (its index's file included).
         gc.freeze()
     sys.exit(code)
+
+
+def _said(key: str, english: str, **args: Any) -> str:
+    """The template *key* in the language chosen; *english* where the catalogue itself cannot be read
+    (the last lines of :func:`main` must not fail in turn)."""
+    from ..base import i18n
+
+    try:
+        return english if i18n.current() == "en" else i18n.message(key, i18n.current(), **args)
+    except Exception:  # noqa: BLE001 - a broken catalogue: the English, made without it
+        return english
 
 
 def _say(line: str) -> None:
