@@ -54,22 +54,23 @@ def test_the_help_speaks_hungarian_and_keeps_the_examples() -> None:
     assert ran.code == 0
     lines = ran.stdout.splitlines()
     assert lines[0] == "Használat: korbiro deck check [OPTIONS] FILES..."
-    assert lines[2] == "  Minden FILE paklilista ellenőrzése (szöveg vagy YAML; a '-' a szabványos"
-    assert "  Példák:" in lines and "    korbiro deck check examples/decks/legal-limit3.deck" in lines
+    said = " ".join(ran.stdout.split())  # as wrapped to any terminal's width
+    assert "Minden FILE paklilista ellenőrzése (szöveg vagy YAML; a '-' a szabványos bemenetet olvassa)." in said
+    assert "Példák: korbiro deck check examples/decks/legal-limit3.deck korbiro deck check my.deck" in said
     assert "Kapcsolók:" in lines
-    assert "  -h, --help                   Ezt a súgót mutatja, majd kilép." in lines
+    assert "-h, --help Ezt a súgót mutatja, majd kilép." in said
 
 
 def test_the_help_before_lang_speaks_it_too() -> None:
-    assert run_main(["rule", "show", "--help", "--lang", "hu"]).stdout.startswith(
-        "Használat: korbiro rule show [OPTIONS] ID\n\n  Az ID szabály mutatása az alpontjaival.")
+    said = " ".join(run_main(["rule", "show", "--help", "--lang", "hu"]).stdout.split())
+    assert said.startswith("Használat: korbiro rule show [OPTIONS] ID Az ID szabály mutatása az alpontjaival.")
 
 
 def test_the_root_help_lists_the_commands_in_hungarian(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LC_ALL", "hu_HU.UTF-8")  # the root has no --lang: the locale speaks
-    out = run_main(["--help"]).stdout
-    assert "Parancsok:\n" in out and "  deck     Paklik szabályosságának ellenőrzése.\n" in out
-    assert "  --version   A verziót mutatja, majd kilép.\n" in out
+    said = " ".join(run_main(["--help"]).stdout.split())
+    assert "Parancsok: card Lapok keresése. data Kártyaadatbázisok ellenőrzése és indexelése. deck Paklik" in said
+    assert "--version A verziót mutatja, majd kilép." in said
 
 
 def test_every_click_text_of_the_catalogue_is_clicks_own() -> None:

@@ -107,6 +107,7 @@ def main(argv: list[str] | None = None) -> Any:
         sys.stdout.flush()
     except BrokenPipeError:
         _silence_broken_pipe()
+    i18n.choose(None)  # said: a caller that goes on (a test) is not left in this run's language
     if argv is None:
         # The process ends (korbiro's own command line): what the command made is freed as the
         # interpreter shuts down, without the collector walking it first (after a data check of

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from typing import Any
 
 import click
 
@@ -39,6 +40,12 @@ _DEBUG = False
 
 class LazyGroup(click.Group):
     """A group whose sub-commands are imported only when used."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        if parent is None:  # a run begins: the language of its command line (korbiro.cli.main), else the locale's
+            i18n.choose(clickwords.early)
+        return super().make_context(info_name, args, parent, **extra)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         names = set(super().list_commands(ctx))
