@@ -49,9 +49,7 @@ def choose_early(args: list[str]) -> None:
 @cache
 def _keys() -> dict[str, str]:
     """click's English -> the catalogue key of its translation."""
-    from ..base.i18n import (
-        catalogue,  # lazy: start-up; read only when a language other than English is chosen
-    )
+    from ..base.i18n import catalogue  # lazy: read only in another language than English
 
     return {texts["en"]: key for key, texts in catalogue().items() if key.startswith(PREFIX)}
 
