@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from . import cli
+from .clickwords import fresh
 
 
 def _walk(group: click.Group, path: list[str]) -> list[tuple[list[str], click.Command]]:
@@ -35,7 +36,7 @@ def _help(path: list[str], cmd: click.Command) -> str:
                                help_option_names=HELP)
     ctx = click.Context(cmd, info_name=path[-1], parent=parent, terminal_width=100, max_content_width=100,
                         help_option_names=HELP)
-    return cmd.get_help(ctx)
+    return fresh(cmd).get_help(ctx)  # its --help in English, whatever a run before made it in
 
 
 def render_reference() -> str:

@@ -17,7 +17,8 @@ from typing import Any
 
 import click
 
-__all__ = ["install", "gettext", "ngettext", "PREFIX", "choose_early", "early", "Context", "help_text", "localize"]
+__all__ = ["install", "gettext", "ngettext", "PREFIX", "choose_early", "early", "Context", "help_text", "localize",
+           "fresh"]
 
 #: the catalogue's keys of click's texts begin so
 PREFIX = "CLICK."
@@ -97,7 +98,7 @@ def help_text(key: str, english: str | None, lang: str) -> str | None:
                       if (k == shared or k.startswith(shared + ".")) and t["en"] == english), None)
     if texts is None:
         return gettext(english)  # click's own (--version's help), else as it is
-    said = texts.get(lang) or english
+    said = (texts.get(lang) or english).format()  # a help template takes no arguments: {{ is a brace
     return said if option or "\x08" not in english else said + _examples(english, lang)
 
 
@@ -114,13 +115,22 @@ def _examples(english: str, lang: str) -> str:
 
 def _localized(command: click.Command, key: str, lang: str) -> click.Command:
     """A copy of *command* whose help, options' help and sub-commands' help speak *lang*."""
-    local = copy.copy(command)
+    local = fresh(command)
     local.help = help_text(key, command.help, lang)
     if command.short_help is not None:
         local.short_help = help_text(key + ".short", command.short_help, lang)
     local.params = [_localized_param(p, key, lang) for p in command.params]
     if isinstance(command, click.Group) and isinstance(local, click.Group):
         local.commands = {name: _localized(sub, f"{key}.{name}", lang) for name, sub in command.commands.items()}
+    return local
+
+
+def fresh(command: click.Command) -> click.Command:
+    """A copy of *command* whose ``--help`` option is made anew, in the language chosen now: click keeps
+    the one it made first (when the command's arguments were read), in the language of that run."""
+    local = copy.copy(command)
+    local.params = list(command.params)
+    local._help_option = None
     return local
 
 
@@ -140,7 +150,7 @@ class Context(click.Context):
 
         lang = current()
         if lang == "en":
-            return super().get_help()
+            return fresh(self.command).get_help(self)
         key = ".".join(["HELP", *self.command_path.split()[1:]]) if " " in self.command_path else "HELP.korbiro"
         return _localized(self.command, key, lang).get_help(self)
 
