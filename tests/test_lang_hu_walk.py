@@ -34,11 +34,10 @@ NOT_YET: frozenset[str] = frozenset({
     "cli xig show --help", "cli zen --help", "cli zen moves --help", "cli zen options --help",
     "cli zen replay --help", "cli zen rules --help", "cli zen setup --help", "cli zen show --help",
     "cli play --help", "cli zen rules success", "cli zen setup success", "web POST /api/xig/replay",
-    "web POST /exxit", "web POST /zen", "web GET /exxit", "cli game variants finding",
+    "web POST /exxit", "web POST /zen", "web GET /exxit",
 })
-#: what NOT_YET may name: the board games' commands and pages, and the timeline's (its trace: ``play``;
-#: the victory rules' variants, rules/mk/victory.py: ``game variants``)
-OTHER_WORK = re.compile(r"^(cli (exxit|xig|zen|play)\b|cli game variants finding$|web (GET|POST) /(api/)?(exxit|xig|zen)\b)")
+#: what NOT_YET may name: the board games' commands and pages, and the timeline's (``play``)
+OTHER_WORK = re.compile(r"^(cli (exxit|xig|zen|play)\b|web (GET|POST) /(api/)?(exxit|xig|zen)\b)")
 
 _EX = "examples"
 _RULING = f"{_EX}/rulings/kincskereses-osszeadodik.yaml"
