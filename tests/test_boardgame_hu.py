@@ -89,8 +89,10 @@ COMMANDS = [
     ("zen", "setup", "--players", "2", "--seed", "3", "--hand", "A=a1"),
 ]
 
-#: the part of click's own words around a usage error (the command line's, not the game's)
-CLICK = re.compile(r"^(Usage: .*|Try '.*' for help\.|Error: Invalid value for '[^']+'(?: / '[^']+')?: )", re.M)
+#: the part of click's own words around a usage error (the command line's, not the game's), in English or,
+#: under --lang hu, in Hungarian (cli/clickwords.py): the usage line names the command's metavariables
+CLICK = re.compile(r"^(Usage: .*|Try '.*' for help\.|Error: Invalid value for '[^']+'(?: / '[^']+')?: "
+                   r"|Használat: .*|Segítség: '.*'\.|Hiba: Érvénytelen érték ennél: '[^']+'(?: / '[^']+')?: )", re.M)
 
 
 @pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a))

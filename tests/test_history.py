@@ -505,4 +505,4 @@ def test_a_dated_views_table_of_exact_names_leaves_the_changed_cards_to_its_look
 def test_card_show_date_error_in_hungarian() -> None:
     code, out = run("card", "show", "Wirg", "--date", "2024-13-01", "--lang", "hu")
     assert code == 2
-    assert out.splitlines()[-1] == "Error: Invalid value for '--date': a(z) '2024-13-01' nem dátum (ÉÉÉÉ-HH-NN)"
+    assert out.splitlines()[-1] == "Hiba: Érvénytelen érték ennél: '--date': a(z) '2024-13-01' nem dátum (ÉÉÉÉ-HH-NN)"

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import string
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -155,6 +155,35 @@ def message(code: str, lang: str = "en", /, **args: Any) -> str:
     return _format(texts.get(lang) or texts["en"], lang, args)
 
 
+def template(key: str, lang: str = "en") -> str:
+    """The template of *key* in *lang* as it stands in its catalogue (for a caller that formats it itself)."""
+    texts = catalogue()[key]
+    return texts.get(lang) or texts["en"]
+
+
+class Words(Mapping[str, str]):
+    """The words of a page or a table in one language: ``words["title"]`` is the template
+    ``PREFIX.title`` of the catalogues as it stands (a caller may format it), a word missing from them
+    a ``KeyError`` as in a dict."""
+
+    __slots__ = ("_prefix", "_lang")
+
+    def __init__(self, prefix: str, lang: str) -> None:
+        self._prefix = prefix
+        self._lang = lang if lang in LANGS else "en"
+
+    def __getitem__(self, key: str) -> str:
+        texts = catalogue()[f"{self._prefix}.{key}"]
+        return texts.get(self._lang) or texts["en"]
+
+    def __iter__(self) -> Iterator[str]:
+        start = self._prefix + "."
+        return (key[len(start):] for key in catalogue() if key.startswith(start))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 #: the argument of a finding that names its template when that is not the code itself (``CODE.case``)
 TEMPLATE = "_template"
 #: the English a message part stands for when its arguments cannot fill its template
@@ -219,6 +248,7 @@ class _Formatter(string.Formatter):
         {got:word}     the word WORD.<value> of the catalogues (a type's name, a severity)
         {want:words}   the words of a list, joined by "or" / "vagy"
         {items:join; } each item of a list said (a part, or as it is), joined by what follows "join"
+        {problem:parser} a third-party parser's English (PyYAML's), said by a ``PARSER.…`` template
 
     An argument that is itself a mapping with a ``_template`` (:func:`part`) is that message, in the
     same language: a hint or a clause that only some findings of a code have.
@@ -250,11 +280,38 @@ class _Formatter(string.Formatter):
             return either([value] if isinstance(value, str) else value, self.lang)
         if format_spec == "word":
             return word(value, self.lang)
+        if format_spec == "parser":
+            return parser_words(str(value), self.lang)
         return str(super().format_field(value, format_spec))
 
 
 #: the format specs that only :class:`_Formatter` knows
-_SPECS = frozenset(("hint", "or", "word", "words"))
+_SPECS = frozenset(("hint", "or", "word", "words", "parser"))
+
+
+def parser_words(text: str, lang: str) -> str:
+    """A third-party parser's own English (PyYAML's ``could not find expected ':'``) in *lang*: the
+    ``PARSER.…`` template whose English matches it (its placeholders standing for any text), else *text*."""
+    if lang == "en":
+        return text
+    for pattern, key in _parser_patterns():
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return message(key, lang, **found.groupdict())
+    return text
+
+
+@cache
+def _parser_patterns() -> list[tuple[Any, str]]:
+    import re  # lazy: only a parser's words in another language
+
+    out = []
+    for key, texts in catalogue().items():
+        if key.startswith("PARSER."):
+            parts = re.split(r"\{(\w+)\}", texts["en"])
+            regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+            out.append((re.compile(regex, re.S), key))
+    return out
 #: argument types that are never a message part (tested before the slower ``isinstance(v, Mapping)``)
 _SCALARS = frozenset((str, int, float, bool, type(None)))
 

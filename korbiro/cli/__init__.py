@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> Any:
         _silence_broken_pipe()
         code = 1
     except KeyboardInterrupt:
-        _say("Interrupted.")
+        _say(_said("CLI.interrupted", "Interrupted."))
         code = 130
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         from . import app  # lazy: the click group knows whether --debug was given
@@ -98,14 +98,16 @@ def main(argv: list[str] | None = None) -> Any:
             import traceback  # lazy: only an internal error shows one
 
             traceback.print_exc()
-        _say(f"korbiro: internal error ({type(exc).__name__}: {exc}).\n"
-             "This is a bug in korbiro; please report it with the command you ran. "
-             "Run again with --debug to see the traceback.")
+        english = (f"korbiro: internal error ({type(exc).__name__}: {exc}).\n"
+                   "This is a bug in korbiro; please report it with the command you ran. "
+                   "Run again with --debug to see the traceback.")
+        _say(_said("CLI.internal-error", english, error=f"{type(exc).__name__}: {exc}"))
         code = 3
     try:
         sys.stdout.flush()
     except BrokenPipeError:
         _silence_broken_pipe()
+    i18n.choose(None)  # said: a caller that goes on (a test) is not left in this run's language
     if argv is None:
         # The process ends (korbiro's own command line): what the command made is freed as the
         # interpreter shuts down, without the collector walking it first (after a data check of
@@ -113,6 +115,17 @@ def main(argv: list[str] | None = None) -> Any:
         # goes on, and what the command made must stay collectable (its index's file included).
         gc.freeze()
     sys.exit(code)
+
+
+def _said(key: str, english: str, **args: Any) -> str:
+    """The template *key* in the language chosen; *english* where the catalogue itself cannot be read
+    (the last lines of :func:`main` must not fail in turn)."""
+    from ..base import i18n
+
+    try:
+        return english if i18n.current() == "en" else i18n.message(key, i18n.current(), **args)
+    except Exception:  # noqa: BLE001 - a broken catalogue: the English, made without it
+        return english
 
 
 def _say(line: str) -> None:
@@ -132,22 +145,31 @@ def _direct(args: list[str]) -> int | None:
 
 def _run(argv: list[str] | None) -> int:
     """Run the click group; map click's own outcomes to exit codes (the rest is :func:`main`'s)."""
-    import click  # lazy: a data check answered directly needs no click
+    from . import app, clickwords  # lazy: a data check answered directly needs no click
 
-    from . import app
+    clickwords.choose_early(sys.argv[1:] if argv is None else argv)
+    try:
+        return _click(app, argv)
+    finally:
+        clickwords.early = None  # a later call of the click group itself (a test's) starts without it
+
+
+def _click(app: Any, argv: list[str] | None) -> int:
+    """Run the click group *app.cli*: its exit code, click's own outcomes mapped to exit codes."""
+    import click  # lazy: a data check answered directly needs no click
 
     try:
         # without standalone mode click returns ctx.exit()'s code instead of exiting
         rv = app.cli.main(args=argv, prog_name="korbiro", standalone_mode=False)
         return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
     except click.exceptions.Exit as exc:
-        return exc.exit_code
+        return int(exc.exit_code)
     except click.ClickException as exc:
         exc.show()
         code = 2 if isinstance(exc, click.UsageError) else exc.exit_code
         return 2 if code == 1 and not isinstance(exc, click.UsageError) else code
     except click.Abort:
-        _say("Aborted!")
+        _say(app.clickwords.gettext("Aborted!"))
         return 1
 
 

@@ -157,7 +157,7 @@ def error_line(message: str, lang: str | None = None) -> str:
     from ..base.i18n import message as template
 
     lang = lang or current()
-    return f"Error: {message}" if lang == "en" else template("ERROR-PREFIX", lang, message=message)
+    return template("ERROR-PREFIX", lang, message=message)
 
 
 def echo_findings(findings: Iterable[Finding], fmt: str, lang: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from . import cli
+from .clickwords import fresh
 
 
 def _walk(group: click.Group, path: list[str]) -> list[tuple[list[str], click.Command]]:
@@ -35,10 +36,21 @@ def _help(path: list[str], cmd: click.Command) -> str:
                                help_option_names=HELP)
     ctx = click.Context(cmd, info_name=path[-1], parent=parent, terminal_width=100, max_content_width=100,
                         help_option_names=HELP)
-    return cmd.get_help(ctx)
+    return fresh(cmd).get_help(ctx)  # its --help in English, whatever a run before made it in
 
 
 def render_reference() -> str:
+    """docs/cli.md: every command's ``--help``, in English whatever the locale or the last command chose."""
+    from ..base import i18n
+
+    i18n.choose("en")
+    try:
+        return _reference()
+    finally:
+        i18n.choose(None)
+
+
+def _reference() -> str:
     parts = [
         "# Command reference\n",
         "Generated from `--help` by `python3 -m korbiro.cli._docgen > docs/cli.md`; "

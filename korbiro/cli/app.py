@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import importlib
 import os
+from typing import Any
 
 import click
 
+from ..base import i18n
 from ..base.version import __version__
-from . import printable_streams
+from . import clickwords, printable_streams
+
+clickwords.install()
 
 #: name -> (module, attribute, one-line help).  The help is repeated here so
 #: that ``korbiro --help`` does not import every command.
@@ -38,6 +42,12 @@ _DEBUG = False
 class LazyGroup(click.Group):
     """A group whose sub-commands are imported only when used."""
 
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        if parent is None:  # a run begins: the language of its command line (korbiro.cli.main), else the locale's
+            i18n.choose(clickwords.early)
+        return super().make_context(info_name, args, parent, **extra)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         names = set(super().list_commands(ctx))
         names.update(name for name, spec in COMMANDS.items() if _available(spec[0]))
@@ -53,12 +63,15 @@ class LazyGroup(click.Group):
         module = importlib.import_module(spec[0])
         command = getattr(module, spec[1])
         assert isinstance(command, click.Command)
+        clickwords.localize(command)
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx) if name in COMMANDS]
+        lang = i18n.current()
+        rows = [(name, COMMANDS[name][2] if lang == "en" else clickwords.help_text(
+            f"HELP.{name}.short", COMMANDS[name][2], lang) or "") for name in self.list_commands(ctx) if name in COMMANDS]
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(clickwords.gettext("Commands")):
                 formatter.write_dl(rows)
 
 
@@ -90,7 +103,6 @@ def cli(debug: bool) -> None:
     by another path, a symbolic link or a hard link) nor over another output
     of the same run: such a path is a usage error (exit 2).
     """
-    from ..base import i18n  # lazy: start-up (the command's --lang chooses again)
     from ..base.reads import recording  # lazy: start-up
 
     # the files the command reads are inputs that none of its outputs may overwrite (_common.check_outputs)
@@ -98,7 +110,10 @@ def cli(debug: bool) -> None:
     global _DEBUG
     _DEBUG = debug or bool(os.environ.get("KORBIRO_DEBUG"))
     printable_streams()
-    i18n.choose(None)
+    i18n.choose(clickwords.early)  # the --lang of the command line (korbiro.cli.main), else the locale
+
+
+cli.context_class = clickwords.Context
 
 
 def debugging() -> bool:

@@ -266,14 +266,14 @@ def _keyword_column(c: Any) -> str:
 
 def render_table(cards: Sequence[Any], matched: dict[str, list[str]] | None = None, lang: str = "en") -> str:
     """The search result table: id, name, type, MP, DP, keywords (and the matched clauses)."""
-    head = ("id", "name", "type", "MP", "DP", "keywords")
+    head = tuple(message("CLI.search.head", lang).split("|"))
     rows = [(c.id, c.name, c.type + (f" · {c.subtype}" if c.subtype else ""),
              "" if c.mp is None else str(c.mp), "" if c.dp is None else str(c.dp), _keyword_column(c))
             for c in cards]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
 
     def line(r: tuple[str, ...]) -> str:
-        cells = [r[i].rjust(widths[i]) if head[i] in ("MP", "DP") else r[i].ljust(widths[i])
+        cells = [r[i].rjust(widths[i]) if i in (3, 4) else r[i].ljust(widths[i])  # MP and DP
                  for i in range(len(head))]
         return "  ".join(cells).rstrip()
 

@@ -76,7 +76,7 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
     from ..app import Session
     from ..base.errors import DataError, DeckError, KorbiroError
     from ..base.findings import cap_per_file
-    from ..base.i18n import detect_lang
+    from ..base.i18n import detect_lang, message
     from ..rules.mk.deck import unreadable_to_dict
 
     lang = detect_lang(lang)
@@ -114,16 +114,10 @@ def check(ctx: click.Context, files: tuple[str, ...], db: str | None, fmt: str, 
         if fmt == "json":
             continue
         if fmt == "text":
-            verdict = ("LEGAL" if report.legal else "ILLEGAL") if lang == "en" else (
-                "SZABÁLYOS" if report.legal else "SZABÁLYTALAN")
             sizes = report.sizes
-            if lang == "en":
-                detail = (f"format {report.format}, card limit {report.limit}; tower {sizes['tower']}, "
-                          f"deck {sizes['deck']}, sideboard {sizes['sideboard']}")
-            else:
-                detail = (f"formátum: {report.format}, laplimit: {report.limit}; torony {sizes['tower']}, "
-                          f"pakli {sizes['deck']}, cserepakli {sizes['sideboard']}")
-            click.echo(f"{report.file}: {verdict} ({detail})")
+            click.echo(message("CLI.deck.verdict" if report.legal else "CLI.deck.verdict.illegal", lang,
+                               file=report.file, format=report.format, limit=report.limit, tower=sizes["tower"],
+                               deck=sizes["deck"], sideboard=sizes["sideboard"]))
         echo_findings(shown, fmt, lang)
     if fmt == "json":
         echo_json(results[0] if len(files) == 1 and results else results)
@@ -204,7 +198,7 @@ def exchange(ctx: click.Context, before_file: str, after_file: str, db: str | No
     """
     from ..app import Session
     from ..base.errors import DataError, DeckError
-    from ..base.i18n import detect_lang
+    from ..base.i18n import detect_lang, message
 
     lang = detect_lang(lang)
     session = Session(db)
@@ -222,6 +216,7 @@ def exchange(ctx: click.Context, before_file: str, after_file: str, db: str | No
                    "findings": [f.to_dict(lang) for f in findings]})
     else:
         if fmt == "text":
-            click.echo(f"{after_file}: {'LEGAL' if ok else 'ILLEGAL'} exchange from {before_file}")
+            click.echo(message("CLI.deck.exchange" if ok else "CLI.deck.exchange.illegal", lang,
+                               after=after_file, before=before_file))
         echo_findings(findings, fmt, lang)
     ctx.exit(0 if ok else 1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 from typing import Any
 
 import click
@@ -17,30 +18,20 @@ from ._common import (
     lang_option,
 )
 
-_LABELS = {
-    "en": {
-        "status": "status", "current": "current (Korforduló)", "archived": "archived", "applies": "still applies",
-        "source": "source", "reference": "reference summary", "archived-page": "archived-rules page",
-        "under": "under", "keywords": "keywords", "see": "see also", "note": "note", "project": "id given by korbiro",
-        "no_text": "only the title is known", "scenarios": "ruling scenarios", "none": "none",
-        "rule": "rule", "on": "on", "examples": "example cards", "of": "of", "in_db": "in the database",
-        "engine": "in korbiro", "points": "points", "not_modelled": "not modelled",
-        "did_you_mean": "; did you mean {options}?", "or": " or ",
-        "no_match": "no rule matches {query!r}", "no_keyword": "no keyword {query!r}",
-        "ambiguous": "{query!r} is ambiguous: {options}",
-    },
-    "hu": {
-        "status": "állapot", "current": "érvényes (Korforduló)", "archived": "archivált", "applies": "ahol még érvényes",
-        "source": "forrás", "reference": "referencia-összefoglaló", "archived-page": "archivált szabályok oldala",
-        "under": "szülő", "keywords": "kulcsszavak", "see": "lásd még", "note": "megjegyzés",
-        "project": "a korbiro adta azonosító", "no_text": "csak a cím ismert", "scenarios": "esetleírások",
-        "none": "nincs", "rule": "szabály", "on": "laptípus", "examples": "példalapok", "of": "/",
-        "in_db": "az adatbázisban", "engine": "a korbiróban", "points": "pontok", "not_modelled": "nem modellezett",
-        "did_you_mean": "; erre gondoltál: {options}?",
-        "or": " vagy ", "no_match": "egy szabály sem felel meg ennek: {query!r}",
-        "no_keyword": "nincs {query!r} nevű kulcsszó", "ambiguous": "{query!r} nem egyértelmű: {options}",
-    },
-}
+
+def _labels(lang: str) -> Mapping[str, str]:
+    """The words of rule show / search and keyword explain (``CLI.rule.…`` of cli/messages.yaml)."""
+    from ..base.i18n import Words  # lazy: start-up
+
+    return Words("CLI.rule", lang)
+
+
+def _coverage_labels(lang: str) -> Mapping[str, str]:
+    """The words of rule coverage (``CLI.coverage.…`` of cli/messages.yaml)."""
+    from ..base.i18n import Words  # lazy: start-up
+
+    return Words("CLI.coverage", lang)
+
 
 _WIDTH = 88
 
@@ -141,7 +132,7 @@ def show(ctx: click.Context, rule_id: str, fmt: str, lang: str | None, rulings: 
 
 def render_rule(found: Any, book: Any, lang: str, below: list[Any], cited: list[Any]) -> str:
     """The text of ``korbiro rule show``."""
-    L = _LABELS[lang]
+    L = _labels(lang)
     lines = [f"{found.id}  {_title(found, lang)}"]
     status = L[found.status]
     if found.status == "archived" and found.applies:
@@ -216,10 +207,10 @@ def search(ctx: click.Context, words: tuple[str, ...], limit: int, fmt: str, lan
     if hits:
         width = max(len(h.rule.id) for h in hits) + 2
         for h in hits:
-            tag = "" if h.rule.status == "current" else f"  [{_LABELS[lang_]['archived']}]"
+            tag = "" if h.rule.status == "current" else f"  [{_labels(lang_)['archived']}]"
             click.echo(f"{h.rule.id:<{width}}{h.rule.text('title', lang_)}{tag}")
     else:
-        click.echo(_LABELS[lang_]["no_match"].format(query=" ".join(words)), err=True)
+        click.echo(_labels(lang_)["no_match"].format(query=" ".join(words)), err=True)
     if not hits:
         ctx.exit(1)
 
@@ -254,7 +245,7 @@ def coverage(ctx: click.Context, fmt: str, lang: str | None, missing: bool, exam
     from ..rules.mk.coverage import compute_coverage, default_examples_dir
 
     lang_ = _lang(lang)
-    L = _COVERAGE_LABELS[lang_]
+    L = _coverage_labels(lang_)
     folder = examples if examples is not None else default_examples_dir()
     if folder is None:
         click.echo(error_line(L["no_examples"], lang_), err=True)
@@ -275,36 +266,6 @@ def coverage(ctx: click.Context, fmt: str, lang: str | None, missing: bool, exam
     for ex in failing if fmt == "text" else ():
         click.echo(f"{L['failing']}: {ex.name}: {ex.problem}", err=True)
     ctx.exit(1 if failing else 0)
-
-
-_COVERAGE_LABELS = {
-    "en": {
-        "rule": "rule", "status": "status", "by": "implemented by", "scenarios": "scenarios", "coverage": "coverage",
-        "exercised": "exercised", "implemented": "implemented, no passing scenario", "not-implemented": "not implemented",
-        "not-modelled": "not modelled", "section": "section: {0} of {1} points exercised",
-        "engine": "engine", "deck": "deck", "victory": "victory", "keywords": "keywords",
-        "figure": "rules with a passing scenario: {0} of {1} ({2}%)",
-        "counted": "counted: the index's {0} points (rules with no points below them), less {1} not modelled",
-        "run": "scenarios: {0} of {1} passed ({2})",
-        "ruling": "{0} rulings", "deck_n": "{0} deck lists", "exchange": "{0} exchanges", "result": "{0} game states",
-        "failing": "failing scenario", "running": "running scenarios",
-        "no_examples": "no examples folder (examples/ in the working folder or beside the package); give --examples DIR",
-        "nothing": "every point korbiro models has a passing scenario",
-    },
-    "hu": {
-        "rule": "szabály", "status": "állapot", "by": "megvalósítja", "scenarios": "esetek", "coverage": "lefedettség",
-        "exercised": "kipróbálva", "implemented": "megvalósítva, sikeres eset nélkül", "not-implemented": "nincs megvalósítva",
-        "not-modelled": "nem modellezett", "section": "szakasz: {1} pontból {0} kipróbálva",
-        "engine": "motor", "deck": "pakli", "victory": "győzelem", "keywords": "kulcsszavak",
-        "figure": "szabályok sikeres esettel: {0} / {1} ({2}%)",
-        "counted": "számolva: a mutató {0} pontja (az alpont nélküli szabályok), a {1} nem modellezett pont nélkül",
-        "run": "esetek: {1} közül {0} sikeres ({2})",
-        "ruling": "{0} esetleírás", "deck_n": "{0} paklilista", "exchange": "{0} csere", "result": "{0} játékállás",
-        "failing": "sikertelen eset", "running": "esetek futtatása",
-        "no_examples": "nincs példamappa (examples/ a munkakönyvtárban vagy a csomag mellett); add meg: --examples DIR",
-        "nothing": "minden pontnak, amelyet a korbiro modellez, van sikeres esete",
-    },
-}
 
 
 class _Progress:
@@ -334,12 +295,12 @@ class _Progress:
 
 
 def _parts(entry: Any, lang: str) -> str:
-    L = _COVERAGE_LABELS[lang]
+    L = _coverage_labels(lang)
     return ", ".join(L[p] + ("" if cited == entry.rule.id else f" ({cited})") for p, cited in entry.implemented_by)
 
 
 def _coverage_text(entry: Any, lang: str) -> str:
-    L = _COVERAGE_LABELS[lang]
+    L = _coverage_labels(lang)
     if entry.points is not None:
         return L["section"].format(*entry.points)
     return str(L[entry.coverage])
@@ -354,8 +315,8 @@ def _first_names(entry: Any, width: int = 40) -> str:
 
 
 def _render_table(cov: Any, lang: str) -> list[str]:
-    L = _COVERAGE_LABELS[lang]
-    rows = [(e.rule.id, _LABELS[lang][e.rule.status].split(" (")[0], _parts(e, lang) or "-", _first_names(e),
+    L = _coverage_labels(lang)
+    rows = [(e.rule.id, _labels(lang)[e.rule.status].split(" (")[0], _parts(e, lang) or "-", _first_names(e),
              _coverage_text(e, lang)) for e in cov]
     head = (L["rule"], L["status"], L["by"], L["scenarios"], L["coverage"])
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(4)]
@@ -363,7 +324,7 @@ def _render_table(cov: Any, lang: str) -> list[str]:
 
 
 def _render_missing(cov: Any, lang: str) -> list[str]:
-    L = _COVERAGE_LABELS[lang]
+    L = _coverage_labels(lang)
     missing = cov.missing()
     if not missing:
         return [L["nothing"]]
@@ -375,7 +336,7 @@ def _render_missing(cov: Any, lang: str) -> list[str]:
             continue
         lines.append(f"{L[kind]} ({len(group)}):")
         for e in group:
-            status = _LABELS[lang][e.rule.status].split(" (")[0]
+            status = _labels(lang)[e.rule.status].split(" (")[0]
             by = f"  [{_parts(e, lang)}]" if e.implemented_by and kind == "implemented" else ""
             lines.append(f"  {e.rule.id:<{width}}{status:<11}{e.rule.text('title', lang)}{by}")
             if kind == "not-modelled":
@@ -386,7 +347,7 @@ def _render_missing(cov: Any, lang: str) -> list[str]:
 
 
 def _figure_lines(cov: Any, lang: str) -> list[str]:
-    L = _COVERAGE_LABELS[lang]
+    L = _coverage_labels(lang)
     fig = cov.figure
     percent = f"{fig.percent:.1f}"
     if lang == "hu":
@@ -442,7 +403,7 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
         ctx.exit(2)
     match, cls = found.match, found.keyword
     if cls is None:
-        L = _LABELS[lang_]
+        L = _labels(lang_)
         if match.candidates:
             msg = L["ambiguous"].format(query=name, options=", ".join(c.key for c in match.candidates))
         else:
@@ -457,7 +418,7 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
         ctx.exit(1)
     assert cls is not None
     cards, total, rule_, folder, used = found.examples, found.examples_total, found.rule, found.rulings, found.scenarios
-    doc = " ".join((cls.__doc__ or "").split())
+    doc = _keyword_doc(cls, lang_)
     if fmt == "json":
         echo_json({
             "query": name, "keyword": cls.key, "canonical": cls.keyword, "rule": cls.rule,
@@ -473,12 +434,21 @@ def explain(ctx: click.Context, name: str, db: str | None, limit: int, fmt: str,
     click.echo(render_explanation(found, session.rulebook, doc, lang_))
 
 
+def _keyword_doc(cls: Any, lang: str) -> str:
+    """What the keyword does in korbiro, in *lang* (``KEYWORD.<class>``; its docstring where the catalogue lacks it)."""
+    from ..base.i18n import catalogue, message  # lazy: start-up
+
+    english = " ".join((cls.__doc__ or "").split())
+    key = f"KEYWORD.{cls.__name__}"
+    return message(key, lang) if lang != "en" and key in catalogue() else english
+
+
 def render_explanation(found: Any, book: Any, doc: str, lang_: str) -> str:
     """``keyword explain``'s text: the keyword, its rule and points, what the engine does, the example
     cards and the scenarios (*found*: a :class:`~korbiro.app.session.KeywordExplanation`)."""
     cls, cards, total, rule_ = found.keyword, found.examples, found.examples_total, found.rule
     folder, used = found.rulings, found.scenarios
-    L = _LABELS[lang_]
+    L = _labels(lang_)
     head = f"{cls.key}"
     if rule_ is not None:
         head += f"  [{L['rule']} {rule_.id}: {rule_.text('title', lang_)}; {L[rule_.status]}]"

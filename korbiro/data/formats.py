@@ -49,6 +49,13 @@ class BanEvent:
     reason: str = ""
     source: str = ""
     line: int | None = None
+    #: the reason in Hungarian (``reason_hu``; empty: the reason as it is)
+    reason_hu: str = ""
+
+    def reason_part(self) -> dict[str, Any]:
+        """The reason as a part of a message (:func:`korbiro.base.i18n.part_of`): said in Hungarian
+        where the banlist gives ``reason_hu``."""
+        return i18n.part_of("DATA.banlist.reason", self.reason, {"text": self.reason_hu or self.reason})
 
 
 @dataclass(frozen=True)
@@ -198,6 +205,7 @@ def _load(path: str, validate: bool) -> FormatSet:
             events.append(BanEvent(
                 dt.date.fromisoformat(str(ev["date"])), ev["card"], ev["status"], ev.get("max"),
                 ev.get("reason", ""), ev.get("source", ""), doc.mark(("formats", fid, "banlist", i))[0],
+                ev.get("reason_hu", ""),
             ))
         formats[fid] = Format(
             id=fid,

@@ -208,7 +208,7 @@ async def params(request: Request, endpoint: Endpoint) -> dict[str, Any] | Respo
             return refuse(request, 422, exc.key, exc.values, str(exc.values.get("name")))
     if _has_surrogates(args):
         return refuse(request, 422, "WEB-TEXT", {})
-    problems = check(endpoint, args)
+    problems = check(endpoint, args, lang_of(request) if args.get("lang") not in LANGS else args["lang"])
     if problems:
         where, what = problems[0]
         return error(422, "WEB-PARAMETER", "; ".join(f"{w}: {m}" for w, m in problems[:10]), where)

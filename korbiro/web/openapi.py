@@ -233,7 +233,7 @@ def _endpoints() -> list[Endpoint]:
                  "korbiro card show QUERY --format json",
                  {200: ok(ref("CardShow")), 404: ok({"oneOf": [ref("CardShow"), ref("Errors")]},
                                                     "No such card (with suggestions), or ambiguous.")},
-                 path_params={"query": {"type": "string", "minLength": 1, "maxLength": 500}}),
+                 query={"lang": LANG}, path_params={"query": {"type": "string", "minLength": 1, "maxLength": 500}}),
         Endpoint("get", "/api/rules/search", "rules.search", "Search the rule index.",
                  "korbiro rule search WORDS --format json",
                  {200: ok(ref("RuleSearch"))},
@@ -343,10 +343,30 @@ def _validators() -> dict[str, jsonschema.protocols.Validator]:
     return {e.op: e.validator() for e in ENDPOINTS}
 
 
-def check(endpoint: Endpoint, params: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The problems of *params* under *endpoint*'s schema: (where, what) each, none when valid."""
+def check(endpoint: Endpoint, params: Mapping[str, Any], lang: str = "en") -> list[tuple[str, str]]:
+    """The problems of *params* under *endpoint*'s schema: (where, what) each, in *lang*; none when valid."""
     out = []
     for err in sorted(_validators()[endpoint.op].iter_errors(params), key=lambda e: list(map(str, e.path))):
         where = ".".join(str(p) for p in err.absolute_path) or "(body)"
-        out.append((where, err.message))
+        out.append((where, err.message if lang == "en" else _said(err, lang)))
     return out
+
+
+def _said(err: jsonschema.ValidationError, lang: str) -> str:
+    """jsonschema's *err* said by a ``WEB-SCHEMA.<keyword>`` template in *lang*; jsonschema's English
+    within ``WEB-SCHEMA`` for a keyword no request of the API meets."""
+    from ..base import i18n  # lazy: only a refused request says it
+
+    wanted: Any = err.validator_value  # jsonschema types it as possibly unset; it is set on every error
+    kw, value = err.validator, err.instance
+    if kw == "required" and isinstance(value, Mapping):
+        return i18n.message("WEB-SCHEMA.required", lang, name=next((f for f in wanted if f not in value), wanted[0]))
+    if kw == "additionalProperties" and isinstance(value, Mapping):
+        known = err.schema.get("properties", {}) if isinstance(err.schema, Mapping) else {}
+        return i18n.message("WEB-SCHEMA.additionalProperties", lang,
+                            names=", ".join(repr(k) for k in value if k not in known))
+    if kw == "type":
+        return i18n.message("WEB-SCHEMA.type", lang, value=value, expected=wanted)
+    if kw in ("enum", "minimum", "maximum", "minLength", "maxLength", "pattern", "const"):
+        return i18n.message(f"WEB-SCHEMA.{kw}", lang, value=value, limit=wanted)
+    return i18n.message("WEB-SCHEMA", lang, detail=err.message)

@@ -88,10 +88,11 @@ def op(name: str) -> Callable[[Op], Op]:
     return register
 
 
-def problem(code: str, message: str, hu: str | None = None, lang: str = "en", **where: Any) -> dict[str, Any]:
-    """The body of a request that cannot be answered: ``{"errors": [finding]}``."""
-    f = Finding(code, message, **where)
-    return {"errors": [f.to_dict() | {"message": hu if lang == "hu" and hu else message}]}
+def problem(key: str, lang: str = "en", /, **args: Any) -> dict[str, Any]:
+    """The body of a request that cannot be answered: ``{"errors": [finding]}``, its message the catalogue
+    template *key* in *lang*."""
+    message, said = i18n.said(key, **args)
+    return {"errors": [Finding(key.split(".")[0], message, args=said).to_dict(lang)]}
 
 
 def warm(db: str | None) -> None:
@@ -112,14 +113,13 @@ def run(name: str, args: dict[str, Any], db: str | None) -> Reply:
     i18n.choose(lang)
     fn = OPS.get(name)
     if fn is None:
-        return 404, problem("WEB-NO-OPERATION", f"no operation {name!r}")
+        return 404, problem("WEB-NO-OPERATION", lang, name=name)
     try:
         return fn(Request(args, lang, db))
     except KorbiroError as exc:
         return 422, {"errors": [f.to_dict(lang) for f in exc.findings]}
     except Exception as exc:  # noqa: BLE001 - the worker's last line of defence: a bug, said as one
-        return 500, problem("WEB-INTERNAL", f"internal error ({type(exc).__name__}: {exc}); this is a bug in "
-                            "korbiro: please report it with the input that caused it")
+        return 500, problem("WEB-INTERNAL", lang, error=f"{type(exc).__name__}: {exc}")
 
 
 # --------------------------------------------------------------------------- decks
@@ -136,8 +136,7 @@ def deck_check(r: Request) -> Reply:
     try:
         date = dt.date.fromisoformat(r.args["date"]) if r.get("date") else None
     except ValueError:
-        return 422, problem("WEB-DATE", f"{r.args['date']!r} is not a date (YYYY-MM-DD)",
-                            f"{r.args['date']!r} nem dátum (ÉÉÉÉ-HH-NN)", r.lang)
+        return 422, problem("WEB-DATE", r.lang, value=r.args["date"])
     try:  # a list that cannot be read, or names a format that is none of the file's: the CLI's exit 2
         parsed = s.read_deck(name, r.args["text"])
         report = s.check_deck(parsed, ruleset=ruleset, date=date, limit=r.get("limit"))
@@ -258,7 +257,7 @@ def rules_coverage(r: Request) -> Reply:
     """``korbiro rule coverage --format json [--missing]``."""
     folder = default_examples_dir()
     if folder is None:
-        return 404, problem("WEB-NO-EXAMPLES", "the server has no examples folder to run")
+        return 404, problem("WEB-NO-EXAMPLES", r.lang)
     cov = compute_coverage(folder)
     return 200, {"folder": shown_path(str(folder)), **cov.to_dict(r.lang, missing=bool(r.get("missing", False)))}
 
@@ -377,7 +376,7 @@ def examples_op(r: Request) -> Reply:
         return 200, {"kind": r.args["kind"], "names": list(found)}
     path = found.get(name)
     if path is None:
-        return 404, problem("WEB-NO-EXAMPLE", f"no {r.args['kind']} example {name!r}")
+        return 404, problem("WEB-NO-EXAMPLE", r.lang, kind=r.args["kind"], name=name)
     return 200, {"kind": r.args["kind"], "name": name, "file": os.path.basename(path),
                  "text": path.read_text("utf-8")}
 

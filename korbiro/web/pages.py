@@ -183,7 +183,7 @@ async def ask(request: Request, op: str, args: dict[str, Any]) -> tuple[int, Any
     """Run the operation *op*: its (status, body).  Arguments its endpoint's schema refuses are a 422
     :class:`PageError`, a call the workers could not answer (or a bug) a 5xx one."""
     endpoint = _ENDPOINTS.get(_TWINS.get(op, op))
-    problems = check(endpoint, args) if endpoint is not None else []
+    problems = check(endpoint, args, page_lang(request)) if endpoint is not None else []
     if problems:
         raise PageError(422, "WEB-PARAMETER", "; ".join(f"{w}: {m}" for w, m in problems[:10]))
     status, body = await call(request, op, args)
@@ -311,7 +311,7 @@ async def cards(request: Request) -> Response:
 
 @page
 async def card(request: Request) -> Response:
-    status, body = await ask(request, "cards.page", {"query": request.path_params["query"]})
+    status, body = await ask(request, "cards.page", {"query": request.path_params["query"], "lang": page_lang(request)})
     if _errors_only(body):
         raise _refused(status, body)
     return render(request, "card.html", {"show": body["show"], "behaviour": body["behaviour"], "file": body["file"]},

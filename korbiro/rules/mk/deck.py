@@ -526,12 +526,12 @@ def _banlist_findings(deck: DeckList, resolved: Sequence[_Resolved], form: Forma
         if ev.status == "banned":
             out.append(_f("MK-DECK-BANNED", f"{r.card.name!r} is banned in {form.name} since {ev.date} ({ev.reason}; {ev.source})",
                           deck, r.entry, rule=rule, card=r.card.name, name=r.card.name, format=form.name,
-                          date=str(ev.date), reason=ev.reason, source=ev.source))
+                          date=str(ev.date), reason=ev.reason_part(), source=ev.source))
         elif ev.status == "restricted" and ev.max is not None and n > ev.max:
             out.append(_f("MK-DECK-RESTRICTED",
                           f"{n} copies of {r.card.name!r}, restricted to {ev.max} in {form.name} since {ev.date} ({ev.reason})",
                           deck, r.entry, rule=rule, card=r.card.name, count=n, name=r.card.name, max=ev.max,
-                          format=form.name, date=str(ev.date), reason=ev.reason))
+                          format=form.name, date=str(ev.date), reason=ev.reason_part()))
     return out
 
 
