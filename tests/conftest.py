@@ -35,6 +35,16 @@ def _away_from_the_users_cache(tmp_path_factory: pytest.TempPathFactory) -> Iter
 
 
 @pytest.fixture
+def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache of this test alone, empty at its start (for tests of what the cache keeps), and no ``$KORBIRO_DB``;
+    a module asks for it with ``pytestmark = pytest.mark.usefixtures("private_cache")``."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("KORBIRO_CACHE_DIR", str(folder))
+    monkeypatch.delenv("KORBIRO_DB", raising=False)
+    return folder
+
+
+@pytest.fixture
 def db_dir(tmp_path: Path) -> Path:
     """A copy of the shipped sample database (``MINTA.yaml``; ``sample.SHIPPED_CARDS`` cards) in a folder of its own."""
     d = tmp_path / "db"

@@ -2,7 +2,7 @@
 
 ``python -m pytest --update-golden`` rewrites them from the current behaviour
 (and then fails, so that a second run has to verify them), as for the README's
-console sessions and docs/cli.md (``tests/test_docs.py``).
+console sessions and docs/cli.md (``tests/project/test_docs.py``).
 """
 
 from __future__ import annotations

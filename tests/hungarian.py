@@ -1,4 +1,4 @@
-"""A detector of English prose in what korbiro says under ``--lang hu`` (tests/test_lang_hu_walk.py).
+"""A detector of English prose in what korbiro says under ``--lang hu`` (tests/project/test_lang_hu_walk.py).
 
 :func:`english_words` takes an output, removes what is not prose (data of the shipped files: card
 names; rule ids, codes like ``MK-DECK-SIZE``, paths, option names like ``--format``, URLs, command

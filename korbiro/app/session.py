@@ -7,7 +7,7 @@
 
 Everything is loaded when a use case first needs it, and once: a command that only shows a card reads
 neither the formats nor the grammar.  The modules of the layers below are imported inside the methods for
-the same reason (the command line's start-up, tests/test_startup_imports.py).
+the same reason (the command line's start-up, tests/cli/test_startup_imports.py).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ language wherever it was made, a cached finding included::
 A key is the code, or ``CODE.case`` where a code has several messages (the
 finding then keeps the key as its ``_template`` argument); a template is
 ``str.format`` text with the format specs of :class:`_Formatter`.
-``tests/test_i18n_catalogues.py`` checks that both languages of every key take
+``tests/base/test_i18n_catalogues.py`` checks that both languages of every key take
 the same placeholders (docs/architecture.md, "Messages as data").
 """
 

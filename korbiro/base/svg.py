@@ -33,7 +33,7 @@ TEXT = "#222222"
 FONT = "DejaVu Sans, Verdana, sans-serif"
 
 
-# xml.sax.saxutils's escape and quoteattr, character for character (tests/test_game_pictures.py compares them), without
+# xml.sax.saxutils's escape and quoteattr, character for character (tests/rules/test_game_pictures.py compares them), without
 # the import of xml.sax, which brings urllib, http and ssl into every command that draws
 
 

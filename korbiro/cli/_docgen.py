@@ -2,7 +2,7 @@
 
     python3 -m korbiro.cli._docgen > docs/cli.md
 
-``tests/test_docs.py`` checks that the file is up to date.
+``tests/project/test_docs.py`` checks that the file is up to date.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def _reference() -> str:
     parts = [
         "# Command reference\n",
         "Generated from `--help` by `python3 -m korbiro.cli._docgen > docs/cli.md`; "
-        "`tests/test_docs.py` checks it is up to date.\n",
+        "`tests/project/test_docs.py` checks it is up to date.\n",
         "```text\n" + _help(["korbiro"], cli) + "\n```\n",
     ]
     for path, cmd in _walk(cli, ["korbiro"]):

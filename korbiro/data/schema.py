@@ -9,9 +9,9 @@ what it rejects.  A set file's errors of the common kinds (a wrong type, a
 missing or unknown field, a value out of its list or range: :data:`RS_EXPLAINS`)
 are read off jsonschema-rs's own errors instead, so that one bad card does not
 cost jsonschema's import; they give the very findings jsonschema's would
-(``tests/test_fastschema.py`` compares the two on generated cards).  The two
+(``tests/data/test_fastschema.py`` compares the two on generated cards).  The two
 must agree on every instance
-(``tests/test_fastschema.py`` checks it on thousands of generated and mutated
+(``tests/data/test_fastschema.py`` checks it on thousands of generated and mutated
 cards); a document the fast check rejects and jsonschema accepts yields no
 finding, so a disagreement can cost time, never a wrong answer.  The shipped
 schemas are checked against the 2020-12 meta-schema by the tests, not at run

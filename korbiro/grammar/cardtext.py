@@ -593,7 +593,7 @@ def _parse_line(ctx: _Context, raw: str, number: int) -> Keyword | None:
     text, index = _nfc_with_index(stripped)
     if _FAST_FREE_TEXT and _is_plain_free_text(text):
         # the commonest line, "…" with no quote or backslash inside: what the
-        # grammar would build, without the parser (tests/test_cardtext_fast.py
+        # grammar would build, without the parser (tests/grammar/test_cardtext_fast.py
         # checks the two agree)
         try:
             return FreeText(text[1:-1], line=number, column=column0 + lead)
@@ -621,7 +621,7 @@ def _canonical_keyword(text: str, line: int, column: int) -> Keyword | None:
     A keyword line as korbiro writes it (``FAL 3``, ``[Toroni] HÁTAS``, ``ÁLLANDÓ "…"``) is read by
     taking it apart at its blanks and quotes, making the object, and keeping it only when its
     rendering is *text* again: the grammar reads every keyword's rendering back to the keyword
-    itself, with no warning (``tests/test_cardtext.py::test_round_trip_of_every_keyword``), so this
+    itself, with no warning (``tests/grammar/test_cardtext.py::test_round_trip_of_every_keyword``), so this
     is what the parser would build.  Any other spelling, and every error, is the parser's.
     """
     shapes = _shapes()
@@ -721,7 +721,7 @@ def _plain_free_text(raw: str, line_no: int, first_column: int) -> FreeText | No
     quote or backslash inside, NFC, no forbidden character), placed at *line_no*; else ``None``.
 
     The commonest line of all, and unique to its card: built here without the parser, the
-    line memo or the column map (``tests/test_cardtext_fast.py`` checks both paths agree).
+    line memo or the column map (``tests/grammar/test_cardtext_fast.py`` checks both paths agree).
     """
     stripped = raw.strip(_BLANKS)
     if len(raw) > MAX_LINE_CHARS or not _is_plain_free_text(stripped) or FORBIDDEN_CHARACTERS.search(raw) \

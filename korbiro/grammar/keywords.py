@@ -156,7 +156,7 @@ class Keyword:
     A subclass that adds no field is not decorated again: it inherits the frozen dataclass's
     ``__init__``, ``__repr__``, ``__eq__`` and ``__hash__``, which read the instance's own class,
     and each ``@dataclass`` would cost every command's start-up about half a millisecond
-    (``tests/test_cardtext.py`` checks that every keyword class is still a frozen dataclass).
+    (``tests/grammar/test_cardtext.py`` checks that every keyword class is still a frozen dataclass).
     """
 
     #: Canonical spelling (empty for free text).

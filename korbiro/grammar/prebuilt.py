@@ -11,7 +11,7 @@ parser is built from the grammar as before.  After changing a grammar:
 
     python3 -m korbiro.grammar.prebuilt        # rewrites the stored tables
 
-(``tests/test_prebuilt.py`` fails while one is stale.)
+(``tests/grammar/test_prebuilt.py`` fails while one is stale.)
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ NO_OTHER_RESOURCE = "JÁTÉKOSA PAKLIJÁBAN NEM LEHET MÁS ERŐFORRÁS"
 
 #: Every rule a finding of this module names, with what it checks.  The formats name theirs
 #: besides (each limit's minimum deck size, ``Format.rule_sideboard``: 1.02.B–C, 1.13, 1.13.F).
-#: ``korbiro rule coverage`` reads it; tests/test_coverage.py checks every ``rule=`` here is in it.
+#: ``korbiro rule coverage`` reads it; tests/rules/mk/test_coverage.py checks every ``rule=`` here is in it.
 RULES: Mapping[str, str] = MappingProxyType({
     "1.02.A": "at most `limit` copies of one kind of card, and a card limit that makes the deck legal",
     "1.02.B": "an empty deck list (no future deck of 40 cards)",
@@ -337,7 +337,7 @@ def check_deck(
         limits = [i18n.part("MK-DECK.limit-why", limit=lim.limit,
                             reasons=[i18n.part_of(f.code, f.message, f.args) for f in fs_])
                   for lim, fs_ in per_limit]
-        # the English as the template says it (tests/test_deck.py checks the two agree), made by joins: a
+        # the English as the template says it (tests/rules/mk/test_deck.py checks the two agree), made by joins: a
         # deck check makes it for every deck that fails both limits
         said = "neither card limit makes the deck legal: " + "; ".join(
             [f"limit {lim.limit}: " + ", ".join([f.message for f in fs_]) for lim, fs_ in per_limit])

@@ -466,7 +466,7 @@ def _schema_bytes(name: str) -> bytes:
 
 
 #: korbiro's files whose code decides what the remembered loaders (the rule index's, the scenarios')
-#: make of their inputs, package-relative.  ``tests/test_remembered.py`` checks that every korbiro
+#: make of their inputs, package-relative.  ``tests/rules/mk/test_remembered.py`` checks that every korbiro
 #: module the loaders run is here or is one that cannot change a result (the cache's, the messages').
 REMEMBERED_CODE: tuple[str, ...] = (
     "rules/mk/rulebook.py", "grammar/keywords.py", "grammar/vocabulary.py", "base/text.py", "base/yamlload.py",

@@ -27,7 +27,7 @@ schema ``mk-variants``); this module has one procedure per *family*:
     'new-round'
 
 Where the rulebook leaves a question open the choice is documented in
-docs/rulings.md ("Game results") and tested in tests/test_game_result.py.
+docs/rulings.md ("Game results") and tested in tests/rules/mk/test_game_result.py.
 """
 
 from __future__ import annotations
@@ -394,7 +394,7 @@ def load_variants() -> VariantSet:
 
 
 #: korbiro's files whose code decides what :func:`load_variants_file` makes of a file (package-relative;
-#: ``tests/test_remembered.py`` checks that every korbiro module the loader runs is here or cannot change it)
+#: ``tests/rules/mk/test_remembered.py`` checks that every korbiro module the loader runs is here or cannot change it)
 VARIANTS_CODE: tuple[str, ...] = (
     "rules/mk/victory.py", "base/yamlload.py", "base/text.py", "base/errors.py", "base/findings.py", "base/limits.py",
     "data/schema.py",

@@ -1,0 +1,154 @@
+"""Messages as data: every catalogue (each ``messages.yaml`` of the package) gives every code in English and in
+Hungarian, with the same placeholders."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import string
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+import yaml
+from layout import ROOT
+from sample import SHIPPED_CARDS
+
+from korbiro.base import i18n
+
+
+def _fields(template: str) -> set[str]:
+    """The arguments a template takes; ``kind_hu`` counts as ``kind`` (a word given in both languages)."""
+    names = {name.split(".")[0].split("[")[0].split("!")[0] for _, name, _, _ in string.Formatter().parse(template)
+             if name}
+    return {n.removesuffix("_hu") for n in names}
+
+
+def test_every_code_in_both_languages_with_the_same_placeholders() -> None:
+    catalogue = i18n.catalogue()
+    assert catalogue, "no messages.yaml found"
+    for code, texts in catalogue.items():
+        assert set(texts) == {"en", "hu"}, code
+        assert texts["en"].strip() and texts["hu"].strip(), code
+        assert _fields(texts["en"]) == _fields(texts["hu"]), code
+
+
+def test_the_catalogues_are_plain_yaml_files_of_the_package() -> None:
+    found = []
+    stack = [resources.files("korbiro")]
+    while stack:
+        folder = stack.pop()
+        for entry in folder.iterdir():
+            if entry.is_dir():
+                stack.append(entry)
+            elif entry.name == "messages.yaml":
+                data = yaml.safe_load(entry.read_text("utf-8"))
+                assert isinstance(data, dict) and all(isinstance(v, dict) for v in data.values()), entry
+                found.append(entry.name)
+    assert found
+
+
+def test_a_message_is_made_from_its_template() -> None:
+    assert i18n.message("FINDINGS-NOT-SHOWN", "en", n=3, limit=10) == \
+        "3 more finding(s) from this line on not shown (--max-findings 10; 0 shows all)"
+    assert i18n.message("FINDINGS-NOT-SHOWN", "hu", n=3, limit=10) == \
+        "innen további 3 problémát nem írok ki (--max-findings 10; a 0 mindet kiírja)"
+
+
+def test_the_files_read_are_every_catalogue_of_the_package() -> None:
+    walked = sorted(str(p) for p in (Path(i18n._PACKAGE)).rglob("messages.yaml")
+                    if not any(part.startswith(("_", ".")) for part in p.relative_to(i18n._PACKAGE).parts[:-1]))
+    assert sorted(i18n._catalogue_files()) == walked and len(walked) >= 7
+
+
+def test_a_kept_catalogue_is_served_only_for_the_same_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    copies = []
+    for i, name in enumerate(i18n._catalogue_files()):
+        copy = tmp_path / str(i) / "messages.yaml"
+        copy.parent.mkdir()
+        shutil.copy(name, copy)
+        copies.append(str(copy))
+    monkeypatch.setattr(i18n, "_catalogue_files", lambda: copies)
+    kept: dict[str, str] = {}
+    monkeypatch.setattr(i18n, "keeper", lambda: (kept.get, kept.__setitem__))
+    parsed: list[int] = []
+    real = i18n._read_catalogues
+    monkeypatch.setattr(i18n, "_read_catalogues", lambda files: parsed.append(1) or real(files))
+    first = i18n.catalogue.__wrapped__()
+    assert first == i18n.catalogue() and len(kept) == 1 and parsed == [1]
+    assert i18n.catalogue.__wrapped__() == first and parsed == [1]  # the next run: served, no YAML read
+    # one Hungarian template edited: another key, the YAML read again, the new text said
+    base = copies[0]
+    text = Path(base).read_text("utf-8")
+    code = next(iter(yaml.safe_load(text)))
+    Path(base).write_text(text + f"\nKEPT-TEST-{code}:\n  en: new\n  hu: új\n", "utf-8")
+    again = i18n.catalogue.__wrapped__()
+    assert parsed == [1, 1] and again[f"KEPT-TEST-{code}"] == {"en": "new", "hu": "új"} and len(kept) == 2
+    # a kept text that is not a catalogue is not served
+    for key in kept:
+        kept[key] = "[1, 2]"
+    assert i18n.catalogue.__wrapped__() == again and parsed == [1, 1, 1]
+
+
+def test_a_command_says_the_same_in_hungarian_with_the_catalogue_kept(tmp_path: Path) -> None:
+    runs = []
+    for _ in range(2):
+        proc = subprocess.run([sys.executable, "-m", "korbiro", "exxit", "replay", "examples/exxit/illegal.txt",
+                               "--lang", "hu"], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                              env={**os.environ, "KORBIRO_CACHE_DIR": str(tmp_path)})
+        runs.append((proc.returncode, proc.stdout, proc.stderr))
+    assert (tmp_path / "messages" / "catalogue.txt").is_file()
+    assert runs[0] == runs[1] and "féllépés" in runs[0][1]
+
+
+def test_every_command_takes_lang() -> None:
+    """Why: zen and exxit took no --lang; neither did card search, data index nor serve."""
+    import click
+
+    import korbiro.cli as cli
+
+    group = cli.cli
+    missing: list[str] = []
+
+    def walk(cmd: click.Command, path: list[str]) -> None:
+        if isinstance(cmd, click.Group):
+            ctx = click.Context(cmd)
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                assert sub is not None
+                walk(sub, [*path, name])
+        elif not any(p.name == "lang" for p in cmd.params):
+            missing.append(" ".join(path))
+
+    walk(group, [])
+    assert missing == []
+
+
+def test_card_search_and_data_index_in_hungarian() -> None:
+    from clirun import run_main
+
+    ran = run_main(["card", "search", "name:Wirg", "--lang", "hu"])
+    assert (ran.code, ran.stdout.splitlines()[-1]) == (0, "1 lap")
+    ran = run_main(["card", "search", "name:zzzzz", "--lang", "hu"])
+    assert (ran.code, ran.stderr) == (1, "Egy lap sem felel meg ennek: name:zzzzz.\n")
+    ran = run_main(["card", "search", "", "--limit", "2", "--lang", "hu"])
+    assert ran.stdout.splitlines()[-1] == f"2 / {SHIPPED_CARDS} lap"
+    ran = run_main(["card", "search", "", "--limit", "2"])
+    assert ran.stdout.splitlines()[-1] == f"2 of {SHIPPED_CARDS} cards"
+    ran = run_main(["data", "index", "--lang", "hu"])
+    assert ran.code == 0 and ran.stdout.startswith(f"{SHIPPED_CARDS} lap indexelve")
+
+
+def test_a_query_error_in_hungarian() -> None:
+    from clirun import run_main
+
+    ran = run_main(["card", "search", "type:kalandozo )", "--lang", "hu"])
+    assert (ran.code, ran.stderr) == (2, "Hiba: keresőkifejezés: 16. oszlop: váratlan ')': nincs lezáratlan '('\n"
+                                         "  type:kalandozo )\n                 ^\n")
+    ran = run_main(["card", "search", "legal:korfordulo2", "--lang", "hu"])
+    assert ran.stderr.splitlines()[0] == ("Hiba: keresőkifejezés: 7. oszlop: nincs 'korfordulo2' formátum; erre "
+                                          "gondoltál: 'korfordulo'? (formátumok: korfordulo, frissen-bontott, draft)")
+    ran = run_main(["card", "search", "mp>="])
+    assert ran.stderr.splitlines()[0] == "Error: query column 5: unexpected end of query; expected a value after 'mp>='"

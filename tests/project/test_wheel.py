@@ -1,0 +1,60 @@
+"""The built wheel carries everything korbiro reads at run time (grammars, schemas, data)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from layout import ROOT
+from sample import SHIPPED_CARDS
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+        capture_output=True, text=True, timeout=300,
+    )
+    if proc.returncode != 0:
+        pytest.fail(proc.stderr[-2000:])
+    (found,) = out.glob("korbiro-*.whl")
+    return found
+
+
+def test_wheel_has_package_data(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in [
+        "korbiro/grammar/card.lark",
+        "korbiro/data/schemas/mk-set.schema.json",
+        "korbiro/data/schemas/mk-formats.schema.json",
+        "korbiro/data/mk/cards/MINTA.yaml",
+        "korbiro/data/mk/formats.yaml",
+        "korbiro/py.typed",
+        "korbiro/web/templates/layout.html",  # the web app's templates and style sheet
+        "korbiro/web/templates/rulings.html",
+        "korbiro/web/static/style.css",
+    ]:
+        assert needed in names, needed
+    assert not any(n.startswith(("tests/", "benchmarks/")) for n in names)
+
+
+def test_installed_wheel_runs_without_the_source_tree(wheel: Path, tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "-q", "--target", str(target),
+                    str(wheel)], check=True, capture_output=True, timeout=300)
+    env = {**os.environ, "PYTHONPATH": str(target), "KORBIRO_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("KORBIRO_DB", None)
+    run = [sys.executable, "-c", "import sys; from korbiro.cli import main; sys.argv[0] = 'korbiro'; main()"]
+    assert "Exit codes" in subprocess.run(run + ["--help"], cwd=tmp_path, env=env, capture_output=True, text=True).stdout
+    proc = subprocess.run(run + ["data", "check", "--strict"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.endswith(f"{SHIPPED_CARDS} card(s): 0 error(s), 0 warning(s) (the shipped sample database: no PATHS, "
+                                "--db or korbiro.toml named yours)\n")
+    where = subprocess.run([sys.executable, "-c", "import korbiro; print(korbiro.__file__)"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True).stdout
+    assert where.startswith(str(target))
