@@ -12,6 +12,12 @@ import pytest
 
 from korbiro.data.paths import shipped_db_path
 
+# The tests mirror the package in folders without __init__.py (pytest imports each test file by its unique name);
+# a test that borrows from another (its strategies, its fixtures' data) imports it by that name from any folder.
+for _folder in sorted(p for p in Path(__file__).resolve().parent.rglob("*") if p.is_dir() and any(p.glob("test_*.py"))):
+    if str(_folder) not in sys.path:
+        sys.path.append(str(_folder))
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(

@@ -7,47 +7,11 @@ Chromium is installed), when they fail instead.
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from layout import ROOT
-
-REQUIRED = os.environ.get("KORBIRO_BROWSER_TESTS") == "required"
-
-
-def _missing(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"{reason} (KORBIRO_BROWSER_TESTS=required)")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (the test extra: pip install -e '.[test]')")
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        _missing("no chromium on PATH (apt-get install -y chromium)")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, headless=True)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def site(browser: Any) -> Iterator[str]:
-    from korbiro.web.app import create_app, running
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.chdir(ROOT)
-        mp.delenv("KORBIRO_DB", raising=False)
-        with running(create_app(workers=1, time_limit=60)) as url:
-            yield url
 
 
 @pytest.fixture
