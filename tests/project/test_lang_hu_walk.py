@@ -33,7 +33,7 @@ NOT_YET: frozenset[str] = frozenset({
     "cli exxit show --help", "cli xig --help", "cli xig moves --help", "cli xig replay --help",
     "cli xig show --help", "cli zen --help", "cli zen moves --help", "cli zen options --help",
     "cli zen replay --help", "cli zen rules --help", "cli zen setup --help", "cli zen show --help",
-    "cli play --help", "cli zen rules success", "cli zen setup success", "web POST /api/xig/replay",
+    "cli zen rules success", "cli zen setup success", "web POST /api/xig/replay",
     "web POST /exxit", "web POST /zen", "web GET /exxit",
 })
 #: what NOT_YET may name: the board games' commands and pages, and the timeline's (``play``)
