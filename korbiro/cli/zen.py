@@ -320,9 +320,10 @@ def setup_cmd(players: int, variant: str, seed: int | None, hand_values: tuple[s
             click.echo(say("ZEN.cli.setup-problem", lang_, code=v.code, rule=v.rule, message=v.text(lang_)), err=True)
         _exit(1)
     if not as_record:
-        click.echo(f"# dealt with: korbiro zen setup --players {players}"
+        command = (f"korbiro zen setup --players {players}"
                    + (f" --variant {variant}" if variant != "standard" else "") + f" --seed {seed}")
-        click.echo(position_to_yaml(pos), nl=False)
+        click.echo(say("ZEN.file.dealt-with", lang_, command=command))
+        click.echo(position_to_yaml(pos, lang=lang_), nl=False)
         return
     lines = ["# korbiro Zen game record (docs/zen.md)", "game: zen"]
     changed = pos.options.changed()

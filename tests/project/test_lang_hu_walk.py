@@ -33,7 +33,7 @@ NOT_YET: frozenset[str] = frozenset({
     "cli exxit show --help", "cli xig --help", "cli xig moves --help", "cli xig replay --help",
     "cli xig show --help", "cli zen --help", "cli zen moves --help", "cli zen options --help",
     "cli zen replay --help", "cli zen rules --help", "cli zen setup --help", "cli zen show --help",
-    "cli zen rules success", "cli zen setup success", "web POST /api/xig/replay",
+    "cli zen rules success", "web POST /api/xig/replay",
     "web POST /exxit", "web POST /zen", "web GET /exxit",
 })
 #: what NOT_YET may name: the board games' commands and pages, and the timeline's (``play``)
@@ -143,7 +143,14 @@ def test_the_command_line_speaks_hungarian(name: str, args: list[str], codes: se
     monkeypatch.setenv("LC_ALL", "hu_HU.UTF-8")  # a group has no --lang: the locale speaks for it
     ran = run_main(args)
     assert ran.code in codes, (ran.code, ran.stdout[-2000:], ran.stderr[-2000:])
-    _judge(name, ran.stdout + "\n" + ran.stderr)
+    stdout = ran.stdout
+    if name in FILE_OUTPUT:  # a file's keys are its format's words, in every language: only its comments are prose
+        stdout = "\n".join(line for line in stdout.splitlines() if line.lstrip().startswith("#"))
+    _judge(name, stdout + "\n" + ran.stderr)
+
+
+#: cases whose standard output is a file in a format of korbiro's (YAML keys), and what it is
+FILE_OUTPUT = {"cli zen setup success": "a Zen position file (docs/zen.md)"}
 
 
 def _judge(name: str, *said: str) -> None:

@@ -426,11 +426,12 @@ def tower_lines(pos: Position, indent: str = "  ") -> list[str]:
     return out
 
 
-def position_to_yaml(pos: Position, *, indent: str = "", comment: bool = True) -> str:
-    """*pos* in the position-file format (YAML), readable by :func:`position_from_document`."""
+def position_to_yaml(pos: Position, *, indent: str = "", comment: bool = True, lang: str = "en") -> str:
+    """*pos* in the position-file format (YAML), readable by :func:`position_from_document`; its heading
+    comment in *lang*."""
     lines: list[str] = []
     if comment:
-        lines.append("# korbiro Zen position (docs/zen.md)")
+        lines.append(say("ZEN.file.position-comment", lang))
     lines.append(f"players: {' '.join(pos.players)}")
     if pos.passive:
         lines.append(f"passive: {' '.join(s for s in pos.seats if s in pos.passive)}")
