@@ -27,7 +27,7 @@ from ..base import i18n
 from ..base.errors import IllegalActionError
 from ..base.findings import Finding, ThroughVerdict
 
-__all__ = ["Board", "LegalMoves", "Outcome", "RecordShape", "Verdict", "Violation"]
+__all__ = ["Board", "LegalMoves", "Outcome", "PositionBoard", "RecordShape", "Verdict", "Violation"]
 
 M = TypeVar("M")
 
@@ -215,3 +215,53 @@ class Board(Protocol[M]):
     def copy(self) -> Self: ...
 
     def svg(self, lang: str = "en") -> str: ...
+
+
+class _Playing(Protocol[M]):
+    """A position that plays and takes back moves itself (EXXIT's and XIG's)."""
+
+    def legal_moves(self) -> Iterable[M]: ...
+
+    def is_legal(self, move: M) -> bool: ...
+
+    def push(self, move: M) -> object: ...  # what a game's push says back (XIG: the turn's violations)
+
+    def pop(self) -> M: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def copy(self) -> Self: ...
+
+
+P = TypeVar("P", bound=_Playing[Any])
+
+
+class PositionBoard(Generic[M, P]):
+    """The protocol's words over a position that plays and takes back moves itself: a game's board says
+    only :meth:`check` (its reasons) and :meth:`svg` (its picture), and how many moves there are when it
+    can count them faster than it lists them (:meth:`_count`)."""
+
+    def __init__(self, position: P) -> None:
+        self.position = position
+
+    @property
+    def legal_moves(self) -> LegalMoves[M]:
+        return LegalMoves(lambda: self.position.legal_moves(), self.is_legal, self._count())
+
+    def _count(self) -> Callable[[], int] | None:
+        return None
+
+    def is_legal(self, move: M) -> bool:
+        return bool(self.position.is_legal(move))
+
+    def push(self, move: M) -> None:
+        self.position.push(move)
+
+    def pop(self) -> M:
+        return self.position.pop()  # type: ignore[no-any-return]  # the position's own move
+
+    def outcome(self) -> Outcome | None:
+        return self.position.outcome()
+
+    def copy(self) -> Self:
+        return type(self)(self.position.copy())
