@@ -1,5 +1,5 @@
-"""Output files of the board-game commands: pictures (``--svg``), picture folders
-(``--svg-dir``), and the ``--ply`` range.
+"""Output files of the board-game commands: pictures (``--svg``) and picture folders
+(``--svg-dir``); the ``--ply`` range is :func:`korbiro.app.games.check_ply`'s.
 
 Every file is written atomically (:func:`korbiro.base.fsutil.write_atomic`) and
 only to a regular file or a new path: an empty path, or a path that is a
@@ -23,7 +23,7 @@ from ..base.fsutil import write_output as write_file
 from ..base.i18n import current
 from ._common import check_outputs, error_line
 
-__all__ = ["write_output", "output_dir", "picture_dir", "ply_path", "check_ply"]
+__all__ = ["write_output", "output_dir", "picture_dir", "ply_path"]
 
 
 def write_output(path: str, text: str, *, option: str, inputs: Iterable[str] = ()) -> None:
@@ -71,15 +71,3 @@ def ply_path(folder: str, ply: int, plies: int) -> str:
     """``folder/ply-007.svg``: the picture of ply *ply* of *plies*, zero-padded to three digits (more if needed)."""
     return os.path.join(folder, f"ply-{ply:0{max(3, len(str(plies)))}d}.svg")
 
-
-def check_ply(ply: int, plies: int, path: str, *, unit: str = "ply", zero: str = "the start") -> None:
-    """A usage error (exit 2) unless 0 <= *ply* <= *plies*, naming the record file and the range.
-
-    *unit* is what the record counts (``ply``, ``turn``), *zero* what 0 is.
-    """
-    if not 0 <= ply <= plies:
-        units = "plies" if unit == "ply" else f"{unit}s"
-        raise click.BadParameter(
-            f"{path} has {plies} {units}: give a {unit} from 0 ({zero}) to {plies}, not {ply}",
-            param_hint="'--ply'",
-        )
