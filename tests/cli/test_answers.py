@@ -38,9 +38,7 @@ cards:
 
 
 @pytest.fixture(autouse=True)
-def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("KORBIRO_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.delenv("KORBIRO_DB", raising=False)
+def _in_a_folder_of_its_own(private_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
 
 
