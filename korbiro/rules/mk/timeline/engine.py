@@ -23,7 +23,7 @@ and :mod:`.semantics` answers the keywords' questions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -88,19 +88,20 @@ _EMPTY = Action("pass")
 
 
 @cache
-def _refused_clauses(verb: str) -> tuple[tuple[str, Any, str, str], ...]:
-    """The clauses *verb* does not take: each its field, its empty value and its words (en, hu)."""
+def _refused_clauses(verb: str) -> tuple[tuple[str, Any], ...]:
+    """The clauses *verb* does not take: each its field and its empty value (their words are read only for a
+    refusal, :func:`.trace.words`: the catalogue is not opened for a script that says nothing wrong)."""
     allowed = _CLAUSES.get(verb, frozenset()) | _SHAPE.get(verb, frozenset())
-    return tuple((name, getattr(_EMPTY, name), *words("clause", name)) for name in _CLAUSE_NAMES if name not in allowed)
+    return tuple((name, getattr(_EMPTY, name)) for name in _CLAUSE_NAMES if name not in allowed)
 
 
 @cache
 def _clause_fields(verb: str) -> tuple[Callable[[Action], tuple[Any, ...]], tuple[Any, ...]]:
     """The clauses *verb* does not take, read at once: a getter of their fields and their empty values."""
     clauses = _refused_clauses(verb)
-    names = [name for name, _, _, _ in clauses]
+    names = [name for name, _ in clauses]
     getter = attrgetter(*names, names[0]) if names else (lambda a: ())  # two names at least: the getter gives a tuple
-    return getter, tuple(empty for _, empty, _, _ in clauses) + ((clauses[0][1],) if names else ())
+    return getter, tuple(empty for _, empty in clauses) + ((clauses[0][1],) if names else ())
 
 
 #: the clauses of an action, in the order a refusal names the first one given that its verb does not take
@@ -393,6 +394,12 @@ class Engine:
 
         return legal_actions(self, self.table.player(player))
 
+    def iter_legal_actions(self, player: str) -> Generator[LegalAction, None, None]:
+        """The same forms as :meth:`legal_actions`, each found when asked (close the iterator when done)."""
+        from .legal import iter_legal_actions  # lazy: as above
+
+        return iter_legal_actions(self, self.table.player(player))
+
     def _check_in_game(self, player: str) -> None:
         """12.00.D: a player who is out of the game takes no action (every card of theirs has left it)."""
         if self.state.players[player].out:
@@ -460,6 +467,7 @@ class Engine:
         fields, empties = _clause_fields(a.verb)
         if fields(a) == empties:
             return  # none of them is said (the common case, asked in one step)
-        for name, empty, en, hu in _refused_clauses(a.verb):
+        for name, empty in _refused_clauses(a.verb):
             if getattr(a, name) != empty:
+                en, hu = words("clause", name)
                 raise refused("MK-TL-CLAUSE.takes-clause", "6.00", remedy="MK-TL-CLAUSE.takes-clause-remedy", verb=a.verb, en=en, en_hu=hu)

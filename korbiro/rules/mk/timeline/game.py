@@ -166,13 +166,23 @@ class RandomPolicy:
     def choose(self, eng: Engine, player: str) -> Action:
         if eng.state.timelines and self.rng.random() >= self.respond_rate:
             return Action("pass")
-        forms = self._forms.pop(player, None)
-        if forms is None:
-            forms = eng.legal_actions(player)
+        listed = self._forms.pop(player, None)
         self._forms.clear()
-        moves = [f for f in forms if f.verb != "pass"]
+        forms = (f for f in listed) if listed is not None else eng.iter_legal_actions(player)
+        try:
+            # a pass when there is no move, else at least pass_rate of the time: the listing stops at the first
+            # move when the roll says pass whatever the rest (the same choice as after the whole listing)
+            first = next((f for f in forms if f.verb != "pass"), None)
+            if first is None:
+                return Action("pass")
+            roll = self.rng.random()
+            if roll < self.pass_rate:
+                return Action("pass")
+            moves = [first, *(f for f in forms if f.verb != "pass")]
+        finally:
+            forms.close()
         weights = [WEIGHTS.get(f.verb, 1) for f in moves]
-        if not moves or self.rng.random() < max(self.pass_rate, 1 / (1 + sum(weights))):
+        if roll < 1 / (1 + sum(weights)):
             return Action("pass")
         form = self.rng.choices(moves, weights=weights)[0]
         return form.completion(self.rng)

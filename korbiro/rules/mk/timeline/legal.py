@@ -34,7 +34,7 @@ random play (random play picks a form by its index).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, Protocol
@@ -401,6 +401,17 @@ def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
     return _listed(eng, player, fast=True)
 
 
+def iter_legal_actions(eng: Engine, player: str) -> Generator[LegalAction, None, None]:
+    """The forms of :func:`legal_actions` one by one, each found when asked: a caller that needs only the first
+    few stops early (and closes the iterator).  Nothing may change the game while it is open."""
+    _LISTINGS[id(eng)] = _Listing(eng, True)
+    try:
+        with sem.unchanging(eng.state):
+            yield from _listing(eng, player)
+    finally:
+        del _LISTINGS[id(eng)]
+
+
 def probed_legal_actions(eng: Engine, player: str) -> list[LegalAction]:
     """The same listing as :func:`legal_actions`, every form checked by its own probe: the slow reference the
     fast listing is tested against (the same forms, in the same order)."""
@@ -433,21 +444,23 @@ def _probe(eng: Engine, player: str, a: Action) -> IllegalActionError | None:
 
 
 def _listing(eng: Engine, player: str) -> list[LegalAction]:
-    out: list[LegalAction] = []
+    return list(_forms(eng, player))
+
+
+def _forms(eng: Engine, player: str) -> Iterator[LegalAction]:
     if eng.state.players[player].out:
-        return out  # out of the game: no action at all (12.00.D)
+        return  # out of the game: no action at all (12.00.D)
     if eng.probe(player, Action("pass")) is None:
-        out.append(LegalAction(player, "pass", "6.00" if eng.state.timelines else "6.03"))
+        yield LegalAction(player, "pass", "6.00" if eng.state.timelines else "6.03")
     elif eng.options["turn_order"] == "active":
-        return out  # not this player's turn: nothing else either
+        return  # not this player's turn: nothing else either
     finders = [_summons, _activations, _attachments, _builds, _neutralisations, _obstructions]
     if _maneuvers_open(eng):
         finders += [_solves, _sieges, _captures, _fights]
         if eng.table.seating.special_maneuvers:
             finders += [_pacts]
     for finder in finders:
-        out.extend(finder(eng, player))
-    return out
+        yield from finder(eng, player)
 
 
 def _maneuvers_open(eng: Engine) -> bool:

@@ -25,7 +25,7 @@ from .model import CardState, Entry, ManeuverRun
 from .phases import OBSTRUCT, REVEAL, ManeuverPhases
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import needs_mp, refused, says, word_args, words
+from .trace import later, needs_mp, refused, word_args, words
 
 __all__ = ["Maneuvers"]
 
@@ -136,7 +136,7 @@ class Maneuvers(Part):
         rule = self.cite("12.00.5.4", "4.01.B") if maneuver == "siege" else "4.01.B"
         what = words("paid-for", maneuver)
         by = "".join(f", {src.label} {n:+d}" for src, n in changes)
-        figure, figure_hu = says("MK-TL-TRACE.siege-figure") if maneuver == "siege" else ("", "")
+        figure, figure_hu = later("MK-TL-TRACE.siege-figure") if maneuver == "siege" else ("", "")
         self.emit(rule, "pay", "MK-TL-TRACE.pay-pays-mp-left", {"player": player, "cost": cost, "what": what[0], "figure": figure, "by": by, "mp": pl.mp, "what_hu": what[1], "figure_hu": figure_hu}, player=player)
 
     def solve(self, player: str, a: Action) -> None:

@@ -15,7 +15,7 @@ from .phases import ManeuverPhases
 from .rules import COMBAT_PHASES, PHASES, phase_named
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import refused, says
+from .trace import later, refused
 
 __all__ = ["Rounds"]
 
@@ -72,7 +72,7 @@ class Rounds(Part):
         """Changes that last "until the end of the combat" (or the round) end; a permanent one never does."""
         ending = [t for t in self.state.timed if t.until != "permanent" and (t.until == period or period == "round")]
         self.state.timed = [t for t in self.state.timed if t not in ending]
-        what = says("MK-TL-PERIOD.combat" if period == "combat" else "MK-TL-PERIOD.round")
+        what = later("MK-TL-PERIOD.combat" if period == "combat" else "MK-TL-PERIOD.round")
         for t in ending:
             card = self.state.cards[t.uid]
             self.emit("6.00", "expires", "MK-TL-TRACE.expires-ends", {"what": what[0], "card": card.label, "stat": t.stat, "amount": t.amount, "source": t.source, "what_hu": what[1]}, card=card.label)

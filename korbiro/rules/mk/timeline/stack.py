@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ....base import i18n
 from ....base.text import fold
 from ....grammar.behaviour import Op, TargetSpec
 from . import semantics as sem
@@ -23,6 +24,8 @@ from .trace import refused, words
 __all__ = ["TimelineStack"]
 
 #: The card types whose summoning is no fast effect (6.00): what comes into the Sor or the Present to stay.
+#: the kinds of timeline the catalogue has words for (``MK-TL-WORD.opener.<kind>``), said when the trace is read
+_OPENERS = frozenset({"deed", "timed", "phase", "combat"})
 _NOT_FAST = frozenset({"kalandozó", "építmény", "szövetséges", "toronyszint"})
 
 
@@ -52,8 +55,8 @@ class TimelineStack(Part):
                       timeline=tl.number, phase=opener)
             return tl
         rule = {"deed": "6.01", "timed": "6.02"}.get(kind, "6.03")
-        names = words("opener", kind)
-        self.emit(rule, "open", "MK-TL-TRACE.open-timeline-opens", {"number": tl.number, "names": names[0], "opener": opener, "names_hu": names[1]}, timeline=tl.number)
+        names = i18n.part(f"MK-TL-WORD.opener.{kind}") if kind in _OPENERS else words("opener", kind)[0]
+        self.emit(rule, "open", "MK-TL-TRACE.open-timeline-opens", {"number": tl.number, "names": names, "opener": opener, "names_hu": names}, timeline=tl.number)
         return tl
 
     def new_entry(self, kind: str, player: str, label: str, **kw: Any) -> Entry:

@@ -38,6 +38,14 @@ def says(key: str, /, **args: Any) -> tuple[str, str]:
     return i18n.message(key, "en", **args), i18n.message(key, "hu", **args)
 
 
+def later(key: str, /, **args: Any) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """The catalogue template *key* with *args* as a trace line's argument in English and Hungarian, said only
+    when the line is read (a message part, :func:`~korbiro.base.i18n.part`): a game nobody reads opens no
+    catalogue."""
+    said = i18n.part(key, **args)
+    return said, said
+
+
 #: what would make a refused action legal: a template key filled with the refusal's arguments, a message
 #: part (:func:`~korbiro.base.i18n.part`), or its English and Hungarian already said
 Remedy = str | Mapping[str, Any] | tuple[str, str] | None

@@ -25,11 +25,13 @@ from korbiro.data.cards import Card
 from korbiro.data.check import load_database
 from korbiro.data.paths import shipped_db_path
 from korbiro.grammar.action import Action, parse_action
+from korbiro.rules.mk.timeline import legal
+from korbiro.rules.mk.timeline import semantics as sem
 from korbiro.rules.mk.timeline.deeds import activated_card
 from korbiro.rules.mk.timeline.engine import Engine
-from korbiro.rules.mk.timeline.game import RandomPolicy, deal, sample_decks
+from korbiro.rules.mk.timeline.game import WEIGHTS, RandomPolicy, deal, sample_decks
 from korbiro.rules.mk.timeline.game import play as play_game
-from korbiro.rules.mk.timeline.legal import matches, probed_legal_actions
+from korbiro.rules.mk.timeline.legal import LegalAction, matches, probed_legal_actions
 from korbiro.rules.mk.timeline.scenario import run_file
 from korbiro.rules.mk.timeline.selfplay import random_junk, random_step, random_table, who_acts
 
@@ -366,6 +368,15 @@ def test_cli_legal_usage_errors_exit_2(args: list[str], message: str) -> None:
 # ---------------------------------------------------------------- the fast listing is the probing listing (issue 29)
 
 
+def _first_then_close(eng: Engine, player: str, fast: list[LegalAction]) -> None:
+    """The listing one by one, stopped after its first form and closed: that form, and no listing left open
+    (the next listing from scratch is the whole one again)."""
+    forms = eng.iter_legal_actions(player)
+    assert next(forms, None) == (fast[0] if fast else None)
+    forms.close()
+    assert legal._LISTINGS == {} and sem._Unchanging.memo is None
+
+
 def same_listing_everywhere(eng: Engine) -> int:
     """At this position, for every seated player: the fast listing is the listing by probing alone (the same
     forms in the same order: random play picks by index), and a random completion of every form is accepted.
@@ -374,6 +385,8 @@ def same_listing_everywhere(eng: Engine) -> int:
     for player in eng.table.seated():
         fast = eng.legal_actions(player)
         assert fast == probed_legal_actions(eng, player), f"{player}: the fast listing differs from the probing one"
+        assert list(eng.iter_legal_actions(player)) == fast, f"{player}: the listing one by one differs"
+        _first_then_close(eng, player, fast)
         for form in fast:
             a = form.completion(random.Random(compared))
             refusal = eng.probe(player, a)
@@ -399,3 +412,27 @@ def test_hypothesis_the_fast_listing_is_the_probing_listing(seed: int, players: 
     """Random tables of the old sample, two and three players, random play: the same listings all along."""
     for eng, _ in positions(seed, 20, players):
         same_listing_everywhere(eng)
+
+
+class WholeListingPolicy(RandomPolicy):
+    """Random play as it reads: the whole listing first, then the roll for a pass (the reference of the policy
+    that stops its listing at the first move when the roll says pass)."""
+
+    def choose(self, eng: Engine, player: str) -> Action:
+        if eng.state.timelines and self.rng.random() >= self.respond_rate:
+            return Action("pass")
+        moves = [f for f in eng.legal_actions(player) if f.verb != "pass"]
+        weights = [WEIGHTS.get(f.verb, 1) for f in moves]
+        if not moves or self.rng.random() < max(self.pass_rate, 1 / (1 + sum(weights))):
+            return Action("pass")
+        return self.rng.choices(moves, weights=weights)[0].completion(self.rng)
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_random_play_that_stops_listing_early_plays_the_same_games(seed: int) -> None:
+    decks = sample_decks()
+    games = []
+    for policy in (RandomPolicy(seed), WholeListingPolicy(seed)):
+        eng = deal([("Anna", decks[seed % 3]), ("Béla", decks[(seed + 1) % 3])], SAMPLE_CARDS.get, seed=seed)
+        games.append(play_game(eng, policy, max_rounds=6).steps)
+    assert len(games[0]) >= 100 and games[0] == games[1]
