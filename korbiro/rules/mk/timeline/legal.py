@@ -373,6 +373,10 @@ class _Listing:
     def __init__(self, eng: Engine, fast: bool) -> None:
         #: the cards a listing looks at (none in a Jövő pakli or out of the game), in the order they came in
         self.cards = [cs for cs in eng.state.cards.values() if cs.zone not in ("jovo", "kivul")]
+        #: zone -> its cards among :attr:`cards`, in the same order
+        self.zones: dict[str, list[CardState]] = {}
+        for cs in self.cards:
+            self.zones.setdefault(cs.zone, []).append(cs)
         self.fast = fast
         #: the last probe and its answer (a refusal, or None): a form's first completion is often the action
         #: probed just before it (a card's first summoning)
@@ -394,6 +398,19 @@ def _cards(eng: Engine) -> list[CardState]:
     if listing is None:
         return [cs for cs in eng.state.cards.values() if cs.zone not in ("jovo", "kivul")]
     return listing.cards
+
+
+def _zone(eng: Engine, zone: str) -> list[CardState]:
+    """The cards in *zone* (not a Jövő pakli, nor out of the game), in the order they came into the game."""
+    listing = _LISTINGS.get(id(eng))
+    if listing is None:
+        return [cs for cs in eng.state.cards.values() if cs.zone == zone]
+    return listing.zones.get(zone, [])
+
+
+def _hand(eng: Engine, player: str) -> list[CardState]:
+    """The cards in *player*'s hand, in the order they came into the game."""
+    return [cs for cs in _zone(eng, "kez") if cs.owner == player]
 
 
 def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
@@ -568,7 +585,7 @@ _CARD_LEVEL = frozenset({"MK-TL-PHASE", "MK-TL-MP-BOUND", "MK-TL-CANNOT-INTERRUP
 
 
 def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
-    hand = [cs for cs in _cards(eng) if cs.zone == "kez" and cs.owner == player]
+    hand = _hand(eng, player)
     chains = [cs for cs in _mine(eng, player, ("idofonal", "mult")) if sem.is_unarmed(cs) and eng.state.combo]
     adventurers = [cs for cs in _mine(eng, player, ("sor", "jelen")) if cs.type == "kalandozó"]
     # an adventurer who is not awake summons only in antiss combat (8.03.E) or in a combination chain (3.05.E)
@@ -767,11 +784,11 @@ def _rest_refused(cs: CardState, wearer: CardState | None, costs: Sequence[Cost]
 
 
 def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
-    hand = [cs for cs in _cards(eng) if cs.zone == "kez" and cs.owner == player]
-    store = [cs for cs in _cards(eng) if cs.zone == "raktar" and cs.owner == player]
+    hand = _hand(eng, player)
+    store = [cs for cs in _zone(eng, "raktar") if cs.owner == player]
     levels = [cs for cs in _cards(eng) if cs.zone == "torony"
               or (cs.zone == "jelen" and cs.type == "küldetés")]  # a quest's AKADÁLYOK slots
-    sor = [cs for cs in _cards(eng) if cs.zone == "sor" and cs.type == "kalandozó"]
+    sor = [cs for cs in _zone(eng, "sor") if cs.type == "kalandozó"]
     fast = _fast(eng)
     for cs in hand + store:
         # a fast listing pre-checks a card of the hand that its label names
@@ -810,8 +827,7 @@ def _attach_refused(eng: Engine, player: str, cs: CardState, dest: CardState) ->
 
 
 def _builds(eng: Engine, player: str) -> Iterator[LegalAction]:
-    hand = [cs for cs in _cards(eng) if cs.zone == "kez" and cs.owner == player
-            and sem.raepites(cs) is not None]
+    hand = [cs for cs in _hand(eng, player) if sem.raepites(cs) is not None]
     if not hand:
         return
     hosts = [cs for cs in _cards(eng) if cs.zone in ("sor", "csatolt", "torony", "jelen")
@@ -857,14 +873,14 @@ def _senders(eng: Engine, player: str) -> list[CardState]:
 
 
 def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
-    quests = [cs for cs in _cards(eng) if cs.zone == "jelen" and cs.type == "küldetés"]
+    quests = [cs for cs in _zone(eng, "jelen") if cs.type == "küldetés"]
     for quest in quests:
         antiss = fold(quest.card.subtype or "") == "antisskuldetes"
         expeditions = [False, True] if sem.expedition(quest) is not None else [False]
         stores: tuple[str, ...] = ()
         if sem.is_storage_quest(quest):
-            stores = tuple(lv.label for lv in _cards(eng) if lv.zone == "torony"
-                           and sem.controller(eng.state, lv) == player
+            stores = tuple(lv.label for lv in _zone(eng, "torony")
+                           if sem.controller(eng.state, lv) == player
                            and not any(sem.is_storage_quest(eng.state.cards[u]) for u in lv.attachments))
         known = _fast(eng) and _is_found(eng, quest, ("jelen",), None)  # a fast listing pre-checks the quest
         for expedition in expeditions:
