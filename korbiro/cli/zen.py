@@ -373,14 +373,15 @@ def rules_cmd(query: str | None, lang: str | None) -> None:
     lang_ = current()
     shown = 0
     for r in game_data().rules.values():
-        blob = f"{r.key} {r.cite} {r.hu} {r.en}".lower()
+        summary = r.summary(lang_)
+        blob = f"{r.key} {r.cite} {r.hu} {r.summary()} {summary}".lower()
         if query and query.lower() not in blob:
             continue
         shown += 1
         if lang_ == "hu":
-            click.echo(f"{r.cite}\n    „{r.hu}”\n    {r.en}")
+            click.echo(f"{r.cite}\n    „{r.hu}”\n    {summary}")
         else:
-            click.echo(f"{r.cite}\n    {r.en}\n    „{r.hu}”")
+            click.echo(f"{r.cite}\n    {summary}\n    „{r.hu}”")
     if not shown:
         click.echo(say("ZEN.cli.no-rule", lang_, query=query), err=True)
         _exit(1)
