@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 
 import click
 import pytest
@@ -46,6 +47,14 @@ def test_each_board_game_help_text_has_its_hungarian_template(key: str) -> None:
     own = catalogue().get(key)
     if own is not None:  # the command's own template says in English what the command says
         assert own["en"].format() == english
+
+
+@pytest.mark.parametrize("key", sorted(BOARD_HELP))
+def test_no_hungarian_help_has_a_hyphenated_name_that_wrapping_could_split(key: str) -> None:
+    """click wraps help text at hyphens between letters (``xig-`` / ``position``): the Hungarian names none,
+    but the options themselves (``--max-findings``)."""
+    hungarian = help_text(key, BOARD_HELP[key], "hu") or ""
+    assert re.findall(r"(?<![-\w])[^\W\d]\w*[^\W\d]-\w+", hungarian) == []
 
 
 def test_the_shared_option_templates_say_the_options_english() -> None:
