@@ -97,13 +97,13 @@ class RecordShape:
     (``ply 3 'drop 0,1': {message}``), ``GAME.violation.setup`` the same for the set-up (ply 0) where
     *setup* is true, ``GAME.caption`` (and ``GAME.caption.skipped``, a move not carried out) is its
     line in a replay picture's caption.  ``keys`` are the keys of its JSON object, in order;
-    ``section_of`` names the rulebook section of a rule for the JSON's ``section`` (XIG).
+    ``section_of`` names the rulebook section of a rule, in a language, for the JSON's ``section`` (XIG).
     """
 
     game: str
     keys: tuple[str, ...]
     setup: bool = False
-    section_of: Callable[[str | None], str | None] | None = None
+    section_of: Callable[[str | None, str], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,9 @@ class Violation(ThroughVerdict):
     """A rule a record's move breaks, in any of the board games: where it stands in the record (the
     ply or turn, 0 for the set-up; the move as written; who made it; its line), the move's
     :class:`Verdict`, and whether the move was carried out.  ``message`` is the English,
-    :meth:`text` either language; *shape* is the game's way of writing it."""
+    :meth:`text` either language; *shape* is the game's way of writing it.  Where the record writes
+    no move (XIG's set-up, a turn's end), *move* is the English of the catalogue template *move_key*,
+    and :meth:`move_in` says it in either language."""
 
     ply: int
     move: str
@@ -120,9 +122,14 @@ class Violation(ThroughVerdict):
     player: str | None = None
     line: int | None = None
     applied: bool = True
+    move_key: str = ""
 
     def said(self) -> Verdict:
         return self.verdict
+
+    def move_in(self, lang: str = "en") -> str:
+        """The move as the record writes it, or what stands for it in *lang* (:attr:`move_key`)."""
+        return i18n.message(self.move_key, lang) if self.move_key else self.move
 
     @property
     def rule(self) -> str | None:
@@ -130,8 +137,8 @@ class Violation(ThroughVerdict):
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """The violation as JSON, with the keys of its game (:attr:`RecordShape.keys`)."""
-        section = self.shape.section_of(self.rule) if self.shape.section_of is not None else None
-        values = {"ply": self.ply, "move": self.move, "player": self.player, "code": self.code, "rule": self.rule,
+        section = self.shape.section_of(self.rule, lang) if self.shape.section_of is not None else None
+        values = {"ply": self.ply, "move": self.move_in(lang), "player": self.player, "code": self.code, "rule": self.rule,
                   "section": section, "message": self.text(lang), "line": self.line, "applied": self.applied}
         return {key: values[key] for key in self.shape.keys}
 
@@ -141,15 +148,15 @@ class Violation(ThroughVerdict):
         key = f"{self.shape.game}.violation"
         if self.ply == 0 and self.shape.setup:
             key += ".setup"
-        args = {"ply": self.ply, "move": self.move, "player": self.player, "message": self.text("en"),
-                "message_hu": self.text("hu")}
-        return Finding(self.code, i18n.message(key, "en", **args), rule=self.verdict.cite(lang), file=path,
-                       line=self.line, args={"message_hu": i18n.message(key, "hu", **args)})
+        args = {"ply": self.ply, "player": self.player, "message": self.text("en"), "message_hu": self.text("hu")}
+        return Finding(self.code, i18n.message(key, "en", move=self.move_in("en"), **args), rule=self.verdict.cite(lang),
+                       file=path, line=self.line,
+                       args={"message_hu": i18n.message(key, "hu", move=self.move_in("hu"), **args)})
 
     def caption(self, lang: str = "en") -> str:
         """The violation's line in a replay picture's caption (``CODE [rule]: message``, in the game's shape)."""
         key = f"{self.shape.game}.caption" + ("" if self.applied else ".skipped")
-        return i18n.message(key, lang, move=self.move, line=self.verdict.line(lang))
+        return i18n.message(key, lang, move=self.move_in(lang), line=self.verdict.line(lang))
 
 
 class Outcome(Protocol):

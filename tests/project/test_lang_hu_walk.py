@@ -5,9 +5,8 @@ command is walked too) is run on the shipped examples: its help, a usage error, 
 finding; every route of the web app is asked (``?lang=hu``, or ``"lang": "hu"`` in a JSON body).  The
 detector of ``tests/hungarian.py`` fails a case on any English prose it finds.
 
-The board games (EXXIT, XIG, Zen) and the timeline's trace are other work of the same issue: their
-cases that still speak English are listed in :data:`NOT_YET`, which may hold only those; a case of
-the list that passes fails the test too, so that the list only shrinks.
+The board games (EXXIT, XIG, Zen) and the timeline's trace are walked as every other command is: no
+case may still speak English.
 """
 
 from __future__ import annotations
@@ -26,18 +25,6 @@ from layout import ROOT
 from korbiro.cli import cli
 
 HU = ["--lang", "hu"]
-
-#: the board games and the timeline's trace: cases that may still speak English (the lead empties it)
-NOT_YET: frozenset[str] = frozenset({
-    "cli exxit --help", "cli exxit moves --help", "cli exxit perft --help", "cli exxit replay --help",
-    "cli exxit show --help", "cli xig --help", "cli xig moves --help", "cli xig replay --help",
-    "cli xig show --help", "cli zen --help", "cli zen moves --help", "cli zen options --help",
-    "cli zen replay --help", "cli zen rules --help", "cli zen setup --help", "cli zen show --help",
-    "cli zen rules success", "web POST /api/xig/replay",
-    "web POST /exxit", "web POST /zen", "web GET /exxit",
-})
-#: what NOT_YET may name: the board games' commands and pages, and the timeline's (``play``)
-OTHER_WORK = re.compile(r"^(cli (exxit|xig|zen|play)\b|web (GET|POST) /(api/)?(exxit|xig|zen)\b)")
 
 _EX = "examples"
 _RULING = f"{_EX}/rulings/kincskereses-osszeadodik.yaml"
@@ -133,10 +120,6 @@ def test_every_command_has_its_cases() -> None:
     assert set(CLI_CASES) <= set(LEAVES)
 
 
-def test_not_yet_is_only_the_board_games_and_the_timeline() -> None:
-    assert sorted(n for n in NOT_YET if not OTHER_WORK.match(n)) == []
-
-
 @pytest.mark.parametrize(("name", "args", "codes"), CLI, ids=[c[0] for c in CLI])
 def test_the_command_line_speaks_hungarian(name: str, args: list[str], codes: set[int],
                                            monkeypatch: pytest.MonkeyPatch) -> None:
@@ -155,10 +138,7 @@ FILE_OUTPUT = {"cli zen setup success": "a Zen position file (docs/zen.md)"}
 
 def _judge(name: str, *said: str) -> None:
     english = [line for text in said for line in english_lines(text)]
-    if name in NOT_YET:
-        assert english, f"{name} speaks Hungarian now: remove it from NOT_YET"
-    else:
-        assert english == [], f"{name}: English under --lang hu"
+    assert english == [], f"{name}: English under --lang hu"
 
 
 def test_every_keyword_says_what_it_does_in_both_languages() -> None:

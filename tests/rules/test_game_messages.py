@@ -212,7 +212,7 @@ def test_xig_file_error_in_both_languages(tmp_path: Path, monkeypatch: pytest.Mo
 def test_xig_json_and_the_library() -> None:
     hu = json.loads(run("xig", "replay", "examples/xig/illegal-moves.yaml", "--format", "json", "--lang", "hu")[1])
     first = hu["violations"][0]
-    assert (first["code"], first["rule"], first["section"]) == ("XIG-FIRST-TURN", "XIG 3.4", "Play of the Game")
+    assert (first["code"], first["rule"], first["section"]) == ("XIG-FIRST-TURN", "XIG 3.4", "A játék menete")
     assert first["message"] == "a játékos legelső körében csak lénylapka játszható ki; a(z) E8 (saroklapka) nem lény"
     result = replay(load_record(ROOT / "examples/xig/illegal-moves.yaml"))
     assert result.violations[0].text() == (

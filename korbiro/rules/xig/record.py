@@ -384,7 +384,7 @@ def replay_turns(record: Record) -> Iterator[TurnStep]:
     setup: list[ReplayViolation] = []
     for v, where in setup_violations:
         line, _ = record.document.mark(where)
-        setup.append(ReplayViolation(0, "setup", v, SHAPE, line=line))
+        setup.append(ReplayViolation(0, "setup", v, SHAPE, line=line, move_key="XIG.move.setup"))
     yield TurnStep(0, None, pos, setup)
     for turn in record.turns:
         found: list[ReplayViolation] = []
@@ -395,9 +395,11 @@ def replay_turns(record: Record) -> Iterator[TurnStep]:
             player: str,
             turn: Turn = turn,
             found: list[ReplayViolation] = found,
+            move_key: str = "",
         ) -> None:
             for v in vs:
-                found.append(ReplayViolation(turn.ply, move_text, v, SHAPE, player=player, line=turn.line))
+                found.append(ReplayViolation(turn.ply, move_text, v, SHAPE, player=player, line=turn.line,
+                                             move_key=move_key))
 
         if pos.is_over():
             assert pos.winner is not None
@@ -419,7 +421,7 @@ def replay_turns(record: Record) -> Iterator[TurnStep]:
             add(str(move), pos.push(move, force=True), player)
             ended = ended or isinstance(move, EndTurn)
         if not ended and not pos.is_over():
-            add("(end of turn)", pos.push(EndTurn(()), force=True), player)
+            add("(end of turn)", pos.push(EndTurn(()), force=True), player, move_key="XIG.move.end-of-turn")
         yield TurnStep(turn.ply, turn, pos, found)
 
 

@@ -79,9 +79,12 @@ def _slug(section: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", section.lower()).strip("-")
 
 
-def section_of(rule: str | None) -> str | None:
-    """The English rulebook section a rule id belongs to."""
-    if rule is None:
-        return None
-    entry = RULES.get(rule)
-    return entry.section if entry else None
+def section_of(rule: str | None, lang: str = "en") -> str | None:
+    """The name of the rulebook section a rule id belongs to, in *lang* (the English rulebook's heading,
+    or the Hungarian's); ``None`` for no known rule.
+
+    >>> section_of("XIG 6.1"), section_of("XIG 6.1", "hu"), section_of(None)
+    ('Memory Deck', 'Az emlékpakli', None)
+    """
+    key = section_key(rule) if rule is not None else ""
+    return say(key, lang) if key else None

@@ -27,12 +27,16 @@ from .messages import MessageError, say
 
 @dataclass(frozen=True)
 class Rule:
-    """One paragraph of the rule index (``korbiro/data/zen/rules.yaml``)."""
+    """One paragraph of the rule index (``korbiro/data/zen/rules.yaml``): its citation, the rulebook's
+    words (``hu``) and, in :meth:`summary`, what it means (the ``ZEN.rule.<key>`` template)."""
 
     key: str
     cite: str
     hu: str
-    en: str
+
+    def summary(self, lang: str = "en") -> str:
+        """What the rule means, in *lang*."""
+        return say(f"ZEN.rule.{self.key}", lang)
 
 
 @dataclass(frozen=True)
@@ -87,7 +91,7 @@ def game_data() -> GameData:
     if sorted(c.square for c in cards) != list(range(floors * len(columns))):
         raise DataError("ZEN-DATA", "cards.yaml: the cards must name every square exactly once", path="korbiro/data/zen/cards.yaml")
     rules = {
-        key: Rule(key, str(v["cite"]), str(v["hu"]), str(v["en"]))
+        key: Rule(key, str(v["cite"]), str(v["hu"]))
         for key, v in _read("rules.yaml")["rules"].items()
     }
     return GameData(

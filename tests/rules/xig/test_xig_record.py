@@ -351,3 +351,15 @@ def test_mangled_records_never_crash(data: st.DataObject) -> None:
             replay(load_record_text(text, "mangled.yaml"))
     except KorbiroError:
         pass
+
+
+def test_xig_names_the_setup_in_the_language_chosen() -> None:
+    from korbiro.rules.boardgame import Verdict
+    from korbiro.rules.xig.record import SHAPE, ReplayViolation
+
+    verdict = Verdict("XIG-SETUP-HAND", "XIG 3.1", "x", section="XIG.section.play-of-the-game")
+    v = ReplayViolation(0, "setup", verdict, SHAPE, line=3, move_key="XIG.move.setup")
+    assert (v.to_dict("en")["move"], v.to_dict("hu")["move"]) == ("setup", "előkészületek")
+    assert v.to_finding("r.yaml", "hu").render_text("hu") == (
+        "r.yaml:3: hiba XIG-SETUP-HAND [XIG 3.1, A játék menete]: 0. kör, 'előkészületek': x")
+    assert v.caption("hu") == "'előkészületek': XIG-SETUP-HAND [XIG 3.1, A játék menete]: x"
