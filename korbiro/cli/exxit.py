@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from ..app.games import Exxit
+from ..app.games.exxit import Exxit
 from ..base.errors import KorbiroError
 from ..base.i18n import current
 from ..rules.exxit import divide, perft

@@ -15,7 +15,7 @@ from typing import NoReturn
 
 import click
 
-from ..app.games import Zen
+from ..app.games.zen import Zen
 from ..base.errors import UsageError
 from ..base.i18n import current
 from ..rules.zen import OPTION_HELP, Options, parse_square, position_to_yaml, square_name

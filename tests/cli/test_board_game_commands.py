@@ -1,5 +1,5 @@
 """``korbiro GAME moves|replay|show`` are built once (``cli/_games.py``) from each game's entry in the
-registry of ``app/games.py``: the arguments and options it declares, its answers, the same reading,
+registry of ``app/games/``: the arguments and options it declares, its answers, the same reading,
 problems, exit codes and pictures for every game (issue 28 item 4)."""
 
 from __future__ import annotations
