@@ -845,7 +845,7 @@ def _zen_start(players: int, variant: str, seed: int) -> str:
 @cache
 def _zen_game(players: int, variant: str, seed: int, turns: int) -> tuple[str, tuple[tuple[str, str], ...]]:
     """A Zen record's set-up, and a random legal game from it (player, turn) by the engine's move generator."""
-    from korbiro.rules.zen.replay import load_record_text
+    from korbiro.rules.zen.record import load_record_text
 
     head = _zen_start(players, variant, seed)
     pos = load_record_text(head).start

@@ -19,10 +19,10 @@ from ..app.games.zen import Zen
 from ..base.errors import UsageError
 from ..base.i18n import current
 from ..rules.zen import OPTION_HELP, Options, parse_square, position_to_yaml, square_name
-from ..rules.zen.data import game_data
+from ..rules.zen.files import tower_lines
 from ..rules.zen.messages import MessageError, say
-from ..rules.zen.notation import tower_lines
 from ..rules.zen.options import option_help
+from ..rules.zen.rules import game_data
 from ..rules.zen.setup import prepare
 from ._common import Whole, lang_option
 from ._games import add_commands, game, option_flag

@@ -87,7 +87,7 @@ def test_zen_rules_says_its_summaries_in_the_language_chosen() -> None:
 
 
 def test_every_zen_rule_has_its_summary_in_both_languages() -> None:
-    from korbiro.rules.zen.data import game_data
+    from korbiro.rules.zen.rules import game_data
 
     for rule in game_data().rules.values():
         assert rule.summary("en") != rule.summary("hu"), rule.key

@@ -165,3 +165,12 @@ def test_docs_architecture_draws_the_layers_and_contracts_of_pyproject() -> None
     games = [m.removeprefix("korbiro.rules.") for m in by_id["games"]["modules"]]
     assert games == ["mk", "exxit", "xig", "zen"] and "exxit, xig, zen — independent of each other" in picture
     assert "base → grammar → data →\nrules → app → faces (cli | web)" in doc
+
+
+def test_every_board_game_has_the_one_file_layout() -> None:
+    """Each board game's package has the same modules for the same parts (docs/architecture.md, rules/)."""
+    layout = {"board.py", "position.py", "record.py", "rules.py", "draw.py", "pictures.py", "messages.py",
+              "messages.yaml"}
+    for game in ("exxit", "xig", "zen"):
+        have = {p.name for p in (ROOT / "korbiro" / "rules" / game).iterdir()}
+        assert sorted(layout - have) == [], game

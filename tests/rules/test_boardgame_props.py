@@ -226,7 +226,7 @@ def test_the_three_games_say_a_refusal_with_one_verdict_type() -> None:
     from korbiro.rules import exxit, xig, zen
 
     assert exxit.Verdict is zen.Verdict is xig.Violation is boardgame.Verdict
-    refusal = xig.model.violation("XIG-KNOCKOUT-PROTECTED", "XIG 5.2", "kojjit", tile="E5")
+    refusal = xig.position.violation("XIG-KNOCKOUT-PROTECTED", "XIG 5.2", "kojjit", tile="E5")
     assert refusal.line().startswith("XIG-KNOCKOUT-PROTECTED [XIG 5.2, Protected Tiles]: ")
     assert refusal.cite("hu") == xig.cite("XIG 5.2", "hu") != refusal.cite("en")
 

@@ -27,8 +27,8 @@ from korbiro.cli import cli
 from korbiro.rules import exxit as ex
 from korbiro.rules import zen
 from korbiro.rules.xig.layout import Tile
-from korbiro.rules.xig.model import DrawXap, EndTurn, FlipXig, Give, Pass, Play, PlayXap
 from korbiro.rules.xig.play import random_game
+from korbiro.rules.xig.position import DrawXap, EndTurn, FlipXig, Give, Pass, Play, PlayXap
 from korbiro.rules.xig.record import load_record, replay
 from korbiro.rules.xig.setup import GameSpec, PlayerSpec
 

@@ -22,7 +22,7 @@ from layout import ROOT
 from korbiro.base.svg import ALERT
 from korbiro.base.yamlload import load_yaml_file
 from korbiro.rules import exxit, xig, zen
-from korbiro.rules.exxit.render import svg_board
+from korbiro.rules.exxit.draw import svg_board
 from korbiro.rules.xig.draw import svg_pathways
 from korbiro.rules.xig.play import random_game
 from korbiro.rules.zen.draw import svg_tower

@@ -28,7 +28,7 @@ from test_game_pictures import NS, has_red_frame, parse_svg, texts
 from korbiro.base.yamlload import load_yaml_text
 from korbiro.cli import cli
 from korbiro.rules import exxit, zen
-from korbiro.rules.exxit.render import text_board
+from korbiro.rules.exxit.draw import text_board
 from korbiro.rules.xig.play import random_game
 from korbiro.rules.xig.record import dump_record
 

@@ -7,11 +7,11 @@ from typing import Any
 
 from ...rules import exxit as ex
 from ...rules.exxit.board import Board as ExxitBoard
+from ...rules.exxit.draw import text_board
 from ...rules.exxit.files import moves_to_dict as exxit_moves
 from ...rules.exxit.messages import say as exxit_say
 from ...rules.exxit.pictures import ply_caption, ply_svg
 from ...rules.exxit.position import termination
-from ...rules.exxit.render import text_board
 from .common import (
     Argument,
     BoardGame,

@@ -12,7 +12,7 @@ from ...rules.xig import record as xig_record
 from ...rules.xig.board import Board as XigBoard
 from ...rules.xig.draw import show_text, svg_pathways
 from ...rules.xig.messages import say as xig_say
-from ...rules.xig.render import moves_data, moves_text, show_data
+from ...rules.xig.views import moves_data, moves_text, show_data
 from .common import (
     Argument,
     BoardGame,

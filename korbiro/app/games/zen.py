@@ -12,12 +12,12 @@ from ...rules.zen import Options as ZenOptions
 from ...rules.zen import position_from_document, position_to_yaml, render, svg_tower
 from ...rules.zen.board import Board as ZenBoard
 from ...rules.zen.draw import describe_outcome
+from ...rules.zen.files import moves_to_dict as zen_moves
+from ...rules.zen.files import position_to_dict
 from ...rules.zen.messages import say as zen_say
-from ...rules.zen.notation import moves_to_dict as zen_moves
-from ...rules.zen.notation import position_to_dict
 from ...rules.zen.pictures import turn_caption, turn_svg
-from ...rules.zen.replay import ReplayReport, is_record, read_record
-from ...rules.zen.replay import replay as zen_replay
+from ...rules.zen.record import ReplayReport, is_record, read_record
+from ...rules.zen.record import replay as zen_replay
 from .common import (
     Argument,
     BoardGame,

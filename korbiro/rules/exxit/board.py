@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..boardgame import PositionBoard, Verdict
+from .draw import svg_board
 from .position import Move, Position
-from .render import svg_board
 
 __all__ = ["Board"]
 

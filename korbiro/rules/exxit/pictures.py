@@ -3,10 +3,10 @@ move breaks (``korbiro exxit show RECORD --ply N --svg``, ``replay --svg-dir``, 
 
 from __future__ import annotations
 
+from .draw import svg_board
 from .messages import say
 from .position import Position
 from .record import Ply
-from .render import svg_board
 
 __all__ = ["ply_caption", "ply_line", "ply_svg"]
 

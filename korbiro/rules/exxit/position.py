@@ -31,9 +31,9 @@ from typing import Any
 
 from ...base.errors import IllegalActionError, RulesSyntaxError
 from ..boardgame import Verdict
+from .draw import svg_board, text_board
 from .hexes import DELTAS, DIRECTIONS, MAX_COORD, HexError, hex_key, hex_qr, parse_hex
 from .messages import both, colour, error, say
-from .render import svg_board, text_board
 from .rules import (
     CHIPS_PER_PLAYER,
     EXPERT_SETUP_TILES,
@@ -528,11 +528,11 @@ class Position:
     __hash__ = None  # type: ignore[assignment]  # mutable, like chess.Board
 
     def __str__(self) -> str:
-        """The text board (see :func:`~korbiro.rules.exxit.render.text_board`): ``print(pos)``."""
+        """The text board (see :func:`~korbiro.rules.exxit.draw.text_board`): ``print(pos)``."""
         return text_board(self)
 
     def _repr_svg_(self) -> str:
-        """The SVG picture, for notebooks (see :func:`~korbiro.rules.exxit.render.svg_board`)."""
+        """The SVG picture, for notebooks (see :func:`~korbiro.rules.exxit.draw.svg_board`)."""
         return svg_board(self)
 
     def __repr__(self) -> str:

@@ -19,7 +19,8 @@ from __future__ import annotations
 from .board import Board
 from .cards import XapCard, XapCardSet, load_cards, sample_cards
 from .layout import IB, OB, RING, Layout, Section, Tile, load_layout, sample_layout
-from .model import (
+from .notation import NotationError, format_turn, parse_tile, parse_turn
+from .position import (
     OK,
     DrawXap,
     EndTurn,
@@ -37,7 +38,6 @@ from .model import (
     Side,
     Violation,
 )
-from .notation import NotationError, format_turn, parse_tile, parse_turn
 from .record import (
     Record,
     ReplayResult,

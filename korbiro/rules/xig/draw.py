@@ -1,7 +1,7 @@
 """Pictures of an XIG position: each Pathway as text (``print(pos)``) and as an SVG drawing.
 
 Both read the position only through :class:`PathwaysView`, so that
-:class:`~korbiro.rules.xig.model.Position` can draw itself (``print(pos)``,
+:class:`~korbiro.rules.xig.position.Position` can draw itself (``print(pos)``,
 ``pos._repr_svg_()``) without this module importing it.
 
 The SVG drawing shows every Pathway in path order (the Burrows, positions

@@ -19,7 +19,7 @@ from typing import Any
 
 from .layout import IB, OB, Tile
 from .messages import say
-from .model import DrawXap, EndTurn, FlipXig, Give, Move, Pass, Play, PlayXap
+from .position import DrawXap, EndTurn, FlipXig, Give, Move, Pass, Play, PlayXap
 
 TILE_RE = re.compile(r"^([A-Z]+)(ib|ob|[1-9]|[12][0-9]|3[0-3])$")
 CARD_RE = re.compile(r"^[a-z][a-z0-9-]*$")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .draw import svg_pathways
 from .messages import say
-from .model import Play
+from .position import Play
 from .record import TurnStep
 
 __all__ = ["turn_caption", "turn_svg"]

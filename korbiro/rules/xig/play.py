@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .layout import POSITIONS, Tile
-from .model import (
+from .notation import format_turn
+from .position import (
     QUICK,
     DrawXap,
     EndTurn,
@@ -29,7 +30,6 @@ from .model import (
     PlayXap,
     Position,
 )
-from .notation import format_turn
 from .setup import QUICK_TILES, GameSpec, PlayerSpec, new_game
 
 

@@ -29,7 +29,8 @@ from ._schema import raise_findings, schema_findings
 from .cards import XapCardSet, load_cards, sample_cards
 from .layout import IB, OB, Layout, Tile, load_layout, sample_layout
 from .messages import say
-from .model import (
+from .notation import NotationError, parse_tile, parse_turn
+from .position import (
     SHARED_MEMORY,
     DrawXap,
     EndTurn,
@@ -45,7 +46,6 @@ from .model import (
     game_over,
     violation,
 )
-from .notation import NotationError, parse_tile, parse_turn
 from .rules import section_of
 from .setup import GameSpec, PlayerSpec, SetupError, Where, build_config, entwined_table, new_game
 

@@ -18,7 +18,7 @@ from typing import Any
 from .cards import ON_DRAW, XapCardSet, sample_cards
 from .layout import CREATURE, ELEMENT_LETTER, POSITIONS, Layout, Tile, sample_layout
 from .messages import say
-from .model import (
+from .position import (
     ENTWINED,
     HAND_SIZE,
     MARATHON,

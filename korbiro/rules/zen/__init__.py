@@ -26,12 +26,12 @@ A small, exact model in the shape of python-chess:
 from __future__ import annotations
 
 from .board import Board
-from .data import parse_square, rule, square_name
 from .draw import render, svg_tower
-from .notation import position_from_document, position_to_yaml
+from .files import position_from_document, position_to_yaml
 from .options import OPTION_HELP, Options
 from .position import OK, PASS, Arrive, Move, Outcome, Pass, Position, Score, Step, Verdict
-from .replay import Record, ReplayReport, Violation, load_record, replay, replay_file
+from .record import Record, ReplayReport, Violation, load_record, replay, replay_file
+from .rules import parse_square, rule, square_name
 from .setup import Deal, check_deal, check_placement, deal, prepare, setup
 
 __all__ = [

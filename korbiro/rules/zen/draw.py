@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from ...base.svg import Svg
-from .data import COLUMNS, FLOORS, NCOLS, WARRIOR, square, square_name
 from .messages import say
+from .rules import COLUMNS, FLOORS, NCOLS, WARRIOR, square, square_name
 
 __all__ = ["TowerView", "render", "describe_outcome", "squares_text", "svg_tower", "SEAT_COLOURS"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .draw import svg_tower
 from .messages import say
 from .position import Arrive, Step
-from .replay import ReplayReport
+from .record import ReplayReport
 
 __all__ = ["turn_caption", "turn_svg"]
 

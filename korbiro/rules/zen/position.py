@@ -25,7 +25,10 @@ from typing import Any
 
 from ...base.errors import IllegalActionError, RulesSyntaxError
 from ..boardgame import Verdict
-from .data import (
+from .draw import render, svg_tower
+from .messages import MessageError, both, raise_as, say
+from .options import Options
+from .rules import (
     NCOLS,
     NEIGHBOURS,
     NSQUARES,
@@ -41,9 +44,6 @@ from .data import (
     rule,
     square_name,
 )
-from .draw import render, svg_tower
-from .messages import MessageError, both, raise_as, say
-from .options import Options
 
 # ---------------------------------------------------------------------------
 # Moves

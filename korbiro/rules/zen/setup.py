@@ -20,10 +20,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...base.errors import UsageError
-from .data import NSQUARES, SEATS, WARRIOR, card_marks, square_name
 from .messages import raise_as
 from .options import Options
 from .position import Position, Verdict, _v
+from .rules import NSQUARES, SEATS, WARRIOR, card_marks, square_name
 
 VARIANTS = ("standard", "passive")
 

@@ -99,7 +99,7 @@ def test_every_reason_code_and_option_is_documented() -> None:
         "korbiro.rules.exxit.record",
         "korbiro.rules.exxit.perft",
         "korbiro.rules.exxit.rules",
-        "korbiro.rules.exxit.render",
+        "korbiro.rules.exxit.draw",
     ],
 )
 def test_module_docstring_examples(module: str) -> None:

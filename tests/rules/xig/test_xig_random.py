@@ -30,8 +30,8 @@ from korbiro.rules.xig import (
     load_record_text,
     replay,
 )
-from korbiro.rules.xig.model import HAND_SIZE, SHARED_MEMORY
 from korbiro.rules.xig.play import random_game
+from korbiro.rules.xig.position import HAND_SIZE, SHARED_MEMORY
 from korbiro.rules.xig.record import dump_record
 from korbiro.rules.xig.setup import GameSpec, PlayerSpec
 

@@ -32,7 +32,7 @@ from korbiro.rules.xig import (
     replay,
     replay_file,
 )
-from korbiro.rules.xig.render import moves_text, show_text
+from korbiro.rules.xig.views import moves_text, show_text
 
 EXAMPLES = Path("examples/xig")
 ILLEGAL = EXAMPLES / "illegal-moves.yaml"

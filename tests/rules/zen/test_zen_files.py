@@ -28,7 +28,7 @@ from korbiro.rules.zen import (
     replay,
     setup,
 )
-from korbiro.rules.zen.replay import load_record_text
+from korbiro.rules.zen.record import load_record_text
 
 EXAMPLES = ROOT / "examples" / "zen"
 

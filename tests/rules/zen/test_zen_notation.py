@@ -18,7 +18,7 @@ from test_zen_rules import ARRIVE, SWAP_ONTO_TARGET, P, legal, sq
 
 from korbiro.base.yamlload import load_yaml_file
 from korbiro.rules.zen import Move, Step, position_from_document, replay, setup
-from korbiro.rules.zen.replay import load_record_text
+from korbiro.rules.zen.record import load_record_text
 from korbiro.rules.zen.setup import deal
 
 ENDGAME = position_from_document(load_yaml_file(ROOT / "examples/zen/endgame.yaml"))

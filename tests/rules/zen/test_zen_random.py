@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from korbiro.rules.zen import PASS, Arrive, Move, Options, Position, Step, setup
-from korbiro.rules.zen.data import NEIGHBOURS, WARRIOR
+from korbiro.rules.zen.rules import NEIGHBOURS, WARRIOR
 
 CONFIGS = [(4, "standard"), (3, "standard"), (2, "standard"), (2, "passive")]
 CAP = 1500  # turns; every seeded game below ends long before

@@ -6,7 +6,7 @@ import pytest
 
 from korbiro.base.errors import IllegalActionError
 from korbiro.rules.zen import Move, Options, Position, Score, parse_square
-from korbiro.rules.zen.data import NEIGHBOURS
+from korbiro.rules.zen.rules import NEIGHBOURS
 
 # ---------------------------------------------------------------------------
 # helpers

@@ -9,7 +9,7 @@ import pytest
 
 from korbiro.base.errors import IllegalActionError, UsageError
 from korbiro.rules.zen import deal, parse_square, prepare, setup, square_name
-from korbiro.rules.zen.data import card_marks, floor_of
+from korbiro.rules.zen.rules import card_marks, floor_of
 
 SEEDS = range(12)
 

@@ -10,7 +10,7 @@ from typing import Any
 from .draw import LEGEND, show_text
 from .layout import CORNER, CREATURE, IB, OB, POSITIONS, RING, Tile, pos_text
 from .messages import say
-from .model import DrawXap, EndTurn, FlipXig, Give, Move, Pass, Phase, Play, PlayXap, Position
+from .position import DrawXap, EndTurn, FlipXig, Give, Move, Pass, Phase, Play, PlayXap, Position
 from .rules import cite
 
 

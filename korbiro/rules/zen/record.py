@@ -20,11 +20,11 @@ from ...base.errors import RulesSyntaxError, UsageError
 from ...base.yamlload import YamlDocument, load_yaml_file, load_yaml_text
 from ..boardgame import RecordShape
 from ..boardgame import Violation as Violation
-from .data import NSQUARES, SEATS, rule
+from .files import Reader, read_options, read_position
 from .messages import say
-from .notation import Reader, read_options, read_position
 from .options import Options
 from .position import Move, Position, Verdict
+from .rules import NSQUARES, SEATS, rule
 from .setup import VARIANTS, prepare, seats_for
 
 RECORD_KEYS = ("game", "options", "setup", "start", "moves")

@@ -30,7 +30,11 @@ from ...base.errors import DataError, KorbiroError, UsageError
 from ...base.findings import Finding
 from ...base.text import is_digits
 from ...base.yamlload import YamlDocument
-from .data import (
+from .draw import squares_text
+from .messages import MessageError, finding, say
+from .options import Options
+from .position import Position, _canonical_captures
+from .rules import (
     COLUMNS,
     FLOORS,
     NCOLS,
@@ -42,10 +46,6 @@ from .data import (
     square,
     square_name,
 )
-from .draw import squares_text
-from .messages import MessageError, finding, say
-from .options import Options
-from .position import Position, _canonical_captures
 
 EXAMPLE = """\
 players: A B
