@@ -273,7 +273,7 @@ class Engine:
             if dropped:
                 cs.counters.clear()
                 self.table.emit("3.01.G", "falls", "MK-TL-TRACE.falls-counter-fall-off", {"dropped": dropped, "card": cs.label})
-        if cs.type == "építmény" and sem.one_such_building(cs):
+        if cs.type == "építmény" and cs.fact(sem.one_such_building):
             self.table.one_building(cs, player, a.keep)
 
     # ================================================================ dispatch

@@ -111,7 +111,7 @@ class TimelineStack(Part):
                 break
         if mp_bound and open_deed:
             raise refused("MK-TL-MP-BOUND", bound_by, what=what, what_hu=what_hu or what)
-        if cs is not None and sem.cannot_interrupt(cs):
+        if cs is not None and cs.fact(sem.cannot_interrupt):
             top = self.top
             if top is None:
                 return

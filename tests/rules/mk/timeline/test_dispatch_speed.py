@@ -1,0 +1,73 @@
+"""The engine's step and probe work out only what can have changed (issue 29 item 4: an engine fast enough to search).
+
+Each speed-up of ``Engine.apply`` and ``Engine.probe`` is shown by what it no longer asks, counted, not timed (the
+machine is shared), and by its refusals and traces, which stay the same: the golden games
+(tests/rules/mk/timeline/test_play.py), rulings, docs sessions, and the listing by probing
+(tests/rules/mk/timeline/test_legal_actions.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from korbiro.data.check import load_database
+from korbiro.data.paths import shipped_db_path
+from korbiro.grammar.action import Action
+from korbiro.rules.mk.timeline import semantics
+from korbiro.rules.mk.timeline.engine import Engine
+from korbiro.rules.mk.timeline.game import deal, sample_decks
+from korbiro.rules.mk.timeline.model import CardState
+
+CARDS = {c.name: c for c in load_database([shipped_db_path()])}
+
+
+def counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
+    """Count the calls of *module*'s function *name* (as the engine calls it: through the module)."""
+    calls: list[int] = []
+    original = getattr(module, name)
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def started(seed: int = 3) -> Engine:
+    eng = deal([("Anna", sample_decks()[0]), ("Béla", sample_decks()[1])], CARDS.get, seed=seed)
+    eng.start_game()
+    return eng
+
+
+def in_hand(eng: Engine, player: str, kind: str) -> CardState:
+    return next(cs for cs in eng.state.cards.values() if cs.zone == "kez" and cs.owner == player and cs.type == kind)
+
+
+def test_a_cards_printed_facts_are_worked_out_once_however_often_it_is_probed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """5.01.A–C: whether a card is a fate turner, a mosaic spell or an ŐSERŐ card never changes under it: twenty
+    probes of one summoning ask each once, and answer as the first did."""
+    eng = started()
+    adventurer = in_hand(eng, "Anna", "kalandozó")
+    asked = {name: counting(monkeypatch, semantics, name) for name in ("is_fate_turner", "is_mosaic", "has_osero")}
+    answers = {repr(eng.probe("Anna", Action("summon", card=adventurer.label))) for _ in range(20)}
+    assert answers == {"None"}
+    assert {name: len(calls) for name, calls in asked.items()} == {"is_fate_turner": 1, "is_mosaic": 1, "has_osero": 1}
+
+
+def test_a_fact_is_asked_once_for_each_card_and_argument() -> None:
+    """:meth:`CardState.fact` answers what its function answers, once for each card state and argument."""
+    eng = started()
+    one, other = list(eng.state.cards.values())[:2]
+    calls: list[tuple[int, str]] = []
+
+    def named(cs: CardState, suffix: str = "") -> str:
+        calls.append((cs.uid, suffix))
+        return cs.name + suffix
+
+    of: Callable[..., str] = named
+    assert [one.fact(of), one.fact(of), one.fact(of, "!"), one.fact(of, "!"), other.fact(of)] == [
+        one.name, one.name, one.name + "!", one.name + "!", other.name]
+    assert calls == [(one.uid, ""), (one.uid, "!"), (other.uid, "")]
