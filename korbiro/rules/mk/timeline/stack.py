@@ -214,8 +214,12 @@ class TimelineStack(Part):
 
     def casualties(self) -> None:
         """As a timeline closes (and as a manoeuvre's teams return): an adventurer whose damage reaches its level
-        dies; one damaged outside a manoeuvre becomes wounded and loses its damage (option ``close_wounds``)."""
-        for cs in list(self.state.cards.values()):
+        dies; one damaged outside a manoeuvre becomes wounded and loses its damage (option ``close_wounds``).
+        Only a damaged card of a Sor is looked at, in the order the cards came into the game (their uids)."""
+        cards = self.state.cards
+        damaged = sorted(uid for p in self.state.players.values() for uid in p.zones["sor"] if cards[uid].damage > 0)
+        for uid in damaged:
+            cs = cards[uid]
             if cs.damage <= 0 or not (cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None):
                 continue  # an undamaged adventurer neither dies nor is wounded: its level is not asked
             lvl = sem.level(self.state, cs)

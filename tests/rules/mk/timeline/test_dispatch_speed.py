@@ -71,3 +71,34 @@ def test_a_fact_is_asked_once_for_each_card_and_argument() -> None:
     assert [one.fact(of), one.fact(of), one.fact(of, "!"), one.fact(of, "!"), other.fact(of)] == [
         one.name, one.name, one.name + "!", one.name + "!", other.name]
     assert calls == [(one.uid, ""), (one.uid, "!"), (other.uid, "")]
+
+
+class _Counted(dict[int, CardState]):
+    """The game's cards, counting how often every card is gone through."""
+
+    walks = 0
+
+    def values(self):  # type: ignore[no-untyped-def]
+        _Counted.walks += 1
+        return super().values()
+
+
+def test_a_closing_timeline_looks_only_at_the_damaged_cards_of_the_sors() -> None:
+    """6.00: as a timeline closes, an adventurer whose damage reaches its level dies, in the order the cards came
+    into the game; the cards of the hands, the decks and the Múlt are not gone through."""
+    eng = started()
+    adventurers = [cs for cs in eng.state.cards.values() if cs.type == "kalandozó"][:3]
+    for cs in reversed(adventurers):
+        eng.table.move(cs, "sor")
+        cs.damage = 99
+    eng.state.cards = _Counted(eng.state.cards)
+    _Counted.walks = 0
+    before = len(eng.state.trace)
+    eng.table.begin()
+    eng.table.checked()
+    eng.stack.casualties()
+    eng.table.end(False)
+    assert _Counted.walks == 0
+    assert [cs.zone for cs in adventurers] == ["mult"] * 3
+    dying = [e.data for e in eng.state.trace[before:] if e.event == "dies"]
+    assert dying == [(("card", cs.label),) for cs in adventurers]
