@@ -23,7 +23,7 @@ and :mod:`.semantics` answers the keywords' questions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Mapping
+from collections.abc import Callable, Collection, Generator, Mapping
 from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -208,7 +208,7 @@ class Engine:
     def open_timeline(self, kind: str, opener: str) -> Timeline:
         return self.stack.open_timeline(kind, opener)
 
-    def find(self, name: str, *, zones: Iterable[str] | None = None, player: str | None = None,
+    def find(self, name: str, *, zones: Collection[str] | None = None, player: str | None = None,
              rule: str = "5.01.B") -> CardState:
         return self.table.find(name, zones=zones, player=player, rule=rule)
 
