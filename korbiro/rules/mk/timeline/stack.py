@@ -239,9 +239,13 @@ class TimelineStack(Part):
         """6.02: the timed effects of *moment* (a phase of 6.03, or an event such as ``siege_won``):
         every card in the Present with such a trigger (of *player*'s, if given) adds its effect to a
         timeline of its own.  A ghost fires only its ghost abilities, and only a ghost does (11.00.D).
-        Returns how many entered."""
+        Returns how many entered.  Without *cards*, only the cards with timed effects are looked at (in the order
+        they came into the game, as every card is)."""
         fired = 0
-        for cs in list(cards if cards is not None else self.state.cards.values()):
+        if cards is None:
+            every = self.state.cards
+            cards = [every[uid] for uid in self.state.trigger_uids]
+        for cs in list(cards):
             if not cs.behaviour.triggers or cs.zone not in IN_PLAY:
                 continue
             owner = sem.controller(self.state, cs)

@@ -12,10 +12,11 @@ from collections.abc import Callable
 
 import pytest
 
+from korbiro.base.errors import IllegalActionError
 from korbiro.data.check import load_database
 from korbiro.data.paths import shipped_db_path
 from korbiro.grammar.action import Action
-from korbiro.rules.mk.timeline import semantics
+from korbiro.rules.mk.timeline import semantics, table
 from korbiro.rules.mk.timeline.engine import Engine
 from korbiro.rules.mk.timeline.game import deal, sample_decks
 from korbiro.rules.mk.timeline.model import CardState
@@ -102,3 +103,36 @@ def test_a_closing_timeline_looks_only_at_the_damaged_cards_of_the_sors() -> Non
     assert [cs.zone for cs in adventurers] == ["mult"] * 3
     dying = [e.data for e in eng.state.trace[before:] if e.event == "dies"]
     assert dying == [(("card", cs.label),) for cs in adventurers]
+
+
+def test_a_player_named_again_is_not_folded_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every step names its player: the name is folded the first time it is asked (1.01: accent- and
+    case-insensitive), then remembered; a name of nobody is refused every time."""
+    eng = started()
+    eng.table.player("Anna")
+    folds = counting(monkeypatch, table, "fold")
+    assert [eng.table.player(name) for name in ("Anna", "béla", "Anna", "BÉLA", "béla") * 4] == \
+        ["Anna", "Béla", "Anna", "Béla", "Béla"] * 4
+    assert len(folds) == 2  # "béla" and "BÉLA", once each
+    for _ in range(2):
+        with pytest.raises(IllegalActionError) as refusal:
+            eng.table.player("Cecil")
+        assert (refusal.value.code, refusal.value.rule) == ("MK-TL-NO-PLAYER", "1.01")
+
+
+def test_a_phase_fires_looking_only_at_the_cards_with_timed_effects() -> None:
+    """6.02: the timed effects of a phase (the round's opening, its resource phase) are those of the cards with
+    timed effects in the Present; the other cards of the game are not gone through."""
+    eng = started()
+    watcher = next(cs for cs in eng.state.cards.values()
+                   if any(t.at == "erőforrás" and not t.ghost and t.condition is None and t.targets is None
+                          for t in cs.behaviour.triggers))
+    eng.table.move(watcher, "jelen")
+    eng.state.cards = _Counted(eng.state.cards)
+    _Counted.walks = 0
+    eng.table.begin()
+    eng.table.checked()
+    assert eng.stack.fire("erőforrás") == 1
+    eng.table.end(False)
+    assert _Counted.walks == 0
+    assert [e.label for e in eng.state.timelines[-1].entries] == [f"{watcher.label}: erőforrás"]
