@@ -76,6 +76,21 @@ def _own_phases(cs: CardState) -> tuple[str, ...]:
     return phases
 
 
+def _named(cs: CardState) -> bool:
+    """Whether *cs* is a named card (``properties: [nevesített]``, 2.02.a)."""
+    return "named" in cs.card.properties
+
+
+def _printed_keys(cs: CardState) -> frozenset[str]:
+    """The keys of the keywords *cs*'s card prints (``ÁLLANDÓ``, ``ANTISS "…"``)."""
+    return frozenset(k.key for k in cs.card.keywords)
+
+
+def _extra_mp(cs: CardState) -> int:
+    """The MP *cs*'s behaviour adds to its summoning cost (its ``cost: mp N``, 5.01.C)."""
+    return sum(c.amount for c in cs.behaviour.cost if c.kind == "mp")
+
+
 def _restriction_words(cs: CardState) -> tuple[str, str]:
     """An action card's class and sphere restriction as a refusal names them (8.03.E): its classes and sub-classes,
     sorted, and its spheres."""
@@ -131,7 +146,7 @@ class Deeds(Part):
             self.table.seating.check_new_quest()
         if cs.type == "építmény":
             self.table.seating.check_building(player)
-        if "named" in cs.card.properties:
+        if cs.fact(_named):
             self._naming_rule(player, cs)
         summoner = self._summoner_checks(player, cs, a, chain)
         self._mode_checks(cs, a)
@@ -474,7 +489,7 @@ class Deeds(Part):
             who = ", ".join(f"{src.label} {n:+d}" for src, n in changes)
             desc = ("5.01.C", "MK-TL-PAY.changed", {"required": cost, "who": who})
             cost = new
-        extra = sum(c.amount for c in cs.behaviour.cost if c.kind == "mp")
+        extra = cs.fact(_extra_mp)
         if extra and not a.free:
             cost += extra
             desc = (desc[0], desc[1], {**desc[2], "extra": part("MK-TL-PAY.extra", extra=extra)})
@@ -504,7 +519,7 @@ class Deeds(Part):
             self._activate_obstacle(player, cs, a)
             return
         index, ability = self.abilities.pick(cs, a)
-        kws = {k.key for k in cs.card.keywords}
+        kws = cs.fact(_printed_keys)
         antiss = 'ANTISS "…"' in kws
         if ability is None and not antiss and not a.effect:
             if "ÁLLANDÓ" in kws and a.targets:

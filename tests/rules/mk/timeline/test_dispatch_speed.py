@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from korbiro.base.errors import IllegalActionError
+from korbiro.data.cards import Card
 from korbiro.data.check import load_database
 from korbiro.data.paths import shipped_db_path
 from korbiro.grammar.action import Action
@@ -48,14 +49,23 @@ def in_hand(eng: Engine, player: str, kind: str) -> CardState:
 
 
 def test_a_cards_printed_facts_are_worked_out_once_however_often_it_is_probed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """5.01.A–C: whether a card is a fate turner, a mosaic spell or an ŐSERŐ card never changes under it: twenty
+    """5.01.A–C: whether a card is named, a fate turner, a mosaic spell or an ŐSERŐ card never changes under it: twenty
     probes of one summoning ask each once, and answer as the first did."""
     eng = started()
     adventurer = in_hand(eng, "Anna", "kalandozó")
     asked = {name: counting(monkeypatch, semantics, name) for name in ("is_fate_turner", "is_mosaic", "has_osero")}
+    named: list[int] = []
+    printed = Card.properties
+
+    def properties(card: Card) -> frozenset[str]:
+        named.append(1)
+        return printed.__get__(card)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Card, "properties", property(properties))
     answers = {repr(eng.probe("Anna", Action("summon", card=adventurer.label))) for _ in range(20)}
     assert answers == {"None"}
     assert {name: len(calls) for name, calls in asked.items()} == {"is_fate_turner": 1, "is_mosaic": 1, "has_osero": 1}
+    assert len(named) == 1  # the naming rule (2.02.a) asks whether the card is named once
 
 
 def test_a_fact_is_asked_once_for_each_card_and_argument() -> None:
