@@ -116,6 +116,8 @@ class Engine:
                  effects: Mapping[str, Behaviour] | None = None, variant: str | None = None,
                  variant_options: Mapping[str, object] | None = None) -> None:
         self.table = Table(fmt, options, effects, variant, variant_options)
+        #: the game state (the table's: read as an attribute, the listing asks for it ~15,000 times a game)
+        self.state: GameState = self.table.state
         self.stack = TimelineStack(self.table)
         self.table.on_wounded = self._wounded
         self.table.on_event = self._event
@@ -184,10 +186,6 @@ class Engine:
             self.stack.fire("opponent_searches", player=other)
 
     # ================================================================ the table
-
-    @property
-    def state(self) -> GameState:
-        return self.table.state
 
     @property
     def format(self) -> Format:

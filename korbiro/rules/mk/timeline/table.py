@@ -207,7 +207,8 @@ class Table:
     def sole_bearer(self, cs: CardState) -> bool:
         """Whether no other card bears *cs*'s label, as its label or its name: :meth:`find` by that label finds
         *cs* wherever it looks for it (a zone and player *cs* is in)."""
-        return self._by_name.get(cs.folded_label) == [cs.uid]
+        bearers = self._by_name.get(cs.folded_label)
+        return bearers is not None and len(bearers) == 1 and bearers[0] == cs.uid
 
     def player(self, name: str | None) -> str:
         if name is None:

@@ -146,3 +146,14 @@ def test_a_phase_fires_looking_only_at_the_cards_with_timed_effects() -> None:
     eng.table.end(False)
     assert _Counted.walks == 0
     assert [e.label for e in eng.state.timelines[-1].entries] == [f"{watcher.label}: erőforrás"]
+
+
+def test_the_engines_state_is_the_tables_read_without_a_call() -> None:
+    """The listing reads ``eng.state`` ~15,000 times a game: it is the table's state, kept as an attribute; a card
+    named by a label only it bears is found by that label (Table.sole_bearer), one that shares it is not."""
+    eng = started()
+    assert "state" in vars(eng) and eng.state is eng.table.state
+    alone = next(cs for cs in eng.state.cards.values() if cs.folded_label != cs.folded_name)  # a second copy: "… #2"
+    assert eng.table.sole_bearer(alone)
+    twin = eng.add_card(alone.card, "Béla", "kez", label=alone.label)
+    assert not eng.table.sole_bearer(alone) and not eng.table.sole_bearer(twin)
