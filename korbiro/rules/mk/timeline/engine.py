@@ -161,6 +161,17 @@ class Engine:
             "swap": self.pacts.swap,
             "obstruct": self.maneuvers.obstruct,
         }
+        #: the engine's own steps and a judge's suppositions, which no player takes
+        self._steps: dict[str, Callable[[Action], None]] = {
+            "unwind": lambda a: self.stack.unwind(a.count),
+            "phase": self._phase,
+            "end_round": lambda a: self.rounds.end_round(),
+            "round": lambda a: self.rounds.play_out(),
+            "kill": self.kill,
+            "dice": self.dice,
+            "order": lambda a: self.combat.set_order(a.team),
+            "damage": self.damage,
+        }
         #: set while probing for the legal actions: whose turn it is has been checked once for all, and the
         #: lister builds only actions of the verbs' own shape
         self._skip_turn = False
@@ -275,6 +286,10 @@ class Engine:
             self.table.one_building(cs, player, a.keep)
 
     # ================================================================ dispatch
+
+    def _phase(self, a: Action) -> None:
+        assert a.card is not None
+        self.rounds.phase(a.card)
 
     def _pass_verb(self, player: str, a: Action) -> None:
         self.pass_(player)
@@ -423,30 +438,9 @@ class Engine:
 
     def _dispatch(self, player: str | None, a: Action) -> None:
         verb = a.verb
-        if verb == "unwind":
-            self.stack.unwind(a.count)
-            return
-        if verb == "phase":
-            assert a.card is not None
-            self.rounds.phase(a.card)
-            return
-        if verb == "end_round":
-            self.rounds.end_round()
-            return
-        if verb == "round":
-            self.rounds.play_out()
-            return
-        if verb == "kill":
-            self.kill(a)
-            return
-        if verb == "dice":
-            self.dice(a)
-            return
-        if verb == "order":
-            self.combat.set_order(a.team)
-            return
-        if verb == "damage":
-            self.damage(a)
+        step = self._steps.get(verb)
+        if step is not None:  # the engine's own step or a judge's supposition: no player acts
+            step(a)
             return
         who = self.table.player(player)
         self._check_in_game(who)
