@@ -67,6 +67,37 @@ def _side_obstacle(table: Table, player: str, name: str) -> CardState | None:
     return cs if cs.type == "akadálylap" and table.seating.friendly(player, cs.owner) else None
 
 
+def _own_phases(cs: CardState) -> tuple[str, ...]:
+    """The phases *cs* is summoned in (5.01.A), folded: those printed; none printed, the Sor for an adventurer,
+    building, quest, tower level or ally."""
+    phases = tuple(fold(p) for p in cs.card.values("phase"))
+    if not phases and cs.type in ("kalandozó", "építmény", "küldetés", "toronyszint", "szövetséges"):
+        return ("sor",)
+    return phases
+
+
+def _named(cs: CardState) -> bool:
+    """Whether *cs* is a named card (``properties: [nevesített]``, 2.02.a)."""
+    return "named" in cs.card.properties
+
+
+def _printed_keys(cs: CardState) -> frozenset[str]:
+    """The keys of the keywords *cs*'s card prints (``ÁLLANDÓ``, ``ANTISS "…"``)."""
+    return frozenset(k.key for k in cs.card.keywords)
+
+
+def _extra_mp(cs: CardState) -> int:
+    """The MP *cs*'s behaviour adds to its summoning cost (its ``cost: mp N``, 5.01.C)."""
+    return sum(c.amount for c in cs.behaviour.cost if c.kind == "mp")
+
+
+def _restriction_words(cs: CardState) -> tuple[str, str]:
+    """An action card's class and sphere restriction as a refusal names them (8.03.E): its classes and sub-classes,
+    sorted, and its spheres."""
+    return (", ".join(sorted(cs.card.values("class") + cs.card.values("subclass"))),
+            ", ".join(str(s) for s in cs.attr("spheres", []) or []))
+
+
 def entry_kind(cs_of: dict[int, CardState], e: Entry) -> str:
     """What an entry is, for a neutralisation: a trap or beast activation, an obstacle's other activation,
     an ability, a card, a copy or a timed effect."""
@@ -115,7 +146,7 @@ class Deeds(Part):
             self.table.seating.check_new_quest()
         if cs.type == "építmény":
             self.table.seating.check_building(player)
-        if "named" in cs.card.properties:
+        if cs.fact(_named):
             self._naming_rule(player, cs)
         summoner = self._summoner_checks(player, cs, a, chain)
         self._mode_checks(cs, a)
@@ -138,7 +169,7 @@ class Deeds(Part):
             self.state.players[player].mp -= cost
             self.emit(spent_desc[0], "pay", spent_desc[1], {"extra": "", **spent_desc[2], "player": player, "cost": cost,
                                                             "left": self.state.players[player].mp})
-        if summoner is not None and sem.is_attack(cs):
+        if summoner is not None and cs.fact(sem.is_attack):
             summoner.state = "pihenő"
         if cs.zone != "idofonal":
             self.table.move(cs, "idofonal", owner_zone=cs.owner)
@@ -149,7 +180,7 @@ class Deeds(Part):
                                x=a.x, mode=a.mode, ops=self._ops_for(cs, a), negative=cs.behaviour.negative,
                                accept=frozenset(targets) if a.accept else frozenset(), roll=a.roll,
                                target_players=opponents)
-        if sem.is_mosaic(cs):
+        if cs.fact(sem.is_mosaic):
             if self.admits("7.00"):
                 self.emit("7.00", "mosaic", "MK-TL-TRACE.mosaic", {
                     "player": player, "x": a.x, "form": part("MK-TL-TRACE.mosaic-form", mode=a.mode) if a.mode else ""})
@@ -163,7 +194,7 @@ class Deeds(Part):
             awaiting = sum(1 for u in self.state.players[player].zones["jelen"] if self.state.cards[u].type == "küldetés")
             if awaiting >= 3:
                 raise refused("MK-TL-QUEST-LIMIT.already-has-quests", "3.02.C", player=player)
-        if cs.type == "építmény" and sem.one_such_building(cs):
+        if cs.type == "építmény" and cs.fact(sem.one_such_building):
             if not self.admits("1.14.4"):
                 self.skip("1.14.4", "MK-TL-SKIP.one-such-building", card=cs.label)
             elif self.table.controls_same(player, cs):
@@ -188,7 +219,7 @@ class Deeds(Part):
             seating = self.table.seating
             others = [c for c in self.stack.watchers() if not seating.friendly(player, sem.controller(self.state, c))]
             self.stack.fire_event(moment, cs, others)
-        if summoner is not None and sem.is_unarmed(cs) and self.admits("3.05.E"):
+        if summoner is not None and cs.fact(sem.is_unarmed) and self.admits("3.05.E"):
             self.state.combo[summoner.uid] = self.state.combo.get(summoner.uid, 0) + 1
             self.combo_entries.setdefault(summoner.uid, []).append(entry)
 
@@ -223,7 +254,7 @@ class Deeds(Part):
         """Whether *cs* is summoned now as a fast effect by its SORSFORDÍTÓ (no rule text defines it; korbiro's
         reading, option ``sorsfordito``, cites 6.00): while a timeline is open; with ``behind`` only while *player*
         has fewer DP than an opponent, and once a game.  Otherwise the card keeps its phase (5.01.A, 6.00)."""
-        if not sem.is_fate_turner(cs) or self.stack.top is None:
+        if not cs.fact(sem.is_fate_turner) or self.stack.top is None:
             return False
         if self.options["sorsfordito"] == "fast":
             return True
@@ -252,7 +283,7 @@ class Deeds(Part):
     def _mode_checks(self, cs: CardState, a: Action) -> None:
         """7.00: a card with forms is summoned in one of its forms, and a card without forms takes none."""
         modes = cs.behaviour.modes
-        rule = "7.00" if sem.is_mosaic(cs) else "5.01.C"
+        rule = "7.00" if cs.fact(sem.is_mosaic) else "5.01.C"
         if a.effect:
             return
         if modes and not any(fold(m) == fold(a.mode or "") for m in modes):
@@ -270,7 +301,7 @@ class Deeds(Part):
             cs = self.table.find(a.card, zones=("idofonal", "mult"), player=player)
         except IllegalActionError:
             raise refused("MK-TL-NOT-IN-HAND.not-hand", "5.01.A", card=a.card, player=player) from None
-        if not sem.is_unarmed(cs):
+        if not cs.fact(sem.is_unarmed):
             raise refused("MK-TL-NO-CARD.not-hand", "5.01.A", card=cs.label, player=player)
         return cs
 
@@ -285,7 +316,7 @@ class Deeds(Part):
         adv = self.table.find(a.by, zones=("sor", "jelen"), player=player, rule="6.01")
         if adv.ghost is not None:
             raise refused("MK-TL-GHOST.ghost-uses-action", "11.00.D", adv=adv.label)
-        if sem.is_unarmed(cs):
+        if cs.fact(sem.is_unarmed):
             links = self.state.combo.get(adv.uid, 0)
             if links:
                 self.require("3.05.E", "MK-TL-WHAT.combination-chain")
@@ -305,7 +336,7 @@ class Deeds(Part):
         if adv.state != CardStatus.EBER and not (self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv)):
             raise refused("MK-TL-NOT-AWAKE.summoning-action-card", "6.01", adv=adv.label, state=adv.state)
         self._restriction_checks(cs, adv)
-        if sem.is_power_word(cs):
+        if cs.fact(sem.is_power_word):
             if not self.admits("3.05.A"):
                 self.skip("3.05.A", "MK-TL-SKIP.power-words")
                 return adv
@@ -325,7 +356,7 @@ class Deeds(Part):
                 if not icons & mine and not (self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv)):
                     raise refused("MK-TL-ICON.does-not-bear", "3.05", adv=adv.label, card=cs.label, sorted=', '.join(sorted(icons)))
                 self.emit("3.05", "icon", "MK-TL-TRACE.icon-bears", {"adv": adv.label, "card": cs.label})
-        kind = sem.equipment_kind(cs)
+        kind = cs.fact(sem.equipment_kind)
         if kind is not None:
             self.equipment_slot(adv, cs, kind)
         return adv
@@ -335,9 +366,9 @@ class Deeds(Part):
         3.05, the action-card rule, where the format admits it): its summoner has one of its classes or
         sub-classes and one of its spheres (option ``action_restriction``: both, or either suffices).  In antiss
         combat an antiss-wizard summons any combat-phase action card ignoring them (8.03.E)."""
-        if not sem.class_restriction(cs) and not sem.sphere_restriction(cs):
+        if not cs.fact(sem.class_restriction) and not cs.fact(sem.sphere_restriction):
             return
-        unmet = sem.restriction_unmet(cs, adv, self.options["action_restriction"])
+        unmet = cs.fact(sem.restriction_unmet, adv, self.options["action_restriction"])
         if self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv) \
                 and "harc" in {fold(p) for p in cs.card.values("phase")}:
             if unmet:
@@ -345,20 +376,19 @@ class Deeds(Part):
                           card=cs.label)
             return
         rule = self.cite("3.05", "8.03.E")
-        names = {"adventurer": adv.label, "card": cs.label,
-                 "classes": ", ".join(sorted(cs.card.values("class") + cs.card.values("subclass"))),
-                 "spheres": ", ".join(str(s) for s in cs.attr("spheres", []) or [])}
+        classes, spheres = cs.fact(_restriction_words)
+        names = {"adventurer": adv.label, "card": cs.label, "classes": classes, "spheres": spheres}
         either = self.options["action_restriction"] == "either"
         if either and len(unmet) == 2:
             raise refused("MK-TL-RESTRICTION.neither", rule, remedy="MK-TL-RESTRICTION.neither-remedy", **names)
         if unmet:  # the class first, then the sphere
             raise refused(f"MK-TL-RESTRICTION.{unmet[0]}", rule, remedy=f"MK-TL-RESTRICTION.{unmet[0]}-remedy", **names)
-        key = "MK-TL-RESTRICTION.either" if either and sem.restriction_unmet(cs, adv, "both") else "MK-TL-RESTRICTION.met"
+        key = "MK-TL-RESTRICTION.either" if either and cs.fact(sem.restriction_unmet, adv, "both") else "MK-TL-RESTRICTION.met"
         self.emit(rule, "restriction", key, names, card=cs.label)
 
     def equipment_slot(self, adv: CardState, cs: CardState, kind: str) -> None:
         """3.05.I: an adventurer may wear an extra weapon instead of a shield."""
-        worn = [sem.equipment_kind(self.state.cards[u]) for u in adv.attachments]
+        worn = [self.state.cards[u].fact(sem.equipment_kind) for u in adv.attachments]
         if kind in ("pajzs", "hadszer") and self.admits("3.05.I"):
             shields, weapons = worn.count("pajzs"), worn.count("hadszer")
             if (kind == "pajzs" and (shields or weapons >= 2)) or (kind == "hadszer" and weapons >= 2) \
@@ -369,17 +399,17 @@ class Deeds(Part):
 
     def _targets(self, player: str, cs: CardState, a: Action) -> tuple[int, ...]:
         """5.01.B: a card that needs a target cannot be summoned without one; 3.05.B."""
-        ops = self._ops_for(cs, a) + cs.behaviour.negative + sem.entering_ops(cs)
+        ops = self._ops_for(cs, a) + cs.behaviour.negative + cs.fact(sem.entering_ops)
         spec = None if a.effect else cs.behaviour.targets
         found = self.pick_targets(player, cs, ops, a.targets, spec, a.x, part("MK-TL-TARGETS.none-needs-target-none"),
-                                  one=not a.effect and not sem.is_power_word(cs))
+                                  one=not a.effect and not cs.fact(sem.is_power_word))
         if len(set(found)) != len(found) and self._distinct_power_word(cs):
             raise refused("MK-TL-DISTINCT.power-word", "3.05.B", card=cs.label)
         return found
 
     def _distinct_power_word(self, cs: CardState) -> bool:
         """3.05.B: the targets of a power word must differ (a rule more specific than a card's own targets, 5.01.B)."""
-        return sem.is_power_word(cs) and self.admits("3.05.B")
+        return cs.fact(sem.is_power_word) and self.admits("3.05.B")
 
     def pick_targets(self, player: str, cs: CardState, ops: tuple[Op, ...], names: tuple[str, ...],
                      spec: TargetSpec | None, x: int | None, none: Mapping[str, Any],
@@ -418,11 +448,8 @@ class Deeds(Part):
         """5.01.A: a card is summoned in its own phase; a card printed with several ("Sor/Harc") in any of
         them.  A card without a phase is a Sor card if it is an adventurer, building, quest, tower level or
         ally; a phase other than Sor and harc is not checked here (its timeline opens the window)."""
-        phases = [fold(p) for p in cs.card.values("phase")]
-        if not phases and cs.type in ("kalandozó", "építmény", "küldetés", "toronyszint", "szövetséges"):
-            phases = ["sor"]
         refusal: IllegalActionError | None = None
-        for phase in phases:
+        for phase in cs.fact(_own_phases):
             if phase == "sor" and self.state.phase != Phase.MANEUVERS:
                 refusal = refusal or refused("MK-TL-PHASE.sor-phase-card", "5.01.A", card=cs.label, phase=self.state.phase)
             elif phase == "harc" and self.state.phase not in COMBAT_PHASES:
@@ -462,7 +489,7 @@ class Deeds(Part):
             who = ", ".join(f"{src.label} {n:+d}" for src, n in changes)
             desc = ("5.01.C", "MK-TL-PAY.changed", {"required": cost, "who": who})
             cost = new
-        extra = sum(c.amount for c in cs.behaviour.cost if c.kind == "mp")
+        extra = cs.fact(_extra_mp)
         if extra and not a.free:
             cost += extra
             desc = (desc[0], desc[1], {**desc[2], "extra": part("MK-TL-PAY.extra", extra=extra)})
@@ -471,7 +498,7 @@ class Deeds(Part):
                 raise refused("MK-TL-FREE-X.has-cost-cannot", "5.01.C", card=cs.label)
             cost = 0
             desc = ("5.01.C", "MK-TL-PAY.free", {})
-        elif sem.has_osero(cs) and not is_x and cs.type != "küldetés":
+        elif cs.fact(sem.has_osero) and not is_x and cs.type != "küldetés":
             if not self.admits("2.12.a"):
                 self.skip("2.12.a", "MK-TL-SKIP.osero-would-make", card=cs.label)
             elif sem.controls_aquir_or_dragon(self.state, player):
@@ -480,7 +507,7 @@ class Deeds(Part):
         have = self.state.players[player].mp
         if have < cost:
             raise refused("MK-TL-MP.has-mp-cannot", "5.01.D", remedy=needs_mp(cost, have), player=player, have=have, cost=cost, card=cs.label)
-        if sem.is_mosaic(cs):
+        if cs.fact(sem.is_mosaic):
             self.require("7.00", "MK-TL-WHAT.mosaic-spell")
         return cost, desc
 
@@ -492,7 +519,7 @@ class Deeds(Part):
             self._activate_obstacle(player, cs, a)
             return
         index, ability = self.abilities.pick(cs, a)
-        kws = {k.key for k in cs.card.keywords}
+        kws = cs.fact(_printed_keys)
         antiss = 'ANTISS "…"' in kws
         if ability is None and not antiss and not a.effect:
             if "ÁLLANDÓ" in kws and a.targets:
@@ -740,7 +767,7 @@ class Deeds(Part):
                 raise refused("MK-TL-PHASE.attaching-from-raktar", "6.01")
             if dest.type != "kalandozó" or dest.controller != player:
                 raise refused("MK-TL-ATTACH.attaches-adventurer-yours", "6.01", card=cs.label)
-            kind = sem.equipment_kind(cs)
+            kind = cs.fact(sem.equipment_kind)
             if kind is not None:
                 self.equipment_slot(dest, cs, kind)
             self.stack.check_can_add(cs, False, cs.label)
@@ -944,8 +971,8 @@ class Deeds(Part):
             self.emit("5.01.D", "enters", "MK-TL-TRACE.enters-sor-awake", {"card": cs.label, "controller": cs.controller}, card=cs.label)
             self._timed_enter(cs, e)
             return
-        if typ in ("építmény", "küldetés", "szövetséges") or (typ == "eseménylap" and sem.stays_in_present(cs)):
-            if typ == "építmény" and sem.one_such_building(cs):
+        if typ in ("építmény", "küldetés", "szövetséges") or (typ == "eseménylap" and cs.fact(sem.stays_in_present)):
+            if typ == "építmény" and cs.fact(sem.one_such_building):
                 self.table.one_building(cs, e.player, None)
                 if cs.zone != Zone.IDOFONAL:
                     return
@@ -957,15 +984,15 @@ class Deeds(Part):
             self.table.move(cs, "torony")
             self.emit("5.01.D", "enters", "MK-TL-TRACE.enters-becomes-topmost-tower", {"card": cs.label, "controller": cs.controller}, card=cs.label)
             return
-        total = self.effects.attack_value(cs, e) if sem.is_attack(cs) and e.roll is not None else None
+        total = self.effects.attack_value(cs, e) if cs.fact(sem.is_attack) and e.roll is not None else None
         attacker = self.state.cards[e.summoner] if e.summoner is not None else cs
         need = self.effects.threshold(attacker) if total is not None else int(self.options["attack_threshold"])
         if total is not None and total < need:
-            self.emit("3.05.E" if sem.is_unarmed(cs) and self.admits("3.05.E") else "6.00", "miss",
+            self.emit("3.05.E" if cs.fact(sem.is_unarmed) and self.admits("3.05.E") else "6.00", "miss",
                       "MK-TL-TRACE.miss-attack-roll-below", {"total": total, "need": need, "card": cs.label})
         else:
             self.effects.apply_effect(e)
-        kind = sem.equipment_kind(cs)
+        kind = cs.fact(sem.equipment_kind)
         if kind is not None and e.summoner is not None:
             wearer = self.state.cards[e.summoner]
             if wearer.zone == Zone.SOR:
@@ -976,7 +1003,7 @@ class Deeds(Part):
                 if kind == "hadszer":
                     self.emit("3.05.J", "item", "MK-TL-TRACE.item-hadszer-counts", {"card": cs.label})
                 return
-        if cs.zone == Zone.IDOFONAL and sem.stays_in_present(cs):  # an action card of duration végleges (3.01.E)
+        if cs.zone == Zone.IDOFONAL and cs.fact(sem.stays_in_present):  # an action card of duration végleges (3.01.E)
             self.table.move(cs, "jelen")
             self.emit("5.01.D", "enters", "MK-TL-TRACE.permanent", {"card": cs.label, "player": cs.controller},
                       card=cs.label)

@@ -42,7 +42,7 @@ class Effects(Part):
     def apply_effect(self, e: Entry) -> None:
         """Apply an entry's effect steps, then a power word's negative effect (3.05.C–D)."""
         src = self.state.cards[e.source] if e.source is not None else None
-        power = src is not None and sem.is_power_word(src)
+        power = src is not None and src.fact(sem.is_power_word)
         if not e.ops and not e.negative:
             self.emit("6.00", "effect", "MK-TL-TRACE.effect-takes", {"e": e.label})
         for op in e.ops:
@@ -293,7 +293,7 @@ class Effects(Part):
 
     def _damage(self, e: Entry, op: Op, cs: CardState, amount: int) -> None:
         """6.00: *e* deals *amount* damage to *cs* (a mosaic spell's base, a bonus on a filter, the modifiers)."""
-        if e.source is not None and sem.is_mosaic(self.state.cards[e.source]):
+        if e.source is not None and self.state.cards[e.source].fact(sem.is_mosaic):
             self.emit("7.00", "base", "MK-TL-TRACE.base-damage-mosaic-spell", {"amount": amount})
         if op.bonus is not None and sem.filters_hold(self.state, cs, op.bonus_if):
             self.emit("6.00", "bonus", "MK-TL-EFFECT.bonus", {"card": cs.label, "bonus": op.bonus, "source": e.label, "filters": " ".join(render_filter(f) for f in op.bonus_if)}, card=cs.label)
@@ -403,7 +403,7 @@ class Effects(Part):
         old = self.state.cards[item.attached_to] if item.attached_to is not None else None
         wearer_uid = e.summoner if e.summoner is not None else e.source
         wearer = self.state.cards[wearer_uid] if wearer_uid is not None else None
-        if old is None or sem.equipment_kind(item) is None or wearer is None or wearer.type != "kalandozó" \
+        if old is None or item.fact(sem.equipment_kind) is None or wearer is None or wearer.type != "kalandozó" \
                 or sem.controller(self.state, old) == e.player:
             self.emit("6.00", "take", "MK-TL-EFFECT.take-none", {"card": item.label, "player": e.player})
             return

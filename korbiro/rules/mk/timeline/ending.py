@@ -132,10 +132,12 @@ class Ending:
     def _weighed(self) -> tuple[Any, ...]:
         """What a :meth:`snapshot` is made of (and nothing else): equal for equal snapshots."""
         seats = self.state.seats
-        return (tuple((p.name, p.dp, len(p.zones[Zone.TORONY]), len(p.zones[Zone.JOVO]), p.out)
-                      for p in self.state.players.values()),
-                tuple(seats.sides.items()), tuple(seats.eliminations.items()), tuple(seats.victory_points.items()),
-                seats.alliance, self.state.towers_stood, tuple(self.variant_options.items()))
+        options = self.variant_options
+        return ([(p.name, p.dp, len(p.zones["torony"]), len(p.zones["jovo"]), p.out) for p in self.state.players.values()],
+                tuple(seats.sides.items()) if seats.sides else (),
+                tuple(seats.eliminations.items()) if seats.eliminations else (),
+                tuple(seats.victory_points.items()) if seats.victory_points else (),
+                seats.alliance, self.state.towers_stood, tuple(options.items()) if options else ())
 
     def check_end_of_round(self) -> bool:
         """When a round closes: the immediate conditions, then the end-of-round ones (1.01.B).  True: the game ended."""

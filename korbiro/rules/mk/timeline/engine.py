@@ -23,7 +23,7 @@ and :mod:`.semantics` answers the keywords' questions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Mapping
+from collections.abc import Callable, Collection, Generator, Mapping
 from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -116,6 +116,8 @@ class Engine:
                  effects: Mapping[str, Behaviour] | None = None, variant: str | None = None,
                  variant_options: Mapping[str, object] | None = None) -> None:
         self.table = Table(fmt, options, effects, variant, variant_options)
+        #: the game state (the table's: read as an attribute, the listing asks for it ~15,000 times a game)
+        self.state: GameState = self.table.state
         self.stack = TimelineStack(self.table)
         self.table.on_wounded = self._wounded
         self.table.on_event = self._event
@@ -159,6 +161,17 @@ class Engine:
             "swap": self.pacts.swap,
             "obstruct": self.maneuvers.obstruct,
         }
+        #: the engine's own steps and a judge's suppositions, which no player takes
+        self._steps: dict[str, Callable[[Action], None]] = {
+            "unwind": lambda a: self.stack.unwind(a.count),
+            "phase": self._phase,
+            "end_round": lambda a: self.rounds.end_round(),
+            "round": lambda a: self.rounds.play_out(),
+            "kill": self.kill,
+            "dice": self.dice,
+            "order": lambda a: self.combat.set_order(a.team),
+            "damage": self.damage,
+        }
         #: set while probing for the legal actions: whose turn it is has been checked once for all, and the
         #: lister builds only actions of the verbs' own shape
         self._skip_turn = False
@@ -186,10 +199,6 @@ class Engine:
     # ================================================================ the table
 
     @property
-    def state(self) -> GameState:
-        return self.table.state
-
-    @property
     def format(self) -> Format:
         return self.table.format
 
@@ -208,7 +217,7 @@ class Engine:
     def open_timeline(self, kind: str, opener: str) -> Timeline:
         return self.stack.open_timeline(kind, opener)
 
-    def find(self, name: str, *, zones: Iterable[str] | None = None, player: str | None = None,
+    def find(self, name: str, *, zones: Collection[str] | None = None, player: str | None = None,
              rule: str = "5.01.B") -> CardState:
         return self.table.find(name, zones=zones, player=player, rule=rule)
 
@@ -273,10 +282,14 @@ class Engine:
             if dropped:
                 cs.counters.clear()
                 self.table.emit("3.01.G", "falls", "MK-TL-TRACE.falls-counter-fall-off", {"dropped": dropped, "card": cs.label})
-        if cs.type == "építmény" and sem.one_such_building(cs):
+        if cs.type == "építmény" and cs.fact(sem.one_such_building):
             self.table.one_building(cs, player, a.keep)
 
     # ================================================================ dispatch
+
+    def _phase(self, a: Action) -> None:
+        assert a.card is not None
+        self.rounds.phase(a.card)
 
     def _pass_verb(self, player: str, a: Action) -> None:
         self.pass_(player)
@@ -425,30 +438,9 @@ class Engine:
 
     def _dispatch(self, player: str | None, a: Action) -> None:
         verb = a.verb
-        if verb == "unwind":
-            self.stack.unwind(a.count)
-            return
-        if verb == "phase":
-            assert a.card is not None
-            self.rounds.phase(a.card)
-            return
-        if verb == "end_round":
-            self.rounds.end_round()
-            return
-        if verb == "round":
-            self.rounds.play_out()
-            return
-        if verb == "kill":
-            self.kill(a)
-            return
-        if verb == "dice":
-            self.dice(a)
-            return
-        if verb == "order":
-            self.combat.set_order(a.team)
-            return
-        if verb == "damage":
-            self.damage(a)
+        step = self._steps.get(verb)
+        if step is not None:  # the engine's own step or a judge's supposition: no player acts
+            step(a)
             return
         who = self.table.player(player)
         self._check_in_game(who)

@@ -331,7 +331,7 @@ class Maneuvers(Part):
 
     def _quest_cost(self, player: str, quest: CardState, expedition: bool) -> int:
         base = int(quest.card.mp) if isinstance(quest.card.mp, int) else 0
-        if sem.has_osero(quest):
+        if quest.fact(sem.has_osero):
             if self.admits("2.12.b") and sem.controls_aquir_or_dragon(self.state, player):
                 base = 0
         base = max(0, base + sum(n for _, n in sem.maneuver_mp_change(self.state, player, "quest")))
@@ -371,7 +371,7 @@ class Maneuvers(Part):
             self.return_team(team + blockers, awake=False)
             return
         pl.mp -= min(cost, pl.mp)
-        if sem.has_osero(quest) and cost == 0 and self.admits("2.12.b"):
+        if quest.fact(sem.has_osero) and cost == 0 and self.admits("2.12.b"):
             self.emit("2.12.b", "free", "MK-TL-TRACE.free-controls-aquir-or", {"player": player, "quest": quest.label})
         else:
             self.emit("5.01.C", "pay", "MK-TL-TRACE.pay-pays-mp-left-2", {"player": player, "cost": cost, "quest": quest.label, "mp": pl.mp})
@@ -619,7 +619,7 @@ class Maneuvers(Part):
             self.table.move(obj, "jelen")
             self.emit("4.01.A", "capture", "MK-TL-TRACE.captured", {"player": e.player, "card": obj.label, "old": old},
                       card=obj.label)
-            if sem.one_such_building(obj):
+            if obj.fact(sem.one_such_building):
                 self.table.one_building(obj, e.player, e.data.get("keep"))
         else:
             self.emit("4.01.A", "fail", "MK-TL-TRACE.fail-manoeuvre-fails")

@@ -7,9 +7,10 @@ every listing is deterministic.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from ....base.text import fold
 from ....data.behaviour import NO_BEHAVIOUR, Behaviour
@@ -47,6 +48,8 @@ ZONE_ALIASES: dict[str, str] = {
     "kívül": "kivul", "kivul": "kivul", "out": "kivul",
 }
 
+_T = TypeVar("_T")
+
 STATES: dict[str, str] = {"éber": "éber", "eber": "éber", "awake": "éber",
                           "pihenő": "pihenő", "piheno": "pihenő", "resting": "pihenő",
                           "sérült": "sérült", "serult": "sérült", "wounded": "sérült"}
@@ -80,6 +83,8 @@ class CardState:
     in_team: bool = False
     #: what the card does: its set file's behaviour, or the scenario's ``effects:`` for it
     behaviour: Behaviour = NO_BEHAVIOUR
+    #: what the card's static facts are (:meth:`fact`), each asked once
+    facts: dict[Hashable, Any] = field(default_factory=dict, repr=False)
 
     # the card under a card state never changes: its name and type are read once (the listing and the rules ask
     # for the type hundreds of thousands of times a game)
@@ -102,6 +107,16 @@ class CardState:
 
     def attr(self, key: str, default: Any = None) -> Any:
         return self.card.attrs.get(key, default)
+
+    def fact(self, of: Callable[..., _T], *args: Hashable) -> _T:
+        """``of(self, *args)``, worked out once for this card: *of* reads only what never changes under a card
+        state (its card's printed text and its behaviour), and of *args* the same (a card state, a word)."""
+        key = (of, *args) if args else of
+        facts = self.facts
+        if key in facts:
+            return facts[key]  # type: ignore[no-any-return]
+        value = facts[key] = of(self, *args)
+        return value
 
 
 @dataclass

@@ -111,7 +111,7 @@ class TimelineStack(Part):
                 break
         if mp_bound and open_deed:
             raise refused("MK-TL-MP-BOUND", bound_by, what=what, what_hu=what_hu or what)
-        if cs is not None and sem.cannot_interrupt(cs):
+        if cs is not None and cs.fact(sem.cannot_interrupt):
             top = self.top
             if top is None:
                 return
@@ -214,8 +214,12 @@ class TimelineStack(Part):
 
     def casualties(self) -> None:
         """As a timeline closes (and as a manoeuvre's teams return): an adventurer whose damage reaches its level
-        dies; one damaged outside a manoeuvre becomes wounded and loses its damage (option ``close_wounds``)."""
-        for cs in list(self.state.cards.values()):
+        dies; one damaged outside a manoeuvre becomes wounded and loses its damage (option ``close_wounds``).
+        Only a damaged card of a Sor is looked at, in the order the cards came into the game (their uids)."""
+        cards = self.state.cards
+        damaged = sorted(uid for p in self.state.players.values() for uid in p.zones["sor"] if cards[uid].damage > 0)
+        for uid in damaged:
+            cs = cards[uid]
             if cs.damage <= 0 or not (cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None):
                 continue  # an undamaged adventurer neither dies nor is wounded: its level is not asked
             lvl = sem.level(self.state, cs)
@@ -235,9 +239,13 @@ class TimelineStack(Part):
         """6.02: the timed effects of *moment* (a phase of 6.03, or an event such as ``siege_won``):
         every card in the Present with such a trigger (of *player*'s, if given) adds its effect to a
         timeline of its own.  A ghost fires only its ghost abilities, and only a ghost does (11.00.D).
-        Returns how many entered."""
+        Returns how many entered.  Without *cards*, only the cards with timed effects are looked at (in the order
+        they came into the game, as every card is)."""
         fired = 0
-        for cs in list(cards if cards is not None else self.state.cards.values()):
+        if cards is None:
+            every = self.state.cards
+            cards = [every[uid] for uid in self.state.trigger_uids]
+        for cs in list(cards):
             if not cs.behaviour.triggers or cs.zone not in IN_PLAY:
                 continue
             owner = sem.controller(self.state, cs)

@@ -11,7 +11,7 @@ Every other part of the engine (:class:`Part`) works on one shared table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ....base.i18n import part
@@ -48,8 +48,9 @@ class Table:
         #: what cards do in this game beyond their set files: folded label or name -> behaviour
         self.overrides: dict[str, Behaviour] = {fold(k): v for k, v in (effects or {}).items()}
         self.state = GameState(players={})
-        #: the players' names folded (the first of those that fold alike), for the players dict it was made of
-        self._players_folded: tuple[dict[str, Player], int, dict[str, str]] = ({}, 0, {})
+        #: the players' names folded (the first of those that fold alike), for the players dict it was made of, and
+        #: the names asked so far with the player each named
+        self._players_folded: tuple[dict[str, Player], int, dict[str, str], dict[str, str]] = ({}, 0, {}, {})
         #: folded label and name -> card uids, so that a lookup does not scan every card
         self._by_name: dict[str, list[int]] = {}
         #: trace steps written by an action's checks, kept until its commit point (then traced, or dropped
@@ -182,15 +183,15 @@ class Table:
         """What *card* does here: the scenario's ``effects:`` for its label or name, else its set file's."""
         return self.overrides.get(fold(label)) or self.overrides.get(fold(card.name)) or card.behaviour
 
-    def find(self, name: str, *, zones: Iterable[str] | None = None, player: str | None = None,
+    def find(self, name: str, *, zones: Collection[str] | None = None, player: str | None = None,
              rule: str = "5.01.B") -> CardState:
         """The card called *name* (its label, else its name, accent-insensitive) in *zones*."""
         wanted = fold(name)
-        zone_set = set(zones) if zones is not None else None
         best: CardState | None = None
+        cards = self.state.cards
         for uid in self._by_name.get(wanted, ()):
-            cs = self.state.cards[uid]
-            if zone_set is not None and cs.zone not in zone_set:
+            cs = cards[uid]
+            if zones is not None and cs.zone not in zones:
                 continue
             if player is not None and cs.owner != player and cs.controller != player:
                 continue
@@ -199,26 +200,32 @@ class Table:
             if best is None and cs.folded_name == wanted:
                 best = cs
         if best is None:
-            where = f" in {', '.join(sorted(zone_set))}" if zone_set else ""
+            where = f" in {', '.join(sorted(set(zones)))}" if zones else ""
             raise refused("MK-TL-NO-CARD.card", rule, name=name, where=where)
         return best
 
     def sole_bearer(self, cs: CardState) -> bool:
         """Whether no other card bears *cs*'s label, as its label or its name: :meth:`find` by that label finds
         *cs* wherever it looks for it (a zone and player *cs* is in)."""
-        return self._by_name.get(cs.folded_label) == [cs.uid]
+        bearers = self._by_name.get(cs.folded_label)
+        return bearers is not None and len(bearers) == 1 and bearers[0] == cs.uid
 
     def player(self, name: str | None) -> str:
         if name is None:
             return self.active_player()
         players = self.state.players
-        if self._players_folded[0] is not players or self._players_folded[1] != len(players):
+        known = self._players_folded
+        if known[0] is not players or known[1] != len(players):
             folded: dict[str, str] = {}
             for p in players:
                 folded.setdefault(fold(p), p)  # the first seated of players whose names fold alike
-            self._players_folded = (players, len(players), folded)
-        found = self._players_folded[2].get(fold(name))
+            known = self._players_folded = (players, len(players), folded, {})
+        found = known[3].get(name)
         if found is not None:
+            return found
+        found = known[2].get(fold(name))
+        if found is not None:
+            known[3][name] = found
             return found
         raise refused("MK-TL-NO-PLAYER.player", "1.01", name=name)
 

@@ -1,0 +1,159 @@
+"""The engine's step and probe work out only what can have changed (issue 29 item 4: an engine fast enough to search).
+
+Each speed-up of ``Engine.apply`` and ``Engine.probe`` is shown by what it no longer asks, counted, not timed (the
+machine is shared), and by its refusals and traces, which stay the same: the golden games
+(tests/rules/mk/timeline/test_play.py), rulings, docs sessions, and the listing by probing
+(tests/rules/mk/timeline/test_legal_actions.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from korbiro.base.errors import IllegalActionError
+from korbiro.data.cards import Card
+from korbiro.data.check import load_database
+from korbiro.data.paths import shipped_db_path
+from korbiro.grammar.action import Action
+from korbiro.rules.mk.timeline import semantics, table
+from korbiro.rules.mk.timeline.engine import Engine
+from korbiro.rules.mk.timeline.game import deal, sample_decks
+from korbiro.rules.mk.timeline.model import CardState
+
+CARDS = {c.name: c for c in load_database([shipped_db_path()])}
+
+
+def counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
+    """Count the calls of *module*'s function *name* (as the engine calls it: through the module)."""
+    calls: list[int] = []
+    original = getattr(module, name)
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def started(seed: int = 3) -> Engine:
+    eng = deal([("Anna", sample_decks()[0]), ("Béla", sample_decks()[1])], CARDS.get, seed=seed)
+    eng.start_game()
+    return eng
+
+
+def in_hand(eng: Engine, player: str, kind: str) -> CardState:
+    return next(cs for cs in eng.state.cards.values() if cs.zone == "kez" and cs.owner == player and cs.type == kind)
+
+
+def test_a_cards_printed_facts_are_worked_out_once_however_often_it_is_probed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """5.01.A–C: whether a card is named, a fate turner, a mosaic spell or an ŐSERŐ card never changes under it: twenty
+    probes of one summoning ask each once, and answer as the first did."""
+    eng = started()
+    adventurer = in_hand(eng, "Anna", "kalandozó")
+    asked = {name: counting(monkeypatch, semantics, name) for name in ("is_fate_turner", "is_mosaic", "has_osero")}
+    named: list[int] = []
+    printed = Card.properties
+
+    def properties(card: Card) -> frozenset[str]:
+        named.append(1)
+        return printed.__get__(card)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Card, "properties", property(properties))
+    answers = {repr(eng.probe("Anna", Action("summon", card=adventurer.label))) for _ in range(20)}
+    assert answers == {"None"}
+    assert {name: len(calls) for name, calls in asked.items()} == {"is_fate_turner": 1, "is_mosaic": 1, "has_osero": 1}
+    assert len(named) == 1  # the naming rule (2.02.a) asks whether the card is named once
+
+
+def test_a_fact_is_asked_once_for_each_card_and_argument() -> None:
+    """:meth:`CardState.fact` answers what its function answers, once for each card state and argument."""
+    eng = started()
+    one, other = list(eng.state.cards.values())[:2]
+    calls: list[tuple[int, str]] = []
+
+    def named(cs: CardState, suffix: str = "") -> str:
+        calls.append((cs.uid, suffix))
+        return cs.name + suffix
+
+    of: Callable[..., str] = named
+    assert [one.fact(of), one.fact(of), one.fact(of, "!"), one.fact(of, "!"), other.fact(of)] == [
+        one.name, one.name, one.name + "!", one.name + "!", other.name]
+    assert calls == [(one.uid, ""), (one.uid, "!"), (other.uid, "")]
+
+
+class _Counted(dict[int, CardState]):
+    """The game's cards, counting how often every card is gone through."""
+
+    walks = 0
+
+    def values(self):  # type: ignore[no-untyped-def]
+        _Counted.walks += 1
+        return super().values()
+
+
+def test_a_closing_timeline_looks_only_at_the_damaged_cards_of_the_sors() -> None:
+    """6.00: as a timeline closes, an adventurer whose damage reaches its level dies, in the order the cards came
+    into the game; the cards of the hands, the decks and the Múlt are not gone through."""
+    eng = started()
+    adventurers = [cs for cs in eng.state.cards.values() if cs.type == "kalandozó"][:3]
+    for cs in reversed(adventurers):
+        eng.table.move(cs, "sor")
+        cs.damage = 99
+    eng.state.cards = _Counted(eng.state.cards)
+    _Counted.walks = 0
+    before = len(eng.state.trace)
+    eng.table.begin()
+    eng.table.checked()
+    eng.stack.casualties()
+    eng.table.end(False)
+    assert _Counted.walks == 0
+    assert [cs.zone for cs in adventurers] == ["mult"] * 3
+    dying = [e.data for e in eng.state.trace[before:] if e.event == "dies"]
+    assert dying == [(("card", cs.label),) for cs in adventurers]
+
+
+def test_a_player_named_again_is_not_folded_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every step names its player: the name is folded the first time it is asked (1.01: accent- and
+    case-insensitive), then remembered; a name of nobody is refused every time."""
+    eng = started()
+    eng.table.player("Anna")
+    folds = counting(monkeypatch, table, "fold")
+    assert [eng.table.player(name) for name in ("Anna", "béla", "Anna", "BÉLA", "béla") * 4] == \
+        ["Anna", "Béla", "Anna", "Béla", "Béla"] * 4
+    assert len(folds) == 2  # "béla" and "BÉLA", once each
+    for _ in range(2):
+        with pytest.raises(IllegalActionError) as refusal:
+            eng.table.player("Cecil")
+        assert (refusal.value.code, refusal.value.rule) == ("MK-TL-NO-PLAYER", "1.01")
+
+
+def test_a_phase_fires_looking_only_at_the_cards_with_timed_effects() -> None:
+    """6.02: the timed effects of a phase (the round's opening, its resource phase) are those of the cards with
+    timed effects in the Present; the other cards of the game are not gone through."""
+    eng = started()
+    watcher = next(cs for cs in eng.state.cards.values()
+                   if any(t.at == "erőforrás" and not t.ghost and t.condition is None and t.targets is None
+                          for t in cs.behaviour.triggers))
+    eng.table.move(watcher, "jelen")
+    eng.state.cards = _Counted(eng.state.cards)
+    _Counted.walks = 0
+    eng.table.begin()
+    eng.table.checked()
+    assert eng.stack.fire("erőforrás") == 1
+    eng.table.end(False)
+    assert _Counted.walks == 0
+    assert [e.label for e in eng.state.timelines[-1].entries] == [f"{watcher.label}: erőforrás"]
+
+
+def test_the_engines_state_is_the_tables_read_without_a_call() -> None:
+    """The listing reads ``eng.state`` ~15,000 times a game: it is the table's state, kept as an attribute; a card
+    named by a label only it bears is found by that label (Table.sole_bearer), one that shares it is not."""
+    eng = started()
+    assert "state" in vars(eng) and eng.state is eng.table.state
+    alone = next(cs for cs in eng.state.cards.values() if cs.folded_label != cs.folded_name)  # a second copy: "… #2"
+    assert eng.table.sole_bearer(alone)
+    twin = eng.add_card(alone.card, "Béla", "kez", label=alone.label)
+    assert not eng.table.sole_bearer(alone) and not eng.table.sole_bearer(twin)
