@@ -17,6 +17,7 @@ from ....base.i18n import part
 from ....base.text import fold
 from ....data.behaviour import Ability
 from ....grammar.action import Action
+from .enums import SOR
 from .model import CardState
 from .rules import COMBAT_PHASES
 from .stack import TimelineStack
@@ -148,7 +149,7 @@ class AbilityUse(Part):
                 raise refused("MK-TL-COST.sacrifice", "5.01.C", remedy="MK-TL-COST.sacrifice.remedy", card=cs.label,
                               ability=name)
             try:
-                victim = self.table.find(a.by, zones=("sor",), player=player, rule="5.01.C")
+                victim = self.table.find(a.by, zones=(SOR,), player=player, rule="5.01.C")
             except IllegalActionError:
                 victim = None
             if victim is None or victim is cs or victim.type != "kalandozó" or victim.ghost is not None:

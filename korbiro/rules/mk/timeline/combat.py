@@ -34,6 +34,7 @@ from random import Random
 
 from . import semantics as sem
 from .effects import Effects
+from .enums import SOR
 from .model import CardState, ManeuverRun
 from .phases import PREPARE, ROUND, ManeuverPhases
 from .table import Part, Table
@@ -87,7 +88,7 @@ class Combat(Part):
             raise refused("MK-TL-ORDER.phase", "6.03", phase=self.state.phase)
         team, blockers = self._sides(run)
         fighters = team + blockers
-        chosen = [self.table.find(n, zones=("sor",), rule="6.03") for n in names]
+        chosen = [self.table.find(n, zones=(SOR,), rule="6.03") for n in names]
         if len(set(map(id, chosen))) != len(chosen) or set(map(id, chosen)) != set(map(id, fighters)):
             raise refused("MK-TL-ORDER.members", "6.03", given=", ".join(c.label for c in chosen),
                           fighters=", ".join(c.label for c in fighters) or "—")

@@ -20,7 +20,20 @@ from ....grammar.behaviour import Cost, Op, TargetSpec, parse_effect
 from . import semantics as sem
 from .abilities import AbilityUse
 from .effects import Effects
-from .enums import CardStatus, Phase, Zone
+from .enums import (
+    CSATOLT,
+    IDOFONAL,
+    JELEN,
+    KEZ,
+    MELYSEG,
+    MULT,
+    RAKTAR,
+    SOR,
+    TORONY,
+    CardStatus,
+    Phase,
+    Zone,
+)
 from .model import IN_PLAY, CardState, Entry
 from .rules import COMBAT_PHASES
 from .stack import TimelineStack
@@ -30,7 +43,7 @@ from .trace import needs_mp, refused, word_args, words
 __all__ = ["ACTIVATE_ZONES", "TARGET_ZONES", "Deeds", "activated_card", "entry_kind"]
 
 #: Where a target may stand: the Present (5.01.B).
-TARGET_ZONES = ("sor", "jelen", "torony", "csatolt")
+TARGET_ZONES = (SOR, JELEN, TORONY, CSATOLT)
 
 #: What a neutralisation may neutralise (a behaviour's ``neutralise KIND``) -> the kinds of entry it takes.
 _NEUTRALISES = {"trap": {"trap"}, "beast": {"beast"}, "obstacle": {"trap", "beast", "obstacle"},
@@ -38,7 +51,7 @@ _NEUTRALISES = {"trap": {"trap"}, "beast": {"beast"}, "obstacle": {"trap", "beas
 
 
 #: Where a card whose ability is activated stands (6.01): the Sor, the Present, attached, the tower.
-ACTIVATE_ZONES = ("sor", "jelen", "csatolt", "torony")
+ACTIVATE_ZONES = (SOR, JELEN, CSATOLT, TORONY)
 
 
 def activated_card(table: Table, player: str, name: str) -> CardState:
@@ -61,7 +74,7 @@ def activated_card(table: Table, player: str, name: str) -> CardState:
 def _side_obstacle(table: Table, player: str, name: str) -> CardState | None:
     """An obstacle of *player*'s side attached to a tower level, called *name* (12.00.5.5), or None."""
     try:
-        cs = table.find(name, zones=("csatolt",), rule="12.00.5.5")
+        cs = table.find(name, zones=(CSATOLT,), rule="12.00.5.5")
     except IllegalActionError:
         return None
     return cs if cs.type == "akadálylap" and table.seating.friendly(player, cs.owner) else None
@@ -126,7 +139,7 @@ class Deeds(Part):
         assert a.card is not None
         chain = False
         try:
-            cs = self.table.find(a.card, zones=("kez",), player=player)
+            cs = self.table.find(a.card, zones=(KEZ,), player=player)
         except IllegalActionError:
             cs = self._chain_card(player, a)
             chain = True
@@ -171,8 +184,8 @@ class Deeds(Part):
                                                             "left": self.state.players[player].mp})
         if summoner is not None and cs.fact(sem.is_attack):
             summoner.state = "pihenő"
-        if cs.zone != "idofonal":
-            self.table.move(cs, "idofonal", owner_zone=cs.owner)
+        if cs.zone != IDOFONAL:
+            self.table.move(cs, IDOFONAL, owner_zone=cs.owner)
         if cs.controller is None:
             cs.controller = player
         entry = self.stack.new_entry("card", player, cs.label, source=cs.uid,
@@ -191,7 +204,7 @@ class Deeds(Part):
     def _limit_checks(self, player: str, cs: CardState) -> None:
         """At most 3 quests awaiting solution (3.02.C); one such building (1.14.4)."""
         if cs.type == "küldetés":
-            awaiting = sum(1 for u in self.state.players[player].zones["jelen"] if self.state.cards[u].type == "küldetés")
+            awaiting = sum(1 for u in self.state.players[player].zones[JELEN] if self.state.cards[u].type == "küldetés")
             if awaiting >= 3:
                 raise refused("MK-TL-QUEST-LIMIT.already-has-quests", "3.02.C", player=player)
         if cs.type == "építmény" and cs.fact(sem.one_such_building):
@@ -298,7 +311,7 @@ class Deeds(Part):
         """3.05.E: the unarmed attack just used may be summoned again in its chain."""
         assert a.card is not None
         try:
-            cs = self.table.find(a.card, zones=("idofonal", "mult"), player=player)
+            cs = self.table.find(a.card, zones=(IDOFONAL, MULT), player=player)
         except IllegalActionError:
             raise refused("MK-TL-NOT-IN-HAND.not-hand", "5.01.A", card=a.card, player=player) from None
         if not cs.fact(sem.is_unarmed):
@@ -313,7 +326,7 @@ class Deeds(Part):
             return None
         if a.by is None:  # 3.05: an action card is summoned by an adventurer (the deed's adventurer of 6.01)
             raise refused("MK-TL-SUMMONER.action-card-needs", self.cite("3.05", "6.01"), card=cs.label)
-        adv = self.table.find(a.by, zones=("sor", "jelen"), player=player, rule="6.01")
+        adv = self.table.find(a.by, zones=(SOR, JELEN), player=player, rule="6.01")
         if adv.ghost is not None:
             raise refused("MK-TL-GHOST.ghost-uses-action", "11.00.D", adv=adv.label)
         if cs.fact(sem.is_unarmed):
@@ -634,7 +647,7 @@ class Deeds(Part):
         if spec is None and cs.card.subtype == "bestia":
             targets = self._beast_targets(player, cs, a.targets, pool)
         else:
-            targets = self.pick_targets(player, cs, ops, a.targets, spec, a.x, part("MK-TL-TARGETS.none-needs-target-adventurer"), zones=("sor",), one=not a.effect)
+            targets = self.pick_targets(player, cs, ops, a.targets, spec, a.x, part("MK-TL-TARGETS.none-needs-target-adventurer"), zones=(SOR,), one=not a.effect)
         opponents = self.table.seating.choose_opponent(player, a.against, cs.label, sem.refers_to_an_opponent(ops))
         self.stack.check_can_add(cs, False, cs.label)
         mp, changes = self._obstacle_mp(player, cs)
@@ -709,7 +722,7 @@ class Deeds(Part):
 
     def _beast_targets(self, player: str, cs: CardState, names: tuple[str, ...], pool: list[CardState]) -> tuple[int, ...]:
         """5.01.B: a beast's targets, among the adventurers of the team it obstructs (:meth:`obstructed`)."""
-        found = [self.table.find(n, zones=("sor",), rule="5.01.B") for n in names]
+        found = [self.table.find(n, zones=(SOR,), rule="5.01.B") for n in names]
         team = ", ".join(c.label for c in pool)
         if not found:
             raise refused("MK-TL-NO-TARGET.needs-target-adventurer", "5.01.B", remedy=part("MK-TL-NO-TARGET.remedy-choose-team", team=team) if pool else None, card=cs.label)
@@ -748,7 +761,7 @@ class Deeds(Part):
             return None
         if a.by is None:
             raise refused("MK-TL-COST.activating-costs-one", "5.01.C", remedy="MK-TL-COST.activating-costs-one-remedy", card=cs.label)
-        adv = self.table.find(a.by, zones=("sor",), player=player, rule="5.01.C")
+        adv = self.table.find(a.by, zones=(SOR,), player=player, rule="5.01.C")
         in_fight = adv.uid in self.state.maneuver_blockers or adv.uid in self.state.maneuver_team
         if adv.type != "kalandozó" or sem.controller(self.state, adv) != player or not in_fight:
             raise refused("MK-TL-COST.not-adventurer-combat", "5.01.C", adv=adv.label, player=player)
@@ -760,8 +773,8 @@ class Deeds(Part):
         assert a.card is not None and a.dest is not None
         # attached from the hand as summoned (5.01.A; an obstacle's attachment takes the same steps, 5.01.E),
         # or from the Raktár (6.01)
-        cs = self.table.find(a.card, zones=("kez", "raktar"), player=player, rule="5.01.A")
-        dest = self.table.find(a.dest, zones=("torony", "sor", "jelen"), rule="5.01.B")
+        cs = self.table.find(a.card, zones=(KEZ, RAKTAR), player=player, rule="5.01.A")
+        dest = self.table.find(a.dest, zones=(TORONY, SOR, JELEN), rule="5.01.B")
         if cs.zone == Zone.RAKTAR:
             if self.state.phase != Phase.MANEUVERS:
                 raise refused("MK-TL-PHASE.attaching-from-raktar", "6.01")
@@ -772,7 +785,7 @@ class Deeds(Part):
                 self.equipment_slot(dest, cs, kind)
             self.stack.check_can_add(cs, False, cs.label)
             self.table.checked()
-            self.table.move(cs, "idofonal", owner_zone=cs.owner)
+            self.table.move(cs, IDOFONAL, owner_zone=cs.owner)
             entry = self.stack.new_entry("attach", player, f"{cs.label} -> {dest.label}", source=cs.uid, targets=(dest.uid,),
                                    data={"equipment": True})
             self.stack.push(entry, deed=True)
@@ -795,7 +808,7 @@ class Deeds(Part):
         self.table.checked()
         self.emit("5.01.E", "attach", "MK-TL-TRACE.attach-attaches-obstacle-mp", {"player": player, "dest": dest.label})
         cs.hidden = True
-        self.table.move(cs, "idofonal", owner_zone=cs.owner)
+        self.table.move(cs, IDOFONAL, owner_zone=cs.owner)
         entry = self.stack.new_entry("attach", player, cs.label, source=cs.uid, targets=(dest.uid,), hidden=True,
                                neutralisable=False)
         self.stack.push(entry, deed=True)
@@ -834,7 +847,7 @@ class Deeds(Part):
             "card": cs.label, "condition": part("MK-TL-TRACE.csatlos-condition", condition=condition) if condition else ""})
         self.emit("2.09.c", "csatlos", "MK-TL-TRACE.csatlos-meets-condition-may", {"host": host.label, "card": cs.label})
         self.emit("2.09.d", "csatlos", "MK-TL-TRACE.csatlos-sor-phase-mp")
-        self.table.move(cs, "idofonal", owner_zone=cs.owner)
+        self.table.move(cs, IDOFONAL, owner_zone=cs.owner)
         entry = self.stack.new_entry("attach", player, f"{cs.label} -> {host.label}", source=cs.uid, targets=(host.uid,),
                                data={"csatlos": True})
         self.stack.push(entry, deed=True, mp_bound=True)
@@ -844,11 +857,11 @@ class Deeds(Part):
         """Ráépítés (10.00.A–D)."""
         assert a.card is not None and a.dest is not None
         self.require("10.00.A", "MK-TL-WHAT.raepites")
-        cs = self.table.find(a.card, zones=("kez",), player=player, rule="5.01.A")  # built from the hand, as summoned
+        cs = self.table.find(a.card, zones=(KEZ,), player=player, rule="5.01.A")  # built from the hand, as summoned
         mp = sem.raepites(cs)
         if mp is None:
             raise refused("MK-TL-MACHINE.has-raepites-symbol", "10.00.A", card=cs.label)
-        host = self.table.find(a.dest, zones=("sor", "csatolt", "torony", "jelen"), rule="10.00.B")
+        host = self.table.find(a.dest, zones=(SOR, CSATOLT, TORONY, JELEN), rule="10.00.B")
         if not sem.buildable_on(host):
             raise refused("MK-TL-MACHINE.raepites-targets-adventurer", "10.00.B", host=host.label, type=host.type)
         have = self.state.players[player].mp
@@ -858,7 +871,7 @@ class Deeds(Part):
         self.table.checked()
         self.state.players[player].mp -= mp
         self.emit("10.00.C", "pay", "MK-TL-TRACE.pay-pays-mp-before", {"player": player, "mp": mp, "mp2": cs.card.mp})
-        self.table.move(cs, "idofonal", owner_zone=cs.owner)
+        self.table.move(cs, IDOFONAL, owner_zone=cs.owner)
         entry = self.stack.new_entry("build", player, f"{cs.label} -> {host.label}", source=cs.uid, targets=(host.uid,))
         self.stack.push(entry, deed=True)
         self.table.after_deed(player, spent_mp=mp > 0)
@@ -939,8 +952,8 @@ class Deeds(Part):
         tl, orig = self.stack.locate(a.ref)
         if orig.hidden or orig.kind in ("attach", "maneuver", "neutralise", "build"):
             raise refused("MK-TL-COPY.not-effect-that", "6.05.O" if not orig.hidden else "5.01.E", seq=orig.seq)
-        copier = self.table.find(a.by, zones=("sor",), player=player, rule="6.05.O") if a.by else None
-        targets = tuple(self.table.find(t, zones=("sor", "jelen", "torony", "csatolt"), rule="5.01.B").uid
+        copier = self.table.find(a.by, zones=(SOR,), player=player, rule="6.05.O") if a.by else None
+        targets = tuple(self.table.find(t, zones=(SOR, JELEN, TORONY, CSATOLT), rule="5.01.B").uid
                         for t in a.targets) if a.targets else orig.targets
         if a.x is not None and a.x != orig.x:
             raise refused("MK-TL-COPY.copy-keeps-copied", "6.05.O", x=orig.x)
@@ -967,7 +980,7 @@ class Deeds(Part):
         typ = cs.type
         if typ == "kalandozó":
             cs.state = "éber"
-            self.table.move(cs, "sor")
+            self.table.move(cs, SOR)
             self.emit("5.01.D", "enters", "MK-TL-TRACE.enters-sor-awake", {"card": cs.label, "controller": cs.controller}, card=cs.label)
             self._timed_enter(cs, e)
             return
@@ -976,12 +989,12 @@ class Deeds(Part):
                 self.table.one_building(cs, e.player, None)
                 if cs.zone != Zone.IDOFONAL:
                     return
-            self.table.move(cs, "jelen")
+            self.table.move(cs, JELEN)
             self.emit("5.01.D", "enters", "MK-TL-TRACE.enters-present", {"card": cs.label, "controller": cs.controller}, card=cs.label)
             self._timed_enter(cs, e)
             return
         if typ == "toronyszint":
-            self.table.move(cs, "torony")
+            self.table.move(cs, TORONY)
             self.emit("5.01.D", "enters", "MK-TL-TRACE.enters-becomes-topmost-tower", {"card": cs.label, "controller": cs.controller}, card=cs.label)
             return
         total = self.effects.attack_value(cs, e) if cs.fact(sem.is_attack) and e.roll is not None else None
@@ -996,7 +1009,7 @@ class Deeds(Part):
         if kind is not None and e.summoner is not None:
             wearer = self.state.cards[e.summoner]
             if wearer.zone == Zone.SOR:
-                self.table.move(cs, "csatolt", owner_zone=cs.owner)
+                self.table.move(cs, CSATOLT, owner_zone=cs.owner)
                 wearer.attachments.append(cs.uid)
                 cs.attached_to = wearer.uid
                 self.emit("3.05.I", "wears", "MK-TL-TRACE.wears-line", {"wearer": wearer.label, "card": cs.label, "kind": kind}, card=cs.label)
@@ -1004,12 +1017,12 @@ class Deeds(Part):
                     self.emit("3.05.J", "item", "MK-TL-TRACE.item-hadszer-counts", {"card": cs.label})
                 return
         if cs.zone == Zone.IDOFONAL and cs.fact(sem.stays_in_present):  # an action card of duration végleges (3.01.E)
-            self.table.move(cs, "jelen")
+            self.table.move(cs, JELEN)
             self.emit("5.01.D", "enters", "MK-TL-TRACE.permanent", {"card": cs.label, "player": cs.controller},
                       card=cs.label)
             self._timed_enter(cs, e)
         elif cs.zone == Zone.IDOFONAL:
-            self.table.move(cs, "mult")
+            self.table.move(cs, MULT)
 
     def _timed_enter(self, cs: CardState, e: Entry) -> None:
         """6.02: "Jelenbe kerülésekor …", with the opponent (12.00.A) and the targets (5.01.B) its summoning chose."""
@@ -1034,13 +1047,13 @@ class Deeds(Part):
             self.table.attach_to(cs, level_cs)
             self.emit("6.01", "attach", "MK-TL-TRACE.attach-attached-from-raktar", {"card": cs.label, "level_cs": level_cs.label}, card=cs.label)
             return
-        zone = "jelen" if level_cs.type == "küldetés" else "torony"
+        zone = JELEN if level_cs.type == "küldetés" else TORONY
         slots = sem.obstacle_slots(level_cs, self.options["quest_obstacles"]) or 0
         if level_cs.zone != zone or self.table.obstacles_on(level_cs) >= slots:
-            dest = "kez" if self.options["attach_overflow"] == "hand" else "mult"
+            dest = KEZ if self.options["attach_overflow"] == "hand" else MULT
             cs.hidden = False
             self.table.move(cs, dest)
-            self.emit("3.01.C", "overflow", "MK-TL-TRACE.overflow-has-free-obstacle", {"level_cs": level_cs.label, "card": cs.label, **word_args("value", "overflow-to", "kez" if dest == "kez" else "mult")})
+            self.emit("3.01.C", "overflow", "MK-TL-TRACE.overflow-has-free-obstacle", {"level_cs": level_cs.label, "card": cs.label, **word_args("value", "overflow-to", KEZ if dest == KEZ else MULT)})
             return
         self.table.attach_to(cs, level_cs)
         self.emit("5.01.E", "attach", "MK-TL-TRACE.attach-hidden-obstacle-attached", {"level_cs": level_cs.label}, card=cs.label)
@@ -1050,8 +1063,8 @@ class Deeds(Part):
         assert e.source is not None
         cs = self.state.cards[e.source]
         host = self.state.cards[e.targets[0]]
-        if host.zone not in ("sor", "csatolt", "jelen"):
-            self.table.move(cs, "mult")
+        if host.zone not in (SOR, CSATOLT, JELEN):
+            self.table.move(cs, MULT)
             self.emit("10.00.B", "fizzle", "MK-TL-TRACE.fizzle-gone-goes-mult", {"host": host.label, "card": cs.label})
             return
         self.table.attach_to(cs, host)
@@ -1069,7 +1082,7 @@ class Deeds(Part):
         self.emit("6.00", "fizzle", "MK-TL-TRACE.fizzle-longer-timeline-nothing", {"target_seq": target_seq})
 
     def _neutralised(self, t: Entry, counted: str | None = None) -> None:
-        dest = "melyseg" if self.options["neutralised_to"] == "melyseg" else "mult"
+        dest = MELYSEG if self.options["neutralised_to"] == MELYSEG else MULT
         en, hu = words("kind", counted) if counted else ("", "")
         self.emit("6.00", "neutralised", "MK-TL-TRACE.neutralised", {
             "seq": t.seq, "card": t.label, "kind": part("MK-TL-TRACE.neutralised-as", kind=en, kind_hu=hu) if en else ""},

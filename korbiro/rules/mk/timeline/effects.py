@@ -15,6 +15,7 @@ from typing import Any
 from ....base import i18n
 from ....grammar.behaviour import Op, render_filter
 from . import semantics as sem
+from .enums import CSATOLT, IDOFONAL, JELEN, JOVO, KEZ, MULT, SOR, TORONY
 from .model import CardState, Entry, TimedModifier
 from .table import Part
 from .trace import word_args, words
@@ -76,7 +77,7 @@ class Effects(Part):
         who = op.who or ("target" if e.targets else "self")
         cards = self.state.cards
         if who == "target":
-            out = [cards[u] for u in e.targets if cards[u].zone in ("sor", "jelen", "torony", "csatolt")]
+            out = [cards[u] for u in e.targets if cards[u].zone in (SOR, JELEN, TORONY, CSATOLT)]
             if power and self.admits("3.05.D"):
                 kept = []
                 for cs in out:
@@ -93,9 +94,9 @@ class Effects(Part):
         if who == "self":
             return [cards[e.source]] if e.source is not None else []
         if who == "team":  # the manoeuvre's team, or the team of a quest's "Megoldásakor …", the manoeuvre over
-            return [cards[u] for u in e.data.get("team", self.state.maneuver_team) if cards[u].zone == "sor"]
+            return [cards[u] for u in e.data.get("team", self.state.maneuver_team) if cards[u].zone == SOR]
         if who == "blockers":
-            return [cards[u] for u in self.state.maneuver_blockers if cards[u].zone == "sor"]
+            return [cards[u] for u in self.state.maneuver_blockers if cards[u].zone == SOR]
         if who == "host":
             src = cards[e.source] if e.source is not None else None
             return [cards[src.attached_to]] if src is not None and src.attached_to is not None else []
@@ -103,7 +104,7 @@ class Effects(Part):
             return [cs for cs in cards.values() if self.table.in_sor(cs)
                     and (who == "all" or (cs.controller != e.player))]
         if who.startswith("="):
-            out = [cs for cs in cards.values() if cs.zone in ("sor", "jelen", "torony")
+            out = [cs for cs in cards.values() if cs.zone in (SOR, JELEN, TORONY)
                    and sem.names_match(self.state, cs, who[1:])]
             if out:
                 self.emit("2.02.b", "named", "MK-TL-TRACE.named-name-refers", {"who": who[1:], "out": ', '.join(c.label for c in out)})
@@ -175,10 +176,10 @@ class Effects(Part):
                     self.table.gain_dp(p, amount, "6.00", e.label)
                 elif op.name == "draw":
                     for _ in range(amount):
-                        deck = pl.zones["jovo"]
+                        deck = pl.zones[JOVO]
                         if not deck:
                             break
-                        self.table.move(self.state.cards[next(iter(deck))], "kez")
+                        self.table.move(self.state.cards[next(iter(deck))], KEZ)
                     self.emit("6.00", "draw", "MK-TL-TRACE.draw-draws", {"p": p, "amount": amount}, player=p)
             return
         if op.name == "forbid":
@@ -201,11 +202,11 @@ class Effects(Part):
 
     def _discard(self, player: str, amount: int, random: bool) -> None:
         """Cards leave the hand for Múlt; a random one is the first in the hand (the engine draws no lots)."""
-        hand = self.state.players[player].zones["kez"]
+        hand = self.state.players[player].zones[KEZ]
         gone = []
         for uid in list(hand)[:amount]:
             cs = self.state.cards[uid]
-            self.table.move(cs, "mult")
+            self.table.move(cs, MULT)
             gone.append(cs.label)
         how = i18n.part("MK-TL-TRACE.discard-random") if random else ""
         gone_words = {"gone": ", ".join(gone), "gone_hu": ", ".join(gone)} if gone else word_args("gone", "discarded", "none")
@@ -268,7 +269,7 @@ class Effects(Part):
                       card=cs.label)
         elif op.name == "attach":
             src = self.state.cards[e.source] if e.source is not None else None
-            if src is not None and src.zone == "idofonal":
+            if src is not None and src.zone == IDOFONAL:
                 self.table.attach_to(src, cs)
                 self.emit("6.00", "attach", "MK-TL-TRACE.attach-attached", {"src": src.label, "card": cs.label},
                           card=src.label)
@@ -339,11 +340,11 @@ class Effects(Part):
     def _look_take(self, e: Entry, player: str, count: int, take: int) -> None:
         """``look deck N take M``: the top N cards of the Jövő pakli are looked at, M of them (the first ones)
         go to the hand; several looked at counts as a search (mk-rules row 50; option ``look_take_search``)."""
-        deck = list(self.state.players[player].zones["jovo"])
+        deck = list(self.state.players[player].zones[JOVO])
         seen = [self.state.cards[u] for u in deck[:count]]
         taken = seen[:take]
         for cs in taken:
-            self.table.move(cs, "kez")
+            self.table.move(cs, KEZ)
         self.emit("6.00", "look", "MK-TL-EFFECT.look-take", {"player": player, "count": len(seen), "taken": len(taken), "cards": ", ".join(c.label for c in taken) or "—"}, player=player)
         option = self.options["look_take_search"]
         if len(seen) > 1 and option == "yes":
@@ -360,7 +361,7 @@ class Effects(Part):
             self.emit("6.00", "token", "MK-TL-EFFECT.token-unknown", {"name": name, "source": e.label}, player=player)
             return
         for _ in range(count):
-            zone = "sor" if card.type == "kalandozó" else "jelen"
+            zone = SOR if card.type == "kalandozó" else JELEN
             cs = self.table.add_card(card, player, zone, label=self._token_label(card.name))
             self.emit("6.00", "token", "MK-TL-EFFECT.token", {"player": player, "card": cs.label, "source": e.label},
                       card=cs.label)
@@ -378,17 +379,17 @@ class Effects(Part):
     def _recover(self, player: str, zone: str, count: int) -> None:
         """``recover N hand|deck``: the last N cards to reach *player*'s Múlt go to the hand or on top of the Jövő
         pakli (6.00; the most recent first: the engine asks no choice)."""
-        past = list(self.state.players[player].zones["mult"])
+        past = list(self.state.players[player].zones[MULT])
         if not past:
             self.emit("6.00", "recover", "MK-TL-EFFECT.recover-none", {"player": player}, player=player)
             return
         for uid in reversed(past[-count:]):
             cs = self.state.cards[uid]
             if zone == "hand":
-                self.table.move(cs, "kez")
+                self.table.move(cs, KEZ)
             else:
-                deck = self.state.players[player].zones["jovo"]
-                self.table.move(cs, "jovo")
+                deck = self.state.players[player].zones[JOVO]
+                self.table.move(cs, JOVO)
                 deck.pop(uid)
                 rest = dict(deck)
                 deck.clear()
@@ -431,7 +432,7 @@ class Effects(Part):
             return
         for uid in e.targets:
             target = self.state.cards[uid]
-            if target.zone != "sor":
+            if target.zone != SOR:
                 continue
             x = sem.akaratatvitel(self.state, src)
             if x is None and any(k.key == "AKARATÁTVITEL" for k in src.card.keywords):
@@ -442,7 +443,7 @@ class Effects(Part):
                 new_ctl = src.controller or src.owner
                 target.controller = new_ctl
                 target.state = "pihenő"
-                self.table.move(target, "sor")
+                self.table.move(target, SOR)
                 self.emit("2.04.b", "dominate",
                           "MK-TL-TRACE.dominate-akaratatvitel-replaces-attack", {"x": x, "target": target.label, "lvl": lvl, "new_ctl": new_ctl},
                           card=target.label)

@@ -30,7 +30,7 @@ from ..victory import (
     decide,
     load_variants,
 )
-from .enums import Phase, Zone
+from .enums import JOVO, TORONY, Phase, Zone
 from .seating import Board, Seating, variant_param
 
 __all__ = ["Ending"]
@@ -133,7 +133,7 @@ class Ending:
         """What a :meth:`snapshot` is made of (and nothing else): equal for equal snapshots."""
         seats = self.state.seats
         options = self.variant_options
-        return ([(p.name, p.dp, len(p.zones["torony"]), len(p.zones["jovo"]), p.out) for p in self.state.players.values()],
+        return ([(p.name, p.dp, len(p.zones[TORONY]), len(p.zones[JOVO]), p.out) for p in self.state.players.values()],
                 tuple(seats.sides.items()) if seats.sides else (),
                 tuple(seats.eliminations.items()) if seats.eliminations else (),
                 tuple(seats.victory_points.items()) if seats.victory_points else (),

@@ -37,7 +37,7 @@ from . import semantics as sem
 from .combat import Combat
 from .deeds import Deeds
 from .effects import Effects
-from .enums import Phase, Zone
+from .enums import JELEN, MULT, SOR, TORONY, Phase, Zone
 from .maneuvers import Maneuvers
 from .model import CardState, GameState, Player, Timeline
 from .pacts import Pacts
@@ -228,20 +228,20 @@ class Engine:
 
     def kill(self, a: Action) -> None:
         assert a.card is not None
-        cs = self.table.find(a.card, zones=("sor", "jelen"), rule="6.00")
+        cs = self.table.find(a.card, zones=(SOR, JELEN), rule="6.00")
         self.table.emit("6.00", "kill", "MK-TL-TRACE.kill-dies", {"card": cs.label}, card=cs.label)
         self.table.die(cs)
 
     def sacrifice(self, player: str, a: Action) -> None:
         assert a.card is not None
-        cs = self.table.find(a.card, zones=("sor", "jelen", "torony"), player=player, rule="6.00")
+        cs = self.table.find(a.card, zones=(SOR, JELEN, TORONY), player=player, rule="6.00")
         self.table.emit("11.00.E" if sem.ghost_rounds(self.state, cs) and self.table.admits("11.00.E") else "6.00", "sacrifice",
                   "MK-TL-TRACE.sacrifice-sacrifices", {"player": player, "card": cs.label}, card=cs.label)
         self.table.die(cs, how="feláldoz")
 
     def damage(self, a: Action) -> None:
         assert a.card is not None and a.amount is not None
-        cs = self.table.find(a.card, zones=("sor",), rule="6.00")
+        cs = self.table.find(a.card, zones=(SOR,), rule="6.00")
         if a.amount < 0:
             raise refused("MK-TL-DAMAGE.damage-cannot-negative", "6.00")
         self.table.add_damage(cs, a.amount, "6.00")
@@ -264,7 +264,7 @@ class Engine:
     def take(self, player: str, a: Action) -> None:
         """An effect gives *player* control of a card (1.14.4, 3.01.G)."""
         assert a.card is not None
-        cs = self.table.find(a.card, zones=("jelen", "torony", "sor"), rule="6.00")
+        cs = self.table.find(a.card, zones=(JELEN, TORONY, SOR), rule="6.00")
         if cs.controller == player:
             raise refused("MK-TL-CONTROL.already-controls", "6.00", player=player, card=cs.label)
         old = cs.controller
@@ -276,7 +276,7 @@ class Engine:
         if cs.type == "toronyszint":
             for uid in list(cs.attachments):
                 att = self.state.cards[uid]
-                self.table.move(att, "mult")
+                self.table.move(att, MULT)
                 self.table.emit("3.01.G", "falls", "MK-TL-TRACE.falls-off", {"att": att.label, "card": cs.label}, card=att.label)
             dropped = sum(cs.counters.values())
             if dropped:

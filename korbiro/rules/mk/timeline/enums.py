@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["CardStatus", "Phase", "VariantId", "Zone"]
+__all__ = ["CSATOLT", "IDOFONAL", "JELEN", "JOVO", "KEZ", "KIVUL", "MEGOLDOTT", "MELYSEG", "MULT", "RAKTAR", "SOR",
+           "TORONY", "CardStatus", "Phase", "VariantId", "Zone"]
 
 
 class Zone(StrEnum):
@@ -27,6 +28,11 @@ class Zone(StrEnum):
     MULT = "mult"            # the Múlt (the discard pile)
     MELYSEG = "melyseg"      # the Mélység (out of the game for good)
     KIVUL = "kivul"          # the cards of a player who dropped out (12.00.D)
+
+
+#: The zones by name, for the engine's code: ``cs.zone == SOR`` reads a module's global, where ``Zone.SOR`` asks the
+#: enum class each time (about 170 ns in CPython 3.11, on paths a game runs hundreds of thousands of times).
+KEZ, JOVO, SOR, JELEN, TORONY, RAKTAR, CSATOLT, IDOFONAL, MEGOLDOTT, MULT, MELYSEG, KIVUL = Zone
 
 
 class Phase(StrEnum):

@@ -33,7 +33,7 @@ from ....data.paths import package_file
 from ....grammar.action import Action, render
 from ....grammar.decklist import DeckList, parse_deck_text
 from .engine import Engine
-from .enums import VariantId
+from .enums import JOVO, KIVUL, TORONY, VariantId
 from .legal import LegalAction
 from .model import ZONES
 from .rules import FORMATS
@@ -113,10 +113,10 @@ def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | N
         cards = _cards(deck, "deck", lookup)
         rng.shuffle(cards)
         for card in cards:
-            put(card, name, "jovo")
+            put(card, name, JOVO)
         if not teams:
             for card in _cards(deck, "tower", lookup):
-                put(card, name, "torony")
+                put(card, name, TORONY)
         elif i < 2:  # the side's first player holds its tower
             side = [d for j, (_, d) in enumerate(seats) if j % 2 == i % 2]
             size = int(ending.variant.value("starting_tower_levels", len(seats), len(side)) or 3)
@@ -124,13 +124,13 @@ def deal(seats: Sequence[tuple[str, DeckList]], lookup: Callable[[str], Card | N
             if len(levels) < size:
                 raise DataError.said("MK-PLAY-TOWER", player=name, size=size, have=len(levels))
             for card in levels[:size]:
-                put(card, name, "torony")
+                put(card, name, TORONY)
         if eng.table.seating.deals_omens:
             omen_name = (omens or {}).get(name) or SAMPLE_OMENS.get(deck.path, "Kotan vigyázó tekintete")
             omen = lookup(omen_name)
             if omen is None:
                 raise DataError.said("MK-PLAY-CARD.omen", name=omen_name)
-            eng.state.seats.omens[name] = put(omen, name, "kivul")
+            eng.state.seats.omens[name] = put(omen, name, KIVUL)
     eng.combat.rng = Random(seed * 7919 + 1)  # the dice of the combat rounds' attack rolls (6.03), from the seed
     return eng
 

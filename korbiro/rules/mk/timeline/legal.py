@@ -46,7 +46,21 @@ from ....grammar.action import Action
 from ....grammar.behaviour import Cost, Op, TargetSpec
 from . import semantics as sem
 from .deeds import TARGET_ZONES, Deeds, activated_card
-from .enums import CardStatus, Phase
+from .enums import (
+    CSATOLT,
+    IDOFONAL,
+    JELEN,
+    JOVO,
+    KEZ,
+    KIVUL,
+    MEGOLDOTT,
+    MULT,
+    RAKTAR,
+    SOR,
+    TORONY,
+    CardStatus,
+    Phase,
+)
 from .maneuvers import Maneuvers
 from .model import IN_PLAY, CardState, GameState
 from .rules import COMBAT_PHASES
@@ -226,13 +240,13 @@ def _choice(low: int, high: int | str, options: Sequence[str]) -> str:
 
 #: Where the engine looks for each named part of an action, and whether among the player's own cards.
 _WHERE: dict[tuple[str, str], tuple[tuple[str, ...], bool]] = {
-    ("summon", "card"): (("kez",), True), ("summon", "by"): (("sor", "jelen"), True),
-    ("activate", "by"): (("sor",), True),
-    ("attach", "card"): (("kez", "raktar"), True), ("attach", "dest"): (("torony", "sor", "jelen"), False),
-    ("build", "card"): (("kez",), True), ("build", "dest"): (("sor", "csatolt", "torony", "jelen"), False),
+    ("summon", "card"): ((KEZ,), True), ("summon", "by"): ((SOR, JELEN), True),
+    ("activate", "by"): ((SOR,), True),
+    ("attach", "card"): ((KEZ, RAKTAR), True), ("attach", "dest"): ((TORONY, SOR, JELEN), False),
+    ("build", "card"): ((KEZ,), True), ("build", "dest"): ((SOR, CSATOLT, TORONY, JELEN), False),
     ("neutralise", "source"): (tuple(IN_PLAY), True),
-    ("solve", "card"): (("jelen",), False), ("capture", "card"): (("jelen",), False),
-    ("solve", "store"): (("torony",), True),
+    ("solve", "card"): ((JELEN,), False), ("capture", "card"): ((JELEN,), False),
+    ("solve", "store"): ((TORONY,), True),
 }
 
 
@@ -280,7 +294,7 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
             continue
         zones, own = _WHERE.get((form.verb, part), (tuple(IN_PLAY), False))
         if form.verb == "summon" and part == "card" and _uid(eng, theirs, zones, player) is None:
-            zones = ("idofonal", "mult")  # a combination chain's card (3.05.E)
+            zones = (IDOFONAL, MULT)  # a combination chain's card (3.05.E)
         if _uid(eng, theirs, zones, player if own else None) != _uid(eng, mine, zones, None):
             return False
     if form.ref is not None and a.ref != form.ref:
@@ -306,13 +320,13 @@ def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
             return False
     elif a.x is None or not form.x[0] <= a.x <= form.x[1]:
         return False
-    target_zones: tuple[str, ...] = ("sor",) if form.verb == "activate" and form.rule == "12.00.5.5" else tuple(TARGET_ZONES)
+    target_zones: tuple[str, ...] = (SOR,) if form.verb == "activate" and form.rule == "12.00.5.5" else tuple(TARGET_ZONES)
     if form.verb == "eliminate":
-        target_zones = ("megoldott", "jelen")
+        target_zones = (MEGOLDOTT, JELEN)
     if not _picked(eng, a.targets, form.targets, form.target_count, a.x, target_zones, None):
         return False
     mixed = bool(eng.table.seating.partners(player))
-    return _picked(eng, a.team, form.team, form.team_size, None, ("sor", "jelen"), None if mixed else player)
+    return _picked(eng, a.team, form.team, form.team_size, None, (SOR, JELEN), None if mixed else player)
 
 
 def _ability_index(abilities: Sequence[Ability], named: str | int | None) -> int | None:
@@ -372,7 +386,7 @@ class _Listing:
 
     def __init__(self, eng: Engine, fast: bool) -> None:
         #: the cards a listing looks at (none in a Jövő pakli or out of the game), in the order they came in
-        self.cards = [cs for cs in eng.state.cards.values() if cs.zone not in ("jovo", "kivul")]
+        self.cards = [cs for cs in eng.state.cards.values() if cs.zone not in (JOVO, KIVUL)]
         #: zone -> its cards among :attr:`cards`, in the same order
         self.zones: dict[str, list[CardState]] = {}
         for cs in self.cards:
@@ -396,7 +410,7 @@ _LISTINGS: dict[int, _Listing] = {}
 def _cards(eng: Engine) -> list[CardState]:
     listing = _LISTINGS.get(id(eng))
     if listing is None:
-        return [cs for cs in eng.state.cards.values() if cs.zone not in ("jovo", "kivul")]
+        return [cs for cs in eng.state.cards.values() if cs.zone not in (JOVO, KIVUL)]
     return listing.cards
 
 
@@ -410,7 +424,7 @@ def _zone(eng: Engine, zone: str) -> list[CardState]:
 
 def _hand(eng: Engine, player: str) -> list[CardState]:
     """The cards in *player*'s hand, in the order they came into the game."""
-    return [cs for cs in _zone(eng, "kez") if cs.owner == player]
+    return [cs for cs in _zone(eng, KEZ) if cs.owner == player]
 
 
 def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
@@ -586,14 +600,14 @@ _CARD_LEVEL = frozenset({"MK-TL-PHASE", "MK-TL-MP-BOUND", "MK-TL-CANNOT-INTERRUP
 
 def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
     hand = _hand(eng, player)
-    chains = [cs for cs in _mine(eng, player, ("idofonal", "mult")) if sem.is_unarmed(cs) and eng.state.combo]
-    adventurers = [cs for cs in _mine(eng, player, ("sor", "jelen")) if cs.type == "kalandozó"]
+    chains = [cs for cs in _mine(eng, player, (IDOFONAL, MULT)) if sem.is_unarmed(cs) and eng.state.combo]
+    adventurers = [cs for cs in _mine(eng, player, (SOR, JELEN)) if cs.type == "kalandozó"]
     # an adventurer who is not awake summons only in antiss combat (8.03.E) or in a combination chain (3.05.E)
     awake = [cs for cs in adventurers if cs.state == "éber" or eng.state.antiss_combat or cs.uid in eng.state.combo]
     fast = _fast(eng)
     for cs in hand + chains:
         # a fast listing pre-checks a card of the hand that its label names
-        known = fast and cs.zone == "kez" and _is_found(eng, cs, ("kez",), player)
+        known = fast and cs.zone == KEZ and _is_found(eng, cs, (KEZ,), player)
         if cs.type == "akadálylap" or (known and _summon_refused_early(eng, player, cs)):
             continue
         b = cs.behaviour
@@ -638,7 +652,7 @@ def _summon_refused_early(eng: Engine, player: str, cs: CardState) -> bool:
             return True
     if cs.type != "küldetés":
         return False
-    jelen = eng.state.players[player].zones["jelen"]
+    jelen = eng.state.players[player].zones[JELEN]
     # an MP-bound quest while a deed's timeline is open (3.02.A); 3 quests awaiting solution already (3.02.C)
     return eng.stack.deed_open() or sum(1 for u in jelen if eng.state.cards[u].type == "küldetés") >= 3
 
@@ -650,7 +664,7 @@ def _cannot_pay_summon(eng: Engine, player: str, cs: CardState, by: CardState | 
     their floor), the other MP costs, ŐSERŐ (2.12.a).  False for an X cost (the probes fit X) and a quest (free,
     3.02.A), and when naming the summoner would find another card."""
     mp = cs.card.mp
-    if isinstance(mp, str) or cs.type == "küldetés" or (by is not None and not _is_found(eng, by, ("sor", "jelen"), player)):
+    if isinstance(mp, str) or cs.type == "küldetés" or (by is not None and not _is_found(eng, by, (SOR, JELEN), player)):
         return False
     state = eng.state
     cost = int(mp or 0)
@@ -685,15 +699,15 @@ def _fit_x(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
 
 
 def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
-    cards = _mine(eng, player, ("sor", "jelen", "csatolt", "torony"))
+    cards = _mine(eng, player, (SOR, JELEN, CSATOLT, TORONY))
     if eng.table.seating.shares_tower:  # a pair's obstacles, either player's (12.00.5)
-        cards += [cs for cs in _cards(eng) if cs.zone == "csatolt" and cs.type == "akadálylap"
+        cards += [cs for cs in _cards(eng) if cs.zone == CSATOLT and cs.type == "akadálylap"
                   and cs not in cards and eng.table.seating.friendly(player, cs.owner)]
     asleep: bool | None = None  # whether no obstacle may be activated now: asked once, when needed
     for cs in cards:
         b = cs.behaviour
         if cs.type == "akadálylap":
-            if cs.zone != "csatolt" or cs.built:
+            if cs.zone != CSATOLT or cs.built:
                 continue
             if asleep is None:
                 asleep = _fast(eng) and _obstacles_asleep(eng)
@@ -708,12 +722,12 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
                 count: tuple[int, int | str] = (1, eng.deeds.beast_count(pool, cs))
             else:
                 needs = any(op.who == "target" for op in b.effect)
-                targets, count = _target_choice(eng, player, b.targets, needs, zones=("sor",))
+                targets, count = _target_choice(eng, player, b.targets, needs, zones=(SOR,))
             opponents = _opponent_choice(eng, player, b.effect)
             bys: list[str | None] = [None]
             if any(c.kind == "return" for c in b.cost):
                 fight = set(eng.state.maneuver_team) | set(eng.state.maneuver_blockers)
-                bys = [c.label for c in _mine(eng, player, ("sor",)) if c.uid in fight]
+                bys = [c.label for c in _mine(eng, player, (SOR,)) if c.uid in fight]
             for by in bys:
                 form = LegalAction(player, "activate", "12.00.5.5", card=cs.label, by=by, targets=targets,
                                    target_count=count, opponents=opponents)
@@ -743,7 +757,7 @@ def _ability_forms(eng: Engine, player: str, cs: CardState, index: int, ability:
     targets, count = _target_choice(eng, player, ability.targets if ability else None, needs)
     bys: list[str | None] = [None]
     if ability is not None and any(c.kind == "sacrifice" and c.who == "own" for c in ability.cost):
-        bys = [c.label for c in _mine(eng, player, ("sor",))
+        bys = [c.label for c in _mine(eng, player, (SOR,))
                if c is not cs and c.type == "kalandozó" and c.ghost is None]
     for by in bys:
         form = LegalAction(player, "activate", "8.01.B" if antiss else "6.01", card=cs.label, by=by,
@@ -785,15 +799,15 @@ def _rest_refused(cs: CardState, wearer: CardState | None, costs: Sequence[Cost]
 
 def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
     hand = _hand(eng, player)
-    store = [cs for cs in _zone(eng, "raktar") if cs.owner == player]
-    levels = [cs for cs in _cards(eng) if cs.zone == "torony"
-              or (cs.zone == "jelen" and cs.type == "küldetés")]  # a quest's AKADÁLYOK slots
-    sor = [cs for cs in _zone(eng, "sor") if cs.type == "kalandozó"]
+    store = [cs for cs in _zone(eng, RAKTAR) if cs.owner == player]
+    levels = [cs for cs in _cards(eng) if cs.zone == TORONY
+              or (cs.zone == JELEN and cs.type == "küldetés")]  # a quest's AKADÁLYOK slots
+    sor = [cs for cs in _zone(eng, SOR) if cs.type == "kalandozó"]
     fast = _fast(eng)
     for cs in hand + store:
         # a fast listing pre-checks a card of the hand that its label names
-        known = fast and cs.zone == "kez" and _is_found(eng, cs, ("kez", "raktar"), player)
-        if cs.zone == "raktar":
+        known = fast and cs.zone == KEZ and _is_found(eng, cs, (KEZ, RAKTAR), player)
+        if cs.zone == RAKTAR:
             dests, rule = sor, "6.01"
         elif cs.type == "akadálylap":
             dests, rule = levels, "5.01.E"
@@ -816,9 +830,9 @@ def _attach_refused(eng: Engine, player: str, cs: CardState, dest: CardState) ->
     one whose 2 slots are taken (5.01.E, 3.01.C).  False when naming *dest* would find another card."""
     if cs.type == "kalandozó":
         return not eng.table.admits("2.09.c")  # the lister offers an adventurer of the hand only as a Csatlós
-    if not _is_found(eng, dest, ("torony", "sor", "jelen"), None):
+    if not _is_found(eng, dest, (TORONY, SOR, JELEN), None):
         return False
-    if dest.type == "küldetés" and dest.zone == "jelen":
+    if dest.type == "küldetés" and dest.zone == JELEN:
         owner = sem.controller(eng.state, dest)
         return owner is not None and eng.table.seating.friendly(player, owner)
     if dest.type != "toronyszint" or dest.controller not in (player, eng.table.seating.tower_holder(player)):
@@ -830,7 +844,7 @@ def _builds(eng: Engine, player: str) -> Iterator[LegalAction]:
     hand = [cs for cs in _hand(eng, player) if sem.raepites(cs) is not None]
     if not hand:
         return
-    hosts = [cs for cs in _cards(eng) if cs.zone in ("sor", "csatolt", "torony", "jelen")
+    hosts = [cs for cs in _cards(eng) if cs.zone in (SOR, CSATOLT, TORONY, JELEN)
              and sem.buildable_on(cs)]
     for cs in hand:
         for host in hosts:
@@ -865,7 +879,7 @@ def _senders(eng: Engine, player: str) -> list[CardState]:
         return list(listing.senders[player])
     seating = eng.table.seating
     senders = [cs for cs in _cards(eng)
-               if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller is not None
+               if cs.zone in (SOR, JELEN) and cs.type == "kalandozó" and cs.controller is not None
                and seating.friendly(player, cs.controller) and cs.ghost is None and cs.state == "éber"]
     if listing is not None and listing.fast:
         listing.senders[player] = tuple(senders)
@@ -873,16 +887,16 @@ def _senders(eng: Engine, player: str) -> list[CardState]:
 
 
 def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
-    quests = [cs for cs in _zone(eng, "jelen") if cs.type == "küldetés"]
+    quests = [cs for cs in _zone(eng, JELEN) if cs.type == "küldetés"]
     for quest in quests:
         antiss = fold(quest.card.subtype or "") == "antisskuldetes"
         expeditions = [False, True] if sem.expedition(quest) is not None else [False]
         stores: tuple[str, ...] = ()
         if sem.is_storage_quest(quest):
-            stores = tuple(lv.label for lv in _zone(eng, "torony")
+            stores = tuple(lv.label for lv in _zone(eng, TORONY)
                            if sem.controller(eng.state, lv) == player
                            and not any(sem.is_storage_quest(eng.state.cards[u]) for u in lv.attachments))
-        known = _fast(eng) and _is_found(eng, quest, ("jelen",), None)  # a fast listing pre-checks the quest
+        known = _fast(eng) and _is_found(eng, quest, (JELEN,), None)  # a fast listing pre-checks the quest
         for expedition in expeditions:
             if antiss:
                 yield from _antiss_teams(eng, player, quest)
@@ -904,7 +918,7 @@ def _antiss_teams(eng: Engine, player: str, quest: CardState) -> Iterator[LegalA
     """8.02: an antiss quest's teams are tried one by one (resting wizards, one resting companion)."""
     spec = quest.behaviour.solvers
     pool = [cs.label for cs in _cards(eng)
-            if cs.zone in ("sor", "jelen") and cs.type == "kalandozó" and cs.controller == player and cs.ghost is None
+            if cs.zone in (SOR, JELEN) and cs.type == "kalandozó" and cs.controller == player and cs.ghost is None
             and (spec is None or sem.admits_target(eng.state, spec, cs, player))]
     for n in (1, 2, 3):
         for team in itertools.combinations(pool, n):
@@ -960,7 +974,7 @@ def _captures(eng: Engine, player: str) -> Iterator[LegalAction]:
     if not team or _cannot_pay_maneuver(eng, player, "capture"):
         return
     for building in _cards(eng):
-        if building.zone != "jelen" or building.type != "építmény" or building.controller == player:
+        if building.zone != JELEN or building.type != "építmény" or building.controller == player:
             continue
         size = int(building.attr("attackers", 3) or 3)
         form = LegalAction(player, "capture", "4.01.A", card=building.label, team=team,
@@ -986,7 +1000,7 @@ def _pacts(eng: Engine, player: str) -> Iterator[LegalAction]:
                   for cards in _put_away_sets(eng, player, seating.knockout_zones)]
     if "swap" in specials:
         partners = set(seating.partners(player))
-        mine = [cs for cs in _cards(eng) if cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None
+        mine = [cs for cs in _cards(eng) if cs.zone == SOR and cs.type == "kalandozó" and cs.ghost is None
                 and cs.state == "éber" and cs.controller is not None and seating.side(cs.controller) == seating.side(player)]
         forms += [LegalAction(player, "swap", "12.00.5.7", card=a.label, dest=b.label)
                   for a, b in itertools.combinations(mine, 2)
@@ -1002,10 +1016,10 @@ def _put_away_sets(eng: Engine, player: str, zones: tuple[str, ...]) -> list[tup
     if eng.table.ending is None:
         return []  # no knock-outs in a ruling that is not played out
     need = int(eng.table.ending.param("elimination_dp"))
-    pool = [eng.state.cards[u] for u in eng.state.players[player].zones["megoldott"]]
-    if "jelen" in zones:
+    pool = [eng.state.cards[u] for u in eng.state.players[player].zones[MEGOLDOTT]]
+    if JELEN in zones:
         pool += [cs for cs in _cards(eng)
-                 if cs.zone == "jelen" and cs.type == "építmény" and (cs.controller or cs.owner) == player]
+                 if cs.zone == JELEN and cs.type == "építmény" and (cs.controller or cs.owner) == player]
     pool = pool[:8]  # 255 sets at most
     out: list[tuple[str, ...]] = []
     for n in range(1, len(pool) + 1):

@@ -20,7 +20,7 @@ from ....base.text import fold
 from ....grammar.action import Action
 from ....grammar.keywords import Kincskereses
 from . import semantics as sem
-from .enums import CardStatus, Phase, Zone
+from .enums import JELEN, MEGOLDOTT, MULT, SOR, TORONY, CardStatus, Phase, Zone
 from .model import CardState, Entry, ManeuverRun
 from .phases import OBSTRUCT, REVEAL, ManeuverPhases
 from .stack import TimelineStack
@@ -47,7 +47,7 @@ class Maneuvers(Part):
         team: list[CardState] = []
         for name in names:
             try:
-                cs = self.table.find(name, zones=("sor", "jelen"), player=None if self._mixed(player) else player,
+                cs = self.table.find(name, zones=(SOR, JELEN), player=None if self._mixed(player) else player,
                                      rule="4.01.E")
             except IllegalActionError:
                 self._not_mixed(player, name)
@@ -72,7 +72,7 @@ class Maneuvers(Part):
         out = []
         for name in names:
             try:
-                out.append(self.table.find(name, zones=("sor",), rule="4.01.E"))
+                out.append(self.table.find(name, zones=(SOR,), rule="4.01.E"))
             except IllegalActionError:
                 continue
         return out
@@ -92,7 +92,7 @@ class Maneuvers(Part):
         if rule is None:
             return
         try:
-            cs = self.table.find(name, zones=("sor", "jelen"), rule="4.01.E")
+            cs = self.table.find(name, zones=(SOR, JELEN), rule="4.01.E")
         except IllegalActionError:
             return
         owner = cs.controller
@@ -142,7 +142,7 @@ class Maneuvers(Part):
     def solve(self, player: str, a: Action) -> None:
         """Send a team to solve a quest (4.01), by expedition (2.03) or on the antiss (8.02)."""
         assert a.card is not None
-        quest = self.table.find(a.card, zones=("jelen",), rule="4.01.A")
+        quest = self.table.find(a.card, zones=(JELEN,), rule="4.01.A")
         if quest.type != "küldetés":
             raise refused("MK-TL-QUEST.not-quest-awaiting", "4.01.A", quest=quest.label)
         antiss = fold(quest.card.subtype or "") == "antisskuldetes"
@@ -321,7 +321,7 @@ class Maneuvers(Part):
         levels = [self.state.cards[u] for u in self.state.players[player].zones[Zone.TORONY]]
         free = [lv for lv in levels if not any(sem.is_storage_quest(self.state.cards[u]) for u in lv.attachments)]
         if name is not None:
-            chosen = self.table.find(name, zones=("torony",), player=player, rule="1.14.3")
+            chosen = self.table.find(name, zones=(TORONY,), player=player, rule="1.14.3")
             if chosen not in free:
                 raise refused("MK-TL-STORAGE.already-stores-quest", "1.14.3", chosen=chosen.label)
             return chosen
@@ -342,19 +342,19 @@ class Maneuvers(Part):
     def resolve_quest(self, e: Entry) -> None:
         assert e.source is not None
         quest = self.state.cards[e.source]
-        team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == "sor"]
+        team = [self.state.cards[u] for u in e.data["team"] if self.state.cards[u].zone == SOR]
         player = e.player
         pl = self.state.players[player]
         cost = e.data["cost"]
         # the obstructing team (6.03) returns resting with the initiating one, after the quest is settled
-        blockers = [self.state.cards[u] for u in e.data.get("blockers", ()) if self.state.cards[u].zone == "sor"]
+        blockers = [self.state.cards[u] for u in e.data.get("blockers", ()) if self.state.cards[u].zone == SOR]
         if not team:
             self.emit("4.01.D", "fail", "MK-TL-TRACE.no-team", {"target": quest.label}, card=quest.label)
             if blockers:
                 self.return_team(blockers, awake=False)
             self._failed(quest, player)
             return
-        if quest.zone != "jelen":
+        if quest.zone != JELEN:
             self.emit("4.01.A", "fail", "MK-TL-TRACE.fail-gone-manoeuvre-fails", {"quest": quest.label})
             self.return_team(team + blockers, awake=False)
             self._failed(quest, player)
@@ -444,7 +444,7 @@ class Maneuvers(Part):
             self.emit("1.14.3", "store", "MK-TL-TRACE.store-solved-attached-tower", {"quest": quest.label, "level_cs": level_cs.label}, card=quest.label)
             self.table.gain_dp(player, quest.card.dp or 0, "1.14.3", part("MK-TL-WHY.stored", quest=quest.label))
         else:
-            self.table.move(quest, "megoldott", owner_zone=player)
+            self.table.move(quest, MEGOLDOTT, owner_zone=player)
             lets = sem.requirement_ignored(self.state, quest)
             if lets is not None:
                 self.emit("6.00", "requirement", "MK-TL-EFFECT.ignore-requirement", {"source": lets.label, "card": quest.label}, card=quest.label)
@@ -458,7 +458,7 @@ class Maneuvers(Part):
             if att.type != "akadálylap":
                 continue
             att.hidden = False
-            self.table.move(att, "mult")
+            self.table.move(att, MULT)
             self.emit("3.01.C", "falls", "MK-TL-TRACE.falls-attached-solved-quest", {"att": att.label, "quest": quest.label}, card=att.label)
 
     def return_team(self, team: list[CardState], awake: bool) -> None:
@@ -500,7 +500,7 @@ class Maneuvers(Part):
     def capture(self, player: str, a: Action) -> None:
         """Capture an opponent's building (4.01.A, FAL 2.01.b)."""
         assert a.card is not None
-        building = self.table.find(a.card, zones=("jelen",), rule="4.01.A")
+        building = self.table.find(a.card, zones=(JELEN,), rule="4.01.A")
         if building.type != "építmény":
             raise refused("MK-TL-CAPTURE.not-building", "4.01.A", building=building.label)
         if building.controller == player:
@@ -616,7 +616,7 @@ class Maneuvers(Part):
         elif won:
             old = obj.controller
             obj.controller = e.player
-            self.table.move(obj, "jelen")
+            self.table.move(obj, JELEN)
             self.emit("4.01.A", "capture", "MK-TL-TRACE.captured", {"player": e.player, "card": obj.label, "old": old},
                       card=obj.label)
             if obj.fact(sem.one_such_building):

@@ -16,6 +16,21 @@ from ....base.text import fold
 from ....data.behaviour import NO_BEHAVIOUR, Behaviour
 from ....data.cards import Card
 from ....grammar.behaviour import Op
+from .enums import (
+    CSATOLT,
+    IDOFONAL,
+    JELEN,
+    JOVO,
+    KEZ,
+    KIVUL,
+    MEGOLDOTT,
+    MELYSEG,
+    MULT,
+    RAKTAR,
+    SOR,
+    TORONY,
+    Zone,
+)
 from .trace import TraceEvent
 
 __all__ = ["IN_PLAY", "STATES", "ZONES", "ZONE_ALIASES", "CardState", "Entry", "GameState", "ManeuverRun", "Player",
@@ -26,26 +41,25 @@ __all__ = ["IN_PLAY", "STATES", "ZONES", "ZONE_ALIASES", "CardState", "Entry", "
 #: events, allies, ghosts), ``torony`` the tower levels from the lowest up,
 #: ``csatolt`` cards attached to another card, ``idofonal`` cards in a timeline,
 #: ``megoldott`` solved quests, ``kivul`` out of the game (the cards of a player who dropped out, 12.00.D).
-ZONES: tuple[str, ...] = ("kez", "jovo", "sor", "jelen", "torony", "raktar", "csatolt", "idofonal",
-                          "megoldott", "mult", "melyseg", "kivul")
+ZONES: tuple[str, ...] = tuple(Zone)
 
 #: The zones of the Present, where a card's constant effects and triggers work.
-IN_PLAY: frozenset[str] = frozenset({"sor", "jelen", "torony", "csatolt"})
+IN_PLAY: frozenset[str] = frozenset({SOR, JELEN, TORONY, CSATOLT})
 
 #: Spellings a scenario may use for a zone.
 ZONE_ALIASES: dict[str, str] = {
-    "kéz": "kez", "kez": "kez", "hand": "kez",
-    "jövő": "jovo", "jovo": "jovo", "deck": "jovo", "library": "jovo",
-    "sor": "sor", "row": "sor",
-    "jelen": "jelen", "present": "jelen", "play": "jelen",
-    "torony": "torony", "tower": "torony",
-    "raktár": "raktar", "raktar": "raktar", "storage": "raktar",
-    "csatolt": "csatolt", "attached": "csatolt",
-    "időfonal": "idofonal", "idofonal": "idofonal", "timeline": "idofonal",
-    "megoldott": "megoldott", "solved": "megoldott",
-    "múlt": "mult", "mult": "mult", "past": "mult", "graveyard": "mult",
-    "mélység": "melyseg", "melyseg": "melyseg", "depth": "melyseg", "exile": "melyseg",
-    "kívül": "kivul", "kivul": "kivul", "out": "kivul",
+    "kéz": KEZ, "kez": KEZ, "hand": KEZ,
+    "jövő": JOVO, "jovo": JOVO, "deck": JOVO, "library": JOVO,
+    "sor": SOR, "row": SOR,
+    "jelen": JELEN, "present": JELEN, "play": JELEN,
+    "torony": TORONY, "tower": TORONY,
+    "raktár": RAKTAR, "raktar": RAKTAR, "storage": RAKTAR,
+    "csatolt": CSATOLT, "attached": CSATOLT,
+    "időfonal": IDOFONAL, "idofonal": IDOFONAL, "timeline": IDOFONAL,
+    "megoldott": MEGOLDOTT, "solved": MEGOLDOTT,
+    "múlt": MULT, "mult": MULT, "past": MULT, "graveyard": MULT,
+    "mélység": MELYSEG, "melyseg": MELYSEG, "depth": MELYSEG, "exile": MELYSEG,
+    "kívül": KIVUL, "kivul": KIVUL, "out": KIVUL,
 }
 
 _T = TypeVar("_T")

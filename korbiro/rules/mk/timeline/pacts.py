@@ -17,7 +17,7 @@ a deed may be open); it costs no MP and takes effect at once.
 from __future__ import annotations
 
 from ....grammar.action import Action
-from .enums import CardStatus, Phase, Zone
+from .enums import JOVO, SOR, CardStatus, Phase, Zone
 from .model import CardState
 from .stack import TimelineStack
 from .table import Part, Table
@@ -109,7 +109,7 @@ class Pacts(Part):
             raise refused("MK-TL-KNOCKOUT.dp-put-away", rule, remedy="MK-TL-KNOCKOUT.dp-put-away-remedy", total=total, need=need)
         self.table.checked()
         for c in cards:
-            self.table.move(c, "jovo", owner_zone=c.owner)
+            self.table.move(c, JOVO, owner_zone=c.owner)
         self.state.players[player].dp -= total
         self.emit(rule, "knockout", "MK-TL-TRACE.knockout-puts-dp-bottom", {"player": player, "cards": ', '.join(c.label for c in cards), "total": total, "target": target}, player=player)
         # lazy: the victory rules are read only when a player is knocked out
@@ -166,8 +166,8 @@ class Pacts(Part):
         manoeuvre): each now controls the other's."""
         self._open(player, "swap")
         assert a.card is not None and a.dest is not None
-        mine = self.table.find(a.card, zones=("sor",), rule="12.00.5.7")
-        theirs = self.table.find(a.dest, zones=("sor",), rule="12.00.5.7")
+        mine = self.table.find(a.card, zones=(SOR,), rule="12.00.5.7")
+        theirs = self.table.find(a.dest, zones=(SOR,), rule="12.00.5.7")
         seating = self.table.seating
         side = seating.side(player)
         if side in self.state.seats.swapped:
@@ -181,7 +181,7 @@ class Pacts(Part):
         self.table.checked()
         self.state.seats.swapped.add(side)
         mine.controller, theirs.controller = b_owner, a_owner
-        self.table.move(mine, "sor")
-        self.table.move(theirs, "sor")
+        self.table.move(mine, SOR)
+        self.table.move(theirs, SOR)
         self.emit("12.00.5.7", "swap", "MK-TL-TRACE.swap-twin-manoeuvre-now", {"b_owner": b_owner, "mine": mine.label, "a_owner": a_owner, "theirs": theirs.label}, player=player)
         self.table.after_deed(player, spent_mp=False)

@@ -10,7 +10,7 @@ round's closing counts down ghosts (11.00.C), gives back every Kincskeresés
 from __future__ import annotations
 
 from ....base.text import fold
-from .enums import CardStatus, Phase, Zone
+from .enums import JELEN, KEZ, KIVUL, CardStatus, Phase, Zone
 from .phases import ManeuverPhases
 from .rules import COMBAT_PHASES, PHASES, phase_named
 from .stack import TimelineStack
@@ -177,7 +177,7 @@ class Rounds(Part):
             want = max(0, size - len(hand))
             drawn = [self.state.cards[uid] for uid in list(deck)[:want]]
             for cs in drawn:
-                self.table.move(cs, "kez")
+                self.table.move(cs, KEZ)
             if drawn:
                 self.emit(rule, "draw", "MK-TL-TRACE.draw-draws-card-up", {"player": p.name, "n_drawn": len(drawn), "size": size, "n_deck": len(deck)}, player=p.name)
 
@@ -252,7 +252,7 @@ class Rounds(Part):
             self.emit("12.00.1.C", "pass", "MK-TL-TRACE.pass-passes-their-deeds", {"player": player})
         elif seating.omen_in_play(player):
             omen = self.state.cards[seats.omens[player]]
-            self.table.move(omen, "kivul")
+            self.table.move(omen, KIVUL)
             seats.omen_out.add(player)
             self.emit("12.00.1.B", "omen", "MK-TL-TRACE.omen-pass-leaves-game", {"player": player, "omen": omen.label}, player=player)
             gain = int(self.options["resource_mp"])
@@ -285,6 +285,6 @@ class Rounds(Part):
             if uid is None:
                 continue
             omen = self.state.cards[uid]
-            self.table.move(omen, "jelen")
+            self.table.move(omen, JELEN)
             self.emit("12.00.1.A", "omen", "MK-TL-TRACE.omen-comes-into-play", {"name": name, "omen": omen.label}, player=name, card=omen.label)
 

@@ -42,6 +42,20 @@ from ....data.schema import compiled_check, iter_inline_card_findings, iter_part
 from ....grammar.action import Action, parse_action
 from . import semantics as sem
 from .engine import Engine
+from .enums import (
+    CSATOLT,
+    IDOFONAL,
+    JELEN,
+    JOVO,
+    KEZ,
+    KIVUL,
+    MEGOLDOTT,
+    MELYSEG,
+    MULT,
+    RAKTAR,
+    SOR,
+    TORONY,
+)
 from .game import RandomPolicy, play_on
 from .model import STATES, ZONE_ALIASES, CardState
 from .rules import PHASES, RULES, Format, format_named, phase_named, resolve_options
@@ -52,9 +66,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Refusal", "Result", "Scenario", "load_scenario", "run_file", "run_scenario"]
 
-_ZONE_KEYS = {"hand": "kez", "kéz": "kez", "jövő": "jovo", "deck": "jovo", "sor": "sor", "jelen": "jelen",
-              "torony": "torony", "raktár": "raktar", "múlt": "mult", "mélység": "melyseg",
-              "megoldott": "megoldott", "időfonal": "idofonal", "kívül": "kivul"}
+_ZONE_KEYS = {"hand": KEZ, "kéz": KEZ, "jövő": JOVO, "deck": JOVO, "sor": SOR, "jelen": JELEN,
+              "torony": TORONY, "raktár": RAKTAR, "múlt": MULT, "mélység": MELYSEG,
+              "megoldott": MEGOLDOTT, "időfonal": IDOFONAL, "kívül": KIVUL}
 
 
 @dataclass
@@ -572,7 +586,7 @@ def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> E
     def place(ref: Any, owner: str, zone: str, host: CardState | None = None) -> None:
         spec: dict[str, Any] = {"card": ref} if isinstance(ref, str) else ref
         card = _lookup_card(sc, lookup, spec["card"])
-        cs = eng.add_card(card, owner, "csatolt" if host else zone, label=spec.get("as"),
+        cs = eng.add_card(card, owner, CSATOLT if host else zone, label=spec.get("as"),
                           state=STATES.get(fold(spec.get("state", "éber")), "éber"), damage=int(spec.get("damage", 0)),
                           counters=spec.get("counters"), attached_to=host.uid if host else None,
                           hidden=bool(host and card.type == "akadálylap"),
@@ -594,7 +608,7 @@ def build_engine(sc: Scenario, lookup: Callable[[str], Card | None] | None) -> E
                 place(ref, pl["name"], zone)
         if pl.get("ómen") is not None:
             spec = {"card": pl["ómen"]} if isinstance(pl["ómen"], str) else pl["ómen"]
-            seats.omens[pl["name"]] = eng.add_card(_lookup_card(sc, lookup, spec["card"]), pl["name"], "kivul",
+            seats.omens[pl["name"]] = eng.add_card(_lookup_card(sc, lookup, spec["card"]), pl["name"], KIVUL,
                                                    label=spec.get("as")).uid
         if pl.get("eliminations"):
             seats.eliminations[pl["name"]] = int(pl["eliminations"])
@@ -725,7 +739,7 @@ def _zone_labels(eng: Engine, player: str, zone: str) -> list[str]:
 
 
 def _same_list(zone: str, want: list[str], got: list[str]) -> bool:
-    if zone == "torony":
+    if zone == TORONY:
         return [fold(w) for w in want] == [fold(g) for g in got]
     return sorted(fold(w) for w in want) == sorted(fold(g) for g in got)
 
@@ -797,7 +811,7 @@ def _compare_state(eng: Engine, expect: Mapping[str, Any], where: str) -> list[S
             "state": cs.state, "damage": cs.damage, "controller": cs.controller, "owner": cs.owner,
             "ghost": cs.ghost, "hidden": cs.hidden,
             "zone": next((k for k, v in _ZONE_KEYS.items() if v == cs.zone and k not in ("hand", "deck")), cs.zone)
-            if cs.zone != "kez" else "kéz",
+            if cs.zone != KEZ else "kéz",
             "attached_to": st.cards[cs.attached_to].label if cs.attached_to is not None else None,
             "attachments": [st.cards[u].label for u in cs.attachments],
             "counters": {k: v for k, v in cs.counters.items() if v},

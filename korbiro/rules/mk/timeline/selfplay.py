@@ -20,6 +20,7 @@ from random import Random
 from ....data.cards import Card
 from ....grammar.action import Action
 from .engine import Engine
+from .enums import JELEN, JOVO, KEZ, SOR, TORONY
 from .legal import LegalAction
 from .rules import FORMATS
 
@@ -45,7 +46,7 @@ def random_table(cards: Iterable[Card], seed: int = 0, fmt: str = "archivalt",
         n = used.get(card.name, 0)
         used[card.name] = n + 1
         eng.add_card(card, owner, zone, label=card.name if n == 0 else f"{card.name} #{n + 1}",
-                     state=rng.choice(("éber", "éber", "éber", "pihenő", "sérült")) if zone == "sor" else "éber")
+                     state=rng.choice(("éber", "éber", "éber", "pihenő", "sérült")) if zone == SOR else "éber")
 
     def some(kind: str, n: int) -> list[Card]:
         group = by_type.get(kind, [])
@@ -53,17 +54,17 @@ def random_table(cards: Iterable[Card], seed: int = 0, fmt: str = "archivalt",
 
     for name in players:
         for c in some("kalandozó", rng.randint(2, 5)):
-            put(c, name, "sor")
+            put(c, name, SOR)
         for c in some("toronyszint", 3):
-            put(c, name, "torony")
+            put(c, name, TORONY)
         for c in some("küldetés", rng.randint(0, 3)):
-            put(c, name, "jelen")
+            put(c, name, JELEN)
         for c in some("építmény", rng.randint(0, 2)):
-            put(c, name, "jelen")
+            put(c, name, JELEN)
         for c in rng.sample(pool, min(len(pool), rng.randint(3, 8))):
-            put(c, name, "kez")
+            put(c, name, KEZ)
         for c in rng.sample(pool, min(len(pool), 6)):
-            put(c, name, "jovo")
+            put(c, name, JOVO)
     eng.combat.rng = Random(seed * 7919 + 1)  # the dice of the combat rounds' attack rolls (6.03), from the seed
     return eng, rng
 

@@ -43,7 +43,7 @@ from ....grammar.keywords import (
     beast_line,
     keyword_named,
 )
-from .enums import Phase
+from .enums import SOR, Phase
 from .model import IN_PLAY, CardState, GameState
 from .rules import COMBAT_PHASES
 
@@ -215,7 +215,7 @@ def is_power_word(cs: CardState) -> bool:
 def controls_aquir_or_dragon(state: GameState, player: str) -> bool:
     """2.12.a: the player controls an aquir or dragon adventurer (a ghost is no
     adventurer, 11.00.D)."""
-    for uid in state.players[player].zones["sor"]:
+    for uid in state.players[player].zones[SOR]:
         cs = state.cards[uid]
         if cs.ghost is None and any(fold(race) in ("aquir", "sarkany") for race in cs.card.values("race")):
             return True
@@ -820,7 +820,7 @@ def admits_target(state: GameState, spec: TargetSpec, cs: CardState, player: str
             return False
     elif not kind_of(cs, spec.kind):
         return False
-    if spec.kind == "adventurer" and cs.zone != "sor":
+    if spec.kind == "adventurer" and cs.zone != SOR:
         return False
     if spec.side == "own" and controller(state, cs) != player:
         return False

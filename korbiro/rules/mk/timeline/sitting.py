@@ -36,6 +36,7 @@ from ....data.cards import Card
 from ....grammar.action import Action, parse_action, render
 from ....grammar.decklist import DeckList
 from .engine import PLAYER_VERBS, Engine
+from .enums import JELEN, JOVO, KEZ, MEGOLDOTT, SOR, TORONY
 from .game import MAX_ROUNDS, Policy, Record, deal, sample_decks, setup_of, to_act
 from .legal import LegalAction
 from .policies import POLICIES
@@ -251,11 +252,11 @@ class Sitting:
             return [_shown(state.cards[u].label, state.cards[u].state) for u in p.zones[zone]]
 
         out: dict[str, Any] = {"name": name, "human": name in self.seats.humans, "mp": p.mp, "dp": p.dp,
-                               "out": p.out, "hand_size": len(p.zones["kez"]), "deck_size": len(p.zones["jovo"]),
-                               "sor": cards("sor"), "jelen": cards("jelen"), "torony": cards("torony"),
-                               "solved": cards("megoldott")}
+                               "out": p.out, "hand_size": len(p.zones[KEZ]), "deck_size": len(p.zones[JOVO]),
+                               "sor": cards(SOR), "jelen": cards(JELEN), "torony": cards(TORONY),
+                               "solved": cards(MEGOLDOTT)}
         if mine:
-            out["hand"] = cards("kez")
+            out["hand"] = cards(KEZ)
         return out
 
 

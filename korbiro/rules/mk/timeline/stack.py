@@ -17,6 +17,7 @@ from ....base import i18n
 from ....base.text import fold
 from ....grammar.behaviour import Op, TargetSpec
 from . import semantics as sem
+from .enums import SOR
 from .model import IN_PLAY, CardState, Entry, Timeline
 from .table import Part, Table
 from .trace import refused, words
@@ -217,10 +218,10 @@ class TimelineStack(Part):
         dies; one damaged outside a manoeuvre becomes wounded and loses its damage (option ``close_wounds``).
         Only a damaged card of a Sor is looked at, in the order the cards came into the game (their uids)."""
         cards = self.state.cards
-        damaged = sorted(uid for p in self.state.players.values() for uid in p.zones["sor"] if cards[uid].damage > 0)
+        damaged = sorted(uid for p in self.state.players.values() for uid in p.zones[SOR] if cards[uid].damage > 0)
         for uid in damaged:
             cs = cards[uid]
-            if cs.damage <= 0 or not (cs.zone == "sor" and cs.type == "kalandozó" and cs.ghost is None):
+            if cs.damage <= 0 or not (cs.zone == SOR and cs.type == "kalandozó" and cs.ghost is None):
                 continue  # an undamaged adventurer neither dies nor is wounded: its level is not asked
             lvl = sem.level(self.state, cs)
             if cs.damage > 0 and cs.damage >= lvl:

@@ -19,7 +19,7 @@ from ....base.text import fold
 from ....data.behaviour import Behaviour
 from ....data.cards import Card
 from . import semantics as sem
-from .enums import Phase, Zone
+from .enums import CSATOLT, JELEN, KIVUL, MEGOLDOTT, MELYSEG, MULT, SOR, TORONY, Phase, Zone
 from .model import CardState, GameState, Player
 from .rules import FORMATS, RULES, Format, resolve_options
 from .seating import Seating, seating_for
@@ -167,9 +167,9 @@ class Table:
         self._by_name.setdefault(fold(cs.label), []).append(uid)
         if fold(card.name) != fold(cs.label):
             self._by_name.setdefault(fold(card.name), []).append(uid)
-        holder = cs.controller if zone in ("sor", "jelen", "torony", "megoldott") and cs.controller else owner
+        holder = cs.controller if zone in (SOR, JELEN, TORONY, MEGOLDOTT) and cs.controller else owner
         self.state.players[holder].zones[zone][uid] = None
-        if zone == "torony" or (card.type == "toronyszint" and zone in ("mult", "melyseg")):
+        if zone == TORONY or (card.type == "toronyszint" and zone in (MULT, MELYSEG)):
             self.state.towers_stood = True  # a tower level of the setup's Múlt or Mélység has fallen
         if attached_to is not None:
             host = self.state.cards[attached_to]
@@ -236,18 +236,18 @@ class Table:
     def move(self, cs: CardState, zone: str, owner_zone: str | None = None) -> None:
         """Move a card to *zone* of its owner (controller for the Present)."""
         holder = cs.owner
-        if zone in ("sor", "jelen", "torony", "megoldott") and cs.controller:
+        if zone in (SOR, JELEN, TORONY, MEGOLDOTT) and cs.controller:
             holder = cs.controller
         for p in self.state.players.values():
             p.zones[cs.zone].pop(cs.uid, None)
-        if cs.attached_to is not None and zone != "csatolt":
+        if cs.attached_to is not None and zone != CSATOLT:
             host = self.state.cards[cs.attached_to]
             if cs.uid in host.attachments:
                 host.attachments.remove(cs.uid)
             cs.attached_to = None
         cs.zone = zone
         self.state.players[owner_zone or holder].zones[zone][cs.uid] = None
-        if zone == "torony":
+        if zone == TORONY:
             self.state.towers_stood = True
 
     def in_sor(self, cs: CardState) -> bool:
@@ -287,7 +287,7 @@ class Table:
         rounds = sem.ghost_rounds(self.state, cs) if cs.type == "kalandozó" and cs.ghost is None else None
         if rounds is not None:
             if self.admits("11.00.E"):
-                self.move(cs, "jelen")
+                self.move(cs, JELEN)
                 cs.ghost, cs.state, cs.damage, cs.in_team = rounds, "éber", 0, False
                 self.emit("11.00.E", "ghost", "MK-TL-TRACE.ghost-does-not-leave", {"card": cs.label}, card=cs.label)
                 self.emit("11.00.C", "ghost", "MK-TL-TRACE.ghost-stays-round-counting", {"card": cs.label, "rounds": rounds, "round": self.state.round},
@@ -316,7 +316,7 @@ class Table:
                 cs.attached_to = None
             cs.attachments = [u for u in cs.attachments if self.state.cards[u].owner == player]
             self.state.constant_uids = [u for u in self.state.constant_uids if u != cs.uid]
-            self.move(cs, "kivul")
+            self.move(cs, KIVUL)
         self.emit("12.00.D", "out", "MK-TL-TRACE.out-game-card-theirs", {"player": player, "n_gone": len(gone)}, player=player)
         # nobody waits for a player who is out: not as the active player, not for their pass
         if self.state.active == player:
@@ -344,7 +344,7 @@ class Table:
     def check_wins(self, cs: CardState) -> None:
         """A card whose ``wins:`` condition now holds wins the game for its controller."""
         cond = cs.behaviour.wins
-        if cond is None or cs.zone not in ("sor", "jelen", "torony", "csatolt"):
+        if cond is None or cs.zone not in (SOR, JELEN, TORONY, CSATOLT):
             return
         if sem.condition_holds(self.state, cs, cond):
             self.wins(sem.controller(self.state, cs), f"{cs.label}: {cond.render()} (its text)")
@@ -366,22 +366,22 @@ class Table:
         if was != "éber":
             self.event("wakes", cs)
 
-    def to_past(self, cs: CardState, zone: str = "mult") -> None:
+    def to_past(self, cs: CardState, zone: str = MULT) -> None:
         for uid in list(cs.attachments):
             att = self.state.cards[uid]
             self.move(att, zone)
             self.emit("3.01.G" if cs.type == "toronyszint" else "6.00", "falls",
-                      "MK-TL-TRACE.falls-attached-goes", {"att": att.label, "card": cs.label, **word_args("value", "goes-to", "mult" if zone == "mult" else "melyseg")},
+                      "MK-TL-TRACE.falls-attached-goes", {"att": att.label, "card": cs.label, **word_args("value", "goes-to", MULT if zone == MULT else MELYSEG)},
                       card=att.label)
             if sem.is_storage_quest(att) and self.admits("1.14.3"):
                 self.gain_dp(att.owner, -(att.card.dp or 0), "1.14.3", part("MK-TL-WHY.stored-destroyed", att=att.label))
         cs.ghost, cs.in_team, cs.damage = None, False, 0
-        if zone == "mult" and cs.behaviour.destroyed == "melyseg":
-            zone = "melyseg"
+        if zone == MULT and cs.behaviour.destroyed == MELYSEG:
+            zone = MELYSEG
             self.emit("6.00", "leaves", "MK-TL-TRACE.leaves-text-sends-melyseg", {"card": cs.label}, card=cs.label)
         self.leave_team(cs)
         self.move(cs, zone)
-        self.emit("6.00", "leaves", "MK-TL-TRACE.leaves-goes", {"card": cs.label, **word_args("value", "goes-to", "mult" if zone == "mult" else "melyseg")}, card=cs.label)
+        self.emit("6.00", "leaves", "MK-TL-TRACE.leaves-goes", {"card": cs.label, **word_args("value", "goes-to", MULT if zone == MULT else MELYSEG)}, card=cs.label)
 
     def gain_dp(self, player: str, amount: int, rule: str, why: str | Mapping[str, Any]) -> None:
         """Change a DP total; below 0 only with 1.10.B (archived) or ``negative_dp=allow``.  *why*: a card's
@@ -426,7 +426,7 @@ class Table:
                       card=card.label)
 
     def attach_to(self, cs: CardState, host: CardState) -> None:
-        self.move(cs, "csatolt", owner_zone=cs.owner)
+        self.move(cs, CSATOLT, owner_zone=cs.owner)
         host.attachments.append(cs.uid)
         cs.attached_to = host.uid
 

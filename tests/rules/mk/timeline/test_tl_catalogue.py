@@ -196,3 +196,38 @@ def test_a_rule_the_engine_does_not_apply_is_a_finding_not_a_crash(tmp_path: Pat
                         ("hu", "a(z) '1.00' szabályt nem alkalmazza a motor")):
         res = CliRunner().invoke(cli, ["resolve", str(path), "--lang", lang])
         assert res.exit_code == 2 and "MK-SCENARIO-RULE" in res.output and words in res.output, res.output
+
+
+#: where a zone's word is not the zone: a rules option's choices (words a user types), a deck's statistics' labels,
+#: a card's printed phase ("sor", 5.01.A), the words a scenario's setup writes for each zone
+_NOT_ZONES_FILES = {"enums.py", "rules.py", "deckstats.py"}
+_NOT_ZONES_SCOPES = {"_own_phases", "_check_phase", "in_its_phase", "_SETUP_ZONES"}
+
+
+def _zone_words_written(tree: ast.Module, zones: set[str]) -> list[int]:
+    """The lines of *tree* that write a zone's word as a string (a mapping's keys, docstrings, f-strings and the
+    scopes of :data:`_NOT_ZONES_SCOPES` aside)."""
+    aside: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            aside.add(id(body[0].value))  # a docstring
+        names = [node.name] if isinstance(node, ast.FunctionDef) else [
+            t.id for t in getattr(node, "targets", [getattr(node, "target", None)]) if isinstance(t, ast.Name)]
+        if isinstance(node, ast.JoinedStr) or set(names) & _NOT_ZONES_SCOPES:
+            aside |= {id(sub) for sub in ast.walk(node)}
+        if isinstance(node, ast.Dict):
+            aside |= {id(k) for k in node.keys if k is not None}
+    return [n.lineno for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and n.value in zones and id(n) not in aside]
+
+
+def test_the_timeline_names_its_zones_by_the_enum_not_by_their_words() -> None:
+    """A zone is ``SOR`` (``Zone.SOR``, enums.py), never the word ``"sor"`` written again (issue 28: 280 of them)."""
+    from korbiro.rules.mk.timeline.enums import Zone
+
+    zones = {z.value for z in Zone}
+    written = {str(p.relative_to(PACKAGE)): lines for p in sorted(PACKAGE.rglob("*.py"))
+               if p.name not in _NOT_ZONES_FILES
+               and (lines := _zone_words_written(ast.parse(p.read_text(encoding="utf-8")), zones))}
+    assert written == {}
