@@ -232,6 +232,11 @@ def word(value: object, lang: str) -> str:
     return str(value) if texts is None else texts.get(lang) or texts["en"]
 
 
+def joined(items: Iterable[object], how: str, lang: str) -> str:
+    """*items* joined by the catalogue's ``JOIN.and`` or ``JOIN.or`` in *lang* (``a and b and c``)."""
+    return template(f"JOIN.{how}", lang).join(str(i) for i in items)
+
+
 def either(names: Iterable[object], lang: str, *, quote: bool = True) -> str:
     """``'a' or 'b'`` in *lang* (``'a' vagy 'b'``)."""
     items = [repr(n) if quote else str(n) for n in names]

@@ -19,9 +19,6 @@ from . import i18n
 
 __all__ = ["note", "reset", "said_any", "sink"]
 
-_PREFIX = {"en": "korbiro: note: ", "hu": "korbiro: megjegyzés: "}
-
-
 def _to_stderr(line: str) -> None:
     try:
         sys.stderr.write(line + "\n")
@@ -45,7 +42,7 @@ def note(code: str, message: str, **args: Any) -> bool:
         return False
     _said.add(code)
     lang = i18n.current()
-    sink(_PREFIX.get(lang, _PREFIX["en"]) + i18n.render(code, lang, args, message))
+    sink(i18n.message("NOTE-PREFIX", lang) + i18n.render(code, lang, args, message))
     return True
 
 

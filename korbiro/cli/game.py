@@ -6,18 +6,8 @@ from typing import Any
 
 import click
 
+from ..base.i18n import Words
 from ._common import Whole, echo_errors, echo_json, format_option, lang_option
-
-_TEXT = {
-    "en": {"variant": "variant", "checked": "checked", "immediate": "at this moment (immediate conditions)",
-           "end-of-round": "at the end of a round (immediate and end-of-round conditions)", "out": "out now",
-           "players": "players", "family": "engine", "params": "parameters", "rules": "rules", "teams": "teams",
-           "any": "any number", "even": "an even number", "of": "of"},
-    "hu": {"variant": "változat", "checked": "vizsgálat", "immediate": "ebben a pillanatban (azonnali feltételek)",
-           "end-of-round": "a forduló végén (azonnali és forduló végi feltételek)", "out": "most kiesik",
-           "players": "játékosok", "family": "eljárás", "params": "paraméterek", "rules": "szabályok",
-           "teams": "csapatok", "any": "bármennyi", "even": "páros számú", "of": "/"},
-}
 
 
 def _lang(lang: str | None) -> str:
@@ -82,7 +72,7 @@ def result(ctx: click.Context, state: str, variant: str | None, fmt: str, lang: 
         data["rule_title"] = rule.text("title", lang_) if rule else None
         echo_json(data)
         return
-    T = _TEXT[lang_]
+    T = Words("CLI.variants", lang_)
     lines = [res.headline(lang_), res.message(lang_)]
     for n in res.notes:
         lines.append(f"  - [{n.rule}] {n.message(lang_)}")
@@ -130,7 +120,7 @@ def variants(ctx: click.Context, name: str | None, players: int | None, fmt: str
     if fmt == "json":
         echo_json(_variant_dict(v, players))
         return
-    T = _TEXT[lang_]
+    T = Words("CLI.variants", lang_)
     count = (f"{v.players_min}" if v.players_max == v.players_min else
              f"{v.players_min}–{v.players_max}" if v.players_max else f"{v.players_min}+")
     if v.players_even:

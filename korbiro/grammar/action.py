@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..base import i18n
 from ..base.errors import RulesSyntaxError
 from ..base.text import close_matches, fold
 from .larkerror import fault
@@ -347,15 +348,14 @@ def _fail(text: str, exc: UnexpectedInput, what: str, path: str | None, line: in
             both = _close_words(two.group(), set(expected))
             if both and fold(both[0]) != fold(written):
                 written, close = two.group(), list(dict.fromkeys([*both, *close]))[:3]
-        mean = " or ".join(repr(c) for c in close)
-        mean_hu = " vagy ".join(repr(c) for c in close)
+        key = None
         if _VERB_TERMINALS <= set(expected):
-            verbs = ", ".join(_VERB_WORDS.values())
-            msg = f"unknown verb {written!r}" + (f"; did you mean {mean}?" if close else f"; the verbs: {verbs}")
-            hu = f"ismeretlen ige: {written!r}" + (f"; erre gondoltál: {mean_hu}?" if close else f"; az igék: {verbs}")
+            key = "MK-ACTION-SYNTAX.verb-mean" if close else "MK-ACTION-SYNTAX.verb-list"
         elif close:
-            msg = f"unexpected {written!r}; did you mean {mean}?"
-            hu = f"váratlan {written!r}; erre gondoltál: {mean_hu}?"
+            key = "MK-ACTION-SYNTAX.mean"
+        if key is not None:
+            msg, hu = (i18n.message(key, lang, written=written, verbs=", ".join(_VERB_WORDS.values()),
+                                    mean=i18n.joined(map(repr, close), "or", lang)) for lang in ("en", "hu"))
     caret = f"\n  {text}\n  {' ' * col0}^"
     return RulesSyntaxError("MK-ACTION-SYNTAX", msg + caret, path=path or "<action>", line=line or 1,
                             column=(column or 1) + col0, hu=hu + caret if hu else None)

@@ -269,8 +269,7 @@ def _options(r: Request) -> dict[str, str]:
     options = dict(r.get("options", {}))
     for name in options:
         if name not in OPTIONS:
-            raise UsageError("WEB-UNKNOWN-OPTION", f"unknown option {name!r}; known: {', '.join(OPTIONS)}",
-                             hu=f"ismeretlen opció: {name!r}; ismertek: {', '.join(OPTIONS)}")
+            raise UsageError.said("WEB-UNKNOWN-OPTION", name=name, known=", ".join(OPTIONS))
     return options
 
 

@@ -211,8 +211,8 @@ class _Finder:
             findings.append(_f("MK-DECK-AMBIGUOUS-CARD", f"{e.name!r} is ambiguous: {cands}; write the id", deck, e,
                                card=e.name, name=e.name, candidates=cands))
         else:
-            hint = f" (did you mean {' or '.join(repr(s) for s in hit.suggestions)}?)" if hit.suggestions else ""
-            hint_hu = f" (erre gondoltál: {' vagy '.join(repr(s) for s in hit.suggestions)}?)" if hit.suggestions else ""
+            hint, hint_hu = (tuple(i18n.message("MK-DECK-MEAN", lang, names=i18n.joined(map(repr, hit.suggestions), "or", lang))
+                                   for lang in ("en", "hu")) if hit.suggestions else ("", ""))
             findings.append(_f("MK-DECK-UNKNOWN-CARD", f"unknown card {e.name!r}{hint}", deck, e, card=e.name,
                                name=e.name, hint=hint, hint_hu=hint_hu))
         return None

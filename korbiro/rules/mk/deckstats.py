@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...base import i18n
 from ...base.findings import Finding, Severity
 from ...base.text import fold
 from ...data.cards import Card, CardSource
@@ -39,22 +40,6 @@ __all__ = ["DeckStats", "SectionStats", "SECTIONS"]
 
 #: the sections of a deck list, in the order they are shown
 SECTIONS = ("deck", "tower", "sideboard")
-
-_LABELS = {
-    "en": {
-        "deck": "deck", "tower": "tower", "sideboard": "sideboard", "cards": "cards", "type": "type / subtype",
-        "no_subtype": "(no subtype)", "total": "total", "curve": "MP curve", "average": "average MP",
-        "x_cost": "X-cost cards", "races": "races (adventurers)", "race": "race", "keywords": "keywords (cards carrying each)",
-        "keyword": "keyword", "none": "none", "of": "of", "mp": "MP", "unknown": "(unknown card)",
-    },
-    "hu": {
-        "deck": "pakli", "tower": "torony", "sideboard": "cserepakli", "cards": "lap", "type": "típus / altípus",
-        "no_subtype": "(nincs altípus)", "total": "összesen", "curve": "MP-görbe", "average": "átlagos MP",
-        "x_cost": "X költségű lapok", "races": "fajok (kalandozók)", "race": "faj", "keywords": "kulcsszavak (hány lapon)",
-        "keyword": "kulcsszó", "none": "nincs", "of": "/", "mp": "MP", "unknown": "(ismeretlen lap)",
-    },
-}
-
 
 @dataclass(frozen=True)
 class SectionStats:
@@ -197,7 +182,7 @@ class DeckStats:
     def text(self, lang: str = "en") -> str:
         """The statistics as tables: the deck by type and subtype, its MP curve, races and keywords, then the
         tower and the sideboard."""
-        L = _LABELS[lang]
+        L = i18n.Words("MK-DECKSTATS", lang)
         sizes = self.sizes
         head = f"{self.file}: {L['tower']} {sizes['tower']}, {L['deck']} {sizes['deck']}, {L['sideboard']} " \
                f"{sizes['sideboard']}"
@@ -249,7 +234,7 @@ class DeckStats:
         tower and the sideboard under them (:mod:`korbiro.rules.mk.deckchart`)."""
         from .deckchart import deck_chart  # lazy: only a picture needs the drawing
 
-        L = _LABELS[lang]
+        L = i18n.Words("MK-DECKSTATS", lang)
         d = self.deck
         notes = []
         for name in ("tower", "sideboard"):

@@ -31,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ...base import i18n
 from ...base.errors import DataError
 from ...base.findings import Finding
 from ...base.text import close_matches, fold
@@ -340,9 +341,9 @@ class Rulebook:
     def not_found(self, query: str, lang: str = "en") -> str:
         """Why *query* names no rule, with the closest ids: ``no rule '1.99' in the index; did you mean …?``."""
         sugg = self.suggest(query)
-        texts = _NOT_FOUND["hu" if lang == "hu" else "en"]
-        hint = texts["did_you_mean"].format(options=texts["or"].join(sugg)) if sugg else ""
-        return texts["no_rule"].format(query=query) + hint
+        hint = i18n.message("MK-RULEBOOK.did-you-mean", lang,
+                            options=i18n.template("MK-RULEBOOK.or", lang).join(sugg)) if sugg else ""
+        return i18n.message("MK-RULEBOOK.no-rule", lang, query=query) + hint
 
     def show_to_dict(self, query: str, scenarios: Sequence[Scenario], lang: str = "en") -> dict[str, Any]:
         """``korbiro rule show ID --format json``: the rule with its parents, its points and the
@@ -364,13 +365,6 @@ class Rulebook:
         return {"query": text, "results": [
             {"id": h.rule.id, "title": h.rule.text("title", lang), "status": h.rule.status, "matched": h.matched,
              "score": h.score, "fields": list(h.fields), "summary": h.rule.text("summary", lang)} for h in hits]}
-
-
-_NOT_FOUND = {
-    "en": {"no_rule": "no rule {query!r} in the index", "did_you_mean": "; did you mean {options}?", "or": " or "},
-    "hu": {"no_rule": "nincs {query!r} azonosítójú szabály a mutatóban", "did_you_mean": "; erre gondoltál: {options}?",
-           "or": " vagy "},
-}
 
 
 def _words(text: str) -> list[str]:

@@ -92,12 +92,6 @@ class Moment(StrEnum):
 # --------------------------------------------------------------------------- messages
 
 
-_VERDICT_WORDS = {
-    "en": {"win": "win", "draw": "draw", "new-round": "new round", "play-on": "play on"},
-    "hu": {"win": "győzelem", "draw": "döntetlen", "new-round": "új forduló", "play-on": "a játék folytatódik"},
-}
-
-
 def _render(code: str, args: Mapping[str, Any], lang: str) -> str:
     return i18n.message(code, lang, **args)  # korbiro/rules/mk/messages.yaml
 
@@ -144,7 +138,7 @@ class Result:
 
     def headline(self, lang: str = "en") -> str:
         """``win: Anna [1.01.A.2]``."""
-        word = _VERDICT_WORDS.get(lang, _VERDICT_WORDS["en"])[self.verdict.value]
+        word = i18n.Words("MK-VERDICT", lang)[self.verdict.value]
         who = ", ".join(self.winners) if self.verdict is Verdict.WIN else ", ".join(self.drawn)
         return f"{word}{': ' + who if who else ''} [{self.rule}]"
 
@@ -373,8 +367,8 @@ class VariantSet:
             return self.variants[key]
         close = close_matches(fold(name), self._names, cutoff=0.5)
         ids = list(dict.fromkeys(self._names[c] for c in close))
-        hint = i18n.part("MK-SCENARIO-MEAN", names=" or ".join(repr(i) for i in ids),
-                         names_hu=" vagy ".join(repr(i) for i in ids)) if ids else ""
+        hint = i18n.part("MK-SCENARIO-MEAN", names=i18n.joined(map(repr, ids), "or", "en"),
+                         names_hu=i18n.joined(map(repr, ids), "or", "hu")) if ids else ""
         raise UsageError.said("MK-RESULT-VARIANT", name=name, hint=hint)
 
     def for_state(self, state: ResultState) -> Variant:

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...base import i18n
 from .cards import ON_DRAW, XapCardSet, sample_cards
 from .layout import CREATURE, ELEMENT_LETTER, POSITIONS, Layout, Tile, sample_layout
 from .messages import say
@@ -346,4 +347,4 @@ class _Deal:
             a, b = (names.index(m) for m in side.players)
             if abs(a - b) != 2:
                 self.note(("players",), "XIG-TEAM-SEATING", "XIG 8.1", "opposite",
-                          players=" and ".join(side.players), players_hu=" és ".join(side.players))
+                          players=i18n.joined(side.players, "and", "en"), players_hu=i18n.joined(side.players, "and", "hu"))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from ...base import i18n
 from ...base.svg import Svg
 from .messages import say
 from .rules import COLUMNS, FLOORS, NCOLS, WARRIOR, square, square_name
@@ -147,14 +148,14 @@ def describe_outcome(pos: TowerView, lang: str = "en") -> str:
     if o is None:
         return say("ZEN.outcome.none", lang)
     if o.termination == "finished":
-        how = say("ZEN.outcome.finished", lang, players=" and ".join(o.finished), players_hu=" és ".join(o.finished),
+        how = say("ZEN.outcome.finished", lang, players=i18n.joined(o.finished, "and", "en"), players_hu=i18n.joined(o.finished, "and", "hu"),
                   rule=o.rule)
     else:
         how = say("ZEN.outcome.blocked", lang)
     if o.winner:
         who = say("ZEN.outcome.winner", lang, player=o.winner)
     else:
-        who = say("ZEN.outcome.tie", lang, players=" and ".join(o.winners), players_hu=" és ".join(o.winners))
+        who = say("ZEN.outcome.tie", lang, players=i18n.joined(o.winners, "and", "en"), players_hu=i18n.joined(o.winners, "and", "hu"))
     return say("ZEN.outcome", lang, how=how, who=who)
 
 

@@ -16,12 +16,13 @@ a deed may be open); it costs no MP and takes effect at once.
 
 from __future__ import annotations
 
+from ....base import i18n
 from ....grammar.action import Action
 from .enums import JOVO, SOR, CardStatus, Phase, Zone
 from .model import CardState
 from .stack import TimelineStack
 from .table import Part, Table
-from .trace import refused
+from .trace import refused, words
 
 __all__ = ["Pacts"]
 
@@ -50,7 +51,8 @@ class Pacts(Part):
             rule = seating.knockout_rule
         if self.state.phase != Phase.MANEUVERS:
             raise refused("MK-TL-PHASE.special", rule, phase=self.state.phase)
-        self.stack.check_can_add(None, True, "the special manoeuvre", bound_by=rule, what_hu="a speciális manőver")
+        what, what_hu = words("maneuver", "special")
+        self.stack.check_can_add(None, True, what, bound_by=rule, what_hu=what_hu)
         seating.check_mp_bound(player)
 
     def _player(self, name: str | None, rule: str) -> str:
@@ -144,7 +146,7 @@ class Pacts(Part):
         if target == player:
             raise refused("MK-TL-SELF.alliance", "12.00.4.B")
         if seats.alliance:
-            raise refused("MK-TL-ALLIANCE.alliance-has-been", "12.00.4.B", alliance=' and '.join(seats.alliance), alliance_hu=' és '.join(seats.alliance))
+            raise refused("MK-TL-ALLIANCE.alliance-has-been", "12.00.4.B", alliance=i18n.joined(seats.alliance, "and", "en"), alliance_hu=i18n.joined(seats.alliance, "and", "hu"))
         if len(self.table.seated()) <= 3:
             raise refused("MK-TL-ALLIANCE.alliance-made-only", "12.00.4.B")
         if player in seats.offered:

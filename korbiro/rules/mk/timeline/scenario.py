@@ -216,8 +216,8 @@ def _mean(close: Sequence[str]) -> dict[str, Any] | str:
     """"; did you mean 'A' or 'B'?" as a message part ("" when there is nothing close)."""
     if not close:
         return ""
-    return i18n.part("MK-SCENARIO-MEAN", names=" or ".join(repr(c) for c in close),
-                     names_hu=" vagy ".join(repr(c) for c in close))
+    return i18n.part("MK-SCENARIO-MEAN", names=i18n.joined(map(repr, close), "or", "en"),
+                     names_hu=i18n.joined(map(repr, close), "or", "hu"))
 
 
 def _close_names(name: str, names: Sequence[str], more: Sequence[str] = (), n: int = 3) -> list[str]:

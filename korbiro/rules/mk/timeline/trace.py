@@ -178,7 +178,7 @@ class TraceEvent(NamedTuple):
         return self.message("hu")
 
     def render(self, lang: str = "en") -> str:
-        mark = "" if self.status == "current" else (" archivált" if lang == "hu" else " archived")
+        mark = "" if self.status == "current" else i18n.message("MK-TL-ARCHIVED-MARK", lang)
         return f"{self.n:3d}. [{self.rule}{mark}] {self.message(lang)}"
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:

@@ -1,0 +1,40 @@
+"""Every word a user reads is a catalogue template (issue 28: "six ways to speak two languages"): no label
+dictionary of English and Hungarian words, and no list joined by an English or Hungarian word written in the code."""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+
+from layout import ROOT
+
+PACKAGE = ROOT / "korbiro"
+#: joins whose word is not the user's language: the query language's own ``or`` (a query written back), and
+#: the grammar's expected-token list (the grammar's own words are English, docs/architecture.md)
+JOINS_OF_A_LANGUAGE = {("grammar/query.py", "render"), ("grammar/action.py", "_fail")}
+
+
+@cache
+def _modules() -> list[tuple[str, ast.Module]]:
+    return [(str(p.relative_to(PACKAGE)), ast.parse(p.read_text(encoding="utf-8"))) for p in sorted(PACKAGE.rglob("*.py"))]
+
+
+def test_no_dictionary_of_english_and_hungarian_words() -> None:
+    found = [f"{name}:{node.lineno}" for name, tree in _modules() for node in ast.walk(tree)
+             if isinstance(node, ast.Dict)
+             and {"en", "hu"} <= {k.value for k in node.keys if isinstance(k, ast.Constant)}]
+    assert found == []
+
+
+def test_no_list_is_joined_by_a_word_written_in_the_code() -> None:
+    """``" and ".join(…)`` / ``" vagy ".join(…)``: the catalogue's ``JOIN.and``/``JOIN.or`` (:func:`i18n.joined`)."""
+    found = []
+    for name, tree in _modules():
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or (name, fn.name) in JOINS_OF_A_LANGUAGE:
+                continue
+            found += [f"{name}:{node.lineno}" for node in ast.walk(fn)
+                      if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join"
+                      and isinstance(node.func.value, ast.Constant)
+                      and str(node.func.value.value).strip() in ("and", "or", "és", "vagy")]
+    assert found == []
