@@ -143,12 +143,10 @@ def _variant(variant: str | None, count: int | None) -> tuple[Any, int]:
     chosen = load_variants().get(variant) if variant is not None else None
     n = count or (max(2, chosen.players_min) if chosen is not None else 2)
     if chosen is not None and (n < chosen.players_min or (chosen.players_max is not None and n > chosen.players_max)):
-        most = f"–{chosen.players_max}" if chosen.players_max is not None else " or more"
-        raise UsageError("MK-PLAY-PLAYERS", f"{chosen.id} is for {chosen.players_min}{most} players, not {n}",
-                         hu=f"a(z) {chosen.id} {chosen.players_min}{most.replace(' or more', ' vagy több')} játékosra való, nem {n}")
+        key = "MK-PLAY-PLAYERS.range" if chosen.players_max is not None else "MK-PLAY-PLAYERS.more"
+        raise UsageError.said(key, variant=chosen.id, low=chosen.players_min, high=chosen.players_max, n=n)
     if chosen is not None and chosen.players_even and n % 2:
-        raise UsageError("MK-PLAY-PLAYERS", f"{chosen.id} needs an even number of players, not {n}",
-                         hu=f"a(z) {chosen.id} páros számú játékost kíván, nem {n}-t")
+        raise UsageError.said("MK-PLAY-PLAYERS.even", variant=chosen.id, n=n)
     return chosen, n
 
 

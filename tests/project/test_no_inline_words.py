@@ -38,3 +38,18 @@ def test_no_list_is_joined_by_a_word_written_in_the_code() -> None:
                       and isinstance(node.func.value, ast.Constant)
                       and str(node.func.value.value).strip() in ("and", "or", "és", "vagy")]
     assert found == []
+
+
+def _words_in(node: ast.expr) -> bool:
+    """Whether a string or f-string writes words itself (letters outside its placeholders)."""
+    parts = node.values if isinstance(node, ast.JoinedStr) else [node]
+    return any(isinstance(p, ast.Constant) and isinstance(p.value, str) and any(c.isalpha() for c in p.value)
+               for p in parts)
+
+
+def test_no_hungarian_is_written_beside_its_english() -> None:
+    """``raise UsageError("…", "English", hu=f"magyar …")``: a template said in either language instead."""
+    found = [f"{name}:{node.lineno}" for name, tree in _modules() for node in ast.walk(tree)
+             if isinstance(node, ast.keyword) and node.arg is not None and (node.arg == "hu" or node.arg.endswith("_hu"))
+             and isinstance(node.value, (ast.Constant, ast.JoinedStr)) and _words_in(node.value)]
+    assert found == []
