@@ -41,7 +41,7 @@ NAMES = ("Anna", "Béla", "Cili", "Dóra", "Emese", "Feri", "Gábor", "Hanna")
               help="This player is played by a person at the terminal (repeatable: two people at one screen); "
                    "the others by the computer (docs/play.md).")
 @click.option("--opponent", default="random", show_default=True, metavar="NAME",
-              help="The computer player of the other seats (with --human).")
+              help="The computer player (random or bot): of the other seats with --human, else of every seat.")
 @click.option("--continue", "resume", type=click.Path(exists=True, dir_okay=False), default=None, metavar="FILE",
               help="Continue a game saved with `save FILE` (with --human).")
 @db_option
@@ -58,7 +58,8 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
     shuffled by the seed; the game starts with the first draw (1.02.B) and
     runs round by round as the rulebook runs them, until the victory rules of
     the variant end it (1.01, 12.00).  At every step the player to act takes
-    a random one of their legal actions.  Every trace line names its rule.
+    a random one of their legal actions (with --opponent bot, the computer
+    player's choice).  Every trace line names its rule.
 
     With --human NAME that player is a person at the terminal: at each of
     their decisions the screen shows the situation and the numbered legal
@@ -77,6 +78,7 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
       korbiro play --seed 7 --variant omen --players 4 --lang hu
       korbiro play --seed 3 --format json > game.json
       korbiro play --seed 1 --scenario-out game.yaml && korbiro resolve game.yaml
+      korbiro play --seed 2 --opponent bot
       korbiro play --human Anna --opponent random
       korbiro play --continue game.yaml --human Anna
     """
@@ -89,7 +91,7 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
     if scenario_out is not None or state_out is not None:  # before the game is played
         check_outputs([("--scenario-out", scenario_out), ("--state-out", state_out)], [*decks, *database_inputs(db)])
     try:
-        out = _play(seed, variant, count, decks, max_rounds, db)
+        out = _play(seed, variant, count, decks, max_rounds, db, opponent)
         if scenario_out is not None:
             _write_yaml(scenario_out, out["record"].scenario(f"korbiro play --seed {seed}"
                                                              + (f" --variant {out['variant']}" if variant else "")))
@@ -120,17 +122,19 @@ def play(ctx: click.Context, seed: int, variant: str | None, count: int | None, 
 
 
 def _play(seed: int, variant: str | None, count: int | None, decks: tuple[str, ...], max_rounds: int,
-          db: str | None) -> dict[str, Any]:
+          db: str | None, opponent: str = "random") -> dict[str, Any]:
     from ..app import Session
-    from ..rules.mk.timeline.game import RandomPolicy, deal, play
+    from ..rules.mk.timeline.game import deal, play
+    from ..rules.mk.timeline.policies import make_policy
 
+    policy = make_policy(opponent, seed)  # an unknown name before the database is read
     chosen, n = _variant(variant, count)
     session = Session(db)
     lists, names = _decks(session, decks)
     seats = [(NAMES[i], lists[i % len(lists)]) for i in range(n)]
     eng = deal(seats, session.lookup, seed=seed,
                variant=chosen.id if chosen is not None else None)
-    record = play(eng, RandomPolicy(seed), max_rounds=max_rounds)
+    record = play(eng, policy, max_rounds=max_rounds)
     return {"record": record, "engine": eng, "variant": eng.table.seating.variant_name,
             "seats": [(NAMES[i], names[i % len(names)]) for i in range(n)]}
 

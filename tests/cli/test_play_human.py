@@ -4,6 +4,7 @@ that ``korbiro resolve`` replays), continue."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -345,3 +346,18 @@ def test_bytes_that_are_not_utf8_and_a_save_that_cannot_be_written_are_said(tmp_
     assert "Anna> \nnot understood: the line is not UTF-8 text (byte 0)\nAnna> " in r.stdout
     assert (f"Anna> save {tmp_path}\nnot saved: '{tmp_path}' is a directory; korbiro writes only to regular files\n"
             in r.stdout)
+
+
+def test_opponent_names_the_computer_player_of_every_seat_without_a_person() -> None:
+    """``korbiro play --opponent bot``: the bot plays every seat (a game of its own, not random play's), and an
+    unknown policy is a usage error naming the known ones."""
+    runner = CliRunner()
+    args = ["play", "--seed", "2", "--max-rounds", "1", "--format", "json"]
+    random_game = json.loads(runner.invoke(cli, args).output)
+    bot_game = json.loads(runner.invoke(cli, [*args, "--opponent", "bot"]).output)
+    assert random_game["trace"][:5] == bot_game["trace"][:5]  # the same deal
+    assert random_game["trace"] != bot_game["trace"]
+    assert json.loads(runner.invoke(cli, [*args, "--opponent", "random"]).output) == random_game
+    wrong = runner.invoke(cli, ["play", "--opponent", "nobody"])
+    assert wrong.exit_code == 2
+    assert "unknown policy 'nobody'; the policies are: bot, random" in wrong.output
