@@ -188,12 +188,20 @@ class Words(Mapping[str, str]):
 TEMPLATE = "_template"
 #: the English a message part stands for when its arguments cannot fill its template
 DEFAULT = "_default"
+#: what a message part says, in either language, when the catalogues have no template of its name (a word)
+FALLBACK = "_fallback"
 
 
 def said(key: str, /, **args: Any) -> tuple[str, dict[str, Any]]:
     """The English message of the template *key* with *args*, and the arguments a finding keeps so that
     it says it in either language when printed (*key* among them when it is not the code)."""
     return message(key, "en", **args), ({**args, TEMPLATE: key} if "." in key else dict(args))
+
+
+def word_part(key: str, fallback: str) -> dict[str, Any]:
+    """The word *key* of the catalogues as a message part, said when its message is (*fallback* where the
+    catalogues have no such key): a caller that may never be read opens no catalogue."""
+    return {TEMPLATE: key, FALLBACK: fallback}
 
 
 def part(key: str, /, **args: Any) -> dict[str, Any]:
@@ -266,7 +274,9 @@ class _Formatter(string.Formatter):
         if isinstance(value, Mapping) and TEMPLATE in value:  # a message within the message (a hint)
             if self.lang == "en" and DEFAULT in value:
                 return str(value[DEFAULT])  # a finding's part: its English is made already
-            args = {k: v for k, v in value.items() if k not in (TEMPLATE, DEFAULT)}
+            args = {k: v for k, v in value.items() if k not in (TEMPLATE, DEFAULT, FALLBACK)}
+            if FALLBACK in value and str(value[TEMPLATE]) not in catalogue():
+                return str(value[FALLBACK])  # a word the catalogue does not have: the word itself
             try:
                 return message(str(value[TEMPLATE]), self.lang, **args)
             except (KeyError, IndexError, ValueError, TypeError):

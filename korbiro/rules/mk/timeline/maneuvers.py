@@ -105,6 +105,7 @@ class Maneuvers(Part):
         timeline open (a leave-row manoeuvre is MP-bound, 4.01.B).  Raises the refusal; changes nothing."""
         if self.state.phase != Phase.MANEUVERS:
             raise refused("MK-TL-PHASE.manoeuvres-start-only", "4.01.H", remedy="MK-TL-PHASE.manoeuvres-start-only-remedy", phase=self.state.phase)
+        # its words said only if a refusal is read (a game nobody reads opens no catalogue)
         en, hu = words("maneuver", what)
         self.stack.check_can_add(None, True, en, bound_by="4.01.B", what_hu=hu)
 

@@ -10,10 +10,9 @@ Closing a timeline applies deaths and wounds (6.00).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ....base import i18n
 from ....base.text import fold
 from ....grammar.behaviour import Op, TargetSpec
 from . import semantics as sem
@@ -25,8 +24,6 @@ from .trace import refused, words
 __all__ = ["TimelineStack"]
 
 #: The card types whose summoning is no fast effect (6.00): what comes into the Sor or the Present to stay.
-#: the kinds of timeline the catalogue has words for (``MK-TL-WORD.opener.<kind>``), said when the trace is read
-_OPENERS = frozenset({"deed", "timed", "phase", "combat"})
 _NOT_FAST = frozenset({"kalandozó", "építmény", "szövetséges", "toronyszint"})
 
 
@@ -56,7 +53,7 @@ class TimelineStack(Part):
                       timeline=tl.number, phase=opener)
             return tl
         rule = {"deed": "6.01", "timed": "6.02"}.get(kind, "6.03")
-        names = i18n.part(f"MK-TL-WORD.opener.{kind}") if kind in _OPENERS else words("opener", kind)[0]
+        names = words("opener", kind)[0]
         self.emit(rule, "open", "MK-TL-TRACE.open-timeline-opens", {"number": tl.number, "names": names, "opener": opener, "names_hu": names}, timeline=tl.number)
         return tl
 
@@ -100,8 +97,8 @@ class TimelineStack(Part):
         run = self.state.maneuver
         return run.entry if run is not None else None
 
-    def check_can_add(self, cs: CardState | None, mp_bound: bool, what: str, *, bound_by: str = "6.01",
-                      what_hu: str | None = None) -> None:
+    def check_can_add(self, cs: CardState | None, mp_bound: bool, what: str | Mapping[str, Any], *,
+                      bound_by: str = "6.01", what_hu: str | Mapping[str, Any] | None = None) -> None:
         """Who may add what and when: an MP-bound manoeuvre needs no open deed timeline (the refusal cites
         *bound_by*, the rule that makes it MP-bound: 3.02.A a quest, 4.01.B a leave-row manoeuvre, …);
         a card that cannot interrupt a timeline (1.14.17) is refused while a deed's is open."""

@@ -11,7 +11,6 @@ languages already said).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, NamedTuple
 
 from ....base import i18n
@@ -113,16 +112,18 @@ def refused(key: str, rule: str, /, *, remedy: Remedy = None, **args: Any) -> Il
     return Refused(key, rule, {**args, "rule_id": rule}, remedy)
 
 
-@cache
-def words(group: str, key: str) -> tuple[str, str]:
+def words(group: str, key: str) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
     """The words the catalogue gives *key* of *group* (``MK-TL-WORD.<group>.<key>``: a kind of effect, an
-    event, a manoeuvre), in English and Hungarian; *key* itself in both where it has none."""
-    name = f"MK-TL-WORD.{group}.{key}"
-    return says(name) if name in i18n.catalogue() else (key, key)
+    event, a manoeuvre) as a message's arguments in English and Hungarian, said when the message is read
+    (:func:`~korbiro.base.i18n.word_part`; *key* itself in both where the catalogue has none): a game nobody
+    reads opens no catalogue."""
+    said = i18n.word_part(f"MK-TL-WORD.{group}.{key}", key)
+    return said, said
 
 
-def word_args(name: str, group: str, key: str) -> dict[str, str]:
-    """The :func:`words` of *key* of *group* as a template's arguments: ``{name: English, name_hu: Hungarian}``."""
+def word_args(name: str, group: str, key: str) -> dict[str, Any]:
+    """The :func:`words` of *key* of *group* as a template's arguments, ``{name: English, name_hu: Hungarian}``,
+    said when the message is read (*key* itself where the catalogue has no words for it)."""
     en, hu = words(group, key)
     return {name: en, f"{name}_hu": hu}
 

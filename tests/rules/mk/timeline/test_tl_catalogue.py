@@ -231,3 +231,22 @@ def test_the_timeline_names_its_zones_by_the_enum_not_by_their_words() -> None:
                if p.name not in _NOT_ZONES_FILES
                and (lines := _zone_words_written(ast.parse(p.read_text(encoding="utf-8")), zones))}
     assert written == {}
+
+
+def test_a_played_game_nobody_reads_opens_no_catalogue() -> None:
+    """Random play (``benchmarks/play.py``, a bot's playouts) says nothing until its trace is read: in rounds of
+    play, with manoeuvres, refusals and probes, the catalogue (every messages.yaml, ~50 ms to read) is not opened
+    (the words of a timeline's opener, a period's end, a siege's figure, a manoeuvre's name, a kind of card and a
+    refused clause are said when read).  A game's end says its result, and opens it then."""
+    import subprocess
+    import sys
+
+    code = ("from korbiro.base import i18n; from korbiro.data.check import load_database;"
+            "from korbiro.data.paths import shipped_db_path;"
+            "from korbiro.rules.mk.timeline.game import RandomPolicy, deal, play, sample_decks;"
+            "cards = {c.name: c for c in load_database([shipped_db_path()])}; decks = sample_decks();"
+            "eng = deal([('Anna', decks[0]), ('Béla', decks[1])], cards.get, seed=0);"
+            "play(eng, RandomPolicy(0), max_rounds=6); print(eng.over, len(eng.state.trace) > 300,"
+            "i18n.catalogue.cache_info().currsize)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out == "False True 0\n"
