@@ -89,7 +89,7 @@ def play_checked(variant: str, seed: int) -> Any:
     else:
         assert record.result()[3].startswith("stuck after round")
     # replaying the game as a ruling scenario reproduces it
-    text = yaml.safe_dump(record.scenario(), allow_unicode=True, sort_keys=False)
+    text = yaml.dump(record.scenario(), Dumper=yaml.CSafeDumper, allow_unicode=True, sort_keys=False)  # libyaml: quick
     sc = load_scenario("replay.yaml", text=text, lookup=CARDS.get)
     replay = run_scenario(sc, CARDS.get)
     assert not replay.refusals, replay.refusals[:1]
