@@ -406,7 +406,7 @@ def test_the_fast_listing_is_the_probing_listing_in_whole_sample_games(seed: int
     assert len(record.steps) >= 100 and sum(compared) >= 300, (len(record.steps), sum(compared))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=10**6), st.sampled_from([("Anna", "Béla"), THREE]))
 def test_hypothesis_the_fast_listing_is_the_probing_listing(seed: int, players: tuple[str, ...]) -> None:
     """Random tables of the old sample, two and three players, random play: the same listings all along."""
@@ -436,3 +436,10 @@ def test_random_play_that_stops_listing_early_plays_the_same_games(seed: int) ->
         eng = deal([("Anna", decks[seed % 3]), ("Béla", decks[(seed + 1) % 3])], SAMPLE_CARDS.get, seed=seed)
         games.append(play_game(eng, policy, max_rounds=6).steps)
     assert len(games[0]) >= 100 and games[0] == games[1]
+
+
+@pytest.mark.fuzz
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10**6), st.sampled_from([("Anna", "Béla"), THREE]))
+def test_hypothesis_the_fast_listing_is_the_probing_listing_long(seed: int, players: tuple[str, ...]) -> None:
+    test_hypothesis_the_fast_listing_is_the_probing_listing.hypothesis.inner_test(seed=seed, players=players)
