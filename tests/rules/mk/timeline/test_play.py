@@ -116,10 +116,17 @@ def test_a_whole_game_keeps_the_invariants_and_replays(variant: str, seed: int) 
     play_checked(variant, seed)
 
 
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VARIANTS), st.integers(min_value=100, max_value=10**6))
 def test_hypothesis_games(variant: str, seed: int) -> None:
     play_checked(variant, seed)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(VARIANTS), st.integers(min_value=100, max_value=10**6))
+def test_hypothesis_games_long(variant: str, seed: int) -> None:
+    test_hypothesis_games.hypothesis.inner_test(variant=variant, seed=seed)
 
 
 def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:
