@@ -95,7 +95,7 @@ QUICK = {"GET /api/rules/coverage": 2, "POST /api/resolve/step": 5}
 
 @pytest.mark.parametrize("label", OPERATIONS)
 def test_api_fuzz(api_schema: Any, label: str) -> None:
-    fuzz(api_schema, label, QUICK.get(label, 8))
+    fuzz(api_schema, label, QUICK.get(label, 5))
 
 
 @pytest.mark.fuzz
