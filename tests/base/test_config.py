@@ -281,6 +281,35 @@ def _this_checkout(tmp: Path) -> tuple[str, str]:
     return str(shadow), ref.stdout.strip()
 
 
+def test_the_hooks_command_fails_on_a_broken_card_and_passes_once_it_is_fixed(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hook's entry as pre-commit runs it in a card repository (its work tree, no file names passed), in this
+    process: the long run's test below installs the hook with pre-commit itself."""
+    hook = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text("utf-8"))[0]
+    program, *args = hook["entry"].split()
+    assert (program, hook["pass_filenames"]) == ("korbiro", False)
+    repo = tmp_path / "repo"
+    cards(repo / "cards", bad=True)
+    (repo / ".git").mkdir()  # a git work tree, as git_work_tree sees one
+    (repo / "korbiro.toml").write_text('db = "cards"\n', encoding="utf-8")
+    monkeypatch.chdir(repo)
+    failed = run_main(args)
+    assert failed.code == 1, failed.stdout + failed.stderr
+    assert "cards/HIBA.yaml:3:5: error MK-DATA-REQUIRED: $.cards[0] (card HIBA-001): missing required field 'level'" \
+        in failed.stdout
+    fixed = (repo / "cards" / "HIBA.yaml").read_text("utf-8").replace("    mp: 3\n", "    mp: 3\n    level: 2\n")
+    (repo / "cards" / "HIBA.yaml").write_text(fixed, encoding="utf-8")
+    passed = run_main(args)
+    assert (passed.code, passed.stdout, passed.stderr) == (0, "1 file(s), 1 card(s): 0 error(s), 0 warning(s)\n", "")
+    (repo / "korbiro.toml").unlink()  # without the configuration the hook cannot pass on korbiro's sample
+    refused = run_main(args)
+    assert (refused.code, refused.stdout) == (2, "")
+    assert refused.stderr == (f"Error: no card database named: in the git work tree {str(repo)!r} korbiro checks "
+                              "your cards, not its sample; give PATHS, --db, or `db = \"cards\"` in a korbiro.toml "
+                              "(or [tool.korbiro] in pyproject.toml)\n")
+
+
+@pytest.mark.long  # installs the hook's environment (pip): about 20 s
 @pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="needs git and a checkout")
 def test_the_pre_commit_hook_fails_on_a_broken_card_and_passes_once_it_is_fixed(tmp_path: Path) -> None:
     """The hook of this checkout, run by pre-commit as a card repository's configuration names it

@@ -24,10 +24,17 @@ def defined_fold(s: str) -> str:
     return _SPACES.sub(" ", s.casefold()).strip()
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.text() | st.text(alphabet="aáeéiíoóöőuúüűAÁÉŐŰ `’„”–\u0301\u0308 \t"))
 def test_fold_is_its_definition(s: str) -> None:
     assert text._fold(s) == defined_fold(s)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=1000, deadline=None)
+@given(st.text() | st.text(alphabet="aáeéiíoóöőuúüűAÁÉŐŰ `’„”–\u0301\u0308 \t"))
+def test_fold_is_its_definition_long(s: str) -> None:
+    test_fold_is_its_definition.hypothesis.inner_test(s=s)
 
 
 def test_fold_examples() -> None:
@@ -42,12 +49,19 @@ def test_the_latin_marks_are_the_combining_characters_of_their_block() -> None:
     assert [ch for ch in block if _LATIN_MARKS.fullmatch(ch)] == [ch for ch in block if unicodedata.combining(ch)]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(st.text() | st.text(alphabet="aáőŰ `’„\u0301\u0308 \t\x00\x1f\u00a0")))
 def test_fold_all_is_fold_of_each(strings: list[str]) -> None:
     from korbiro.base.text import fold_all
 
     assert fold_all(strings) == [text._fold(s) for s in strings]
+
+
+@pytest.mark.fuzz
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.text() | st.text(alphabet="aáőŰ `’„\u0301\u0308 \t\x00\x1f\u00a0")))
+def test_fold_all_is_fold_of_each_long(strings: list[str]) -> None:
+    test_fold_all_is_fold_of_each.hypothesis.inner_test(strings=strings)
 
 
 def test_fold_all_examples() -> None:

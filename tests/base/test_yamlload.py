@@ -646,7 +646,7 @@ def _plain_data(value: Any, depth: int = 1) -> bool:
 
 
 @settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(DATA, st.sampled_from([None, True, False]), st.booleans())
 def test_safe_dump_round_trips(backend: str, data: Any, flow: bool | None, unicode: bool) -> None:
@@ -657,3 +657,12 @@ def test_safe_dump_round_trips(backend: str, data: Any, flow: bool | None, unico
     assert doc.findings == []
     doc = load_yaml_text(text.encode("utf-8"), expect="any")
     assert doc.data == data
+
+
+@pytest.mark.fuzz
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(DATA, st.sampled_from([None, True, False]), st.booleans())
+def test_safe_dump_round_trips_long(backend: str, data: Any, flow: bool | None, unicode: bool) -> None:
+    test_safe_dump_round_trips.hypothesis.inner_test(backend=backend, data=data, flow=flow, unicode=unicode)

@@ -103,8 +103,12 @@ def test_tally_of_outcomes() -> None:
     assert (tally.rounds, tally.actions, tally.endings) == (29.5, 375.0, {"1.01.B.1": 2, "1.01.A.3": 1})
 
 
-def test_the_bot_against_random(decks: Path) -> None:
-    code, out, _ = sim("--games", "2", "--policies", "bot,random", "--format", "json")
+@pytest.mark.parametrize("rounds", [pytest.param(["--max-rounds", "2"], id="2-rounds"),
+                                    pytest.param([], id="whole-games", marks=pytest.mark.long)])
+def test_the_bot_against_random(decks: Path, rounds: list[str]) -> None:
+    """The bot in either seat (deck A sits first in game 0, second in game 1): two rounds of each game in the
+    default run, the whole games (several seconds of the bot's thinking) in the long run."""
+    code, out, _ = sim("--games", "2", "--policies", "bot,random", "--format", "json", *rounds)
     assert code == 0
     assert json.loads(out)["policies"] == ["bot", "random"]
 

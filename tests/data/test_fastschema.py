@@ -41,7 +41,7 @@ def mutated_cards(draw: st.DrawFn) -> dict:
     return card
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(mutated_cards())
 def test_fast_card_check_agrees_with_jsonschema(card: dict) -> None:
     doc = {"set": SAMPLE["set"], "cards": [card]}
@@ -50,11 +50,25 @@ def test_fast_card_check_agrees_with_jsonschema(card: dict) -> None:
     assert fast_validator("mk-set", "#/$defs/card")(card) is expected
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.fuzz
+@settings(max_examples=800, deadline=None)
+@given(mutated_cards())
+def test_fast_card_check_agrees_with_jsonschema_long(card: dict) -> None:
+    test_fast_card_check_agrees_with_jsonschema.hypothesis.inner_test(card=card)
+
+
+@settings(max_examples=100, deadline=None)
 @given(st.dictionaries(st.sampled_from(["code", "name", "sample", "released", "language", "x"]), VALUES))
 def test_fast_set_header_check_agrees(header: dict) -> None:
     doc = {"set": header, "cards": []}
     assert fast_validator("mk-set")(doc) is validator("mk-set").is_valid(doc)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["code", "name", "sample", "released", "language", "x"]), VALUES))
+def test_fast_set_header_check_agrees_long(header: dict) -> None:
+    test_fast_set_header_check_agrees.hypothesis.inner_test(header=header)
 
 
 def test_a_value_the_compiled_check_cannot_take_is_left_to_jsonschema() -> None:
@@ -159,7 +173,7 @@ def _findings_both_ways(doc_data: dict) -> tuple[list, list, bool]:
     return by_rs, by_jsonschema, took
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.lists(mutated_cards(), min_size=1, max_size=3))
 def test_jsonschema_rs_explains_as_jsonschema_does(cards: list) -> None:
     """Why (issue 16): one schema error cost 1.43x a bare YAML load of the database as a whole command

@@ -186,13 +186,20 @@ def mutated_histories(draw: st.DrawFn) -> dict:
     return card
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(mutated_histories())
 def test_fast_schema_agrees_with_jsonschema_on_histories(card: dict) -> None:
     doc = {"set": SAMPLE["set"], "cards": [card]}
     expected = validator("mk-set").is_valid(doc)
     assert fast_validator("mk-set")(doc) is expected
     assert fast_validator("mk-set", "#/$defs/card")(card) is expected
+
+
+@pytest.mark.fuzz
+@settings(max_examples=400, deadline=None)
+@given(mutated_histories())
+def test_fast_schema_agrees_with_jsonschema_on_histories_long(card: dict) -> None:
+    test_fast_schema_agrees_with_jsonschema_on_histories.hypothesis.inner_test(card=card)
 
 
 def _set_file(tmp_path: Path, history: str, text: str = "KINCSKERESÉS 2") -> Path:

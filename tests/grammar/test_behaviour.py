@@ -214,14 +214,21 @@ conditions = st.one_of(
               st.sampled_from([">=", "<=", "=", "<", ">", "!="]), st.integers(0, 20)))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(ops(), min_size=1, max_size=4))
 def test_an_effect_survives_its_canonical_text(steps: list[Op]) -> None:
     text = "; ".join(op.render() for op in steps)
     assert parse_effect(text) == tuple(steps), text
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.fuzz
+@settings(max_examples=300, deadline=None)
+@given(st.lists(ops(), min_size=1, max_size=4))
+def test_an_effect_survives_its_canonical_text_long(steps: list[Op]) -> None:
+    test_an_effect_survives_its_canonical_text.hypothesis.inner_test(steps=steps)
+
+
+@settings(max_examples=60, deadline=None)
 @given(st.lists(costs, min_size=1, max_size=3), target_specs(), modifiers(), conditions)
 def test_costs_targets_modifiers_and_conditions_survive_their_text(cost: list[Cost], spec: TargetSpec,
                                                                     mod: Modifier, cond: Condition) -> None:
@@ -229,6 +236,14 @@ def test_costs_targets_modifiers_and_conditions_survive_their_text(cost: list[Co
     assert parse_targets(spec.render()) == spec, spec.render()
     assert parse_modifier(mod.render()) == mod, mod.render()
     assert parse_condition(cond.render()) == cond, cond.render()
+
+
+@pytest.mark.fuzz
+@settings(max_examples=200, deadline=None)
+@given(st.lists(costs, min_size=1, max_size=3), target_specs(), modifiers(), conditions)
+def test_costs_targets_modifiers_and_conditions_survive_their_text_long(cost: list[Cost], spec: TargetSpec,
+                                                                    mod: Modifier, cond: Condition) -> None:
+    test_costs_targets_modifiers_and_conditions_survive_their_text.hypothesis.inner_test(cost=cost, spec=spec, mod=mod, cond=cond)
 
 
 @settings(max_examples=300, deadline=None)

@@ -707,12 +707,19 @@ def _only_syntax_errors_escape(text: str) -> None:
         assert parse_card_text(result.render()) == result
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text())
 def test_arbitrary_text_gives_card_text_or_rules_syntax_error(text: str) -> None:
     _only_syntax_errors_escape(text)
     ct, findings = check_card_text(text)
     assert (ct is None) == any(f.severity is Severity.ERROR for f in findings)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text())
+def test_arbitrary_text_gives_card_text_or_rules_syntax_error_long(text: str) -> None:
+    test_arbitrary_text_gives_card_text_or_rules_syntax_error.hypothesis.inner_test(text=text)
 
 
 _PIECES = st.sampled_from(
@@ -723,13 +730,20 @@ _PIECES = st.sampled_from(
 )
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_PIECES, max_size=12).map("".join))
 def test_keyword_soup_gives_card_text_or_rules_syntax_error(text: str) -> None:
     _only_syntax_errors_escape(text)
 
 
-@settings(max_examples=100, deadline=None,
+@pytest.mark.fuzz
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_PIECES, max_size=12).map("".join))
+def test_keyword_soup_gives_card_text_or_rules_syntax_error_long(text: str) -> None:
+    test_keyword_soup_gives_card_text_or_rules_syntax_error.hypothesis.inner_test(text=text)
+
+
+@settings(max_examples=30, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
 @given(from_lark(prebuilt._fresh("card.lark", "start"), start="start"))  # the grammar itself, built
 def test_lines_generated_from_the_grammar_parse(line: str) -> None:
@@ -738,6 +752,14 @@ def test_lines_generated_from_the_grammar_parse(line: str) -> None:
     if ct is not None:
         assert len(ct) == 1
         assert parse_card_text(ct.render()) == ct
+
+
+@pytest.mark.fuzz
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
+@given(from_lark(prebuilt._fresh("card.lark", "start"), start="start"))  # the grammar itself, built
+def test_lines_generated_from_the_grammar_parse_long(line: str) -> None:
+    test_lines_generated_from_the_grammar_parse.hypothesis.inner_test(line=line)
 
 
 def test_every_keyword_class_is_a_frozen_dataclass_of_its_own_name() -> None:

@@ -845,7 +845,7 @@ def test_compound_queries_follow_set_algebra(index: CardIndex, case: tuple[str, 
     assert set(ids(index, text)) == expected, text
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(_queries(), st.integers(min_value=1, max_value=90), st.sampled_from(["name", "id", "mp", "type"]))
 def test_a_limited_search_is_the_head_of_the_whole(index: CardIndex, case: tuple[str, frozenset[str]],
                                                    limit: int, sort: str) -> None:
@@ -857,6 +857,14 @@ def test_a_limited_search_is_the_head_of_the_whole(index: CardIndex, case: tuple
     assert head.count == whole.count == len(whole.cards)
     assert [c.id for c in head.cards] == [c.id for c in whole.cards[:limit]]
     assert [c.to_dict() for c in head.cards] == [c.to_dict() for c in whole.cards[:limit]]
+
+
+@pytest.mark.fuzz
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(_queries(), st.integers(min_value=1, max_value=90), st.sampled_from(["name", "id", "mp", "type"]))
+def test_a_limited_search_is_the_head_of_the_whole_long(index: CardIndex, case: tuple[str, frozenset[str]],
+                                                   limit: int, sort: str) -> None:
+    test_a_limited_search_is_the_head_of_the_whole.hypothesis.inner_test(index=index, case=case, limit=limit, sort=sort)
 
 
 def test_a_search_walks_the_names_only_for_many_matches(index: CardIndex, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -911,7 +919,7 @@ _OPS: dict[str, Any] = {":": operator.eq, "=": operator.eq, "<": operator.lt, "<
                         ">=": operator.ge, "!=": operator.ne}
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from([f for f in FIELDS if f.kind == "number"]), st.sampled_from(sorted(_OPS)),
        st.integers(min_value=0, max_value=11), st.booleans())
 def test_number_filters_compare_as_numbers(index: CardIndex, spec: Any, op: str, n: int, negated: bool) -> None:
@@ -920,6 +928,14 @@ def test_number_filters_compare_as_numbers(index: CardIndex, spec: Any, op: str,
     query = f"{'-' if negated else ''}{name}{op}{n}"
     hit = {c.id for c in index if isinstance(c.get(spec.name), int) and _OPS[op](c.get(spec.name), n)}
     assert set(ids(index, query)) == (set(ALL) - hit if negated else hit), query
+
+
+@pytest.mark.fuzz
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from([f for f in FIELDS if f.kind == "number"]), st.sampled_from(sorted(_OPS)),
+       st.integers(min_value=0, max_value=11), st.booleans())
+def test_number_filters_compare_as_numbers_long(index: CardIndex, spec: Any, op: str, n: int, negated: bool) -> None:
+    test_number_filters_compare_as_numbers.hypothesis.inner_test(index=index, spec=spec, op=op, n=n, negated=negated)
 
 
 _LIST_ITEMS = st.sampled_from(["Zárnyitás", "zárnyitás", "Mentál", "halál", "kard", "csillag", "hold", "Tűz",

@@ -12,6 +12,8 @@ import pytest
 from layout import ROOT
 from sample import SHIPPED_CARDS
 
+#: one worker runs this module: the wheel is built once a run
+pytestmark = pytest.mark.xdist_group("wheel")
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:

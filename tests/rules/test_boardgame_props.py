@@ -92,7 +92,7 @@ def exxit_candidates(p: Position) -> list[ExxitMove]:
     return out
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**16), variant=st.sampled_from(["standard", "blitz", "beginner", "expert"]))
 def test_exxit_board_keeps_the_protocol(seed: int, variant: str) -> None:
     rng = random.Random(seed)
@@ -104,6 +104,13 @@ def test_exxit_board_keeps_the_protocol(seed: int, variant: str) -> None:
         move = rng.choice(moves)
         check_push_pop_copy(board, move, exxit_snapshot)
         board.push(move)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**16), variant=st.sampled_from(["standard", "blitz", "beginner", "expert"]))
+def test_exxit_board_keeps_the_protocol_long(seed: int, variant: str) -> None:
+    test_exxit_board_keeps_the_protocol.hypothesis.inner_test(seed=seed, variant=variant)
 
 
 def test_exxit_board_says_why_and_draws() -> None:
@@ -134,7 +141,7 @@ def zen_candidates(board: ZenBoard, earlier: Sequence[ZenMove], rng: random.Rand
     return rng.sample(out, min(len(out), 40))
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 2**16), players=st.sampled_from([2, 3, 4]))
 def test_zen_board_keeps_the_protocol(seed: int, players: int) -> None:
     rng = random.Random(seed)
@@ -149,6 +156,13 @@ def test_zen_board_keeps_the_protocol(seed: int, players: int) -> None:
         check_push_pop_copy(board, move, zen_snapshot)
         board.push(move)
         earlier = moves
+
+
+@pytest.mark.fuzz
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**16), players=st.sampled_from([2, 3, 4]))
+def test_zen_board_keeps_the_protocol_long(seed: int, players: int) -> None:
+    test_zen_board_keeps_the_protocol.hypothesis.inner_test(seed=seed, players=players)
 
 
 def test_zen_board_pushes_and_pops() -> None:

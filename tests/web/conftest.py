@@ -23,8 +23,10 @@ def _missing(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
+    """Chromium, started once a worker (each test opens a context of its own): the browser tests' modules are of
+    one xdist group, so one worker starts it once a run."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -38,7 +40,7 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site(browser: Any) -> Iterator[str]:
     from korbiro.web.app import create_app, running
 

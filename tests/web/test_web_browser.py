@@ -13,6 +13,9 @@ from typing import Any
 import pytest
 from layout import ROOT
 
+#: one worker runs the browser tests, with the one Chromium it starts (tests/web/conftest.py)
+pytestmark = pytest.mark.xdist_group("browser")
+
 
 @pytest.fixture
 def page(browser: Any, site: str) -> Iterator[Any]:

@@ -46,6 +46,8 @@ from korbiro.web.openapi import ENDPOINTS  # noqa: E402
 
 #: cases tried per operation, for the closing summary (tests/conftest.py)
 CASES: Counter[str] = Counter()
+#: one worker runs this module: the API's schema (and the app under it) is read once a run
+pytestmark = pytest.mark.xdist_group("web-fuzz")
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
           response_schema_conformance, negative_data_rejection]
@@ -93,7 +95,7 @@ QUICK = {"GET /api/rules/coverage": 2, "POST /api/resolve/step": 5}
 
 @pytest.mark.parametrize("label", OPERATIONS)
 def test_api_fuzz(api_schema: Any, label: str) -> None:
-    fuzz(api_schema, label, QUICK.get(label, 8))
+    fuzz(api_schema, label, QUICK.get(label, 5))
 
 
 @pytest.mark.fuzz

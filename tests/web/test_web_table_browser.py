@@ -14,6 +14,9 @@ from typing import Any
 import pytest
 from layout import ROOT
 
+#: one worker runs the browser tests, with the one Chromium it starts (tests/web/conftest.py)
+pytestmark = pytest.mark.xdist_group("browser")
+
 #: Anna's first decision, seed 1 (the sample decks kincsvadaszok and ostromlok)
 FIRST_ACTIONS = ['[6.03] pass', '[5.01] summon "Az abasziszi karaván kísérete"', '[5.01] summon "Briar Sichetti"',
                  '[5.01] summon "Abasziszi vándorlovag"', '[5.01] summon "Briar Sichetti #2"',

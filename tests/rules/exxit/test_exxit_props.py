@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -79,12 +80,13 @@ def candidate_moves(p: Position, rng: random.Random) -> list[Move]:
     return out
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    variant=st.sampled_from(sorted(VARIANTS)),
-    opts=st.sampled_from(OPTION_SETS),
-)
+#: a random game of each variant, with each set of options
+_RANDOM_GAMES = given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(sorted(VARIANTS)),
+                      opts=st.sampled_from(OPTION_SETS))
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@_RANDOM_GAMES
 def test_random_game_invariants(seed: int, variant: str, opts: dict[str, str]) -> None:
     rng = random.Random(seed)
     options = Options().with_values(opts)
@@ -131,6 +133,13 @@ def test_random_game_invariants(seed: int, variant: str, opts: dict[str, str]) -
         assert pos.pop() == pushed.pop()
         assert snapshot(pos) == snaps.pop()
     assert pos == Position.start(variant, options)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@_RANDOM_GAMES
+def test_random_game_invariants_long(seed: int, variant: str, opts: dict[str, str]) -> None:
+    test_random_game_invariants.hypothesis.inner_test(seed=seed, variant=variant, opts=opts)
 
 
 @settings(max_examples=200, deadline=None)

@@ -32,7 +32,8 @@ from korbiro.rules.mk.coverage import (
 from korbiro.rules.mk.rulebook import load_rulebook, rulebook_path
 
 EXAMPLES = ROOT / "examples"
-
+#: one worker runs this module: every shipped scenario is run once a run (the cov fixture)
+pytestmark = pytest.mark.xdist_group("coverage")
 
 
 @pytest.fixture(scope="module")

@@ -206,11 +206,18 @@ _line = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(_line, st.one_of(st.none(), _comment)), max_size=25))
 def test_text_deck_lists_with_any_comments_are_read_as_text(rows: list[tuple[str, str | None]]) -> None:
     text = "\n".join(line if comment is None else f"{line}  #{comment}".lstrip() for line, comment in rows) + "\n"
     assert read_deck_bytes(text.encode("utf-8"), "t.deck") == parse_deck_text(text, "t.deck")
+
+
+@pytest.mark.fuzz
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_line, st.one_of(st.none(), _comment)), max_size=25))
+def test_text_deck_lists_with_any_comments_are_read_as_text_long(rows: list[tuple[str, str | None]]) -> None:
+    test_text_deck_lists_with_any_comments_are_read_as_text.hypothesis.inner_test(rows=rows)
 
 
 # ---------------------------------------------------------------- 4. an unknown format

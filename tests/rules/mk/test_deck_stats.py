@@ -32,7 +32,8 @@ from korbiro.rules.mk.deckstats import DeckStats
 
 DECKS = sorted([*(ROOT / "examples" / "decks").glob("*.deck"), *(ROOT / "examples" / "decks").glob("*.yaml"),
                 *(ROOT / "korbiro" / "data" / "mk" / "decks").glob("*.deck")])
-SAMPLE = yaml.safe_load((ROOT / "korbiro" / "data" / "mk" / "cards" / "MINTA.yaml").read_text("utf-8"))["cards"]
+SAMPLE = yaml.load((ROOT / "korbiro" / "data" / "mk" / "cards" / "MINTA.yaml").read_text("utf-8"),
+                   yaml.CSafeLoader)["cards"]  # libyaml: read at every collection
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 

@@ -857,7 +857,7 @@ raw_player = st.fixed_dictionaries(
               "extra": json_scalar})
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_raw_states_never_crash(data: st.DataObject) -> None:
     from korbiro.data.schema import validator
@@ -886,6 +886,13 @@ def test_random_raw_states_never_crash(data: st.DataObject) -> None:
     except (DataError, UsageError):
         return
     _invariants(state, r)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_raw_states_never_crash_long(data: st.DataObject) -> None:
+    test_random_raw_states_never_crash.hypothesis.inner_test(data=data)
 
 
 def test_state_errors_in_hungarian() -> None:

@@ -330,7 +330,7 @@ def test_console_script_exit_codes() -> None:
     assert proc.returncode == 2 and "XIG-SCHEMA" in proc.stderr and "Traceback" not in proc.stderr
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mangled_records_never_crash(data: st.DataObject) -> None:
     """Any edit of a record or position is replayed (shown) or refused with a KorbiroError,
@@ -363,3 +363,10 @@ def test_xig_names_the_setup_in_the_language_chosen() -> None:
     assert v.to_finding("r.yaml", "hu").render_text("hu") == (
         "r.yaml:3: hiba XIG-SETUP-HAND [XIG 3.1, A játék menete]: 0. kör, 'előkészületek': x")
     assert v.caption("hu") == "'előkészületek': XIG-SETUP-HAND [XIG 3.1, A játék menete]: x"
+
+
+@pytest.mark.fuzz
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mangled_records_never_crash_long(data: st.DataObject) -> None:
+    test_mangled_records_never_crash.hypothesis.inner_test(data=data)

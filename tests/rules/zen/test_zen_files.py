@@ -464,7 +464,7 @@ def test_mutated_files_never_crash(text: str, edits: list[tuple[int, int, int, s
 
 
 @given(st.integers(0, 10_000), st.lists(st.tuples(st.integers(0, 2), st.integers(0, 19), st.integers(0, 19)), max_size=6))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=50, deadline=None)
 def test_any_action_sequence_is_judged_not_crashed(seed: int, raw: list[tuple[int, int, int]]) -> None:
     pos = setup(4, seed=seed)
     actions = [Step(a, b) if kind == 0 else Arrive(a) if kind == 1 else PASS for kind, a, b in raw]
@@ -472,3 +472,10 @@ def test_any_action_sequence_is_judged_not_crashed(seed: int, raw: list[tuple[in
     assert all(v.code.startswith("ZEN-") and v.rule is not None for v in found)
     assert sorted(map(str, after.pieces())) == sorted(map(str, pos.pieces()))
     assert bool(found) == (not pos.check(Move(tuple(actions))).ok)
+
+
+@pytest.mark.fuzz
+@given(st.integers(0, 10_000), st.lists(st.tuples(st.integers(0, 2), st.integers(0, 19), st.integers(0, 19)), max_size=6))
+@settings(max_examples=150, deadline=None)
+def test_any_action_sequence_is_judged_not_crashed_long(seed: int, raw: list[tuple[int, int, int]]) -> None:
+    test_any_action_sequence_is_judged_not_crashed.hypothesis.inner_test(seed=seed, raw=raw)

@@ -69,12 +69,19 @@ class Checked(GreedyBot):
         return a
 
 
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000))
 def test_every_move_of_the_bot_is_a_listed_legal_action(seed: int) -> None:
     bot = Checked(seed)
     play(table(seed), Seated({"Anna": RandomPolicy(seed), "Béla": bot}), max_rounds=2)
     assert bot.moves > 5
+
+
+@pytest.mark.fuzz
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_every_move_of_the_bot_is_a_listed_legal_action_long(seed: int) -> None:
+    test_every_move_of_the_bot_is_a_listed_legal_action.hypothesis.inner_test(seed=seed)
 
 
 #: 1.01.A.2: Anna has 17 DP; solving Az elsüllyedt shadoni gálya (2 DP) gives her 19 and the most: she wins at once.

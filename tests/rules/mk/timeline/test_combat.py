@@ -421,7 +421,7 @@ def test_self_play_draws_its_dice_from_the_seed_and_its_replay_gives_them() -> N
     assert any("strikes at" in e.en for e in eng.state.trace)
     assert any(e.en.endswith("obstructing team leaves the Sor: " + e.en.split(": ")[-1]) for e in eng.state.trace
                if "obstructing team" in e.en)
-    text = yaml.safe_dump(record.scenario(), allow_unicode=True, sort_keys=False)
+    text = yaml.dump(record.scenario(), Dumper=yaml.CSafeDumper, allow_unicode=True, sort_keys=False)  # libyaml: quick
     replay = run_scenario(load_scenario("replay.yaml", text=text, lookup=cards.get), cards.get)
     assert replay.engine is not None and not replay.refusals
     assert [e.en for e in replay.engine.state.trace] == [e.en for e in eng.state.trace]

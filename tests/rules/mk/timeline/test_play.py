@@ -89,7 +89,7 @@ def play_checked(variant: str, seed: int) -> Any:
     else:
         assert record.result()[3].startswith("stuck after round")
     # replaying the game as a ruling scenario reproduces it
-    text = yaml.safe_dump(record.scenario(), allow_unicode=True, sort_keys=False)
+    text = yaml.dump(record.scenario(), Dumper=yaml.CSafeDumper, allow_unicode=True, sort_keys=False)  # libyaml: quick
     sc = load_scenario("replay.yaml", text=text, lookup=CARDS.get)
     replay = run_scenario(sc, CARDS.get)
     assert not replay.refusals, replay.refusals[:1]
@@ -99,21 +99,34 @@ def play_checked(variant: str, seed: int) -> Any:
 
 
 GAMES = [("two-player", s) for s in range(36)] + [(v, s) for v in VARIANTS[1:] for s in range(2)]
+#: the games of the default run, every variant in them; the others are the long run's
+#: (``python3 -m pytest -m long``)
+QUICK_GAMES = [("two-player", s) for s in range(6)] + [(v, 1 if v in ("szovetsegek", "ikerjatek", "ket-csapat")
+                                                        else 0) for v in VARIANTS[1:]]
 
 
 def test_at_least_50_whole_games_across_the_variants() -> None:
     assert len(GAMES) >= 50 and {v for v, _ in GAMES} == set(VARIANTS)
+    assert set(QUICK_GAMES) <= set(GAMES) and {v for v, _ in QUICK_GAMES} == set(VARIANTS)
 
 
-@pytest.mark.parametrize("variant,seed", GAMES, ids=[f"{v}-{s}" for v, s in GAMES])
+@pytest.mark.parametrize("variant,seed", [
+    pytest.param(v, s, id=f"{v}-{s}", marks=() if (v, s) in QUICK_GAMES else pytest.mark.long) for v, s in GAMES])
 def test_a_whole_game_keeps_the_invariants_and_replays(variant: str, seed: int) -> None:
     play_checked(variant, seed)
 
 
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VARIANTS), st.integers(min_value=100, max_value=10**6))
 def test_hypothesis_games(variant: str, seed: int) -> None:
     play_checked(variant, seed)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(VARIANTS), st.integers(min_value=100, max_value=10**6))
+def test_hypothesis_games_long(variant: str, seed: int) -> None:
+    test_hypothesis_games.hypothesis.inner_test(variant=variant, seed=seed)
 
 
 def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
+import pytest
 from layout import ROOT
 
 from korbiro.base.errors import IllegalActionError
@@ -46,6 +47,8 @@ SCENARIOS = sorted(p for pattern in ("examples/rulings/*.yaml", "examples/masik-
                    for p in ROOT.glob(pattern) if _is_scenario(p))
 #: the generic turn-order rule: the active player is the one with the most MP
 GENERIC_TURN = "12.00"
+#: one worker runs this module: the walk of every scenario (walked) is made once a run
+pytestmark = pytest.mark.xdist_group("refusal-walk")
 
 
 
