@@ -123,8 +123,9 @@ class CardState:
         return self.card.attrs.get(key, default)
 
     def fact(self, of: Callable[..., _T], *args: Hashable) -> _T:
-        """``of(self, *args)``, worked out once for this card: *of* reads only what never changes under a card
-        state (its card's printed text and its behaviour), and of *args* the same (a card state, a word)."""
+        """``of(self, *args)``, worked out once for this card and every card state of the same card and behaviour
+        (the table gives them one :attr:`facts`): *of* reads only what never changes under a card state (its card's
+        printed text and its behaviour), and of *args* the same (a card state, a word)."""
         key = (of, *args) if args else of
         facts = self.facts
         if key in facts:

@@ -11,7 +11,7 @@ Every other part of the engine (:class:`Part`) works on one shared table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ....base.i18n import part
@@ -51,6 +51,9 @@ class Table:
         #: the players' names folded (the first of those that fold alike), for the players dict it was made of, and
         #: the names asked so far with the player each named
         self._players_folded: tuple[dict[str, Player], int, dict[str, str], dict[str, str]] = ({}, 0, {}, {})
+        #: (card, behaviour) by identity -> the two and the static facts their card states share (:meth:`CardState.fact`:
+        #: what a card's printed text and behaviour decide is worked out once for every copy of it)
+        self._facts: dict[tuple[int, int], tuple[Card, Behaviour, dict[Hashable, Any]]] = {}
         #: folded label and name -> card uids, so that a lookup does not scan every card
         self._by_name: dict[str, list[int]] = {}
         #: trace steps written by an action's checks, kept until its commit point (then traced, or dropped
@@ -160,6 +163,10 @@ class Table:
                        state, damage, dict(counters or {}), hidden=hidden, ghost=ghost,
                        behaviour=self.behaviour_of(card, label or card.name))
         self.state.cards[uid] = cs
+        shared = self._facts.get((id(card), id(cs.behaviour)))
+        if shared is None or shared[0] is not card or shared[1] is not cs.behaviour:
+            shared = self._facts[id(card), id(cs.behaviour)] = (card, cs.behaviour, {})
+        cs.facts = shared[2]
         if cs.behaviour.constant:
             self.state.constant_uids.append(uid)
         if cs.behaviour.triggers:

@@ -157,3 +157,27 @@ def test_the_engines_state_is_the_tables_read_without_a_call() -> None:
     assert eng.table.sole_bearer(alone)
     twin = eng.add_card(alone.card, "Béla", "kez", label=alone.label)
     assert not eng.table.sole_bearer(alone) and not eng.table.sole_bearer(twin)
+
+
+def test_the_copies_of_a_card_share_its_facts() -> None:
+    """Card states of one card and one behaviour (the copies in a deck, the 10,000 events of
+    ``benchmarks/timeline.py``) work a fact out once between them; another behaviour (a scenario's ``effects:`` for
+    one label) has facts of its own."""
+    from korbiro.data.behaviour import read_behaviour
+    from korbiro.rules.mk.timeline.rules import FORMATS
+
+    other, problems = read_behaviour({"effect": "mp 2 controller"})
+    assert other is not None and problems == []
+    eng = Engine(FORMATS["archivalt"], {}, effects={"masik": other})
+    eng.add_player("Anna", 0)
+    card = Card("BENCH-1", "Adomány", "eseménylap", mp=0, attrs={"behaviour": {"effect": "mp 1 controller"}})
+    a, b, c = (eng.add_card(card, "Anna", "kez", label=label) for label in ("egyik", "masodik", "masik"))
+    calls: list[int] = []
+
+    def ops(cs: CardState) -> int:
+        calls.append(cs.uid)
+        return len(cs.behaviour.effect)
+
+    of: Callable[..., int] = ops
+    assert [a.fact(of), b.fact(of), c.fact(of), a.fact(of)] == [1, 1, 1, 1]
+    assert calls == [a.uid, c.uid]
