@@ -8,6 +8,19 @@ once.  Errors are the :class:`~korbiro.base.errors.KorbiroError` subclasses the 
 
 from __future__ import annotations
 
-from .session import Exchange, KeywordExplanation, RuleView, Session
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .session import Exchange, KeywordExplanation, RuleView, Session
 
 __all__ = ["Exchange", "KeywordExplanation", "RuleView", "Session"]
+
+
+def __getattr__(name: str) -> Any:
+    """The session's names, imported when first asked for: a board game's command (``app.games``) loads no
+    session (start-up)."""
+    if name in __all__:
+        from . import session  # lazy: as the docstring says
+
+        return getattr(session, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -140,10 +140,9 @@ def _from_kept(text: str | None) -> dict[str, dict[str, str]] | None:
         data = json.loads(text)
     except ValueError:
         return None
-    if not isinstance(data, dict) or not all(
-            isinstance(texts, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in texts.items())
-            for texts in data.values()):
-        return None
+    if data.__class__ is not dict or {t.__class__ for t in data.values()} - {dict} or \
+            {x.__class__ for texts in data.values() for item in texts.items() for x in item} - {str}:
+        return None  # a mapping of code -> language -> template, every one a string, or not the catalogue
     return data
 
 

@@ -304,12 +304,13 @@ def test_the_rules_open_no_card_index_of_their_own() -> None:
 
 
 def test_a_board_game_of_the_registry_is_imported_when_first_asked_for() -> None:
-    """``korbiro exxit …`` imports EXXIT alone (start-up, ``benchmarks/startup.py``); each game is made once."""
+    """``korbiro exxit …`` imports EXXIT alone, and no session (start-up, ``benchmarks/startup.py``); each game is
+    made once."""
     import subprocess
     import sys
 
     code = ("import sys; from korbiro.app.games import GAMES; names = list(GAMES); game = GAMES['exxit'];"
             "print(names, game is GAMES['exxit'], sorted({m.split('.')[2] for m in sys.modules"
-            " if m.startswith('korbiro.rules.') and m.count('.') > 1}))")
+            " if m.startswith('korbiro.rules.') and m.count('.') > 1}), 'korbiro.app.session' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out == "['exxit', 'xig', 'zen'] True ['boardgame', 'exxit']\n"
+    assert out == "['exxit', 'xig', 'zen'] True ['boardgame', 'exxit'] False\n"
