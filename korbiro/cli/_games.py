@@ -6,7 +6,8 @@ its argument and its options, in order) and runs it the same way for every game:
 by the game (a usage error of ``-o`` otherwise), the input read through the registry (each problem on
 standard error, exit 2), the answer printed as text or JSON, the pictures written (``--svg``,
 ``--svg-dir``), and exit 1 when a record breaks a rule.  The help is the catalogue's: ``HELP.GAME.COMMAND``
-(its English is the help shown in English) and ``HELP.option.…`` for the options the games share.
+and ``HELP.option.…`` for the options the games share, its English kept in :mod:`._gamehelp` too (click
+builds the commands at every start: a command that prints no message reads no catalogue).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..app.games import GAMES, BoardGame, CommandShape, PlyError, Replay, Said, 
 from ..base.errors import KorbiroError
 from ..base.i18n import catalogue, current, message
 from ._common import Whole, echo_json, format_option, lang_option, max_findings_option
+from ._gamehelp import HELP
 from ._output import picture_dir, ply_path, write_output
 
 __all__ = ["add_commands", "game", "file", "option_flag", "options", "fail"]
@@ -38,8 +40,10 @@ def file(path: str) -> Source:
 
 
 def _english(key: str) -> str:
-    """The English of the help template *key* (a help template takes no arguments: ``{{`` is a brace)."""
-    return catalogue()[key]["en"].format()
+    """The English of the help template *key*: kept in :mod:`._gamehelp` for the shipped games (no catalogue read
+    at start-up), else the catalogue's (a help template takes no arguments: ``{{`` is a brace)."""
+    kept = HELP.get(key)
+    return kept if kept is not None else catalogue()[key]["en"].format()
 
 
 def _exit(code: int) -> NoReturn:

@@ -11,6 +11,7 @@ import re
 import click
 import pytest
 from clirun import run_main
+from layout import ROOT
 
 from korbiro.base.i18n import catalogue
 from korbiro.cli import cli
@@ -108,3 +109,24 @@ def test_xig_names_its_sections_and_unwritten_moves_in_the_language_chosen() -> 
     text = run_main(["xig", "replay", "examples/xig/illegal-moves.yaml", "--lang", "hu"]).stdout.splitlines()
     assert text[-2].endswith("[XIG 3.2, A játék menete]: 10. kör, Anna, '(a kör vége)': Anna köteles addig húzni, "
                              "amíg öt lapka lesz a kezében: 1 lapkát, a játszmaleírás viszont 0 lapkát húz")
+
+
+def test_the_english_help_kept_for_start_up_is_the_catalogues() -> None:
+    """cli/_gamehelp.py keeps the English of the board games' help (no catalogue read when click builds the
+    commands): each text is its ``HELP.*`` template's English."""
+    from korbiro.cli._gamehelp import HELP
+
+    assert HELP and {key: text for key, text in HELP.items()} == {key: catalogue()[key]["en"].format() for key in HELP}
+
+
+def test_a_board_games_command_that_says_no_message_reads_no_catalogue() -> None:
+    """``korbiro exxit moves POSITION`` (start-up, benchmarks/startup.py) prints its moves without the catalogue."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from korbiro.base import i18n; from korbiro.cli import main\n"
+            "try: main(['exxit', 'moves', 'examples/exxit/start.yaml'])\n"
+            "except SystemExit: pass\n"
+            "print(i18n.catalogue.cache_info().currsize, 'hashlib' in sys.modules, file=sys.stderr)")
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert (ran.stdout, ran.stderr) == ("drop 0,0\ndrop 0,1\ndrop 1,-1\ndrop 1,0\n", "0 False\n")
