@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Generator, Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, Protocol
@@ -429,33 +430,27 @@ def _hand(eng: Engine, player: str) -> list[CardState]:
 
 def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
     """Every action form *player* may take now (see the module docstring)."""
-    return _listed(eng, player, fast=True)
+    return list(_listed(eng, player, fast=True))
 
 
 def iter_legal_actions(eng: Engine, player: str) -> Generator[LegalAction, None, None]:
     """The forms of :func:`legal_actions` one by one, each found when asked: a caller that needs only the first
     few stops early (and closes the iterator).  Nothing may change the game while it is open."""
-    _LISTINGS[id(eng)] = _Listing(eng, True)
-    try:
-        with sem.unchanging(eng.state):
-            yield from _listing(eng, player)
-    finally:
-        del _LISTINGS[id(eng)]
+    return _listed(eng, player, fast=True)
 
 
 def probed_legal_actions(eng: Engine, player: str) -> list[LegalAction]:
     """The same listing as :func:`legal_actions`, every form checked by its own probe: the slow reference the
     fast listing is tested against (the same forms, in the same order)."""
-    return _listed(eng, player, fast=False)
+    return list(_listed(eng, player, fast=False))
 
 
-def _listed(eng: Engine, player: str, fast: bool) -> list[LegalAction]:
+def _listed(eng: Engine, player: str, fast: bool) -> Generator[LegalAction, None, None]:
+    """The forms of a listing (:class:`_Listing`) one by one; a fast one gathers the constant effects in play once."""
     _LISTINGS[id(eng)] = _Listing(eng, fast)
     try:
-        if not fast:
-            return _listing(eng, player)
-        with sem.unchanging(eng.state):  # the constant effects in play, gathered once
-            return _listing(eng, player)
+        with sem.unchanging(eng.state) if fast else nullcontext():
+            yield from _forms(eng, player)
     finally:
         del _LISTINGS[id(eng)]
 
@@ -472,10 +467,6 @@ def _probe(eng: Engine, player: str, a: Action) -> IllegalActionError | None:
     refusal: IllegalActionError | None = eng.probe(player, a, turn=False, shape=False)
     listing.last = (player, a, refusal)
     return refusal
-
-
-def _listing(eng: Engine, player: str) -> list[LegalAction]:
-    return list(_forms(eng, player))
 
 
 def _forms(eng: Engine, player: str) -> Iterator[LegalAction]:
