@@ -57,6 +57,13 @@ BROKEN = ("MINTA.yaml:10:9: error YAML-SYNTAX: YAML syntax error: did not find e
           "(while parsing a flow sequence at line 9 col 9)\n1 file(s), 0 card(s): 1 error(s), 0 warning(s)\n")
 
 
+def _stores(cache: Path) -> dict[str, set[Path]]:
+    """The entries of the stored answers, the whole databases' findings and the files' findings."""
+    out = {kind: _entries(cache / kind, "*.*") for kind in ("answers", "check/db")}
+    out["check"] = _entries(cache / "check", "*.json") - out["check/db"]
+    return out
+
+
 def _copy_over(first: set[Path], second: set[Path]) -> None:
     """Copy the entry made for the clean database over the one made for the broken database."""
     (clean,) = first
@@ -71,16 +78,21 @@ def test_a_data_check_entry_copied_over_another_is_not_served(store: str, cache:
     good, bad = two_databases
     clean = run_main(["data", "check", str(good)])
     assert (clean.code, clean.stdout) == (0, f"1 file(s), {SHIPPED_CARDS} card(s): 0 error(s), 0 warning(s)\n")
-    first = {kind: _entries(cache / kind, "*.*") for kind in ("answers", "check/db")}
-    first["check"] = _entries(cache / "check", "*.json") - first["check/db"]
+    first = _stores(cache)
     broken = run_main(["data", "check", str(bad)])
     assert (broken.code, broken.stdout) == (1, str(bad / BROKEN))
-    second = {kind: _entries(cache / kind, "*.*") for kind in ("answers", "check/db")}
-    second["check"] = _entries(cache / "check", "*.json") - second["check/db"]
-    # the entries above the one copied are removed, so that the run reaches it
-    for kind in ("answers", "check/db", "check")[:("answers", "check/db", "check").index(store)]:
-        for entry in second[kind] - first[kind]:
-            entry.unlink()
+    above = ("answers", "check/db", "check")[:("answers", "check/db", "check").index(store)]
+    for _ in range(2):
+        second = _stores(cache)
+        # the entries above the one copied are removed, so that the run reaches it
+        for kind in above:
+            for entry in second[kind] - first[kind]:
+                entry.unlink()
+        if second[store] - first[store]:
+            break
+        # in loaded full runs (2 of ~10 today, never alone) the broken run once left this entry unwritten, its
+        # answer right; this test is of serving a copied entry, so the run that writes it is made again
+        assert run_main(["data", "check", str(bad)]).stdout == str(bad / BROKEN)
     _copy_over(first[store], second[store])
     again = run_main(["data", "check", str(bad)])
     assert (again.code, again.stdout, again.stderr) == (1, str(bad / BROKEN), "")
