@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .session import Exchange, KeywordExplanation, RuleView, Session
+    from .results import Exchange, KeywordExplanation, RuleView
+    from .session import Session
 
 __all__ = ["Exchange", "KeywordExplanation", "RuleView", "Session"]
 
@@ -19,8 +20,12 @@ __all__ = ["Exchange", "KeywordExplanation", "RuleView", "Session"]
 def __getattr__(name: str) -> Any:
     """The session's names, imported when first asked for: a board game's command (``app.games``) loads no
     session (start-up)."""
-    if name in __all__:
-        from . import session  # lazy: as the docstring says
+    if name == "Session":
+        from .session import Session  # lazy: as the docstring says
 
-        return getattr(session, name)
+        return Session
+    if name in __all__:
+        from . import results  # lazy: as above
+
+        return getattr(results, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -15,7 +15,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -29,61 +28,14 @@ if TYPE_CHECKING:
     from ..data.search import SearchResult
     from ..data.sources import Source
     from ..grammar.decklist import DeckList
-    from ..grammar.keywords import Keyword
     from ..grammar.query import Query
     from ..rules.mk.deck import DeckReport
     from ..rules.mk.deckstats import DeckStats
-    from ..rules.mk.rulebook import KeywordMatch, Rule, Rulebook, Scenario
+    from ..rules.mk.rulebook import Rulebook, Scenario
     from ..rules.mk.timeline.scenario import Result
+    from .results import Exchange, KeywordExplanation, RuleView
 
-__all__ = ["Exchange", "KeywordExplanation", "RuleView", "Session"]
-
-
-@dataclass(frozen=True)
-class Exchange:
-    """A deck exchange between games (1.13.C): the two lists, every finding, and whether it is legal."""
-
-    before: DeckList
-    after: DeckList
-    findings: list[Finding]
-
-    @property
-    def legal(self) -> bool:
-        from ..base.findings import Severity  # lazy: start-up
-
-        return not any(f.severity is Severity.ERROR for f in self.findings)
-
-
-@dataclass(frozen=True)
-class KeywordExplanation:
-    """A keyword explained: the *match* of its name (:func:`~korbiro.rules.mk.rulebook.find_keyword`; no
-    keyword: its candidates or suggestions, and nothing else is looked up), up to *limit* example cards
-    (each with the line that shows the keyword) and how many cards carry it, its rule, and the ruling
-    scenarios (of the folder *rulings*) that exercise it."""
-
-    match: KeywordMatch
-    examples: list[tuple[Card, str]] = field(default_factory=list)
-    examples_total: int = 0
-    rule: Rule | None = None
-    rulings: str | None = None
-    scenarios: list[Scenario] = field(default_factory=list)
-
-    @property
-    def keyword(self) -> type[Keyword] | None:
-        return self.match.keyword
-
-
-@dataclass(frozen=True)
-class RuleView:
-    """A rule shown: the *rule* named by *query* (``None``: no such rule) and the rules below it, and the
-    ruling scenarios of the folder *rulings* (every one, for the JSON) with those that cite it."""
-
-    query: str
-    rule: Rule | None
-    below: list[Rule] = field(default_factory=list)
-    rulings: str | None = None
-    scenarios: list[Scenario] = field(default_factory=list)
-    cited: list[Scenario] = field(default_factory=list)
+__all__ = ["Session"]
 
 
 class Session:
@@ -244,6 +196,7 @@ class Session:
     def check_exchange(self, before: DeckList, after: DeckList) -> Exchange:
         """Whether *after* comes from *before* by a legal exchange between games (1.13.C)."""
         from ..rules.mk.deck import check_exchange  # lazy: start-up
+        from .results import Exchange  # lazy: start-up
 
         return Exchange(before, after, check_exchange(before, after, self.cards))
 
@@ -269,6 +222,8 @@ class Session:
     def show_rule(self, rule_id: str) -> RuleView:
         """The rule *rule_id* (case and loose separators forgiven), the rules below it and the ruling
         scenarios that cite it; the scenarios are read only for a rule that exists."""
+        from .results import RuleView  # lazy: start-up
+
         book = self.rulebook
         found = book.get(rule_id)
         if found is None:
@@ -282,6 +237,7 @@ class Session:
         up to *limit* example cards of the database, its rule and the ruling scenarios that exercise it."""
         from ..base.text import fold  # lazy: start-up
         from ..rules.mk.rulebook import find_keyword  # lazy: start-up
+        from .results import KeywordExplanation  # lazy: start-up
 
         match = find_keyword(name)
         keyword = match.keyword

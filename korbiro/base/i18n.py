@@ -62,23 +62,25 @@ def current() -> str:
     return _chosen or detect_lang(None)
 
 
-#: Where the merged catalogue is kept between runs: a function giving ``(read, write)`` of a text
+#: Where the merged catalogue is kept between runs: a function giving ``(read, write)`` of bytes
 #: under a key, or None (each process then reads the YAML).  The command line sets it to korbiro's
 #: cache (:func:`korbiro.data.cache.catalogue_keeper`), a layer this one does not import.
-keeper: Callable[[], tuple[Callable[[str], str | None], Callable[[str, str], None]]] | None = None
+keeper: Callable[[], tuple[Callable[[str], bytes | None], Callable[[str, bytes], None]]] | None = None
 
 #: the package folder whose ``messages.yaml`` files are the catalogues
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 @cache
-def catalogue() -> dict[str, dict[str, str]]:
+def catalogue() -> Mapping[str, dict[str, str]]:
     """Every ``messages.yaml`` of the package, merged: code -> {"en": template, "hu": template}.
 
     Parsing the YAML costs more than anything else a short command does, so
     the merged catalogue is kept by :data:`keeper` under the SHA-256 of every
     catalogue's name and bytes and of this module's code: it is served only
-    for the very files it was made from.
+    for the very files it was made from.  A kept catalogue is decoded a family
+    of codes at a time (:class:`_Kept`): a command that says one message
+    decodes one family, not the 2,000 templates of every command.
     """
     import hashlib  # lazy: read only when a message is made
 
@@ -95,14 +97,12 @@ def catalogue() -> dict[str, dict[str, str]]:
     key = h.hexdigest()
     store = keeper() if keeper is not None else None
     if store is not None:
-        kept = _from_kept(store[0](key))
+        kept = _Kept.of(store[0](key), files)
         if kept is not None:
             return kept
     out = _read_catalogues(files)
     if store is not None:
-        import json  # lazy: as above
-
-        store[1](key, json.dumps(out, ensure_ascii=False, sort_keys=True))
+        store[1](key, _Kept.text(out))
     return out
 
 
@@ -130,20 +130,102 @@ def _read_catalogues(files: Iterable[str]) -> dict[str, dict[str, str]]:
     return out
 
 
-def _from_kept(text: str | None) -> dict[str, dict[str, str]] | None:
-    """A kept catalogue, if it is one (code -> language -> template, every one a string)."""
-    if text is None:
-        return None
-    import json  # lazy: as above
+def _family(code: str) -> str:
+    """The family of a code: the code up to its first dot (``HELP.deck.check`` -> ``HELP``)."""
+    return code.partition(".")[0]
 
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    if data.__class__ is not dict or {t.__class__ for t in data.values()} - {dict} or \
-            {x.__class__ for texts in data.values() for item in texts.items() for x in item} - {str}:
-        return None  # a mapping of code -> language -> template, every one a string, or not the catalogue
-    return data
+
+class _Kept(Mapping[str, dict[str, str]]):
+    """A kept catalogue (:func:`catalogue`): a first line, the JSON of where each family's entries stand
+    in the rest (``{family: [start, end]}``), then each family's entries as a JSON object.  A family is
+    decoded when one of its codes is first asked for, and checked then (code -> language -> template,
+    every one a string); a family that is not is read again from the YAML files (the whole catalogue,
+    once)."""
+
+    def __init__(self, spans: dict[str, list[int]], body: bytes, files: list[str]) -> None:
+        self._spans = spans
+        self._body = body
+        self._files = files
+        self._families: dict[str, dict[str, dict[str, str]]] = {}
+        self._read: dict[str, dict[str, str]] | None = None  # the YAML, where a family was not a catalogue's
+
+    @classmethod
+    def of(cls, text: bytes | None, files: list[str]) -> _Kept | None:
+        """The kept catalogue *text*, if its first line is an index of families (else None: not kept)."""
+        if text is None:
+            return None
+        import json  # lazy: read only when a message is made
+
+        head, _, body = text.partition(b"\n")
+        try:
+            spans = json.loads(head)
+        except ValueError:
+            return None
+        if spans.__class__ is not dict or any(
+                not (s.__class__ is list and len(s) == 2 and all(i.__class__ is int for i in s)) for s in spans.values()):
+            return None
+        return cls(spans, body, files)
+
+    @staticmethod
+    def text(entries: Mapping[str, dict[str, str]]) -> bytes:
+        """*entries* as a kept catalogue is written (read back by :meth:`of`)."""
+        import json  # lazy: as above
+
+        families: dict[str, dict[str, dict[str, str]]] = {}
+        for code in sorted(entries):
+            families.setdefault(_family(code), {})[code] = entries[code]
+        spans: dict[str, list[int]] = {}
+        parts: list[bytes] = []
+        at = 0
+        for name, family in families.items():
+            part = json.dumps(family, ensure_ascii=False, sort_keys=True).encode()
+            spans[name] = [at, at + len(part)]
+            parts.append(part)
+            at += len(part)
+        return json.dumps(spans, ensure_ascii=False).encode() + b"\n" + b"".join(parts)
+
+    def _of(self, name: str) -> Mapping[str, dict[str, str]]:
+        if self._read is not None:
+            return self._read
+        family = self._families.get(name)
+        if family is None:
+            span = self._spans.get(name)
+            family = {} if span is None else self._decoded(self._body[span[0]:span[1]], name)
+            if family is None:
+                self._read = _read_catalogues(self._files)
+                return self._read
+            self._families[name] = family
+        return family
+
+    @staticmethod
+    def _decoded(text: bytes, name: str) -> dict[str, dict[str, str]] | None:
+        import json  # lazy: as above
+
+        try:
+            data = json.loads(text)
+        except ValueError:  # UnicodeDecodeError too
+            return None
+        if data.__class__ is not dict or any(_family(code) != name for code in data) or \
+                {t.__class__ for t in data.values()} - {dict} or \
+                {x.__class__ for texts in data.values() for item in texts.items() for x in item} - {str}:
+            return None  # a mapping of code -> language -> template, every one a string, or not the catalogue
+        return data
+
+    def __getitem__(self, code: str) -> dict[str, str]:
+        return self._of(_family(code))[code]
+
+    def _every(self) -> Mapping[str, dict[str, str]] | list[Mapping[str, dict[str, str]]]:
+        """Every family decoded (the YAML read instead, where one was not a catalogue's)."""
+        families = [self._of(name) for name in self._spans]
+        return self._read if self._read is not None else families
+
+    def __iter__(self) -> Iterator[str]:
+        every = self._every()
+        return iter(every) if not isinstance(every, list) else (code for family in every for code in family)
+
+    def __len__(self) -> int:
+        every = self._every()
+        return len(every) if not isinstance(every, list) else sum(len(family) for family in every)
 
 
 def message(code: str, lang: str = "en", /, **args: Any) -> str:

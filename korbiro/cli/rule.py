@@ -445,7 +445,7 @@ def _keyword_doc(cls: Any, lang: str) -> str:
 
 def render_explanation(found: Any, book: Any, doc: str, lang_: str) -> str:
     """``keyword explain``'s text: the keyword, its rule and points, what the engine does, the example
-    cards and the scenarios (*found*: a :class:`~korbiro.app.session.KeywordExplanation`)."""
+    cards and the scenarios (*found*: a :class:`~korbiro.app.results.KeywordExplanation`)."""
     cls, cards, total, rule_ = found.keyword, found.examples, found.examples_total, found.rule
     folder, used = found.rulings, found.scenarios
     L = _labels(lang_)

@@ -67,18 +67,23 @@ class Cache:
 
     def read_sealed(self, rel: str) -> str | None:
         """An entry written by :meth:`write_sealed` under this very name, if its seal still matches."""
-        raw = self.read_bytes(rel)
-        if raw is None:
-            return None
-        seal, _, body = raw.partition(b"\n")
-        if _seal(rel, body) != seal:
+        body = self.read_sealed_bytes(rel)
+        if body is None:
             return None
         try:
             return body.decode("utf-8", "surrogatepass")
         except UnicodeDecodeError:  # pragma: no cover - sealed text was UTF-8
             return None
 
-    def write_sealed(self, rel: str, text: str, *, quiet: bool = False) -> bool:
+    def read_sealed_bytes(self, rel: str) -> bytes | None:
+        """The bytes of an entry written by :meth:`write_sealed` under this very name, if its seal still matches."""
+        raw = self.read_bytes(rel)
+        if raw is None:
+            return None
+        seal, _, body = raw.partition(b"\n")
+        return body if _seal(rel, body) == seal else None
+
+    def write_sealed(self, rel: str, text: str | bytes, *, quiet: bool = False) -> bool:
         """Write *text* with a seal of its name and its text, so that neither a damaged entry nor an entry
         copied under another name (another key) is ever read back as an answer.
 
@@ -86,7 +91,7 @@ class Cache:
         finding or a stored output may quote): they are written as UTF-8 would write them were it
         allowed (``surrogatepass``) and read back the same.
         """
-        body = text.encode("utf-8", "surrogatepass")
+        body = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
         return self.write(rel, _seal(rel, body) + b"\n" + body, quiet=quiet)
 
     def write(self, rel: str, data: str | bytes, *, quiet: bool = False) -> bool:
@@ -182,7 +187,7 @@ class Remembered:
 CATALOGUE_ENTRY = "messages/catalogue.txt"
 
 
-def catalogue_keeper() -> tuple[Callable[[str], str | None], Callable[[str, str], None]]:
+def catalogue_keeper() -> tuple[Callable[[str], bytes | None], Callable[[str, bytes], None]]:
     """korbiro's cache as the keeper of the merged message catalogue (:data:`korbiro.base.i18n.keeper`).
 
     One entry holds the newest catalogue under its key (the catalogues' bytes
@@ -192,14 +197,14 @@ def catalogue_keeper() -> tuple[Callable[[str], str | None], Callable[[str, str]
     cache = Cache.default()
     stamp = hashlib.sha256(library_stamp("yaml")).hexdigest()
 
-    def read(key: str) -> str | None:
-        text = cache.read_sealed(CATALOGUE_ENTRY)
-        if text is None:
+    def read(key: str) -> bytes | None:
+        body = cache.read_sealed_bytes(CATALOGUE_ENTRY)
+        if body is None:
             return None
-        kept, _, body = text.partition("\n")
-        return body if kept == f"{key} {stamp}" else None
+        kept, _, rest = body.partition(b"\n")
+        return rest if kept == f"{key} {stamp}".encode() else None
 
-    def write(key: str, text: str) -> None:
-        cache.write_sealed(CATALOGUE_ENTRY, f"{key} {stamp}\n{text}", quiet=True)  # a speed-up: may fail silently
+    def write(key: str, text: bytes) -> None:
+        cache.write_sealed(CATALOGUE_ENTRY, f"{key} {stamp}\n".encode() + text, quiet=True)  # a speed-up: may fail silently
 
     return read, write

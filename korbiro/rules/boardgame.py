@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from ..base import i18n
 from ..base.errors import IllegalActionError
@@ -89,8 +89,7 @@ class Verdict:
         return IllegalActionError(self.code, self.message, rule=self.rule, hu=self.text("hu"))
 
 
-@dataclass(frozen=True)
-class RecordShape:
+class RecordShape(NamedTuple):
     """How one game writes the violations of its records.
 
     ``game`` is the prefix of its catalogue keys: ``GAME.violation`` says where a violation stands

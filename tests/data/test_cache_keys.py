@@ -198,5 +198,5 @@ def test_the_card_index_of_other_files_is_not_served(cache: Path, two_databases:
 
 def test_the_message_catalogue_of_other_files_is_not_served(cache: Path) -> None:
     read, write = catalogue_keeper()
-    write("key-one", "one")
-    assert (read("key-one"), read("key-two")) == ("one", None)
+    write("key-one", b"one")
+    assert (read("key-one"), read("key-two")) == (b"one", None)

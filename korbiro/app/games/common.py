@@ -1,12 +1,14 @@
 """What the entries of the board games' registry share (:mod:`korbiro.app.games`): their input, a
 :class:`Source`; what a command says (:class:`Said`, :class:`Replay`, :class:`Shown`); the shapes of their
-commands; and :class:`BoardGame`, the entry each game fills in."""
+commands; and :class:`BoardGame`, the entry each game fills in.
+
+The records are named tuples, not dataclasses: every board game's command imports this module, and a frozen
+dataclass costs CPython 3.11 ~0.6 ms to make (issue 28's start-up)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ...base import i18n
 from ...base.errors import KorbiroError, UsageError
@@ -19,8 +21,7 @@ View = dict[str, Any]
 MAX_SNIFF = 1 << 20
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """A game's input: the file at *path* (``text`` None), or *text* that *path* only names."""
 
     path: str
@@ -60,16 +61,21 @@ def check_ply(ply: int, plies: int, path: str, unit: str = "ply") -> None:
         raise PlyError.said(f"WEB-PLY.{unit}", file=path, n=plies, ply=ply)
 
 
-@dataclass
 class Said:
     """What a command says: its lines of text, its JSON (``data``, when it answers in JSON) and its notes on
-    standard error."""
+    standard error; *drawing* is text after the lines, as it is (a drawing or a file that ends its own lines)."""
 
-    lines: list[str] = field(default_factory=list)
-    data: Any = None
-    notes: list[str] = field(default_factory=list)
-    #: text after the lines, as it is (a drawing or a file that ends its own lines)
-    drawing: str = ""
+    __slots__ = ("lines", "data", "notes", "drawing")
+
+    def __init__(self, lines: list[str] | None = None, data: Any = None, notes: list[str] | None = None,
+                 drawing: str = "") -> None:
+        self.lines = [] if lines is None else lines
+        self.data = data
+        self.notes = [] if notes is None else notes
+        self.drawing = drawing
+
+    def __repr__(self) -> str:
+        return f"Said(lines={self.lines!r}, data={self.data!r}, notes={self.notes!r}, drawing={self.drawing!r})"
 
     @property
     def out(self) -> str:
@@ -77,8 +83,7 @@ class Said:
         return "".join(line + "\n" for line in self.lines) + self.drawing
 
 
-@dataclass(frozen=True)
-class Argument:
+class Argument(NamedTuple):
     """A command's argument: its name (``position``, ``records``), its metavariable, whether it takes
     several and whether the path must exist."""
 
@@ -88,8 +93,7 @@ class Argument:
     exists: bool = True
 
 
-@dataclass(frozen=True)
-class CommandShape:
+class CommandShape(NamedTuple):
     """One of a game's ``moves|replay|show`` commands: its argument and its options in the order its help
     lists them (``format``, ``option``, ``svg-dir``, ``max-findings``, ``ply``, ``svg``; ``--lang`` last)."""
 
@@ -98,8 +102,7 @@ class CommandShape:
     formats: tuple[str, ...] = ("text", "json")
 
 
-@dataclass(frozen=True)
-class Replay:
+class Replay(NamedTuple):
     """A record replayed: its path, whether every move was legal, its JSON and text (in a language) and its
     pictures, one a ply from the start (in a language)."""
 
@@ -110,8 +113,7 @@ class Replay:
     pictures: Callable[[str], list[str]]
 
 
-@dataclass(frozen=True)
-class Shown:
+class Shown(NamedTuple):
     """A position drawn (``show``): what the command says, and its picture when asked for one."""
 
     said: Said
