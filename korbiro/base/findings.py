@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
 from . import i18n
 from .limits import DEFAULT_MAX_FINDINGS as DEFAULT_MAX_FINDINGS
@@ -178,33 +178,3 @@ def dumps_json(obj: Any) -> str:
     bytes of a file name) become ``\\udcff`` escapes, so the text stays valid UTF-8."""
     text = json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=False)
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-class _Said(Protocol):
-    @property
-    def code(self) -> str: ...
-
-    @property
-    def message(self) -> str: ...
-
-    def text(self, lang: str = "en") -> str: ...
-
-
-class ThroughVerdict:
-    """A record's violation read through the verdict it holds (:meth:`said`): its ``code``, its
-    English ``message`` and :meth:`text` in either language (the board games' replays)."""
-
-    def said(self) -> _Said:
-        raise NotImplementedError
-
-    @property
-    def code(self) -> str:
-        return self.said().code
-
-    @property
-    def message(self) -> str:
-        return self.said().message
-
-    def text(self, lang: str = "en") -> str:
-        """The message in *lang* (``en`` or ``hu``)."""
-        return self.said().text(lang)

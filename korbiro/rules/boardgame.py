@@ -19,21 +19,23 @@ language.  This module sits beside the games and imports none of them (the ``gam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from ..base import i18n
 from ..base.errors import IllegalActionError
-from ..base.findings import Finding, ThroughVerdict
+from ..base.findings import Finding
 
 __all__ = ["Board", "LegalMoves", "Outcome", "PositionBoard", "RecordShape", "Verdict", "Violation"]
 
 M = TypeVar("M")
 
+#: a verdict's arguments when it has none (a mapping nobody can change, shared by every such verdict)
+_NO_ARGS: Mapping[str, Any] = MappingProxyType({})
 
-@dataclass(frozen=True)
-class Verdict:
+
+class Verdict(NamedTuple):
     """A board game's answer about a move: ``OK``, or a stable code, the rule it rests on and a message.
 
     ``message`` is English; :meth:`text` gives it in either language, made from the catalogue
@@ -48,11 +50,29 @@ class Verdict:
     rule: str | None
     message: str
     rule_text: str | None = None
-    key: str = field(default="", compare=False)
-    args: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    key: str = ""
+    args: Mapping[str, Any] = _NO_ARGS
     action: int | None = None
     fatal: bool = False
-    section: str = field(default="", compare=False)
+    section: str = ""
+
+    def _compared(self) -> tuple[Any, ...]:
+        """What two verdicts must share to be equal: not how their message is made (``key``, ``args``) nor
+        where their rule sits (``section``)."""
+        return self.code, self.rule, self.message, self.rule_text, self.action, self.fatal
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Verdict) and self._compared() == other._compared()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+    def __repr__(self) -> str:
+        return (f"Verdict(code={self.code!r}, rule={self.rule!r}, message={self.message!r}, rule_text={self.rule_text!r}, "
+                f"key={self.key!r}, action={self.action!r}, fatal={self.fatal!r}, section={self.section!r})")
 
     @property
     def ok(self) -> bool:
@@ -105,8 +125,7 @@ class RecordShape(NamedTuple):
     section_of: Callable[[str | None, str], str | None] | None = None
 
 
-@dataclass(frozen=True)
-class Violation(ThroughVerdict):
+class Violation(NamedTuple):
     """A rule a record's move breaks, in any of the board games: where it stands in the record (the
     ply or turn, 0 for the set-up; the move as written; who made it; its line), the move's
     :class:`Verdict`, and whether the move was carried out.  ``message`` is the English,
@@ -123,8 +142,17 @@ class Violation(ThroughVerdict):
     applied: bool = True
     move_key: str = ""
 
-    def said(self) -> Verdict:
-        return self.verdict
+    @property
+    def code(self) -> str:
+        return self.verdict.code
+
+    @property
+    def message(self) -> str:
+        return self.verdict.message
+
+    def text(self, lang: str = "en") -> str:
+        """The message in *lang* (``en`` or ``hu``)."""
+        return self.verdict.text(lang)
 
     def move_in(self, lang: str = "en") -> str:
         """The move as the record writes it, or what stands for it in *lang* (:attr:`move_key`)."""

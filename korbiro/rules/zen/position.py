@@ -381,7 +381,7 @@ class Position:
             else:
                 v = w.pass_turn()
             if v is not None:
-                problems.append(replace(v, action=i))
+                problems.append(v._replace(action=i))
         problems.extend(w.finish())
         return w.freeze(), problems
 
@@ -425,7 +425,7 @@ class Position:
             where = both("where", "ZEN.arrival.after", previous=str(rest[slot - 1]))
         key = "ZEN.arrival.belongs"
         args = {"message": v.message, "message_hu": v.text("hu"), **where, "fixed": str(fixed)}
-        return replace(v, message=say(key, "en", **args), key=key, args=args)
+        return v._replace(message=say(key, "en", **args), key=key, args=args)
 
     def with_options(self, options: Options) -> Position:
         return replace(self, options=options)
