@@ -161,10 +161,7 @@ class _Kept(Mapping[str, dict[str, str]]):
             spans = json.loads(head)
         except ValueError:
             return None
-        if spans.__class__ is not dict or any(
-                not (s.__class__ is list and len(s) == 2 and all(i.__class__ is int for i in s)) for s in spans.values()):
-            return None
-        return cls(spans, body, files)
+        return cls(spans, body, files) if spans.__class__ is dict else None
 
     @staticmethod
     def text(entries: Mapping[str, dict[str, str]]) -> bytes:
@@ -190,7 +187,12 @@ class _Kept(Mapping[str, dict[str, str]]):
         family = self._families.get(name)
         if family is None:
             span = self._spans.get(name)
-            family = {} if span is None else self._decoded(self._body[span[0]:span[1]], name)
+            if span is None:
+                family = {}
+            elif span.__class__ is list and len(span) == 2 and span[0].__class__ is span[1].__class__ is int:
+                family = self._decoded(self._body[span[0]:span[1]], name)
+            else:
+                family = None  # not an index of families: the kept text is not a catalogue's
             if family is None:
                 self._read = _read_catalogues(self._files)
                 return self._read

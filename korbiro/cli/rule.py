@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import click
@@ -130,7 +130,7 @@ def show(ctx: click.Context, rule_id: str, fmt: str, lang: str | None, rulings: 
     click.echo(render_rule(view.rule, book, lang_, view.below, view.cited))
 
 
-def render_rule(found: Any, book: Any, lang: str, below: list[Any], cited: list[Any]) -> str:
+def render_rule(found: Any, book: Any, lang: str, below: Sequence[Any], cited: Sequence[Any]) -> str:
     """The text of ``korbiro rule show``."""
     L = _labels(lang)
     lines = [f"{found.id}  {_title(found, lang)}"]

@@ -168,7 +168,7 @@ def test_explain_keyword_gives_example_cards_rule_and_scenarios(session: Session
 def test_explain_keyword_of_no_keyword_opens_no_database(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(index_module, "open_index", _refuse)
     found = Session("/nowhere").explain_keyword("xyzzy")
-    assert (found.keyword, found.examples, found.scenarios) == (None, [], [])
+    assert (found.keyword, found.examples, found.scenarios) == (None, (), ())
     assert found.match.query == "xyzzy"
 
 
