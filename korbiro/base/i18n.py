@@ -187,7 +187,7 @@ class _Kept(Mapping[str, dict[str, str]]):
         family = self._families.get(name)
         if family is None:
             span = self._spans.get(name)
-            if span is None:
+            if name not in self._spans:
                 family = {}
             elif span.__class__ is list and len(span) == 2 and span[0].__class__ is span[1].__class__ is int:
                 family = self._decoded(self._body[span[0]:span[1]], name)

@@ -188,3 +188,16 @@ def test_a_kept_family_that_is_not_a_catalogues_is_read_from_the_yaml(monkeypatc
         assert kept["B"] == {"en": "b", "hu": "bé"} and read == []
         assert kept["A.one"] == {"en": "yaml", "hu": "yaml"} and read == [["the files"]]
         assert len(kept) == 2
+
+
+def test_a_kept_index_whose_family_is_not_two_offsets_is_read_from_the_yaml(monkeypatch: pytest.MonkeyPatch) -> None:
+    entries = {"A.one": {"en": "one", "hu": "egy"}, "B": {"en": "b", "hu": "bé"}}
+    head, _, body = i18n._Kept.text(entries).partition(b"\n")
+    for bad in ("x", [0], [0, "9"], None):
+        spans = {**json.loads(head), "A": bad}
+        kept = i18n._Kept.of(json.dumps(spans).encode() + b"\n" + body, ["the files"])
+        assert kept is not None
+        monkeypatch.setattr(i18n, "_read_catalogues", lambda files: {"A.one": {"en": "yaml", "hu": "yaml"}, "B": {}})
+        assert kept["B"] == {"en": "b", "hu": "bé"} and kept["A.one"] == {"en": "yaml", "hu": "yaml"}
+    assert i18n._Kept.of(b'["not", "an", "index"]\n' + body, []) is None
+    assert i18n._Kept.of(b"not json\n" + body, []) is None
