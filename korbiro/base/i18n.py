@@ -71,30 +71,31 @@ keeper: Callable[[], tuple[Callable[[str], bytes | None], Callable[[str, bytes],
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+#: the merged catalogue shipped beside this module, made from the ``messages.yaml`` files by
+#: ``python3 -m korbiro.base.shipcatalogue``: their digest on its first line, then a kept catalogue
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catalogue.kept")
+
+
 @cache
 def catalogue() -> Mapping[str, dict[str, str]]:
     """Every ``messages.yaml`` of the package, merged: code -> {"en": template, "hu": template}.
 
-    Parsing the YAML costs more than anything else a short command does, so
-    the merged catalogue is kept by :data:`keeper` under the SHA-256 of every
-    catalogue's name and bytes and of this module's code: it is served only
-    for the very files it was made from.  A kept catalogue is decoded a family
-    of codes at a time (:class:`_Kept`): a command that says one message
-    decodes one family, not the 2,000 templates of every command.
+    Parsing the YAML costs more than anything else a short command does, so the merged catalogue is
+    shipped beside this module (:data:`SHIPPED`), under the SHA-256 of every catalogue's name and bytes:
+    it is served only for the very files it was made from.  Where they have changed since (a catalogue
+    edited, not yet shipped again), it is kept by :data:`keeper` under that digest and this module's
+    code.  Either is decoded a family of codes at a time (:class:`_Kept`): a command that says one
+    message decodes one family, not the 2,000 templates of every command.
     """
     import hashlib  # lazy: read only when a message is made
 
     files = _catalogue_files()
-    h = hashlib.sha256(b"catalogue\0")
-    for name in (__file__, *files):
-        try:
-            with open(name, "rb") as fh:
-                data = fh.read()
-        except OSError:
-            data = b"\0unreadable"
-        h.update(f"{os.path.relpath(name, _PACKAGE)}\0{len(data)}\0".encode())
-        h.update(data)
-    key = h.hexdigest()
+    sources = _sources_digest(files)
+    shipped = _Kept.shipped(sources, files)
+    if shipped is not None:
+        return shipped
+    with open(__file__, "rb") as fh:
+        key = hashlib.sha256(f"catalogue\0{sources}\0".encode() + fh.read()).hexdigest()
     store = keeper() if keeper is not None else None
     if store is not None:
         kept = _Kept.of(store[0](key), files)
@@ -104,6 +105,22 @@ def catalogue() -> Mapping[str, dict[str, str]]:
     if store is not None:
         store[1](key, _Kept.text(out))
     return out
+
+
+def _sources_digest(files: Iterable[str]) -> str:
+    """The SHA-256 of the catalogue *files*' names (in the package) and bytes."""
+    import hashlib  # lazy: as above
+
+    h = hashlib.sha256(b"catalogue sources\0")
+    for name in files:
+        try:
+            with open(name, "rb") as fh:
+                data = fh.read()
+        except OSError:
+            data = b"\0unreadable"
+        h.update(f"{os.path.relpath(name, _PACKAGE)}\0{len(data)}\0".encode())
+        h.update(data)
+    return h.hexdigest()
 
 
 def _catalogue_files() -> list[str]:
@@ -162,6 +179,16 @@ class _Kept(Mapping[str, dict[str, str]]):
         except ValueError:
             return None
         return cls(spans, body, files) if spans.__class__ is dict else None
+
+    @classmethod
+    def shipped(cls, sources: str, files: list[str]) -> _Kept | None:
+        """The shipped catalogue (:data:`SHIPPED`), if it was made from the files whose digest is *sources*."""
+        try:
+            with open(SHIPPED, "rb") as fh:
+                made_from, _, text = fh.read().partition(b"\n")
+        except OSError:
+            return None
+        return cls.of(text, files) if made_from == sources.encode() else None
 
     @staticmethod
     def text(entries: Mapping[str, dict[str, str]]) -> bytes:
