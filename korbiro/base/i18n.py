@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import string
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from functools import cache
 from typing import Any
 
@@ -77,7 +77,7 @@ SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catalogue.ke
 
 
 @cache
-def catalogue() -> Mapping[str, dict[str, str]]:
+def catalogue() -> MutableMapping[str, dict[str, str]]:
     """Every ``messages.yaml`` of the package, merged: code -> {"en": template, "hu": template}.
 
     Parsing the YAML costs more than anything else a short command does, so the merged catalogue is
@@ -152,7 +152,7 @@ def _family(code: str) -> str:
     return code.partition(".")[0]
 
 
-class _Kept(Mapping[str, dict[str, str]]):
+class _Kept(MutableMapping[str, dict[str, str]]):
     """A kept catalogue (:func:`catalogue`): a first line, the JSON of where each family's entries stand
     in the rest (``{family: [start, end]}``), then each family's entries as a JSON object.  A family is
     decoded when one of its codes is first asked for, and checked then (code -> language -> template,
@@ -208,7 +208,7 @@ class _Kept(Mapping[str, dict[str, str]]):
             at += len(part)
         return json.dumps(spans, ensure_ascii=False).encode() + b"\n" + b"".join(parts)
 
-    def _of(self, name: str) -> Mapping[str, dict[str, str]]:
+    def _of(self, name: str) -> MutableMapping[str, dict[str, str]]:
         if self._read is not None:
             return self._read
         family = self._families.get(name)
@@ -243,10 +243,20 @@ class _Kept(Mapping[str, dict[str, str]]):
     def __getitem__(self, code: str) -> dict[str, str]:
         return self._of(_family(code))[code]
 
-    def _every(self) -> Mapping[str, dict[str, str]] | list[Mapping[str, dict[str, str]]]:
+    def _every(self) -> MutableMapping[str, dict[str, str]] | list[MutableMapping[str, dict[str, str]]]:
         """Every family decoded (the YAML read instead, where one was not a catalogue's)."""
         families = [self._of(name) for name in self._spans]
         return self._read if self._read is not None else families
+
+    def __setitem__(self, code: str, texts: dict[str, str]) -> None:
+        """Add or replace an entry (as in the merged dictionary the YAML gives: a game of one's own adds its help)."""
+        name = _family(code)
+        self._of(name)[code] = texts
+        if self._read is None and name not in self._spans:
+            self._spans[name] = []  # a family of its own, listed so that iterating finds it
+
+    def __delitem__(self, code: str) -> None:
+        del self._of(_family(code))[code]
 
     def __iter__(self) -> Iterator[str]:
         every = self._every()

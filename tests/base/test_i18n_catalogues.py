@@ -230,3 +230,16 @@ def test_a_kept_index_whose_family_is_not_two_offsets_is_read_from_the_yaml(monk
         assert kept["B"] == {"en": "b", "hu": "bé"} and kept["A.one"] == {"en": "yaml", "hu": "yaml"}
     assert i18n._Kept.of(b'["not", "an", "index"]\n' + body, []) is None
     assert i18n._Kept.of(b"not json\n" + body, []) is None
+
+
+def test_an_entry_may_be_added_to_a_kept_catalogue_and_taken_away() -> None:
+    """Why: a board game of one's own adds its help to the catalogue (tests/cli/test_board_game_commands.py), as it
+    could to the dictionary the YAML gives; the kept catalogue refused it."""
+    kept = i18n._Kept.of(i18n._Kept.text({"A.one": {"en": "one", "hu": "egy"}}), [])
+    assert kept is not None
+    kept["TOY.help"] = {"en": "toy", "hu": "játék"}
+    kept["A.two"] = {"en": "two", "hu": "kettő"}
+    assert dict(kept) == {"A.one": {"en": "one", "hu": "egy"}, "A.two": {"en": "two", "hu": "kettő"},
+                          "TOY.help": {"en": "toy", "hu": "játék"}}
+    del kept["TOY.help"], kept["A.two"]
+    assert dict(kept) == {"A.one": {"en": "one", "hu": "egy"}} and "TOY.help" not in kept
