@@ -62,3 +62,12 @@ def test_installed_wheel_runs_without_the_source_tree(wheel: Path, tmp_path: Pat
     where = subprocess.run([sys.executable, "-c", "import korbiro; print(korbiro.__file__)"], cwd=tmp_path, env=env,
                            capture_output=True, text=True).stdout
     assert where.startswith(str(target))
+
+
+def test_the_wheels_tests_share_one_worker(request: pytest.FixtureRequest) -> None:
+    """Why: with pytest 9.2, pytest-xdist 3.8's ``--dist loadgroup`` (the default addopts) kept no ``xdist_group``
+    on one worker (pytest-dev/pytest-xdist#1386): this module's tests built the wheel twice at once in the checkout
+    ("File exists: build/bdist…"), and each worker started its own Chromium.  The test extra keeps pytest below
+    9.2; under xdist, a grouped test's id carries its group."""
+    if getattr(request.config.option, "loadgroup", False):
+        assert request.node.nodeid.endswith("@wheel"), "pytest-xdist did not group this test: see pyproject.toml"
