@@ -386,8 +386,12 @@ class _Listing:
     without one (:func:`legal_actions`); the reference listing probes every form (:func:`probed_legal_actions`)."""
 
     def __init__(self, eng: Engine, fast: bool) -> None:
-        #: the cards a listing looks at (none in a Jövő pakli or out of the game), in the order they came in
-        self.cards = [cs for cs in eng.state.cards.values() if cs.zone not in (JOVO, KIVUL)]
+        #: the cards a listing looks at (none in a Jövő pakli or out of the game), in the order they came in (their
+        #: ids'): gathered from the players' zones, not from every card (most of a game's cards are in a Jövő pakli)
+        cards = eng.state.cards
+        self.cards = [cards[uid] for uid in sorted(uid for p in eng.state.players.values()
+                                                   for zone, uids in p.zones.items() if zone not in (JOVO, KIVUL)
+                                                   for uid in uids)]
         #: zone -> its cards among :attr:`cards`, in the same order
         self.zones: dict[str, list[CardState]] = {}
         for cs in self.cards:
