@@ -184,9 +184,9 @@ def test_the_copies_of_a_card_share_its_facts() -> None:
 
 
 def test_a_listing_gathers_its_cards_from_the_players_zones_as_from_every_card() -> None:
-    """Why: a listing looked at every card of the game to find those not in a Jövő pakli (~160 a game, 40 µs a
-    listing: a tenth of a random game's time); it now reads the players' zones.  The same cards in the same order
-    (their ids') at every step of whole games, and after the bot deals the hidden cards again."""
+    """Why: a listing looked at every card of the game (~160, most in the Jövő paklis) to find those in play; it now
+    reads the players' zones.  The same cards in the same order (their ids') at every step of whole games, and after
+    the bot deals the hidden cards again."""
     from random import Random
 
     from korbiro.rules.mk.timeline import legal
