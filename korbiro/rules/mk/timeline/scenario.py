@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cache
 from random import Random
 from typing import TYPE_CHECKING, Any
@@ -492,7 +492,7 @@ def _remembered_actions(texts: Sequence[Any]) -> Remembered | None:
 
 
 def _action_to_json(a: Action) -> dict[str, Any]:
-    return {f.name: list(v) if isinstance(v := getattr(a, f.name), tuple) else v for f in fields(a)}
+    return {name: list(v) if isinstance(v, tuple) else v for name, v in a._asdict().items()}
 
 
 def _fields_from_json(a: dict[str, Any]) -> dict[str, Any]:

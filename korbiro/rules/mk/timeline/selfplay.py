@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from random import Random
+from typing import Any
 
 from ....data.cards import Card
 from ....grammar.action import Action
@@ -139,6 +140,5 @@ def random_junk(eng: Engine, rng: Random, forms: Sequence[LegalAction]) -> Actio
                   against=rng.choice([None, *eng.state.players]), mode=rng.choice((None, "tűz")))
 
 
-def _with(a: Action, **changes: object) -> Action:
-    fields = {**a.__dict__, **changes}
-    return Action(**fields)
+def _with(a: Action, **changes: Any) -> Action:
+    return a._replace(**changes)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -164,7 +164,7 @@ def candidate_actions(eng: Engine, player: str, rng: random.Random) -> Iterator[
     # the same target twice
     for form in every:
         if form.targets and form.target_count[1] != 1:
-            yield replace(form.completion(), targets=(form.targets[0], form.targets[0]))
+            yield form.completion()._replace(targets=(form.targets[0], form.targets[0]))
     # every entry neutralised with every neutralising card in play, and as each kind
     tools = [cs.label for cs in cards if cs.zone in IN_PLAY and cs.behaviour.ability is not None
              and any(op.name == "neutralise" for op in cs.behaviour.ability.effect)]

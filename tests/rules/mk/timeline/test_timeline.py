@@ -52,7 +52,17 @@ def lookup() -> Any:
 ])
 def test_hungarian_verbs_and_english_aliases_agree(hu: str, en: str) -> None:
     a, b = parse_action(hu), parse_action(en)
-    assert {**a.__dict__, "text": ""} == {**b.__dict__, "text": ""}
+    assert {**a._asdict(), "text": ""} == {**b._asdict(), "text": ""}
+
+
+def test_an_action_is_the_same_however_it_was_written_and_is_no_plain_tuple() -> None:
+    """Why: the action became a named tuple (issue 29: a frozen dataclass of 25 fields took ~3.4 µs to make, ~10% of
+    a random game's instructions); it keeps the dataclass's equality: everything but how it was written."""
+    hu, en = parse_action('passz'), parse_action('pass')
+    assert (hu.text, en.text) == ("passz", "pass")
+    assert hu == en and hash(hu) == hash(en) and {hu: 1}[en] == 1 and not (hu != en)
+    assert hu != tuple(en) and tuple(en) != hu and hu != parse_action('unwind 2')
+    assert parse_action('summon "A" x 2') != parse_action('summon "A" x 3')
 
 
 @pytest.mark.parametrize("text,col", [('leidéz Briar', 8), ('csatol "A" "B"', 12), ('masol @x', 8), ('xyz', 1)])
