@@ -36,9 +36,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, replace
 from random import Random
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ....base.errors import IllegalActionError
 from ....base.text import fold
@@ -98,9 +97,11 @@ _RULES = {"pass": "6.00", "summon": "5.01", "activate": "6.01", "attach": "5.01.
           "fight": "4.01.A", "obstruct": "6.03"}
 
 
-@dataclass(frozen=True)
-class LegalAction:
-    """An action *player* may take now: its fixed parts, the choices left, and the rule that permits it."""
+class LegalAction(NamedTuple):
+    """An action *player* may take now: its fixed parts, the choices left, and the rule that permits it.
+
+    A named tuple, as :class:`~korbiro.grammar.action.Action` is (a listing makes thousands a game); two are equal
+    when every field is, and no plain tuple equals one."""
 
     player: str
     verb: str
@@ -132,6 +133,15 @@ class LegalAction:
     ability: str | int | None = None
 
     # ------------------------------------------------------------ text
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is LegalAction and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
 
     def text(self, lang: str = "hu") -> str:
         """The form in the action language, with the choices in ⟨…⟩ (``lang``: hu or en verbs)."""
@@ -680,17 +690,17 @@ def _fit_x(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
     if form.x is None:
         return form
     low, high = form.x
-    if _ok(eng, player, replace(form, x=(high, high)).completion()):
+    if _ok(eng, player, form._replace(x=(high, high)).completion()):
         return form
-    if not _ok(eng, player, replace(form, x=(low, low)).completion()):
+    if not _ok(eng, player, form._replace(x=(low, low)).completion()):
         return None
     while high - low > 1:
         mid = (low + high) // 2
-        if _ok(eng, player, replace(form, x=(mid, mid)).completion()):
+        if _ok(eng, player, form._replace(x=(mid, mid)).completion()):
             low = mid
         else:
             high = mid
-    return replace(form, x=(form.x[0], low))
+    return form._replace(x=(form.x[0], low))
 
 
 def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:

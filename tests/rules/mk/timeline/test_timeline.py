@@ -65,6 +65,16 @@ def test_an_action_is_the_same_however_it_was_written_and_is_no_plain_tuple() ->
     assert parse_action('summon "A" x 2') != parse_action('summon "A" x 3')
 
 
+def test_a_legal_action_equals_only_a_legal_action_of_the_same_fields() -> None:
+    """Why: the listing's forms became named tuples (issue 29); a form is still equal only to a form."""
+    from korbiro.rules.mk.timeline.legal import LegalAction
+
+    form = LegalAction("Anna", "summon", "5.01", card="A", x=(0, 2))
+    assert form == LegalAction("Anna", "summon", "5.01", card="A", x=(0, 2)) and len({form, form._replace()}) == 1
+    assert form != tuple(form) and tuple(form) != form and form != form._replace(x=(0, 1))
+    assert form._replace(x=(1, 1)).completion().x == 1
+
+
 @pytest.mark.parametrize("text,col", [('leidéz Briar', 8), ('csatol "A" "B"', 12), ('masol @x', 8), ('xyz', 1)])
 def test_syntax_errors_carry_a_column(text: str, col: int) -> None:
     with pytest.raises(RulesSyntaxError) as exc:
