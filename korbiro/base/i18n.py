@@ -243,10 +243,10 @@ class _Kept(MutableMapping[str, dict[str, str]]):
     def __getitem__(self, code: str) -> dict[str, str]:
         return self._of(_family(code))[code]
 
-    def _every(self) -> MutableMapping[str, dict[str, str]] | list[MutableMapping[str, dict[str, str]]]:
-        """Every family decoded (the YAML read instead, where one was not a catalogue's)."""
+    def _every(self) -> list[MutableMapping[str, dict[str, str]]]:
+        """Every family decoded (the YAML read instead, as one, where a family was not a catalogue's)."""
         families = [self._of(name) for name in self._spans]
-        return self._read if self._read is not None else families
+        return [self._read] if self._read is not None else families
 
     def __setitem__(self, code: str, texts: dict[str, str]) -> None:
         """Add or replace an entry (as in the merged dictionary the YAML gives: a game of one's own adds its help)."""
@@ -259,12 +259,10 @@ class _Kept(MutableMapping[str, dict[str, str]]):
         del self._of(_family(code))[code]
 
     def __iter__(self) -> Iterator[str]:
-        every = self._every()
-        return iter(every) if not isinstance(every, list) else (code for family in every for code in family)
+        return (code for family in self._every() for code in family)
 
     def __len__(self) -> int:
-        every = self._every()
-        return len(every) if not isinstance(every, list) else sum(len(family) for family in every)
+        return sum(len(family) for family in self._every())
 
 
 def message(code: str, lang: str = "en", /, **args: Any) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from calls import counting
 
 from korbiro.base.errors import IllegalActionError
 from korbiro.data.cards import Card
@@ -23,19 +24,6 @@ from korbiro.rules.mk.timeline.game import deal, sample_decks
 from korbiro.rules.mk.timeline.model import CardState
 
 CARDS = {c.name: c for c in load_database([shipped_db_path()])}
-
-
-def counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
-    """Count the calls of *module*'s function *name* (as the engine calls it: through the module)."""
-    calls: list[int] = []
-    original = getattr(module, name)
-
-    def counted(*args: object, **kwargs: object) -> object:
-        calls.append(1)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(module, name, counted)
-    return calls
 
 
 def started(seed: int = 3) -> Engine:

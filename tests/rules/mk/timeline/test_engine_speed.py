@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 
 import pytest
+from calls import counting
 from layout import ROOT
 
 from korbiro.data.check import load_database
@@ -22,19 +23,6 @@ from korbiro.rules.mk.timeline.game import RandomPolicy, deal, play, sample_deck
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from timeline import build  # noqa: E402
-
-
-def counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
-    """Count the calls of *module*'s function *name* (as the engine calls it: through the module)."""
-    calls: list[int] = []
-    original = getattr(module, name)
-
-    def counted(*args: object, **kwargs: object) -> object:
-        calls.append(1)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(module, name, counted)
-    return calls
 
 
 def test_an_event_summoned_looks_only_at_the_cards_with_timed_effects(monkeypatch: pytest.MonkeyPatch) -> None:
