@@ -161,21 +161,34 @@ class Engine:
             "swap": self.pacts.swap,
             "obstruct": self.maneuvers.obstruct,
         }
-        #: the engine's own steps and a judge's suppositions, which no player takes
+        #: the engine's own steps and a judge's suppositions, which no player takes (bound methods all, no closures:
+        #: a copy of the engine, the bot's, takes its steps on itself, not on the game it was copied from)
         self._steps: dict[str, Callable[[Action], None]] = {
-            "unwind": lambda a: self.stack.unwind(a.count),
+            "unwind": self._unwind,
             "phase": self._phase,
-            "end_round": lambda a: self.rounds.end_round(),
-            "round": lambda a: self.rounds.play_out(),
+            "end_round": self._end_round,
+            "round": self._round,
             "kill": self.kill,
             "dice": self.dice,
-            "order": lambda a: self.combat.set_order(a.team),
+            "order": self._order,
             "damage": self.damage,
         }
         #: set while probing for the legal actions: whose turn it is has been checked once for all, and the
         #: lister builds only actions of the verbs' own shape
         self._skip_turn = False
         self._skip_shape = False
+
+    def _unwind(self, a: Action) -> None:
+        self.stack.unwind(a.count)
+
+    def _end_round(self, a: Action) -> None:
+        self.rounds.end_round()
+
+    def _round(self, a: Action) -> None:
+        self.rounds.play_out()
+
+    def _order(self, a: Action) -> None:
+        self.combat.set_order(a.team)
 
     def _wounded(self, cs: CardState) -> None:
         self.stack.fire("wounded", cards=[cs])

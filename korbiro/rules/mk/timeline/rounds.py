@@ -26,7 +26,7 @@ class Rounds(Part):
         super().__init__(table)
         self.stack = stack
         self.phases = phases
-        phases.combat_over = lambda: self._expire("combat")
+        phases.combat_over = self._combat_over  # a bound method, no closure: a copy's rounds hear its own combat
 
     def phase(self, name: str) -> None:
         antiss = fold(name) in ("antissharc", "antiss combat")
@@ -67,6 +67,9 @@ class Rounds(Part):
         """The timed effects of a phase the round passes through by itself: they enter and unwind at once."""
         if self._fire(phase):
             self.stack.unwind()
+
+    def _combat_over(self) -> None:
+        self._expire("combat")
 
     def _expire(self, period: str) -> None:
         """Changes that last "until the end of the combat" (or the round) end; a permanent one never does."""

@@ -27,6 +27,11 @@ __all__ = ["TimelineStack"]
 _NOT_FAST = frozenset({"kalandozó", "építmény", "szövetséges", "toronyszint"})
 
 
+def _no_phase(tl: Timeline) -> bool:
+    """No timeline is a manoeuvre phase's (until :mod:`.phases` says which are)."""
+    return False
+
+
 class TimelineStack(Part):
     """The open timelines of the game and what may be done with them."""
 
@@ -37,7 +42,7 @@ class TimelineStack(Part):
         #: told of every timeline that closes (the manoeuvre's phases move on: :mod:`.phases`)
         self.on_close: Callable[[Timeline], None] | None = None
         #: whether a timeline is the current phase's of the manoeuvre under way (:mod:`.phases`)
-        self.is_phase_of_manoeuvre: Callable[[Timeline], bool] = lambda tl: False
+        self.is_phase_of_manoeuvre: Callable[[Timeline], bool] = _no_phase
 
     @property
     def top(self) -> Timeline | None:

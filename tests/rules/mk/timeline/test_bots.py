@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import types
 from random import Random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,11 +14,12 @@ from korbiro.base.errors import UsageError
 from korbiro.data.check import load_database
 from korbiro.data.paths import shipped_db_path
 from korbiro.grammar.action import Action, render
-from korbiro.rules.mk.timeline.bots import GreedyBot, Lookahead, determinise, settle
+from korbiro.rules.mk.timeline.bots import GreedyBot, Lookahead, _copy, determinise, settle
 from korbiro.rules.mk.timeline.engine import Engine
 from korbiro.rules.mk.timeline.enums import Zone
-from korbiro.rules.mk.timeline.game import RandomPolicy, deal, play, sample_decks
+from korbiro.rules.mk.timeline.game import RandomPolicy, deal, play, sample_decks, zones_fingerprint
 from korbiro.rules.mk.timeline.legal import matches
+from korbiro.rules.mk.timeline.model import TimedModifier
 from korbiro.rules.mk.timeline.policies import POLICIES, Seated, make_policy
 from korbiro.rules.mk.timeline.scenario import run_file
 
@@ -208,3 +211,80 @@ def test_the_bot_does_not_see_face_down_obstacles() -> None:
         views.append(([cs.name for cs in on_tower], sorted(base.state.cards[u].name for u in bela.zones[Zone.KEZ]),
                       [base.state.cards[u].name for u in bela.zones[Zone.JOVO]]))
     assert views[0] == views[1]
+
+
+# ---------------------------------------------------------------- the copies the bot tries its moves on
+
+
+def test_a_round_ended_on_a_copy_ends_the_copys_round_not_the_games() -> None:
+    """Why: the engine's own steps were closures over the engine (``end_round``, ``unwind``, ``round``,
+    ``order``), which a copy keeps as they are: ending a round on a copy of the game ended the game's own round,
+    and the copy never left its round (a copy played on did not end)."""
+    eng = table(1)
+    eng.start_game()
+    copy = _copy(eng)
+    before = zones_fingerprint(eng), len(eng.state.trace)
+    copy.apply(None, Action("end_round"))
+    assert (eng.state.round, copy.state.round) == (1, 2)
+    assert (zones_fingerprint(eng), len(eng.state.trace)) == before
+
+
+def test_a_combat_finished_on_a_copy_expires_the_copys_combat_changes_not_the_games() -> None:
+    """Why: the end of a combat was told to the rounds by a closure (``phases.combat_over``), which a copy keeps:
+    a combat the bot's try finished (settling its manoeuvre) expired the changes "until the end of the combat" of
+    the game itself (6.00), and wrote that into the game's trace."""
+    eng = table(1)
+    eng.start_game()
+    uid = next(iter(eng.state.players["Anna"].zones[Zone.KEZ]))
+    eng.state.timed = [TimedModifier(uid, "level", 2, "combat", "a test")]
+    copy = _copy(eng)
+    trace = len(eng.state.trace)
+    copy.phases.combat_over()
+    assert (eng.state.timed, copy.state.timed) == ([TimedModifier(uid, "level", 2, "combat", "a test")], [])
+    assert len(eng.state.trace) == trace
+
+
+def _reachable(root: object, shared: set[int]) -> dict[int, object]:
+    """Every object of the game's making reachable from *root* (through attributes, containers, closures and bound
+    methods), but for *shared* and what never changes (strings, numbers, classes, functions without closures)."""
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo:
+        x = todo.pop()
+        if id(x) in seen or id(x) in shared or isinstance(x, (str, int, float, bytes, type, type(None))):
+            continue
+        if isinstance(x, types.FunctionType) and not x.__closure__:
+            continue  # a module's function (a card fact's key): nothing of the game
+        seen[id(x)] = x
+        if isinstance(x, dict):
+            todo += [*x.keys(), *x.values()]
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            todo += list(x)
+        elif isinstance(x, types.MethodType):
+            todo.append(x.__self__)
+        elif isinstance(x, types.FunctionType):
+            todo += [cell.cell_contents for cell in x.__closure__ or ()]
+        else:
+            todo += list(getattr(x, "__dict__", {}).values())
+            todo += [getattr(x, name) for klass in type(x).__mro__ for name in getattr(klass, "__slots__", ())
+                     if isinstance(name, str) and hasattr(x, name)]
+    return seen
+
+
+def test_a_copy_of_a_game_reaches_nothing_of_the_game_but_what_never_changes() -> None:
+    """The copy the bot tries its moves on shares with the game only the cards' data and behaviours, the rules
+    format and the variant (:func:`~korbiro.rules.mk.timeline.bots._copy`): no part, no state, no callback."""
+    eng = table(2)
+    play(eng, RandomPolicy(2), max_rounds=2)
+    shared: set[int] = {id(eng.table.format)}
+    for cs in eng.state.cards.values():
+        shared |= {id(cs.card), id(cs.behaviour)}
+    if eng.table.ending is not None:
+        shared.add(id(eng.table.ending.variant))
+    shared.add(id(eng.table.lookup))  # the cards by name: the database's
+    mine: dict[int, Any] = _reachable(eng, shared)
+    copy = _copy(eng)
+    theirs = _reachable(copy, shared)
+    common = [type(mine[i]).__qualname__ for i in set(mine) & set(theirs)
+              if not isinstance(mine[i], (bool, tuple, frozenset, types.BuiltinFunctionType))]
+    assert common == []
