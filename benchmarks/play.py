@@ -10,6 +10,7 @@ Two figures, each beside its budget (issue 14):
   applying it), as a ratio to one engine step (the engine applying an action alone, timed in the same games).
 
 Every game is dealt afresh from its seed in this process; the card database is read once, as a command reads it.
+The first line says whether the engine runs compiled (setup.py) or as its pure-Python sources, and why.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from korbiro.base.compiled import SERVED  # noqa: E402
 from korbiro.data.check import load_database  # noqa: E402
 from korbiro.data.paths import shipped_db_path  # noqa: E402
 from korbiro.rules.mk.timeline.engine import Engine  # noqa: E402
@@ -63,7 +65,9 @@ def main() -> None:
     rate = args.games / took
     per_action = took / steps
     per_step = statistics.mean(applying)
-    print(f"{args.games} two-player games from the shipped sample decks, {steps} actions in all")
+    compiled, why = SERVED["korbiro.rules.mk.timeline"]
+    print(f"{args.games} two-player games from the shipped sample decks, {steps} actions in all; the engine "
+          f"{'compiled (setup.py)' if compiled else f'as pure Python ({why})'}")
     print(f"whole games:      {rate:6.1f} games/s  (budget >= {GAMES_BUDGET:.0f}): {'met' if rate >= GAMES_BUDGET else 'MISSED'}")
     print(f"one action:       {per_action * 1e6:8.1f} µs (choosing and applying it)")
     print(f"one engine step:  {per_step * 1e6:8.1f} µs (applying it alone)")

@@ -8,6 +8,7 @@ a card's ``behaviour:``.
 
 from __future__ import annotations
 
+import ast
 import doctest
 import importlib
 import json
@@ -343,7 +344,15 @@ def test_every_sample_card_with_an_ability_has_its_behaviour() -> None:
 @pytest.mark.parametrize("module", ["korbiro.grammar.behaviour", "korbiro.data.behaviour",
                                     "korbiro.rules.mk.timeline.legal"])
 def test_module_examples(module: str) -> None:
-    failures, tried = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    mod = importlib.import_module(module)
+    if mod.__doc__:  # a Python module: the examples of every docstring
+        failures, tried = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+    else:  # a compiled one (setup.py) keeps no module docstring: its source's, run on the compiled module
+        source = Path(mod.__file__ or "").parent / f"{module.rpartition('.')[2]}.py"
+        text = ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))) or ""
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        runner.run(doctest.DocTestParser().get_doctest(text, dict(vars(mod)), module, str(source), 0))
+        failures, tried = runner.summarize(verbose=False)
     assert tried > 0 and failures == 0
 
 

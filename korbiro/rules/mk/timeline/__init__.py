@@ -10,6 +10,9 @@
 * :mod:`.engine`: the front that puts the parts together and dispatches actions;
 * :mod:`.scenario`: scenario files, the script runner and the ``expect:`` comparison.
 
+The engine's core is compiled with mypyc where korbiro is installed with a C compiler at hand (``setup.py``;
+:mod:`korbiro.base.compiled` serves the compiled modules only for the sources they were made from).
+
 The names below are imported from their modules when first asked for, so that
 importing one module of the package (``game`` for a played game) does not
 import the others (the scenario runner and its YAML loader).
@@ -18,7 +21,13 @@ import the others (the scenario runner and its YAML loader).
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any
+
+from ....base.compiled import guard
+
+# before any module of the package: its compiled modules are served only for the sources they were made from
+guard(sys.modules[__name__])
 
 if TYPE_CHECKING:
     from .engine import Engine

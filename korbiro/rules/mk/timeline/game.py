@@ -147,8 +147,10 @@ class Policy(Protocol):
 
 #: How much more often random play picks a verb than an ability's activation: the verbs that move a game towards
 #: its end (quests, sieges, knock-outs) weigh more, so that a random game ends in a few dozen rounds.
-WEIGHTS = {"solve": 6, "eliminate": 6, "siege": 5, "summon": 4, "capture": 3, "attach": 2, "build": 2, "challenge": 2,
-           "activate": 0.5, "neutralise": 1, "ally": 1, "swap": 1, "obstruct": 4}
+#: (floats all: the compiled engine keeps a float a float, setup.py)
+WEIGHTS: dict[str, float] = {"solve": 6.0, "eliminate": 6.0, "siege": 5.0, "summon": 4.0, "capture": 3.0, "attach": 2.0,
+                             "build": 2.0, "challenge": 2.0, "activate": 0.5, "neutralise": 1.0, "ally": 1.0, "swap": 1.0,
+                             "obstruct": 4.0}
 
 
 class RandomPolicy:
@@ -181,7 +183,7 @@ class RandomPolicy:
             moves = [first, *(f for f in forms if f.verb != "pass")]
         finally:
             forms.close()
-        weights = [WEIGHTS.get(f.verb, 1) for f in moves]
+        weights = [WEIGHTS.get(f.verb, 1.0) for f in moves]
         if roll < 1 / (1 + sum(weights)):
             return Action("pass")
         form = self.rng.choices(moves, weights=weights)[0]

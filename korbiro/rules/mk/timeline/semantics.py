@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar
 
 from ....base.text import fold
 from ....data.behaviour import Behaviour
@@ -481,7 +481,7 @@ class _Unchanging:
     the legal actions: probing changes nothing), with what they are: one pair, read and set at once, so that a
     listing in another thread never reads this one's."""
 
-    memo: tuple[GameState, dict[str, tuple[tuple[CardState, Modifier], ...]]] | None = None
+    memo: ClassVar[tuple[GameState, dict[str, tuple[tuple[CardState, Modifier], ...]]] | None] = None
 
 
 @contextmanager
