@@ -23,9 +23,10 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 ENGINE = Path("korbiro", "rules", "mk", "timeline")
-#: the engine's modules compiled: the listing of the legal actions and the keywords' semantics, functions over the
-#: game's state (the state's classes and the engine's parts stay Python: the bots copy them whole, copy.deepcopy)
-COMPILED = ("legal", "semantics")
+#: the engine's modules compiled: its state, parts and rules' checks, the listing of the legal actions, random play
+#: (the package's other modules, the scenario files' runner, the bots, the traces' words, stay Python)
+COMPILED = ("abilities", "combat", "deeds", "effects", "ending", "engine", "enums", "game", "legal", "maneuvers",
+            "model", "pacts", "phases", "rounds", "rules", "seating", "semantics", "stack", "table")
 MANIFEST = ROOT / ENGINE / "compiled.json"
 
 

@@ -7,7 +7,7 @@ Two figures, each beside its budget (issue 14):
 * whole two-player games per second, dealt from the shipped sample decks and played to their end with the
   random policy of ``korbiro play`` (at least 13 games/s: what the engine reached on issue 29, which asks 50);
 * the cost of one action of a game (the policy's listing of the legal actions, its choice, and the engine
-  applying it), as a ratio to one engine step (the engine applying an action alone, timed in the same games).
+  applying it), as a ratio to one engine step (the engine applying an action alone: the same games replayed).
 
 Every game is dealt afresh from its seed in this process; the card database is read once, as a command reads it.
 The first line says whether the engine runs compiled (setup.py) or as its pure-Python sources, and why.
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -27,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from korbiro.base.compiled import SERVED  # noqa: E402
 from korbiro.data.check import load_database  # noqa: E402
 from korbiro.data.paths import shipped_db_path  # noqa: E402
+from korbiro.grammar.action import Action  # noqa: E402
 from korbiro.rules.mk.timeline.engine import Engine  # noqa: E402
 from korbiro.rules.mk.timeline.game import RandomPolicy, deal, play, sample_decks  # noqa: E402
 
@@ -39,38 +39,41 @@ def main() -> None:
     args = parser.parse_args()
     cards = {c.name: c for c in load_database([shipped_db_path()])}
     decks = sample_decks()
-    applying: list[float] = []
-    original = Engine.apply
 
-    def timed_apply(self: Engine, player: str | None, a: object) -> None:
-        t0 = time.process_time()
-        try:
-            original(self, player, a)  # type: ignore[arg-type]
-        finally:
-            applying.append(time.process_time() - t0)
+    def dealt(seed: int) -> Engine:
+        return deal([("Anna", decks[seed % 3]), ("Béla", decks[(seed + 1) % 3])], cards.get, seed=seed)
 
     gc.collect()
-    steps = 0
+    records: list[list[tuple[str | None, Action]]] = []
     start = time.process_time()
-    Engine.apply = timed_apply  # type: ignore[method-assign]
-    try:
-        for seed in range(args.games):
-            eng = deal([("Anna", decks[seed % 3]), ("Béla", decks[(seed + 1) % 3])], cards.get, seed=seed)
-            record = play(eng, RandomPolicy(seed))
-            steps += len(record.steps)
-            assert eng.over, f"seed {seed}: {record.result()}"
-    finally:
-        Engine.apply = original  # type: ignore[method-assign]
+    for seed in range(args.games):
+        eng = dealt(seed)
+        record = play(eng, RandomPolicy(seed))
+        records.append(record.steps)
+        assert eng.over, f"seed {seed}: {record.result()}"
     took = time.process_time() - start  # CPU time
+    # the engine's steps alone: the same games again, each action applied as the record has it (the dice drawn
+    # again from the game's seed, as they were)
+    applying = 0.0
+    for seed, steps in enumerate(records):
+        eng = dealt(seed)
+        eng.start_game()
+        begin = time.process_time()
+        for who, a in steps:
+            if a.verb != "dice":
+                eng.apply(who, a)
+        applying += time.process_time() - begin
+        assert eng.over, f"seed {seed}: the replay did not end as the game did"
+    actions = sum(len(steps) for steps in records)
     rate = args.games / took
-    per_action = took / steps
-    per_step = statistics.mean(applying)
+    per_action = took / actions
+    per_step = applying / sum(1 for steps in records for _, a in steps if a.verb != "dice")
     compiled, why = SERVED["korbiro.rules.mk.timeline"]
-    print(f"{args.games} two-player games from the shipped sample decks, {steps} actions in all; the engine "
+    print(f"{args.games} two-player games from the shipped sample decks, {actions} actions in all; the engine "
           f"{'compiled (setup.py)' if compiled else f'as pure Python ({why})'}")
     print(f"whole games:      {rate:6.1f} games/s  (budget >= {GAMES_BUDGET:.0f}): {'met' if rate >= GAMES_BUDGET else 'MISSED'}")
     print(f"one action:       {per_action * 1e6:8.1f} µs (choosing and applying it)")
-    print(f"one engine step:  {per_step * 1e6:8.1f} µs (applying it alone)")
+    print(f"one engine step:  {per_step * 1e6:8.1f} µs (applying it alone, the same games replayed)")
     print(f"action / step:    {per_action / per_step:6.1f} steps")
 
 

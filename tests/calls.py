@@ -7,6 +7,9 @@ import pytest
 
 def counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
     """Count the calls of *module*'s function *name* (as the engine calls it: through the module)."""
+    source = str(getattr(module, "__file__", "") or "")
+    assert source.endswith(".py"), (f"{source}: a compiled module calls its functions directly, so counting them "
+                                    "sees none: mark the test pytest.mark.pure_python")
     calls: list[int] = []
     original = getattr(module, name)
 

@@ -59,6 +59,25 @@ def db_dir(tmp_path: Path) -> Path:
     return d
 
 
+def _engine_compiled() -> bool:
+    import korbiro.rules.mk.timeline  # noqa: F401 - its guard decides
+    from korbiro.base.compiled import SERVED
+
+    return SERVED["korbiro.rules.mk.timeline"][0]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With the engine compiled (setup.py), the tests marked ``pure_python`` (they count the engine's calls of its
+    own functions, which compiled code makes directly) are deselected here and run by
+    ``tests/base/test_compiled.py`` in a process of the engine's sources; without it, that test is deselected
+    (the tests it runs run here)."""
+    drop = "pure_python" if _engine_compiled() else "compiled_engine"
+    kept = [item for item in items if item.get_closest_marker(drop) is None]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item.get_closest_marker(drop) is not None])
+        items[:] = kept
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
     """The fuzzing totals (tests/fuzzing.py): inputs tried per format and the exit-3 count."""
     web = sys.modules.get("test_web_fuzz")

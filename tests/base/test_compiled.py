@@ -21,9 +21,12 @@ ENGINE = ROOT / "korbiro" / "rules" / "mk" / "timeline"
 
 
 @pytest.fixture
-def package(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[str, Path]]:
+def package(tmp_path: Path, request: pytest.FixtureRequest,
+            monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
     """A package of two modules, each with an "extension module" beside it that no import may load (it is not
-    one: loading it raises ImportError), and a manifest of the sources' digests, as the build writes them."""
+    one: loading it raises ImportError), and a manifest of the sources' digests, as the build writes them (and no
+    ``KORBIRO_PURE_PYTHON`` of the run's)."""
+    monkeypatch.delenv(compiled.PURE_ENV, raising=False)
     name = re.sub(r"\W", "_", f"guarded_{request.node.name}")
     folder = tmp_path / name
     folder.mkdir()
@@ -139,6 +142,19 @@ def test_a_ruling_resolves_the_same_from_the_sources() -> None:
     assert (built.returncode, built.stdout) == (pure.returncode, pure.stdout)
     (answer,) = json.loads(pure.stdout)
     assert (pure.returncode, answer["passed"], len(answer["steps"])) == (0, True, 5)
+
+
+@pytest.mark.compiled_engine
+def test_the_tests_that_count_the_engines_calls_pass_from_the_sources() -> None:
+    """The tests marked ``pure_python`` count the engine's calls of its own functions (how often a fact is worked
+    out, a player's name folded), which compiled code makes directly, unseen: with the engine compiled they are
+    deselected from this run (tests/conftest.py) and run here, in a process of the engine's sources."""
+    env = {**os.environ, compiled.PURE_ENV: "1"}
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
+                           "-m", "pure_python", "tests/rules/mk/timeline"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    assert re.search(r"\b5 passed\b", proc.stdout), proc.stdout[-500:]
 
 
 @pytest.mark.long

@@ -26,12 +26,10 @@ then it takes the best action tried so far.
 
 from __future__ import annotations
 
-import copy
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any
 
 from ....base.errors import IllegalActionError
 from ....grammar.action import Action, render
@@ -218,16 +216,9 @@ def settle(eng: Engine) -> None:
 
 
 def _copy(eng: Engine) -> Engine:
-    """A deep copy of the game that shares what never changes in play (the cards' data and behaviours, the rules
-    format) and leaves the trace behind (a try's trace is never read)."""
-    memo: dict[int, Any] = {id(eng.state.trace): []}
-    for cs in eng.state.cards.values():
-        memo[id(cs.card)] = cs.card
-        memo[id(cs.behaviour)] = cs.behaviour
-    memo[id(eng.table.format)] = eng.table.format
-    if eng.table.ending is not None:
-        memo[id(eng.table.ending.variant)] = eng.table.ending.variant
-    return copy.deepcopy(eng, memo)
+    """A copy of the game that shares what never changes in play (the cards' data and behaviours, the rules
+    format) and leaves the trace behind (a try's trace is never read): :meth:`~.engine.Engine.copy`."""
+    return eng.copy(trace=False)
 
 
 class GreedyBot:

@@ -23,6 +23,7 @@ and :mod:`.semantics` answers the keywords' questions.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Collection, Generator, Mapping
 from functools import cache
 from operator import attrgetter
@@ -114,8 +115,8 @@ class Engine:
 
     def __init__(self, fmt: Format | None = None, options: Mapping[str, str] | None = None,
                  effects: Mapping[str, Behaviour] | None = None, variant: str | None = None,
-                 variant_options: Mapping[str, object] | None = None) -> None:
-        self.table = Table(fmt, options, effects, variant, variant_options)
+                 variant_options: Mapping[str, object] | None = None, *, state: GameState | None = None) -> None:
+        self.table = Table(fmt, options, effects, variant, variant_options, state=state)
         #: the game state (the table's: read as an attribute, the listing asks for it ~15,000 times a game)
         self.state: GameState = self.table.state
         self.stack = TimelineStack(self.table)
@@ -355,6 +356,33 @@ class Engine:
         self.rounds.refill("1.02.B")
         self.rounds.open_round()
         self.table.end(False)
+
+    def copy(self, *, trace: bool = True) -> Engine:
+        """A copy of the game to try moves on (the bots'), which takes its steps on itself and changes nothing of
+        this one: the same format, options and variant; its own parts, built anew (a part's callbacks are bound to
+        its engine); a deep copy of the state and of what the parts keep besides it (the dice drawn and their
+        random source, a combination chain's entries, the victory checks' last snapshot, the names' index), sharing
+        only what never changes in play: the cards' data and behaviours, the card lookup.  *trace* False leaves the
+        trace behind (a try's trace is never read)."""
+        table = self.table
+        memo: dict[int, Any] = {} if trace else {id(self.state.trace): []}
+        for cs in self.state.cards.values():
+            memo[id(cs.card)] = cs.card
+            memo[id(cs.behaviour)] = cs.behaviour
+        state = copy.deepcopy(self.state, memo)
+        variant = table.ending.variant.id if table.ending is not None else None
+        new = Engine(table.format, table.given_options, None, variant, table.seating.variant_options, state=state)
+        new.table.overrides = dict(table.overrides)
+        new.table.lookup = table.lookup
+        new.table._by_name = {name: list(uids) for name, uids in table._by_name.items()}
+        new.table._facts = copy.deepcopy(table._facts, memo)
+        new.table._players_folded = copy.deepcopy(table._players_folded, memo)
+        new.deeds.combo_entries = copy.deepcopy(self.deeds.combo_entries, memo)
+        new.combat.rng = copy.deepcopy(self.combat.rng)
+        new.combat.drawn = list(self.combat.drawn)
+        if table.ending is not None and new.table.ending is not None:
+            new.table.ending._quiet = copy.deepcopy(table.ending._quiet, memo)
+        return new
 
     @property
     def over(self) -> bool:

@@ -27,6 +27,8 @@ from functools import cache
 from random import Random
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 from ....base.errors import DataError, IllegalActionError
 from ....data.cards import Card
 from ....data.paths import package_file
@@ -153,6 +155,7 @@ WEIGHTS: dict[str, float] = {"solve": 6.0, "eliminate": 6.0, "siege": 5.0, "summ
                              "obstruct": 4.0}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py), and a policy of one's own may build on it
 class RandomPolicy:
     """Random legal play: a random legal action of the player to act (weighted by its verb, :data:`WEIGHTS`)
     and a random completion of it; a pass now and then (at least *pass_rate*, more when only light moves are
@@ -170,7 +173,9 @@ class RandomPolicy:
             return Action("pass")
         listed = self._forms.pop(player, None)
         self._forms.clear()
-        forms = (f for f in listed) if listed is not None else eng.iter_legal_actions(player)
+        # the listing who() made, else one found as asked (a generator, closed when done: it may stop early)
+        opened = eng.iter_legal_actions(player) if listed is None else None
+        forms: Iterator[LegalAction] = opened if opened is not None else iter(listed or ())
         try:
             # a pass when there is no move, else at least pass_rate of the time: the listing stops at the first
             # move when the roll says pass whatever the rest (the same choice as after the whole listing)
@@ -182,9 +187,10 @@ class RandomPolicy:
                 return Action("pass")
             moves = [first, *(f for f in forms if f.verb != "pass")]
         finally:
-            forms.close()
+            if opened is not None:
+                opened.close()
         weights = [WEIGHTS.get(f.verb, 1.0) for f in moves]
-        if roll < 1 / (1 + sum(weights)):
+        if roll < 1 / (1 + sum(weights, 0.0)):
             return Action("pass")
         form = self.rng.choices(moves, weights=weights)[0]
         return form.completion(self.rng)

@@ -196,6 +196,9 @@ class TimedModifier:
     until: str
     source: str
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> TimedModifier:
+        return self  # a value that never changes (and a compiled frozen class is not rebuilt field by field)
+
 
 @dataclass(eq=False)
 class ManeuverRun:

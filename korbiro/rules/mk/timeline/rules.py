@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from ....base.errors import UsageError
 from ....base.text import fold
@@ -40,6 +41,9 @@ class Rule:
     status: str
     en: str
     hu: str
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rule:
+        return self  # a value that never changes (and a compiled frozen class is not rebuilt field by field)
 
 
 def _rules(status: str, rows: list[tuple[str, str, str]]) -> dict[str, Rule]:
@@ -227,6 +231,9 @@ class Format:
     statuses: frozenset[str]
     description: str
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Format:
+        return self  # a value that never changes (and a compiled frozen class is not rebuilt field by field)
+
     def admits(self, status: str) -> bool:
         return status in self.statuses
 
@@ -260,6 +267,9 @@ class Option:
     default: str
     rule: str
     doc: str
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Option:
+        return self  # a value that never changes (and a compiled frozen class is not rebuilt field by field)
 
 
 OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [

@@ -40,14 +40,15 @@ class Table:
 
     def __init__(self, fmt: Format | None = None, options: Mapping[str, str] | None = None,
                  effects: Mapping[str, Behaviour] | None = None, variant: str | None = None,
-                 variant_options: Mapping[str, object] | None = None) -> None:
+                 variant_options: Mapping[str, object] | None = None, *, state: GameState | None = None) -> None:
         self.format = fmt or FORMATS["korfordulo"]
         self.options = resolve_options(options)
         #: the options given (the rest are defaults), as a record of the game writes them
         self.given_options = {str(k): str(v) for k, v in (options or {}).items()}
         #: what cards do in this game beyond their set files: folded label or name -> behaviour
         self.overrides: dict[str, Behaviour] = {fold(k): v for k, v in (effects or {}).items()}
-        self.state = GameState(players={})
+        #: the game state: a new game's, or the one given (a copy of a game, :meth:`~.engine.Engine.copy`)
+        self.state = state if state is not None else GameState(players={})
         #: the players' names folded (the first of those that fold alike), for the players dict it was made of, and
         #: the names asked so far with the player each named
         self._players_folded: tuple[dict[str, Player], int, dict[str, str], dict[str, str]] = ({}, 0, {}, {})

@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from timeline import build  # noqa: E402
 
 
+@pytest.mark.pure_python  # counts the engine's own calls (see tests/conftest.py)
 def test_an_event_summoned_looks_only_at_the_cards_with_timed_effects(monkeypatch: pytest.MonkeyPatch) -> None:
     """6.02 "when an opponent summons an event": 500 cards in hand, none with a timed effect, are not asked whose
     they are (the 10,000-entry timeline of benchmarks/timeline.py was quadratic: 17 s against its 0.35 s)."""
@@ -35,6 +36,7 @@ def test_an_event_summoned_looks_only_at_the_cards_with_timed_effects(monkeypatc
     assert len(eng.state.timelines[0].entries) == 1 and eng.state.players["Anna"].mp == 0
 
 
+@pytest.mark.pure_python  # counts the engine's own calls (see tests/conftest.py)
 def test_a_closing_timeline_asks_the_level_only_of_damaged_adventurers(monkeypatch: pytest.MonkeyPatch) -> None:
     """6.00: as a timeline closes, an adventurer whose damage reaches its level dies; an undamaged one neither
     dies nor is wounded, so its level is not worked out."""
@@ -50,6 +52,7 @@ def test_a_closing_timeline_asks_the_level_only_of_damaged_adventurers(monkeypat
     assert len(calls) == 1
 
 
+@pytest.mark.pure_python  # counts the engine's own calls (see tests/conftest.py)
 def test_the_victory_rules_weigh_an_unchanged_table_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """1.01.A and its kin after every action: a whole sample game decides far fewer times than it acts, and ends
     as it did (the same steps and result as without the memo: tests/rules/mk/timeline/test_play.py's golden games)."""
