@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, TypeVar
 
 from ....base.text import fold
@@ -100,24 +99,19 @@ class CardState:
     #: what the card's static facts are (:meth:`fact`), each asked once
     facts: dict[Hashable, Any] = field(default_factory=dict, repr=False)
 
-    # the card under a card state never changes: its name and type are read once (the listing and the rules ask
-    # for the type hundreds of thousands of times a game)
-    @cached_property
-    def name(self) -> str:
-        return self.card.name
+    #: the card under a card state never changes, nor does its label: its name and type, and the two folded for
+    #: lookups (:func:`~korbiro.base.text.fold`), are kept as it is made (the listing and the rules ask for the type
+    #: hundreds of thousands of times a game; plain attributes, which the compiled engine reads directly)
+    name: str = field(init=False, repr=False)
+    type: str = field(init=False, repr=False)
+    folded_label: str = field(init=False, repr=False)
+    folded_name: str = field(init=False, repr=False)
 
-    @cached_property
-    def type(self) -> str:
-        return self.card.type
-
-    @cached_property
-    def folded_label(self) -> str:
-        """The label folded for lookups (:func:`~korbiro.base.text.fold`; a label never changes)."""
-        return fold(self.label)
-
-    @cached_property
-    def folded_name(self) -> str:
-        return fold(self.card.name)
+    def __post_init__(self) -> None:
+        self.name = self.card.name
+        self.type = self.card.type
+        self.folded_label = fold(self.label)
+        self.folded_name = fold(self.card.name)
 
     def attr(self, key: str, default: Any = None) -> Any:
         return self.card.attrs.get(key, default)
