@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Generator, Iterator, Sequence
-from contextlib import nullcontext
 from random import Random
 from typing import Any, NamedTuple, Protocol
 
@@ -462,11 +461,14 @@ def probed_legal_actions(eng: Engine, player: str) -> list[LegalAction]:
 def _listed(eng: Engine, player: str, fast: bool) -> Generator[LegalAction, None, None]:
     """The forms of a listing (:class:`_Listing`) one by one; a fast one gathers the constant effects in play once."""
     _LISTINGS[id(eng)] = _Listing(eng, fast)
+    if fast:
+        sem.hold_constants(eng.state)
     try:
-        with sem.unchanging(eng.state) if fast else nullcontext():
-            yield from _forms(eng, player)
+        yield from _forms(eng, player)
     finally:
         del _LISTINGS[id(eng)]
+        if fast:
+            sem.release_constants()
 
 
 def _probe(eng: Engine, player: str, a: Action) -> IllegalActionError | None:

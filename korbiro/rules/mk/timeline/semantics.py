@@ -10,7 +10,6 @@ unit rests on is in its docstring and in :data:`UNITS` (keyword -> rules), so
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from typing import Any, ClassVar
 
 from ....base.text import fold
@@ -484,14 +483,15 @@ class _Unchanging:
     memo: ClassVar[tuple[GameState, dict[str, tuple[tuple[CardState, Modifier], ...]]] | None] = None
 
 
-@contextmanager
-def unchanging(state: GameState) -> Iterator[None]:
-    """While nothing changes *state* (a legal-action listing), :func:`constants` answers each stat once."""
+def hold_constants(state: GameState) -> None:
+    """While nothing changes *state* (a legal-action listing), :func:`constants` answers each stat once, until
+    :func:`release_constants` (two calls rather than a context manager: a listing's thousands a game)."""
     _Unchanging.memo = (state, {})
-    try:
-        yield
-    finally:
-        _Unchanging.memo = None
+
+
+def release_constants() -> None:
+    """The constant effects are worked out anew at every question again (the state may change)."""
+    _Unchanging.memo = None
 
 
 def constants(state: GameState, stat: str) -> Iterator[tuple[CardState, Modifier]]:
