@@ -57,9 +57,16 @@ def _compiled() -> dict[str, Any]:
         return {}
     paths = [str(ENGINE / f"{name}.py") for name in COMPILED]
     modules = {name: hashlib.sha256((ROOT / ENGINE / f"{name}.py").read_bytes()).hexdigest() for name in COMPILED}
+    try:
+        ext_modules = mypycify(paths, opt_level="3")  # type-checks the modules first: a type error stops it
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - whatever stops mypyc: the pure-Python package
+        MANIFEST.unlink(missing_ok=True)
+        _say(f"the engine was not compiled ({type(exc).__name__}: {exc}); korbiro runs as pure Python")
+        return {}
     MANIFEST.write_text(json.dumps({"modules": modules}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    return {"ext_modules": mypycify(paths, opt_level="3"), "cmdclass": {"build_ext": _OptionalBuildExt}}
+    return {"ext_modules": ext_modules, "cmdclass": {"build_ext": _OptionalBuildExt}}
 
 
-os.chdir(ROOT)  # mypyc names the modules by their paths from here
-setup(**_compiled())
+if __name__ == "__main__":  # as setuptools' build backend runs it (a test imports it to try _compiled)
+    os.chdir(ROOT)  # mypyc names the modules by their paths from here
+    setup(**_compiled())

@@ -5,7 +5,8 @@
 Two figures, each beside its budget (issue 14):
 
 * whole two-player games per second, dealt from the shipped sample decks and played to their end with the
-  random policy of ``korbiro play`` (at least 13 games/s: what the engine reached on issue 29, which asks 50);
+  random policy of ``korbiro play`` (at least 25 games/s with the engine compiled, 13 as its pure-Python sources:
+  what each reached on issue 29, which asks 50);
 * the cost of one action of a game (the policy's listing of the legal actions, its choice, and the engine
   applying it), as a ratio to one engine step (the engine applying an action alone: the same games replayed).
 
@@ -30,7 +31,8 @@ from korbiro.grammar.action import Action  # noqa: E402
 from korbiro.rules.mk.timeline.engine import Engine  # noqa: E402
 from korbiro.rules.mk.timeline.game import RandomPolicy, deal, play, sample_decks  # noqa: E402
 
-GAMES_BUDGET = 13.0
+#: the guard line: what the engine reached (issue 29 asks 50 games/s): compiled (setup.py), and as its sources
+GAMES_BUDGET = {True: 25.0, False: 13.0}
 
 
 def main() -> None:
@@ -69,9 +71,10 @@ def main() -> None:
     per_action = took / actions
     per_step = applying / sum(1 for steps in records for _, a in steps if a.verb != "dice")
     compiled, why = SERVED["korbiro.rules.mk.timeline"]
+    budget = GAMES_BUDGET[compiled]
     print(f"{args.games} two-player games from the shipped sample decks, {actions} actions in all; the engine "
           f"{'compiled (setup.py)' if compiled else f'as pure Python ({why})'}")
-    print(f"whole games:      {rate:6.1f} games/s  (budget >= {GAMES_BUDGET:.0f}): {'met' if rate >= GAMES_BUDGET else 'MISSED'}")
+    print(f"whole games:      {rate:6.1f} games/s  (budget >= {budget:.0f}): {'met' if rate >= budget else 'MISSED'}")
     print(f"one action:       {per_action * 1e6:8.1f} µs (choosing and applying it)")
     print(f"one engine step:  {per_step * 1e6:8.1f} µs (applying it alone, the same games replayed)")
     print(f"action / step:    {per_action / per_step:6.1f} steps")

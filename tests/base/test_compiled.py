@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import re
 import subprocess
 import sys
+import types
 from collections.abc import Iterator
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -166,3 +168,52 @@ def test_the_engines_tests_pass_from_the_sources() -> None:
                            "tests/rules/mk/timeline", "tests/base/test_compiled.py"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=1200)
     assert proc.returncode == 0, proc.stdout[-3000:]
+
+
+def _setup_script(monkeypatch: pytest.MonkeyPatch, manifest: Path, mypycify: object) -> types.ModuleType:
+    """``setup.py`` imported (not run), its manifest in *manifest*, mypyc's ``mypycify`` the one given."""
+    spec = importlib.util.spec_from_file_location("korbiro_setup_script", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    monkeypatch.setattr(script, "MANIFEST", manifest)
+    build = types.ModuleType("mypyc.build")
+    build.mypycify = mypycify  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "mypyc", types.ModuleType("mypyc"))
+    monkeypatch.setitem(sys.modules, "mypyc.build", build)
+    monkeypatch.chdir(ROOT)
+    monkeypatch.delenv(compiled.PURE_ENV, raising=False)
+    return script
+
+
+def test_a_build_whose_compiling_fails_installs_the_pure_package(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Why: mypyc type-checks the modules before it compiles them, and a failure there stopped the install.  Now
+    the build says so and installs the pure package, and takes away the manifest, so that an extension module
+    left by an earlier build is not served."""
+    def fails(paths: list[str], **options: object) -> list[object]:
+        raise SystemExit("korbiro/rules/mk/timeline/legal.py:1: error: a type error")
+
+    manifest = tmp_path / "compiled.json"
+    manifest.write_text('{"modules": {"legal": "0"}}', encoding="utf-8")
+    assert _setup_script(monkeypatch, manifest, fails)._compiled() == {}
+    assert not manifest.exists()
+    assert capsys.readouterr().err == ("korbiro build: the engine was not compiled (SystemExit: korbiro/rules/mk/"
+                                       "timeline/legal.py:1: error: a type error); korbiro runs as pure Python\n")
+
+
+def test_a_build_lists_every_compiled_module_with_its_sources_digest(monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path: Path) -> None:
+    asked: list[list[str]] = []
+
+    def compiles(paths: list[str], **options: object) -> list[object]:
+        asked.append(paths)
+        return ["an extension"]
+
+    manifest = tmp_path / "compiled.json"
+    script = _setup_script(monkeypatch, manifest, compiles)
+    made = script._compiled()
+    assert made["ext_modules"] == ["an extension"]
+    assert asked == [[f"korbiro/rules/mk/timeline/{name}.py" for name in script.COMPILED]]
+    modules = json.loads(manifest.read_text(encoding="utf-8"))["modules"]
+    assert modules == {name: compiled.digest(ENGINE / f"{name}.py") for name in script.COMPILED}
