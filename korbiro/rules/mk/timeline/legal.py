@@ -398,13 +398,21 @@ class _Listing:
         #: the cards a listing looks at (none in a Jövő pakli or out of the game), in the order they came in (their
         #: ids'): gathered from the players' zones, not from every card (most of a game's cards are in a Jövő pakli)
         cards = eng.state.cards
-        self.cards = [cards[uid] for uid in sorted(uid for p in eng.state.players.values()
-                                                   for zone, uids in p.zones.items() if zone not in (JOVO, KIVUL)
-                                                   for uid in uids)]
+        uids: list[int] = []
+        for p in eng.state.players.values():
+            for zone, held in p.zones.items():
+                if zone != JOVO and zone != KIVUL:
+                    uids.extend(held)
+        uids.sort()
+        self.cards = [cards[uid] for uid in uids]
         #: zone -> its cards among :attr:`cards`, in the same order
         self.zones: dict[str, list[CardState]] = {}
         for cs in self.cards:
-            self.zones.setdefault(cs.zone, []).append(cs)
+            found = self.zones.get(cs.zone)
+            if found is None:
+                self.zones[cs.zone] = [cs]
+            else:
+                found.append(cs)
         self.fast = fast
         #: the last probe and its answer (a refusal, or None): a form's first completion is often the action
         #: probed just before it (a card's first summoning)
@@ -607,7 +615,8 @@ _CARD_LEVEL = frozenset({"MK-TL-PHASE", "MK-TL-MP-BOUND", "MK-TL-CANNOT-INTERRUP
 
 def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
     hand = _hand(eng, player)
-    chains = [cs for cs in _mine(eng, player, (IDOFONAL, MULT)) if sem.is_unarmed(cs) and eng.state.combo]
+    # a combination chain's unarmed cards (3.05.E): only while one is open (the Múlt is long by the late game)
+    chains = [cs for cs in _mine(eng, player, (IDOFONAL, MULT)) if sem.is_unarmed(cs)] if eng.state.combo else []
     adventurers = [cs for cs in _mine(eng, player, (SOR, JELEN)) if cs.type == "kalandozó"]
     # an adventurer who is not awake summons only in antiss combat (8.03.E) or in a combination chain (3.05.E)
     awake = [cs for cs in adventurers if cs.state == "éber" or eng.state.antiss_combat or cs.uid in eng.state.combo]
