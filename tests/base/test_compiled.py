@@ -13,6 +13,7 @@ import types
 from collections.abc import Iterator
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from typing import Any
 
 import pytest
 from layout import ROOT
@@ -170,13 +171,12 @@ def test_the_engines_tests_pass_from_the_sources() -> None:
     assert proc.returncode == 0, proc.stdout[-3000:]
 
 
-def _setup_script(monkeypatch: pytest.MonkeyPatch, manifest: Path, mypycify: object) -> types.ModuleType:
-    """``setup.py`` imported (not run), its manifest in *manifest*, mypyc's ``mypycify`` the one given."""
+def _setup_script(monkeypatch: pytest.MonkeyPatch, mypycify: object) -> types.ModuleType:
+    """``setup.py`` imported (not run), mypyc's ``mypycify`` the one given."""
     spec = importlib.util.spec_from_file_location("korbiro_setup_script", ROOT / "setup.py")
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
-    monkeypatch.setattr(script, "MANIFEST", manifest)
     build = types.ModuleType("mypyc.build")
     build.mypycify = mypycify  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "mypyc", types.ModuleType("mypyc"))
@@ -186,34 +186,63 @@ def _setup_script(monkeypatch: pytest.MonkeyPatch, manifest: Path, mypycify: obj
     return script
 
 
-def test_a_build_whose_compiling_fails_installs_the_pure_package(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_build_whose_type_check_fails_installs_the_pure_package(monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """Why: mypyc type-checks the modules before it compiles them, and a failure there stopped the install.  Now
-    the build says so and installs the pure package, and takes away the manifest, so that an extension module
-    left by an earlier build is not served."""
+    the build says so and installs the pure package."""
     def fails(paths: list[str], **options: object) -> list[object]:
         raise SystemExit("korbiro/rules/mk/timeline/legal.py:1: error: a type error")
 
-    manifest = tmp_path / "compiled.json"
-    manifest.write_text('{"modules": {"legal": "0"}}', encoding="utf-8")
-    assert _setup_script(monkeypatch, manifest, fails)._compiled() == {}
-    assert not manifest.exists()
+    assert _setup_script(monkeypatch, fails)._compiled() == {}
     assert capsys.readouterr().err == ("korbiro build: the engine was not compiled (SystemExit: korbiro/rules/mk/"
                                        "timeline/legal.py:1: error: a type error); korbiro runs as pure Python\n")
 
 
-def test_a_build_lists_every_compiled_module_with_its_sources_digest(monkeypatch: pytest.MonkeyPatch,
-                                                                     tmp_path: Path) -> None:
+def _build_ext(script: types.ModuleType, tmp_path: Path) -> Any:
+    from setuptools import Distribution
+
+    command = script._OptionalBuildExt(Distribution())
+    command.inplace, command.build_lib = False, str(tmp_path / "lib")
+    return command
+
+
+def test_a_build_writes_its_manifest_once_the_modules_are_built(monkeypatch: pytest.MonkeyPatch,
+                                                                tmp_path: Path) -> None:
+    """The manifest names every compiled module with the digest of the source mypyc read, and is written into the
+    build (a wheel's) only after the extension modules are: not before, not by another build."""
     asked: list[list[str]] = []
 
     def compiles(paths: list[str], **options: object) -> list[object]:
         asked.append(paths)
         return ["an extension"]
 
-    manifest = tmp_path / "compiled.json"
-    script = _setup_script(monkeypatch, manifest, compiles)
+    script = _setup_script(monkeypatch, compiles)
     made = script._compiled()
     assert made["ext_modules"] == ["an extension"]
     assert asked == [[f"korbiro/rules/mk/timeline/{name}.py" for name in script.COMPILED]]
-    modules = json.loads(manifest.read_text(encoding="utf-8"))["modules"]
-    assert modules == {name: compiled.digest(ENGINE / f"{name}.py") for name in script.COMPILED}
+    command = _build_ext(script, tmp_path)
+    manifest = tmp_path / "lib" / "korbiro" / "rules" / "mk" / "timeline" / compiled.MANIFEST
+    manifest.parent.mkdir(parents=True)
+    manifest.write_text('{"modules": {"legal": "an earlier build"}}', encoding="utf-8")  # as build_py copies one
+    seen: list[bool] = []
+    monkeypatch.setattr(script.build_ext, "run", lambda self: seen.append(manifest.exists()))
+    command.run()
+    assert seen == [False]
+    written = json.loads(manifest.read_text(encoding="utf-8"))["modules"]
+    assert written == {name: compiled.digest(ENGINE / f"{name}.py") for name in script.COMPILED}
+
+
+def test_a_build_whose_compiler_fails_leaves_no_manifest(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    script = _setup_script(monkeypatch, lambda paths, **options: ["an extension"])
+    script._compiled()
+    command = _build_ext(script, tmp_path)
+
+    def fails(self: object) -> None:
+        raise RuntimeError("error: command 'gcc' failed: No such file or directory")
+
+    monkeypatch.setattr(script.build_ext, "run", fails)
+    command.run()
+    assert not (tmp_path / "lib" / "korbiro" / "rules" / "mk" / "timeline" / compiled.MANIFEST).exists()
+    assert capsys.readouterr().err == ("korbiro build: the engine was not compiled (RuntimeError: error: command "
+                                       "'gcc' failed: No such file or directory); korbiro runs as pure Python\n")
