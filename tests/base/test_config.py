@@ -309,7 +309,8 @@ def test_the_hooks_command_fails_on_a_broken_card_and_passes_once_it_is_fixed(tm
                               "(or [tool.korbiro] in pyproject.toml)\n")
 
 
-@pytest.mark.long  # installs the hook's environment (pip): about 20 s
+@pytest.mark.long  # installs the hook's environment (pip, which compiles the engine: setup.py): a minute or two
+@pytest.mark.timeout(900)
 @pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="needs git and a checkout")
 def test_the_pre_commit_hook_fails_on_a_broken_card_and_passes_once_it_is_fixed(tmp_path: Path) -> None:
     """The hook of this checkout, run by pre-commit as a card repository's configuration names it

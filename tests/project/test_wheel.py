@@ -93,6 +93,7 @@ def test_the_pure_wheel_runs_the_engines_sources(wheel: Path, tmp_path: Path) ->
 
 
 @pytest.mark.long
+@pytest.mark.timeout(900)  # mypyc and the C compiler: a minute or two
 def test_the_compiled_wheel_runs_its_engine_compiled(tmp_path: Path) -> None:
     """The wheel as ``pip`` builds it by default: the engine's modules compiled (setup.py), with the manifest that
     lets them be served, and they are, from an installed wheel."""
