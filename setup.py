@@ -35,6 +35,10 @@ def _say(text: str) -> None:
     print(f"korbiro build: {text}", file=sys.stderr)
 
 
+def _not_compiled(exc: BaseException) -> None:
+    _say(f"the engine was not compiled ({type(exc).__name__}: {exc}); korbiro runs as pure Python")
+
+
 class _OptionalBuildExt(build_ext):
     """Compile the engine and write the manifest of what it compiled beside the modules: in the source tree for an
     editable install, else into the build (the wheel).  The manifest is written only once the modules are built,
@@ -49,7 +53,7 @@ class _OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as exc:  # noqa: BLE001 - any failure of the compiler: the pure-Python package
-            _say(f"the engine was not compiled ({type(exc).__name__}: {exc}); korbiro runs as pure Python")
+            _not_compiled(exc)
             return
         manifest.parent.mkdir(parents=True, exist_ok=True)
         manifest.write_text(json.dumps({"modules": self.modules}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
@@ -64,11 +68,12 @@ def _compiled() -> dict[str, Any]:
         _say("mypyc is not installed; korbiro runs as pure Python")
         return {}
     paths = [str(ENGINE / f"{name}.py") for name in COMPILED]
+    # korbiro.base.compiled.digest's, written here: the build runs before korbiro and its dependencies are installed
     modules = {name: hashlib.sha256((ROOT / ENGINE / f"{name}.py").read_bytes()).hexdigest() for name in COMPILED}
     try:
         ext_modules = mypycify(paths, opt_level="3")  # type-checks the modules first: a type error stops it
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - whatever stops mypyc: the pure-Python package
-        _say(f"the engine was not compiled ({type(exc).__name__}: {exc}); korbiro runs as pure Python")
+        _not_compiled(exc)
         return {}
     _OptionalBuildExt.modules = modules
     return {"ext_modules": ext_modules, "cmdclass": {"build_ext": _OptionalBuildExt}}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import json
 import os
@@ -126,7 +125,7 @@ def test_the_engine_built_here_is_the_engine_served() -> None:
     else:
         assert served == (True, "compiled"), f"the compiled engine is stale ({served[1]}): pip install -e ."
         manifest = json.loads((ENGINE / compiled.MANIFEST).read_text(encoding="utf-8"))["modules"]
-        assert {n: hashlib.sha256((ENGINE / f"{n}.py").read_bytes()).hexdigest() for n in manifest} == manifest
+        assert {n: compiled.digest(ENGINE / f"{n}.py") for n in manifest} == manifest
 
 
 def _resolve(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
