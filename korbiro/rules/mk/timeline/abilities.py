@@ -12,6 +12,8 @@ and a use beyond the limit is refused under 6.01 (activating an ability is a dee
 
 from __future__ import annotations
 
+from typing import Final
+
 from ....base.errors import IllegalActionError
 from ....base.i18n import part
 from ....base.text import fold
@@ -27,7 +29,7 @@ from .trace import refused, words
 __all__ = ["BEFORE_COMBAT_PHASES", "AbilityUse", "ability_label"]
 
 #: The phases of a manoeuvre before its combat is settled (6.03): a before-combat ability is activated in them.
-BEFORE_COMBAT_PHASES = frozenset({"kezdeményező csapat sorelhagyása", "akadályozó csapat sorelhagyása",
+BEFORE_COMBAT_PHASES: Final = frozenset({"kezdeményező csapat sorelhagyása", "akadályozó csapat sorelhagyása",
                                   "toronyszint felfedés", "akadálylap aktivizálás", "harc előkészítés"})
 
 

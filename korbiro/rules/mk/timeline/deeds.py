@@ -9,7 +9,7 @@ build and neutralise entries say what happens when such an entry unwinds.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from ....base.errors import IllegalActionError
 from ....base.i18n import part
@@ -43,15 +43,15 @@ from .trace import needs_mp, refused, word_args, words
 __all__ = ["ACTIVATE_ZONES", "TARGET_ZONES", "Deeds", "activated_card", "entry_kind"]
 
 #: Where a target may stand: the Present (5.01.B).
-TARGET_ZONES = (SOR, JELEN, TORONY, CSATOLT)
+TARGET_ZONES: Final = (SOR, JELEN, TORONY, CSATOLT)
 
 #: What a neutralisation may neutralise (a behaviour's ``neutralise KIND``) -> the kinds of entry it takes.
-_NEUTRALISES = {"trap": {"trap"}, "beast": {"beast"}, "obstacle": {"trap", "beast", "obstacle"},
+_NEUTRALISES: Final = {"trap": {"trap"}, "beast": {"beast"}, "obstacle": {"trap", "beast", "obstacle"},
                 "ability": {"ability"}, "any": {"trap", "beast", "obstacle", "ability", "card", "copy", "timed"}}
 
 
 #: Where a card whose ability is activated stands (6.01): the Sor, the Present, attached, the tower.
-ACTIVATE_ZONES = (SOR, JELEN, CSATOLT, TORONY)
+ACTIVATE_ZONES: Final = (SOR, JELEN, CSATOLT, TORONY)
 
 
 def activated_card(table: Table, player: str, name: str) -> CardState:

@@ -27,7 +27,7 @@ import copy
 from collections.abc import Callable, Collection, Generator, Mapping
 from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ....base.errors import IllegalActionError
 from ....base.i18n import part
@@ -57,11 +57,11 @@ __all__ = ["PLAYER_VERBS", "Engine"]
 
 #: The verbs a player acts with; the others (unwind, phase, end_round, kill, damage, sacrifice, take, and a
 #: copy 6.05.O, which no card of the sample makes) are the engine's own steps and a judge's suppositions.
-PLAYER_VERBS = frozenset({"pass", "summon", "activate", "attach", "build", "neutralise", "solve", "siege", "capture",
+PLAYER_VERBS: Final = frozenset({"pass", "summon", "activate", "attach", "build", "neutralise", "solve", "siege", "capture",
                           "fight", "challenge", "eliminate", "ally", "swap", "obstruct"})
 
 #: The clauses each verb takes (docs/scenarios.md); a clause a verb does not take is refused, not ignored.
-_CLAUSES: dict[str, frozenset[str]] = {
+_CLAUSES: Final[dict[str, frozenset[str]]] = {
     "pass": frozenset(),
     "summon": frozenset({"by", "targets", "x", "mode", "free", "accept", "roll", "effect", "against"}),
     "activate": frozenset({"by", "targets", "x", "accept", "roll", "kind", "effect", "against", "ability"}),
@@ -77,7 +77,7 @@ _CLAUSES: dict[str, frozenset[str]] = {
     "obstruct": frozenset(),
 }
 #: The parts of each verb itself (its card, destination, entry, team).
-_SHAPE: dict[str, frozenset[str]] = {
+_SHAPE: Final[dict[str, frozenset[str]]] = {
     "pass": frozenset(), "summon": frozenset({"card"}), "activate": frozenset({"card"}),
     "attach": frozenset({"card", "dest"}), "build": frozenset({"card", "dest"}), "neutralise": frozenset({"ref"}),
     "copy": frozenset({"ref"}), "solve": frozenset({"card", "team"}), "siege": frozenset({"team"}),
@@ -85,7 +85,7 @@ _SHAPE: dict[str, frozenset[str]] = {
     "challenge": frozenset({"against"}), "eliminate": frozenset({"against"}), "ally": frozenset({"against"}),
     "swap": frozenset({"card", "dest"}), "obstruct": frozenset({"team"}),
 }
-_EMPTY = Action("pass")
+_EMPTY: Final = Action("pass")
 
 
 @cache
@@ -106,7 +106,7 @@ def _clause_fields(verb: str) -> tuple[Callable[[Action], tuple[Any, ...]], tupl
 
 
 #: the clauses of an action, in the order a refusal names the first one given that its verb does not take
-_CLAUSE_NAMES = ("by", "targets", "x", "mode", "free", "accept", "roll", "kind", "source", "expedition", "store",
+_CLAUSE_NAMES: Final = ("by", "targets", "x", "mode", "free", "accept", "roll", "kind", "source", "expedition", "store",
                  "blockers", "against", "keep", "effect", "card", "dest", "ref", "team", "ability")
 
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from random import Random
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from mypy_extensions import mypyc_attr
 
@@ -43,20 +43,20 @@ from .rules import FORMATS
 __all__ = ["SAMPLE_DECKS", "MAX_ROUNDS", "Policy", "RandomPolicy", "Record", "deal", "play", "sample_decks", "to_act"]
 
 #: The decks shipped with the sample database (``korbiro/data/mk/decks``), dealt in turn to the players.
-SAMPLE_DECKS = ("kincsvadaszok", "ostromlok", "misztikusok")
+SAMPLE_DECKS: Final = ("kincsvadaszok", "ostromlok", "misztikusok")
 #: Each sample deck's Ómen (12.00.1.A: a permanent event card beside the deck), for the Ómen variant.
-SAMPLE_OMENS = {"kincsvadaszok.deck": "Kotan vigyázó tekintete", "ostromlok.deck": "Zászlóháború",
+SAMPLE_OMENS: Final = {"kincsvadaszok.deck": "Kotan vigyázó tekintete", "ostromlok.deck": "Zászlóháború",
                 "misztikusok.deck": "Kotan vigyázó tekintete"}
 #: A played game that has not ended after this many rounds stops, unfinished.
-MAX_ROUNDS = 100
+MAX_ROUNDS: Final = 100
 #: The steps one round may take (a guard against a bug of the engine: random play never needs it).
-_MAX_STEPS_A_ROUND = 2000
+_MAX_STEPS_A_ROUND: Final = 2000
 #: A game in which no card, DP or deck has changed for this many rounds is stuck (random play can paint itself
 #: into a corner: no adventurer left, and hands full of cards nobody can play, so nobody draws either).
-STALL_ROUNDS = 10
+STALL_ROUNDS: Final = 10
 
 # the zones of a scenario's setup, in the order a record writes them
-_SETUP_ZONES = {"kez": "hand", "jovo": "jövő", "sor": "sor", "jelen": "jelen", "torony": "torony",
+_SETUP_ZONES: Final = {"kez": "hand", "jovo": "jövő", "sor": "sor", "jelen": "jelen", "torony": "torony",
                 "raktar": "raktár", "mult": "múlt", "melyseg": "mélység", "megoldott": "megoldott"}
 
 
@@ -150,7 +150,7 @@ class Policy(Protocol):
 #: How much more often random play picks a verb than an ability's activation: the verbs that move a game towards
 #: its end (quests, sieges, knock-outs) weigh more, so that a random game ends in a few dozen rounds.
 #: (floats all: the compiled engine keeps a float a float, setup.py)
-WEIGHTS: dict[str, float] = {"solve": 6.0, "eliminate": 6.0, "siege": 5.0, "summon": 4.0, "capture": 3.0, "attach": 2.0,
+WEIGHTS: Final[dict[str, float]] = {"solve": 6.0, "eliminate": 6.0, "siege": 5.0, "summon": 4.0, "capture": 3.0, "attach": 2.0,
                              "build": 2.0, "challenge": 2.0, "activate": 0.5, "neutralise": 1.0, "ally": 1.0, "swap": 1.0,
                              "obstruct": 4.0}
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Generator, Iterator, Sequence
 from random import Random
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from ....base.errors import IllegalActionError
 from ....base.text import fold
@@ -85,13 +85,13 @@ class Engine(Protocol):
 
 __all__ = ["LegalAction", "legal_actions", "matches", "probed_legal_actions"]
 
-_VERB_HU = {"pass": "passz", "summon": "leidéz", "activate": "aktivizál", "attach": "csatol", "build": "ráépít",
+_VERB_HU: Final = {"pass": "passz", "summon": "leidéz", "activate": "aktivizál", "attach": "csatol", "build": "ráépít",
             "neutralise": "semlegesít", "solve": "megold", "siege": "ostromol", "capture": "bevesz",
             "fight": "harcol", "challenge": "kihív", "eliminate": "kiejt", "ally": "szövetség", "swap": "csere",
             "obstruct": "akadályoz"}
 #: the verbs whose first word names a player (``kihív "Béla"``)
-_PLAYER_FIRST = frozenset({"challenge", "eliminate", "ally"})
-_RULES = {"pass": "6.00", "summon": "5.01", "activate": "6.01", "attach": "5.01.E", "build": "10.00.A",
+_PLAYER_FIRST: Final = frozenset({"challenge", "eliminate", "ally"})
+_RULES: Final = {"pass": "6.00", "summon": "5.01", "activate": "6.01", "attach": "5.01.E", "build": "10.00.A",
           "neutralise": "6.00", "solve": "4.01.A", "siege": "4.01.A", "capture": "4.01.A",
           "fight": "4.01.A", "obstruct": "6.03"}
 
@@ -249,7 +249,7 @@ def _choice(low: int, high: int | str, options: Sequence[str]) -> str:
 
 
 #: Where the engine looks for each named part of an action, and whether among the player's own cards.
-_WHERE: dict[tuple[str, str], tuple[tuple[str, ...], bool]] = {
+_WHERE: Final[dict[tuple[str, str], tuple[tuple[str, ...], bool]]] = {
     ("summon", "card"): ((KEZ,), True), ("summon", "by"): ((SOR, JELEN), True),
     ("activate", "by"): ((SOR,), True),
     ("attach", "card"): ((KEZ, RAKTAR), True), ("attach", "dest"): ((TORONY, SOR, JELEN), False),
@@ -426,7 +426,7 @@ class _Listing:
 
 
 #: The listing under way on each engine (by its id).
-_LISTINGS: dict[int, _Listing] = {}
+_LISTINGS: Final[dict[int, _Listing]] = {}
 
 
 def _cards(eng: Engine) -> list[CardState]:
@@ -522,7 +522,7 @@ def _maneuvers_open(eng: Engine) -> bool:
 
 
 #: the phase of a manoeuvre (and of a judge's round) in which obstacles are activated (6.03)
-_OBSTACLE_PHASE = "akadálylap aktivizálás"
+_OBSTACLE_PHASE: Final = "akadálylap aktivizálás"
 
 
 def _obstacles_asleep(eng: Engine) -> bool:
@@ -609,7 +609,7 @@ def _with_choices(eng: Engine, player: str, form: LegalAction) -> LegalAction | 
 
 
 #: Refusals of a summoning that no other summoner or form would avoid: the card itself cannot be summoned now.
-_CARD_LEVEL = frozenset({"MK-TL-PHASE", "MK-TL-MP-BOUND", "MK-TL-CANNOT-INTERRUPT", "MK-TL-OBSTACLE",
+_CARD_LEVEL: Final = frozenset({"MK-TL-PHASE", "MK-TL-MP-BOUND", "MK-TL-CANNOT-INTERRUPT", "MK-TL-OBSTACLE",
                          "MK-TL-ARCHIVED", "MK-TL-QUEST-LIMIT", "MK-TL-ONE-BUILDING", "MK-TL-TURN", "MK-TL-NOT-FAST"})
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from ....base.text import fold
 from ....data.behaviour import NO_BEHAVIOUR, Behaviour
@@ -40,13 +40,13 @@ __all__ = ["IN_PLAY", "STATES", "ZONES", "ZONE_ALIASES", "CardState", "Entry", "
 #: events, allies, ghosts), ``torony`` the tower levels from the lowest up,
 #: ``csatolt`` cards attached to another card, ``idofonal`` cards in a timeline,
 #: ``megoldott`` solved quests, ``kivul`` out of the game (the cards of a player who dropped out, 12.00.D).
-ZONES: tuple[str, ...] = tuple(Zone)
+ZONES: Final[tuple[str, ...]] = tuple(Zone)
 
 #: The zones of the Present, where a card's constant effects and triggers work.
-IN_PLAY: frozenset[str] = frozenset({SOR, JELEN, TORONY, CSATOLT})
+IN_PLAY: Final[frozenset[str]] = frozenset({SOR, JELEN, TORONY, CSATOLT})
 
 #: Spellings a scenario may use for a zone.
-ZONE_ALIASES: dict[str, str] = {
+ZONE_ALIASES: Final[dict[str, str]] = {
     "kéz": KEZ, "kez": KEZ, "hand": KEZ,
     "jövő": JOVO, "jovo": JOVO, "deck": JOVO, "library": JOVO,
     "sor": SOR, "row": SOR,
@@ -63,7 +63,7 @@ ZONE_ALIASES: dict[str, str] = {
 
 _T = TypeVar("_T")
 
-STATES: dict[str, str] = {"éber": "éber", "eber": "éber", "awake": "éber",
+STATES: Final[dict[str, str]] = {"éber": "éber", "eber": "éber", "awake": "éber",
                           "pihenő": "pihenő", "piheno": "pihenő", "resting": "pihenő",
                           "sérült": "sérült", "serult": "sérült", "wounded": "sérült"}
 

@@ -16,6 +16,8 @@ a deed may be open); it costs no MP and takes effect at once.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ....base import i18n
 from ....grammar.action import Action
 from .enums import JOVO, SOR, CardStatus, Phase, Zone
@@ -26,7 +28,7 @@ from .trace import refused, words
 
 __all__ = ["Pacts"]
 
-_VARIANT_OF = {"challenge": ("12.00.2.B", "Kihívás"), "ally": ("12.00.4.B", "Szövetségek"),
+_VARIANT_OF: Final = {"challenge": ("12.00.2.B", "Kihívás"), "ally": ("12.00.4.B", "Szövetségek"),
                "swap": ("12.00.5.7", "Ikerjáték"), "eliminate": ("12.00.2.C", "Kihívás or Körbetámadás")}
 
 

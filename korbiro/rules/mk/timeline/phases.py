@@ -24,6 +24,7 @@ every player has passed with it empty, it closes and the next phase begins
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .model import Entry, ManeuverRun, Timeline
 from .rules import PHASES
@@ -33,10 +34,14 @@ from .trace import refused
 
 __all__ = ["ManeuverPhases", "phases_of"]
 
-LEAVE, OBSTRUCT, REVEAL, OBSTACLES = ("kezdeményező csapat sorelhagyása", "akadályozó csapat sorelhagyása",
-                                      "toronyszint felfedés", "akadálylap aktivizálás")
-PREPARE, ROUND, RESULT, CONDITION = ("harc előkészítés", "harci kör", "harc eredmény meghatározás",
-                                     "küldetés feltétel teljesítés")
+LEAVE: Final = "kezdeményező csapat sorelhagyása"
+OBSTRUCT: Final = "akadályozó csapat sorelhagyása"
+REVEAL: Final = "toronyszint felfedés"
+OBSTACLES: Final = "akadálylap aktivizálás"
+PREPARE: Final = "harc előkészítés"
+ROUND: Final = "harci kör"
+RESULT: Final = "harc eredmény meghatározás"
+CONDITION: Final = "küldetés feltétel teljesítés"
 
 
 def phases_of(kind: str, obstructed: bool, rounds: int = 1) -> list[str]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from ....base.errors import UsageError
 from ....base.text import fold
@@ -50,7 +50,7 @@ def _rules(status: str, rows: list[tuple[str, str, str]]) -> dict[str, Rule]:
     return {rid: Rule(rid, status, en, hu) for rid, en, hu in rows}
 
 
-RULES: Mapping[str, Rule] = MappingProxyType({
+RULES: Final[Mapping[str, Rule]] = MappingProxyType({
     **_rules("current", [
         ("1.01", "the game is for two players", "a játék kétszemélyes"),
         ("1.01.A", "the immediate end of the game", "a játék azonnali vége"),
@@ -238,14 +238,14 @@ class Format:
         return status in self.statuses
 
 
-FORMATS: Mapping[str, Format] = MappingProxyType({
+FORMATS: Final[Mapping[str, Format]] = MappingProxyType({
     "korfordulo": Format("korfordulo", "Korforduló", frozenset({"current"}),
                          "The current rules: archived rules are neither applied nor allowed."),
     "archivalt": Format("archivalt", "Archivált", frozenset({"current", "archived"}),
                         "Older cards and formats: the current rules plus the archived page."),
 })
 
-_FORMAT_ALIASES = {"korfordulo": "korfordulo", "korforduló": "korfordulo", "current": "korfordulo",
+_FORMAT_ALIASES: Final = {"korfordulo": "korfordulo", "korforduló": "korfordulo", "current": "korfordulo",
                    "archivalt": "archivalt", "archivált": "archivalt", "archív": "archivalt",
                    "archiv": "archivalt", "archived": "archivalt"}
 
@@ -272,7 +272,7 @@ class Option:
         return self  # a value that never changes (and a compiled frozen class is not rebuilt field by field)
 
 
-OPTIONS: Mapping[str, Option] = MappingProxyType({o.name: o for o in [
+OPTIONS: Final[Mapping[str, Option]] = MappingProxyType({o.name: o for o in [
     Option("neutralised_to", ("mult", "melyseg"), "mult", "6.00",
            "where a neutralised card goes: Múlt, or Mélység"),
     Option("nest_deeds", ("nested", "join"), "nested", "6.03",
@@ -374,7 +374,7 @@ def resolve_options(given: Mapping[str, object] | None) -> dict[str, str]:
 
 
 #: Phases: canonical name -> (is a timeline of 6.03, timeline kind).
-PHASES: dict[str, tuple[bool, str]] = {
+PHASES: Final[dict[str, tuple[bool, str]]] = {
     "forduló nyitása": (True, "phase"),
     "erőforrás": (True, "phase"),
     "manőverek": (False, ""),
@@ -388,7 +388,7 @@ PHASES: dict[str, tuple[bool, str]] = {
     "küldetés feltétel teljesítés": (True, "phase"),
     "forduló zárása": (True, "phase"),
 }
-COMBAT_PHASES = frozenset(p for p, (_, kind) in PHASES.items() if kind == "combat")
+COMBAT_PHASES: Final = frozenset(p for p, (_, kind) in PHASES.items() if kind == "combat")
 
 
 def phase_named(name: str) -> str | None:

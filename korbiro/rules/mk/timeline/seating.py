@@ -26,7 +26,7 @@ chosen from :data:`SEATINGS` by the variant's id (:func:`seating_for`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 from ....base.errors import IllegalActionError
 from ....grammar.behaviour import Op
@@ -45,7 +45,7 @@ __all__ = ["SEATINGS", "TURN_RULES", "AllianceSeating", "Board", "ChallengeSeati
 
 #: Why a player is the active player -> the rule that makes them so (a refusal out of turn cites it; its
 #: message is ``MK-TL-TURN.<why>``).
-TURN_RULES = {
+TURN_RULES: Final = {
     "most-mp": "12.00",      # the one with the most MP
     "stays": "12.00.B",      # spent no MP on their deed and stays active
     "after-pass": "12.00.C",  # after a pass, the next player in MP order
@@ -473,7 +473,7 @@ class TeamSeating(PairSeating):
 
 
 #: The seating rules of each variant by its id; a variant not named here plays by the common rules.
-SEATINGS: Mapping[str, type[Seating]] = {
+SEATINGS: Final[Mapping[str, type[Seating]]] = {
     cls.variant_id: cls
     for cls in (OmenSeating, ChallengeSeating, RoundAttackSeating, AllianceSeating, PairSeating, TeamSeating)
     if cls.variant_id is not None

@@ -10,7 +10,7 @@ unit rests on is in its docstring and in :data:`UNITS` (keyword -> rules), so
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ....base.text import fold
 from ....data.behaviour import Behaviour
@@ -47,7 +47,7 @@ from .model import IN_PLAY, CardState, GameState
 from .rules import COMBAT_PHASES
 
 #: keyword -> the rules its unit applies (canonical spelling, as on the card).
-UNITS: dict[str, tuple[str, ...]] = {
+UNITS: Final[dict[str, tuple[str, ...]]] = {
     "FAL": ("2.01.b",),
     "IGAZ NÉV": ("2.02.b",),
     "EXPEDÍCIÓ": ("2.03", "2.03.b", "2.03.c", "2.03.d", "2.03.e", "2.03.f"),
@@ -139,7 +139,7 @@ def is_fate_turner(cs: CardState) -> bool:
 
 
 #: (card id, keyword class) -> the card, and whether it prints a keyword of that class (a card never changes)
-_PRINTS: dict[tuple[int, type[Keyword]], tuple[Any, bool]] = {}
+_PRINTS: Final[dict[tuple[int, type[Keyword]], tuple[Any, bool]]] = {}
 
 
 def _prints(cs: CardState, cls: type[Keyword]) -> bool:
@@ -222,7 +222,7 @@ def controls_aquir_or_dragon(state: GameState, player: str) -> bool:
 
 
 #: (card id, keyword key) -> the card, and whether it prints a keyword of that key
-_KEYS: dict[tuple[int, str], tuple[Any, bool]] = {}
+_KEYS: Final[dict[tuple[int, str], tuple[Any, bool]]] = {}
 
 
 def prints_key(cs: CardState, key: str) -> bool:
@@ -865,7 +865,7 @@ def condition_holds(state: GameState, cs: CardState, cond: Condition) -> bool:
 
 
 #: card id -> the card and its printed phases, folded (a card of the database never changes)
-_PHASES: dict[int, tuple[Any, tuple[str, ...]]] = {}
+_PHASES: Final[dict[int, tuple[Any, tuple[str, ...]]]] = {}
 
 
 def printed_phases(cs: CardState) -> tuple[str, ...]:
@@ -877,7 +877,7 @@ def printed_phases(cs: CardState) -> tuple[str, ...]:
 
 
 #: The card types summoned in the Sor phase when their card prints no phase (5.01.A).
-_ROW_TYPES = frozenset({"kalandozó", "építmény", "küldetés", "toronyszint", "szövetséges"})
+_ROW_TYPES: Final = frozenset({"kalandozó", "építmény", "küldetés", "toronyszint", "szövetséges"})
 
 
 def in_its_phase(state: GameState, cs: CardState) -> bool:

@@ -11,7 +11,7 @@ Closing a timeline applies deaths and wounds (6.00).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ....base.text import fold
 from ....grammar.behaviour import Op, TargetSpec
@@ -24,7 +24,7 @@ from .trace import refused, words
 __all__ = ["TimelineStack"]
 
 #: The card types whose summoning is no fast effect (6.00): what comes into the Sor or the Present to stay.
-_NOT_FAST = frozenset({"kalandozó", "építmény", "szövetséges", "toronyszint"})
+_NOT_FAST: Final = frozenset({"kalandozó", "építmény", "szövetséges", "toronyszint"})
 
 
 def _no_phase(tl: Timeline) -> bool:
