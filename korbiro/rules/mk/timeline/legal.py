@@ -36,7 +36,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Generator, Iterator, Sequence
 from random import Random
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, Protocol
 
 from ....base.errors import IllegalActionError
 from ....base.text import fold
@@ -96,51 +96,80 @@ _RULES: Final = {"pass": "6.00", "summon": "5.01", "activate": "6.01", "attach":
           "fight": "4.01.A", "obstruct": "6.03"}
 
 
-class LegalAction(NamedTuple):
+class LegalAction:
     """An action *player* may take now: its fixed parts, the choices left, and the rule that permits it.
 
-    A named tuple, as :class:`~korbiro.grammar.action.Action` is (a listing makes thousands a game); two are equal
-    when every field is, and no plain tuple equals one."""
+    A value: two are equal when every field is, and nothing else equals one; its fields are read, never set
+    (:meth:`replace` makes a changed copy).  A class of the compiled engine (setup.py), not a named tuple: a listing
+    makes hundreds a game, and a compiled class makes one about nine times as fast."""
 
-    player: str
-    verb: str
-    rule: str
-    card: str | None = None
-    by: str | None = None
-    dest: str | None = None
-    ref: int | None = None
-    source: str | None = None
-    against: str | None = None
-    mode: str | None = None
-    expedition: bool = False
-    #: choose between ``target_count[0]`` and ``target_count[1]`` of these (``"X"``: at most the chosen X)
-    targets: tuple[str, ...] = ()
-    target_count: tuple[int, int | str] = (0, 0)
-    #: choose a team of ``team_size[0]`` to ``team_size[1]`` of these
-    team: tuple[str, ...] = ()
-    team_size: tuple[int, int] = (0, 0)
-    #: X, from the first to the last of this range
-    x: tuple[int, int] | None = None
-    #: the tower levels a storage quest may be stored on (1.14.3); the first when none is named
-    stores: tuple[str, ...] = ()
-    #: an alliance offer the other player accepts (``akarja``, 12.00.4.B)
-    accept: bool = False
-    #: the opponents an effect's "one of your opponents" may be (12.00.A): choose one (``ellen``); the only one
-    #: is chosen by itself, and the form then shows no choice
-    opponents: tuple[str, ...] = ()
-    #: which of the card's abilities (its printed name, or its number from 1), when it has more than one
-    ability: str | int | None = None
+    def __init__(self, player: str, verb: str, rule: str, card: str | None = None, by: str | None = None,
+                 dest: str | None = None, ref: int | None = None, source: str | None = None,
+                 against: str | None = None, mode: str | None = None, expedition: bool = False,
+                 targets: tuple[str, ...] = (), target_count: tuple[int, int | str] = (0, 0),
+                 team: tuple[str, ...] = (), team_size: tuple[int, int] = (0, 0), x: tuple[int, int] | None = None,
+                 stores: tuple[str, ...] = (), accept: bool = False, opponents: tuple[str, ...] = (),
+                 ability: str | int | None = None) -> None:
+        self.player = player
+        self.verb = verb
+        self.rule = rule
+        self.card = card
+        self.by = by
+        self.dest = dest
+        self.ref = ref
+        self.source = source
+        self.against = against
+        self.mode = mode
+        self.expedition = expedition
+        #: choose between ``target_count[0]`` and ``target_count[1]`` of these (``"X"``: at most the chosen X)
+        self.targets = targets
+        self.target_count = target_count
+        #: choose a team of ``team_size[0]`` to ``team_size[1]`` of these
+        self.team = team
+        self.team_size = team_size
+        #: X, from the first to the last of this range
+        self.x = x
+        #: the tower levels a storage quest may be stored on (1.14.3); the first when none is named
+        self.stores = stores
+        #: an alliance offer the other player accepts (``akarja``, 12.00.4.B)
+        self.accept = accept
+        #: the opponents an effect's "one of your opponents" may be (12.00.A): choose one (``ellen``); the only one
+        #: is chosen by itself, and the form then shows no choice
+        self.opponents = opponents
+        #: which of the card's abilities (its printed name, or its number from 1), when it has more than one
+        self.ability = ability
 
-    # ------------------------------------------------------------ text
+    def fields(self) -> dict[str, Any]:
+        """Every field by its name, in the order of the constructor's parameters."""
+        return {"player": self.player, "verb": self.verb, "rule": self.rule, "card": self.card, "by": self.by,
+                "dest": self.dest, "ref": self.ref, "source": self.source, "against": self.against, "mode": self.mode,
+                "expedition": self.expedition, "targets": self.targets, "target_count": self.target_count,
+                "team": self.team, "team_size": self.team_size, "x": self.x, "stores": self.stores,
+                "accept": self.accept, "opponents": self.opponents, "ability": self.ability}
+
+    def replace(self, **changes: Any) -> LegalAction:
+        """A copy with *changes* (field name -> value)."""
+        return LegalAction(**{**self.fields(), **changes})
+
+    def with_x(self, low: int, high: int) -> LegalAction:
+        """A copy whose X ranges from *low* to *high*."""
+        return LegalAction(self.player, self.verb, self.rule, self.card, self.by, self.dest, self.ref, self.source,
+                           self.against, self.mode, self.expedition, self.targets, self.target_count, self.team,
+                           self.team_size, (low, high), self.stores, self.accept, self.opponents, self.ability)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is LegalAction and tuple.__eq__(self, other)
+        return isinstance(other, LegalAction) and tuple(self.fields().values()) == tuple(other.fields().values())
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return tuple.__hash__(self)
+        return hash(tuple(self.fields().values()))
+
+    def __repr__(self) -> str:
+        return "LegalAction(" + ", ".join(f"{k}={v!r}" for k, v in self.fields().items()) + ")"
+
+    # ------------------------------------------------------------ text
 
     def text(self, lang: str = "hu") -> str:
         """The form in the action language, with the choices in ⟨…⟩ (``lang``: hu or en verbs)."""
@@ -396,13 +425,15 @@ class _Listing:
 
     def __init__(self, eng: Engine, fast: bool) -> None:
         #: the cards a listing looks at (none in a Jövő pakli or out of the game), in the order they came in (their
-        #: ids'): gathered from the players' zones, not from every card (most of a game's cards are in a Jövő pakli)
+        #: ids'): gathered from the players' zones, not from every card (most of a game's cards are in a Jövő pakli);
+        #: one by one (compiled, a list extended by a dict copies the dict to a list first)
         cards = eng.state.cards
         uids: list[int] = []
         for p in eng.state.players.values():
             for zone, held in p.zones.items():
                 if zone != JOVO and zone != KIVUL:
-                    uids.extend(held)
+                    for uid in held:
+                        uids.append(uid)
         uids.sort()
         self.cards = [cards[uid] for uid in uids]
         #: zone -> its cards among :attr:`cards`, in the same order
@@ -586,7 +617,8 @@ def _target_choice(eng: Engine, player: str, spec: TargetSpec | None, needs: boo
 
 def _targets_now(eng: Engine, player: str, spec: TargetSpec | None, needs: bool,
                  zones: Sequence[str]) -> tuple[tuple[str, ...], tuple[int, int | str]]:
-    cards = [cs for cs in _cards(eng) if cs.zone in zones]
+    want = frozenset(zones)
+    cards = [cs for cs in _cards(eng) if cs.zone in want]
     if spec is not None:
         options = tuple(cs.label for cs in cards if sem.admits_target(eng.state, spec, cs, player))
         return options, (spec.low, spec.high)
@@ -701,17 +733,17 @@ def _fit_x(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
     if form.x is None:
         return form
     low, high = form.x
-    if _ok(eng, player, form._replace(x=(high, high)).completion()):
+    if _ok(eng, player, form.with_x(high, high).completion()):
         return form
-    if not _ok(eng, player, form._replace(x=(low, low)).completion()):
+    if not _ok(eng, player, form.with_x(low, low).completion()):
         return None
     while high - low > 1:
         mid = (low + high) // 2
-        if _ok(eng, player, form._replace(x=(mid, mid)).completion()):
+        if _ok(eng, player, form.with_x(mid, mid).completion()):
             low = mid
         else:
             high = mid
-    return form._replace(x=(form.x[0], low))
+    return form.with_x(form.x[0], low)
 
 
 def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:

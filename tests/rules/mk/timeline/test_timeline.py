@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from pathlib import Path
@@ -66,13 +67,17 @@ def test_an_action_is_the_same_however_it_was_written_and_is_no_plain_tuple() ->
 
 
 def test_a_legal_action_equals_only_a_legal_action_of_the_same_fields() -> None:
-    """Why: the listing's forms became named tuples (issue 29); a form is still equal only to a form."""
+    """Why: the listing's forms became named tuples, then a compiled class (issue 29); a form is still a value,
+    equal only to a form of the same fields."""
     from korbiro.rules.mk.timeline.legal import LegalAction
 
     form = LegalAction("Anna", "summon", "5.01", card="A", x=(0, 2))
-    assert form == LegalAction("Anna", "summon", "5.01", card="A", x=(0, 2)) and len({form, form._replace()}) == 1
-    assert form != tuple(form) and tuple(form) != form and form != form._replace(x=(0, 1))
-    assert form._replace(x=(1, 1)).completion().x == 1
+    assert form == LegalAction("Anna", "summon", "5.01", card="A", x=(0, 2)) and len({form, form.replace()}) == 1
+    assert hash(form) == hash(LegalAction("Anna", "summon", "5.01", card="A", x=(0, 2))) and not form != form.replace()
+    assert form != tuple(form.fields().values()) and form != form.fields() and form != form.replace(x=(0, 1))
+    assert form.replace(x=(1, 1)) == form.with_x(1, 1) != form and form.replace(x=(1, 1)).completion().x == 1
+    assert list(form.fields()) == list(inspect.signature(LegalAction).parameters)
+    assert repr(form.replace(card="B")).startswith("LegalAction(player='Anna', verb='summon', rule='5.01', card='B'")
 
 
 @pytest.mark.parametrize("text,col", [('leidéz Briar', 8), ('csatol "A" "B"', 12), ('masol @x', 8), ('xyz', 1)])
