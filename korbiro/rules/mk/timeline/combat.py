@@ -92,7 +92,8 @@ class Combat(Part):
         if len(set(map(id, chosen))) != len(chosen) or set(map(id, chosen)) != set(map(id, fighters)):
             raise refused("MK-TL-ORDER.members", "6.03", given=", ".join(c.label for c in chosen),
                           fighters=", ".join(c.label for c in fighters) or "—")
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         run.order = tuple(c.uid for c in chosen)
         self.emit("6.03", "battle-order", "MK-TL-TRACE.combat-order-set", {"order": ", ".join(c.label for c in chosen)})
 

@@ -171,7 +171,8 @@ class Deeds(Part):
         free = a.free or spent_desc[0] == "2.12.a"  # 5.01.C: free is no MP, no condition, no other cost
         condition = self._building_condition(player, cs) if cs.type == "építmény" and not free else None
         self._limit_checks(player, cs)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         if fast:
             self._turn_fate(player, cs)
         self._revealed(player, cs, summoner, condition, targets)
@@ -580,7 +581,8 @@ class Deeds(Part):
         beast = sem.counts_as_beast(self.state, cs)
         if beast and a.kind == "ability":
             self.require("1.14.7", "MK-TL-WHAT.ability-counts-beast")
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         self.pay_costs(player, cs, costs, wearer)
         self.abilities.pay_costs(cs, ability, victim)
         if ability is not None and not a.effect:
@@ -655,7 +657,8 @@ class Deeds(Part):
         have = self.state.players[player].mp
         if have < mp:
             raise refused("MK-TL-MP.activating-costs-mp", self.cite("12.00.5.5", "5.01.C"), remedy=needs_mp(mp, have), card=cs.label, mp=mp, player=player, have=have)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         if changes:
             self.emit("5.01.C", "mp-change", "MK-TL-TRACE.obstacle-mp", {"card": cs.label, "mp": mp, "printed": cs.card.mp if isinstance(cs.card.mp, int) else 0, "changes": ", ".join(f"{src.label} {n:+d}" for src, n in changes)},
                       card=cs.label)
@@ -784,7 +787,8 @@ class Deeds(Part):
             if kind is not None:
                 self.equipment_slot(dest, cs, kind)
             self.stack.check_can_add(cs, False, cs.label)
-            self.table.checked()
+            if self.table.checked():
+                return  # probed: the commit point is reached
             self.table.move(cs, IDOFONAL, owner_zone=cs.owner)
             entry = self.stack.new_entry("attach", player, f"{cs.label} -> {dest.label}", source=cs.uid, targets=(dest.uid,),
                                    data={"equipment": True})
@@ -805,7 +809,8 @@ class Deeds(Part):
         elif self.table.obstacles_on(dest) + self._pending_attachments(dest) >= 2:
             raise refused("MK-TL-SLOTS.already-has-obstacles", "3.01.C", dest=dest.label)
         self.stack.check_can_add(cs, False, cs.label)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         self.emit("5.01.E", "attach", "MK-TL-TRACE.attach-attaches-obstacle-mp", {"player": player, "dest": dest.label})
         cs.hidden = True
         self.table.move(cs, IDOFONAL, owner_zone=cs.owner)
@@ -842,7 +847,8 @@ class Deeds(Part):
             raise refused("MK-TL-PHASE.attaching-csatlos-sor", "2.09.d")
         self.stack.check_can_add(cs, True, cs.label, bound_by="2.09.d")
         self.table.seating.check_mp_bound(player)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         self.emit("2.09.a", "csatlos", "MK-TL-TRACE.csatlos", {
             "card": cs.label, "condition": part("MK-TL-TRACE.csatlos-condition", condition=condition) if condition else ""})
         self.emit("2.09.c", "csatlos", "MK-TL-TRACE.csatlos-meets-condition-may", {"host": host.label, "card": cs.label})
@@ -868,7 +874,8 @@ class Deeds(Part):
         if have < mp:
             raise refused("MK-TL-MP.cannot-pay-raepites", "5.01.D", remedy=needs_mp(mp, have), player=player, mp=mp)
         self.stack.check_can_add(cs, False, cs.label)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         self.state.players[player].mp -= mp
         self.emit("10.00.C", "pay", "MK-TL-TRACE.pay-pays-mp-before", {"player": player, "mp": mp, "mp2": cs.card.mp})
         self.table.move(cs, IDOFONAL, owner_zone=cs.owner)
@@ -902,7 +909,8 @@ class Deeds(Part):
             have = self.state.players[player].mp
             if have < mp_cost:
                 raise refused("MK-TL-MP.cannot-pay-mp", "5.01.D", remedy=needs_mp(mp_cost, have), player=player, mp_cost=mp_cost)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         counted = "beast" if target.kind == "beast" else what
         if with_card is not None and ability is not None:
             self.pay_costs(player, with_card, ability.cost, wearer)
@@ -962,7 +970,8 @@ class Deeds(Part):
         # like its targets, the copy's opponent may be chosen anew (6.05.O, 12.00.A)
         opponents = orig.target_players if a.against is None else self.table.seating.choose_opponent(
             player, a.against, orig.label, sem.refers_to_an_opponent(orig.ops))
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         entry = self.stack.new_entry("copy", player, f"{orig.label} (másolat)", source=orig.source,
                                summoner=copier.uid if copier else None, targets=targets, x=orig.x, mode=orig.mode,
                                ops=orig.ops, negative=orig.negative, accept=frozenset(targets) if a.accept else frozenset(),

@@ -47,7 +47,7 @@ from .rounds import Rounds
 from .rules import Format
 from .seating import TURN_RULES
 from .stack import TimelineStack
-from .table import Probe, Table
+from .table import Table
 from .trace import refused, word_args, words
 
 if TYPE_CHECKING:
@@ -271,7 +271,8 @@ class Engine:
         for die in a.dice:
             if not 1 <= die <= 6:
                 raise refused("MK-TL-DICE", "6.03", die=die)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         self.state.dice.extend(a.dice)  # no trace line: each blow says its roll, and a played game's replay
         # (which gives the dice it drew with ``kocka``) traces as the game did
 
@@ -339,7 +340,8 @@ class Engine:
     def start_game(self) -> None:
         """A played game begins (setup done): each player's first draw step (1.02.B), then round 1 opens."""
         self.table.begin()
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         seating = self.table.seating
         for p in self.state.players.values():
             levels = [self.state.cards[u].label for u in p.zones[Zone.TORONY]]
@@ -427,15 +429,15 @@ class Engine:
         self._skip_turn = not turn
         self._skip_shape = not shape
         try:
-            self._dispatch(player, a)
-        except Probe:
-            return None
+            self._dispatch(player, a)  # returns at the action's commit point (Table.checked)
         except IllegalActionError as exc:
             return exc
         finally:
             self.table.probing = False
             self._skip_turn = self._skip_shape = False
             self.table.end(True)
+        if self.table.committed:
+            return None
         raise AssertionError(f"{a.verb} reached no commit point")  # pragma: no cover - every player verb has one
 
     def why_not(self, player: str | None, a: Action) -> IllegalActionError | None:

@@ -188,7 +188,8 @@ class Maneuvers(Part):
         opponents = self.table.seating.choose_opponent(
             player, a.against, quest.label, not a.expedition and sem.refers_to_an_opponent(quest.behaviour.on_solve))
         on_solve_targets = self._on_solve_targets(player, quest, a)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         if antiss:
             self.state.antiss_attempted.add(quest.uid)
             for cs in team:
@@ -269,7 +270,8 @@ class Maneuvers(Part):
         size = self.obstructing_size(run.kind, e)
         if len(team) > size:
             raise refused("MK-TL-OBSTRUCT.size", "4.01.F", size=size, count=len(team))
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         e.data["blockers"] = [c.uid for c in team]
         for c in team:
             c.in_team = True
@@ -494,7 +496,8 @@ class Maneuvers(Part):
         have = self.state.players[player].mp
         if have < cost:
             raise refused("MK-TL-MP.siege-costs-mp", self.cite("12.00.5.4", "4.01.B"), remedy=needs_mp(cost, have), cost=cost, player=player, have=have)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         self._pay_maneuver(player, "siege", cost, changes)
         self._start_contest(player, team, blockers, self.state.cards[levels[0]], "siege")
 
@@ -516,7 +519,8 @@ class Maneuvers(Part):
         have = self.state.players[player].mp
         if have < cost:
             raise refused("MK-TL-MP.capture-costs-mp", "4.01.B", remedy=needs_mp(cost, have), cost=cost, player=player, have=have)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         self._pay_maneuver(player, "capture", cost, changes)
         self._start_contest(player, team, blockers, building, "capture", keep=a.keep)
 
@@ -539,7 +543,8 @@ class Maneuvers(Part):
         blockers = self._team(target_player, a.blockers, blocking=True) if a.blockers else []
         if len(blockers) > 1:
             raise refused("MK-TL-TEAM-SIZE.combat", "4.01.F", count=len(blockers))
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         self.emit("4.01.A", "raid", "MK-TL-TRACE.raid", {"card": raider.label, "player": target_player},
                   card=raider.label)
         self._start_contest(player, team, blockers, raider, "combat", against=target_player)

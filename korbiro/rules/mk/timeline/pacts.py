@@ -80,7 +80,8 @@ class Pacts(Part):
         by = next((c for c, t in seats.challenges.items() if t == target), None)
         if by is not None:
             raise refused("MK-TL-CHALLENGE.has-already-challenged", "12.00.2.B", by=by, target=target)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         seats.challenges[player] = target
         self.emit("12.00.2.B", "challenge", "MK-TL-TRACE.challenge-challenges-while-stands", {"player": player, "target": target},
                   player=player)
@@ -111,7 +112,8 @@ class Pacts(Part):
         total = sum(int(c.card.dp or 0) for c in cards)
         if total < need:
             raise refused("MK-TL-KNOCKOUT.dp-put-away", rule, remedy="MK-TL-KNOCKOUT.dp-put-away-remedy", total=total, need=need)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         for c in cards:
             self.table.move(c, JOVO, owner_zone=c.owner)
         self.state.players[player].dp -= total
@@ -153,7 +155,8 @@ class Pacts(Part):
             raise refused("MK-TL-ALLIANCE.alliance-made-only", "12.00.4.B")
         if player in seats.offered:
             raise refused("MK-TL-ALLIANCE.has-offered-alliance", "12.00.4.B", player=player)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         seats.offered.add(player)
         if not a.accept:
             self.emit("12.00.4.B", "alliance", "MK-TL-TRACE.alliance-offers-declines", {"player": player, "target": target}, player=player)
@@ -182,7 +185,8 @@ class Pacts(Part):
         for cs in (mine, theirs):
             if cs.type != "kalandozó" or cs.state != CardStatus.EBER or cs.ghost is not None:
                 raise refused("MK-TL-SWAP.only-awake-adventurers", "12.00.5.7", card=cs.label, state=cs.state)
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         self.state.seats.swapped.add(side)
         mine.controller, theirs.controller = b_owner, a_owner
         self.table.move(mine, SOR)

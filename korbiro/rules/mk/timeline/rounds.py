@@ -38,7 +38,8 @@ class Rounds(Part):
         if any(tl.entries for tl in self.state.timelines):
             raise refused("MK-TL-PHASE.phase-cannot-end", "6.03")
         self.phases.check_no_phase()
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         for tl in list(self.state.timelines):
             self.stack.close(tl)
         if self.state.phase in COMBAT_PHASES and canon not in COMBAT_PHASES:
@@ -86,7 +87,8 @@ class Rounds(Part):
         if any(tl.entries for tl in self.state.timelines):
             raise refused("MK-TL-PHASE.round-cannot-close", "6.03")
         self.phases.check_no_phase()
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         self.close_round()
         if self.table.ending is not None and self.table.ending.check_end_of_round():
             return
@@ -158,7 +160,8 @@ class Rounds(Part):
         """The script step ``forduló``: the rest of the round as the rulebook runs it, every player passing:
         the open timelines unwind (6.00), the manoeuvres phase ends as its players pass (6.03, 12.00), the
         round closes, the end-of-round conditions are checked and, if the game goes on, the next round opens."""
-        self.table.checked()
+        if self.table.checked():
+            return  # probed: the commit point is reached
         self.stack.unwind()
         for tl in list(self.state.timelines):
             self.stack.close(tl)

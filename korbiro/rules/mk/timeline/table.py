@@ -28,11 +28,7 @@ from .trace import NO_ARGS, TraceEvent, refused, word_args
 if TYPE_CHECKING:
     from .ending import Ending
 
-__all__ = ["Part", "Probe", "Table"]
-
-
-class Probe(Exception):  # noqa: N818 - not an error: a probed action reached its commit point
-    """Raised at an action's commit point while the action is only probed: every check passed."""
+__all__ = ["Part", "Table"]
 
 
 class Table:
@@ -60,7 +56,7 @@ class Table:
         #: trace steps written by an action's checks, kept until its commit point (then traced, or dropped
         #: with a refusal); None outside an action
         self._pending: list[tuple[str, str, str, str, Mapping[str, Any], tuple[tuple[str, Any], ...]]] | None = None
-        #: True while an action is only probed (legal actions): its commit point raises Probe
+        #: True while an action is only probed (legal actions): its handler returns at its commit point (:meth:`checked`)
         self.probing = False
         #: True once the action under way has passed its commit point (a refusal after it is a bug)
         self.committed = False
@@ -107,24 +103,28 @@ class Table:
         self._pending = []
         self.committed = False
 
-    def checked(self) -> None:
+    def checked(self) -> bool:
         """An action's commit point: every rule that could refuse it has been checked; nothing has
-        changed yet.  A probed action stops here (:class:`Probe`); a real one traces its checks' steps."""
-        if self.probing:
-            raise Probe
+        changed yet.  True while the action is only probed: its handler returns at once (``if
+        self.table.checked(): return``), and so does every caller up to the engine's dispatch, which calls each
+        handler last (a return, not an exception: compiled, an exception costs a traceback entry in every frame it
+        leaves).  False for a real action, whose checks' steps are traced now."""
         self.committed = True
+        if self.probing:
+            return True
         pending, self._pending = self._pending, None
         if pending:
             trace = self.state.trace
             n = len(trace)
             trace.extend([TraceEvent(n + i, *step) for i, step in enumerate(pending, 1)])
+        return False
 
     def end(self, refused: bool) -> None:
         """An action ends: a refused one leaves no trace step; one without a commit point traces its steps."""
         if refused:
             self._pending = None
         elif self._pending is not None:
-            self.checked()
+            self.checked()  # not probing: the steps are traced
 
     def admits(self, rule: str) -> bool:
         return self.format.admits(RULES[rule].status)

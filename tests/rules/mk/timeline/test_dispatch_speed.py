@@ -223,3 +223,46 @@ def test_a_listing_walks_no_card_of_a_jovo_pakli() -> None:
     _CountedCards.walks = 0
     forms = legal.legal_actions(eng, "Anna")
     assert {f.verb for f in forms} >= {"pass", "summon"} and _CountedCards.walks == 0
+
+
+def _commit_points() -> list[tuple[str, int, bool]]:
+    """Every call of the table's commit point in the engine's sources: (module, line, whether it is
+    ``if self.table.checked(): return`` -- the handler returns at once when probed)."""
+    import ast
+    from pathlib import Path
+
+    found: list[tuple[str, int, bool]] = []
+    for path in sorted(Path(table.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        returns_at: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Call) and len(node.body) == 1 \
+                    and isinstance(node.body[0], ast.Return) and node.body[0].value is None and not node.orelse:
+                returns_at.add(id(node.test))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "checked" \
+                    and ast.unparse(node.func.value) == "self.table":
+                found.append((path.name, node.lineno, id(node) in returns_at))
+    return found
+
+
+def test_every_commit_point_returns_from_its_handler_when_probed() -> None:
+    """Why: a probe stopped at the action's commit point by raising an exception, caught by ``Engine.probe``;
+    compiled (setup.py), an exception adds a traceback entry in every frame it leaves (four a probe, ~7% of a
+    random game).  Now the commit point says True while probing and its handler returns: each call must be
+    ``if self.table.checked(): return``, or a probed action would go on and change the game."""
+    points = _commit_points()
+    assert len(points) == 24 and len({module for module, _, _ in points}) == 6
+    assert [(module, line) for module, line, returns in points if not returns] == []
+
+
+def test_a_probe_returns_at_the_commit_point_and_changes_nothing() -> None:
+    """The probe of an accepted action returns at its commit point: accepted, committed, nothing traced or moved."""
+    eng = started()
+    adventurer = in_hand(eng, "Anna", "kalandozó")
+    before = (len(eng.state.trace), adventurer.zone, eng.state.players["Anna"].mp)
+    assert eng.probe("Anna", Action("summon", card=adventurer.label)) is None
+    assert eng.table.committed and not eng.table.probing
+    assert (len(eng.state.trace), adventurer.zone, eng.state.players["Anna"].mp) == before
+    eng.apply("Anna", Action("summon", card=adventurer.label))
+    assert adventurer.zone == "idofonal" and len(eng.state.trace) > before[0]
