@@ -123,6 +123,7 @@ def determinise(eng: Engine, player: str, rng: Random) -> None:
             state.cards[uid].zone = Zone.KEZ
         for uid in pool[len(hand):]:
             state.cards[uid].zone = Zone.JOVO
+        state.zone_changes += 1
     eng.combat.rng = Random(rng.getrandbits(64))
 
 
@@ -157,6 +158,7 @@ def _trade_places(eng: Engine, a: int, b: int) -> None:
         hcs = state.cards[host]
         hcs.attachments = [swap.get(u, u) for u in hcs.attachments]
     ca.zone, cb.zone = cb.zone, ca.zone
+    state.zone_changes += 1
     ca.attached_to, cb.attached_to = cb.attached_to, ca.attached_to
     ca.hidden, cb.hidden = cb.hidden, ca.hidden
     ca.state, cb.state = cb.state, ca.state

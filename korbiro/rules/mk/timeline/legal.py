@@ -49,9 +49,7 @@ from .enums import (
     CSATOLT,
     IDOFONAL,
     JELEN,
-    JOVO,
     KEZ,
-    KIVUL,
     MEGOLDOTT,
     MULT,
     RAKTAR,
@@ -425,25 +423,8 @@ class _Listing:
 
     def __init__(self, eng: Engine, fast: bool) -> None:
         #: the cards a listing looks at (none in a Jövő pakli or out of the game), in the order they came in (their
-        #: ids'): gathered from the players' zones, not from every card (most of a game's cards are in a Jövő pakli);
-        #: one by one (compiled, a list extended by a dict copies the dict to a list first)
-        cards = eng.state.cards
-        uids: list[int] = []
-        for p in eng.state.players.values():
-            for zone, held in p.zones.items():
-                if zone != JOVO and zone != KIVUL:
-                    for uid in held:
-                        uids.append(uid)
-        uids.sort()
-        self.cards = [cards[uid] for uid in uids]
-        #: zone -> its cards among :attr:`cards`, in the same order
-        self.zones: dict[str, list[CardState]] = {}
-        for cs in self.cards:
-            found = self.zones.get(cs.zone)
-            if found is None:
-                self.zones[cs.zone] = [cs]
-            else:
-                found.append(cs)
+        #: ids'), and zone -> its cards among them, in the same order (:meth:`~.table.Table.in_view`)
+        self.cards, self.zones = eng.table.in_view()
         self.fast = fast
         #: the last probe and its answer (a refusal, or None): a form's first completion is often the action
         #: probed just before it (a card's first summoning)
@@ -460,19 +441,19 @@ class _Listing:
 _LISTINGS: Final[dict[int, _Listing]] = {}
 
 
-def _cards(eng: Engine) -> list[CardState]:
+def _cards(eng: Engine) -> tuple[CardState, ...]:
     listing = _LISTINGS.get(id(eng))
     if listing is None:
-        return [cs for cs in eng.state.cards.values() if cs.zone not in (JOVO, KIVUL)]
+        return eng.table.in_view()[0]
     return listing.cards
 
 
-def _zone(eng: Engine, zone: str) -> list[CardState]:
+def _zone(eng: Engine, zone: str) -> tuple[CardState, ...]:
     """The cards in *zone* (not a Jövő pakli, nor out of the game), in the order they came into the game."""
     listing = _LISTINGS.get(id(eng))
     if listing is None:
-        return [cs for cs in eng.state.cards.values() if cs.zone == zone]
-    return listing.zones.get(zone, [])
+        return eng.table.in_view()[1].get(zone, ())
+    return listing.zones.get(zone, ())
 
 
 def _hand(eng: Engine, player: str) -> list[CardState]:

@@ -264,6 +264,9 @@ class GameState:
     #: the order entries left timelines by unwinding (labels), for expectations
     unwound: list[str] = field(default_factory=list)
     next_uid: int = 1
+    #: how many times a card has come into the game or changed zones: what is kept of where the cards are
+    #: (:meth:`~.table.Table.in_view`) is current while this stands; whatever puts a card into a zone counts
+    zone_changes: int = 0
     next_seq: int = 1
     next_timeline: int = 1
     #: antiss quests attempted this round (8.03.B) and adventurers who acted on the antiss (8.03.C)

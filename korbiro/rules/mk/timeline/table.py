@@ -12,14 +12,14 @@ Every other part of the engine (:class:`Part`) works on one shared table.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ....base.i18n import part
 from ....base.text import fold
 from ....data.behaviour import Behaviour
 from ....data.cards import Card
 from . import semantics as sem
-from .enums import CSATOLT, JELEN, KIVUL, MEGOLDOTT, MELYSEG, MULT, SOR, TORONY, Phase, Zone
+from .enums import CSATOLT, JELEN, JOVO, KIVUL, MEGOLDOTT, MELYSEG, MULT, SOR, TORONY, Phase, Zone
 from .model import CardState, GameState, Player
 from .rules import FORMATS, RULES, Format, resolve_options
 from .seating import Seating, seating_for
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from .ending import Ending
 
 __all__ = ["Part", "Table"]
+
+#: how many names a table keeps folded (:meth:`Table.find`): a game has a few hundred
+_FOLDS_KEPT: Final = 4096
 
 
 class Table:
@@ -53,6 +56,10 @@ class Table:
         self._facts: dict[tuple[int, int], tuple[Card, Behaviour, dict[Hashable, Any]]] = {}
         #: folded label and name -> card uids, so that a lookup does not scan every card
         self._by_name: dict[str, list[int]] = {}
+        #: a name asked for -> its folded form (:meth:`find`, thousands of times a game, for the game's few names)
+        self._folds: dict[str, str] = {}
+        #: the cards in view and by zone (:meth:`in_view`), as they stood at the state's ``zone_changes``
+        self._view: tuple[int, tuple[CardState, ...], dict[str, tuple[CardState, ...]]] = (-1, (), {})
         #: trace steps written by an action's checks, kept until its commit point (then traced, or dropped
         #: with a refusal); None outside an action
         self._pending: list[tuple[str, str, str, str, Mapping[str, Any], tuple[tuple[str, Any], ...]]] | None = None
@@ -96,7 +103,8 @@ class Table:
             self._pending.append((rule, status, event, key, args, items))
             return
         trace = self.state.trace
-        trace.append(TraceEvent(len(trace) + 1, rule, status, event, key, args, items))
+        # _make: compiled, a named tuple's constructor is a Python function of its fields; _make takes the tuple
+        trace.append(TraceEvent._make((len(trace) + 1, rule, status, event, key, args, items)))
 
     def begin(self) -> None:
         """An action starts: what its checks trace waits for its commit point."""
@@ -116,7 +124,7 @@ class Table:
         if pending:
             trace = self.state.trace
             n = len(trace)
-            trace.extend([TraceEvent(n + i, *step) for i, step in enumerate(pending, 1)])
+            trace.extend([TraceEvent._make((n + i, *step)) for i, step in enumerate(pending, 1)])
         return False
 
     def end(self, refused: bool) -> None:
@@ -164,6 +172,7 @@ class Table:
                        state, damage, dict(counters or {}), hidden=hidden, ghost=ghost,
                        behaviour=self.behaviour_of(card, label or card.name))
         self.state.cards[uid] = cs
+        self.state.zone_changes += 1
         shared = self._facts.get((id(card), id(cs.behaviour)))
         if shared is None or shared[0] is not card or shared[1] is not cs.behaviour:
             shared = self._facts[id(card), id(cs.behaviour)] = (card, cs.behaviour, {})
@@ -194,7 +203,11 @@ class Table:
     def find(self, name: str, *, zones: Collection[str] | None = None, player: str | None = None,
              rule: str = "5.01.B") -> CardState:
         """The card called *name* (its label, else its name, accent-insensitive) in *zones*."""
-        wanted = fold(name)
+        wanted = self._folds.get(name)
+        if wanted is None:
+            wanted = fold(name)
+            if len(self._folds) < _FOLDS_KEPT:  # a long-lived table (the web app's) asked for any name it is sent
+                self._folds[name] = wanted
         best: CardState | None = None
         cards = self.state.cards
         for uid in self._by_name.get(wanted, ()):
@@ -255,8 +268,36 @@ class Table:
             cs.attached_to = None
         cs.zone = zone
         self.state.players[owner_zone or holder].zones[zone][cs.uid] = None
+        self.state.zone_changes += 1
         if zone == TORONY:
             self.state.towers_stood = True
+
+    def in_view(self) -> tuple[tuple[CardState, ...], dict[str, tuple[CardState, ...]]]:
+        """The cards in view (none in a Jövő pakli, none out of the game) in the order they came into the game
+        (their ids'), and by zone in the same order: what the legal-action listing looks at.  Gathered from the
+        players' zones (most of a game's cards are in a Jövő pakli), and kept until a card changes zones
+        (the state's ``zone_changes``: a listing after a pass finds them as they were)."""
+        changes = self.state.zone_changes
+        if self._view[0] == changes:
+            return self._view[1], self._view[2]
+        cards = self.state.cards
+        uids: list[int] = []
+        for p in self.state.players.values():
+            for zone, held in p.zones.items():
+                if zone != JOVO and zone != KIVUL:
+                    for uid in held:  # one by one: compiled, a list extended by a dict copies the dict first
+                        uids.append(uid)
+        uids.sort()
+        seen = [cards[uid] for uid in uids]
+        zones: dict[str, list[CardState]] = {}
+        for cs in seen:
+            found = zones.get(cs.zone)
+            if found is None:
+                zones[cs.zone] = [cs]
+            else:
+                found.append(cs)
+        self._view = (changes, tuple(seen), {zone: tuple(held) for zone, held in zones.items()})
+        return self._view[1], self._view[2]
 
     def in_sor(self, cs: CardState) -> bool:
         return cs.zone == Zone.SOR and cs.ghost is None and cs.type == "kalandozó"

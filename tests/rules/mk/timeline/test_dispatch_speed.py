@@ -186,7 +186,10 @@ def test_a_listing_gathers_its_cards_from_the_players_zones_as_from_every_card()
     from korbiro.rules.mk.timeline.game import RandomPolicy, play
 
     def scanned(eng: Engine) -> list[int]:
-        return [cs.uid for cs in eng.state.cards.values() if cs.zone not in (JOVO, KIVUL)]
+        cards = [cs for cs in eng.state.cards.values() if cs.zone not in (JOVO, KIVUL)]
+        zones = {zone: [cs.uid for cs in cards if cs.zone == zone] for zone in {cs.zone for cs in cards}}
+        assert {zone: [cs.uid for cs in held] for zone, held in eng.table.in_view()[1].items()} == zones
+        return [cs.uid for cs in cards]
 
     checked = 0
     for seed in range(3):
@@ -266,3 +269,53 @@ def test_a_probe_returns_at_the_commit_point_and_changes_nothing() -> None:
     assert (len(eng.state.trace), adventurer.zone, eng.state.players["Anna"].mp) == before
     eng.apply("Anna", Action("summon", card=adventurer.label))
     assert adventurer.zone == "idofonal" and len(eng.state.trace) > before[0]
+
+
+def test_the_cards_in_view_are_kept_until_a_card_changes_zones() -> None:
+    """Why: each listing gathered and sorted the cards in view anew (~6% of a random game), though most follow a
+    pass, which moves no card.  The table keeps them until the state's ``zone_changes`` moves on: the same tuple
+    for two listings in a row; a fresh one once a card is moved, dealt or put into the game."""
+    from random import Random
+
+    from korbiro.rules.mk.timeline.bots import determinise
+
+    eng = started()
+    first = eng.table.in_view()
+    assert eng.table.in_view()[0] is first[0] and eng.table.in_view()[1] is first[1]
+    eng.apply("Anna", Action("pass"))
+    assert eng.table.in_view()[0] is first[0]  # a pass moves no card
+    adventurer = in_hand(eng, "Béla", "kalandozó")
+    changes = eng.state.zone_changes
+    eng.table.move(adventurer, "sor")
+    assert eng.state.zone_changes == changes + 1 and adventurer in eng.table.in_view()[1]["sor"]
+    assert adventurer not in eng.table.in_view()[1]["kez"] and eng.table.in_view()[0] is not first[0]
+    copy = eng.copy()
+    determinise(copy, "Anna", Random(1))
+    assert copy.state.zone_changes > eng.state.zone_changes
+    hand = [cs.uid for cs in copy.state.cards.values() if cs.zone == "kez"]
+    assert [cs.uid for cs in copy.table.in_view()[1]["kez"]] == hand
+
+
+@pytest.mark.pure_python  # replaces the engine's own fold and bound (see tests/conftest.py)
+def test_a_table_folds_each_name_it_is_asked_for_once_and_keeps_a_bounded_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Why: every card lookup by name folded the name again (``Table.find``, ~2,700 times a random game, for a few
+    hundred names).  A name is folded once; a table keeps at most ``_FOLDS_KEPT`` of them (the web app's tables
+    are asked for whatever they are sent), and finds the same cards either way."""
+    eng = started()
+    adventurer = in_hand(eng, "Anna", "kalandozó")
+    folded: list[str] = []
+    real = table.fold
+
+    def fold(name: str) -> str:
+        folded.append(name)
+        return real(name)
+
+    monkeypatch.setattr(table, "fold", fold)
+    for _ in range(3):
+        assert eng.table.find(adventurer.label.upper(), zones=("kez",)) is adventurer
+    assert folded == [adventurer.label.upper()]
+    monkeypatch.setattr(table, "_FOLDS_KEPT", len(eng.table._folds))
+    for _ in range(2):
+        with pytest.raises(IllegalActionError):
+            eng.table.find("no such card", zones=("kez",))
+    assert folded[1:] == ["no such card"] * 2 and "no such card" not in eng.table._folds
