@@ -155,6 +155,10 @@ WEIGHTS: Final[dict[str, float]] = {"solve": 6.0, "eliminate": 6.0, "siege": 5.0
                              "obstruct": 4.0}
 
 
+#: the pass random play chooses (an action is a value: one serves every choice)
+_PASS: Final = Action("pass")
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py), and a policy of one's own may build on it
 class RandomPolicy:
     """Random legal play: a random legal action of the player to act (weighted by its verb, :data:`WEIGHTS`)
@@ -170,7 +174,7 @@ class RandomPolicy:
 
     def choose(self, eng: Engine, player: str) -> Action:
         if eng.state.timelines and self.rng.random() >= self.respond_rate:
-            return Action("pass")
+            return _PASS
         listed = self._forms.pop(player, None)
         self._forms.clear()
         # the listing who() made, else one found as asked (a generator, closed when done: it may stop early)
@@ -181,17 +185,17 @@ class RandomPolicy:
             # move when the roll says pass whatever the rest (the same choice as after the whole listing)
             first = next((f for f in forms if f.verb != "pass"), None)
             if first is None:
-                return Action("pass")
+                return _PASS
             roll = self.rng.random()
             if roll < self.pass_rate:
-                return Action("pass")
+                return _PASS
             moves = [first, *(f for f in forms if f.verb != "pass")]
         finally:
             if opened is not None:
                 opened.close()
         weights = [WEIGHTS.get(f.verb, 1.0) for f in moves]
         if roll < 1 / (1 + sum(weights, 0.0)):
-            return Action("pass")
+            return _PASS
         form = self.rng.choices(moves, weights=weights)[0]
         return form.completion(self.rng)
 

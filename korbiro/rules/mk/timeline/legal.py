@@ -87,6 +87,8 @@ _VERB_HU: Final = {"pass": "passz", "summon": "leidéz", "activate": "aktivizál
             "neutralise": "semlegesít", "solve": "megold", "siege": "ostromol", "capture": "bevesz",
             "fight": "harcol", "challenge": "kihív", "eliminate": "kiejt", "ally": "szövetség", "swap": "csere",
             "obstruct": "akadályoz"}
+#: a pass, probed at the head of every listing (an action is a value: one serves every listing)
+_PASS: Final = Action("pass")
 #: the verbs whose first word names a player (``kihív "Béla"``)
 _PLAYER_FIRST: Final = frozenset({"challenge", "eliminate", "ally"})
 _RULES: Final = {"pass": "6.00", "summon": "5.01", "activate": "6.01", "attach": "5.01.E", "build": "10.00.A",
@@ -255,9 +257,10 @@ class LegalAction:
         against = self.against
         if len(self.opponents) > 1:
             against = self.opponents[0] if rng is None else rng.choice(self.opponents)
-        return Action(self.verb, card=self.card, ref=self.ref, dest=self.dest, by=self.by, targets=targets, team=team,
-                      x=x, mode=self.mode, source=self.source, against=against, expedition=self.expedition,
-                      store=store, accept=self.accept, ability=self.ability)
+        # Action's every field in its order (_make: compiled, a named tuple's constructor is a Python function)
+        return Action._make((self.verb, self.card, self.ref, self.dest, self.by, targets, team, (), x, self.mode, False,
+                             self.accept, None, None, self.source, self.expedition, store, against, None, None,
+                             self.ability, None, None, (), ""))
 
 
 def _q(name: str) -> str:
@@ -508,7 +511,7 @@ def _probe(eng: Engine, player: str, a: Action) -> IllegalActionError | None:
 def _forms(eng: Engine, player: str) -> Iterator[LegalAction]:
     if eng.state.players[player].out:
         return  # out of the game: no action at all (12.00.D)
-    if eng.probe(player, Action("pass")) is None:
+    if eng.probe(player, _PASS) is None:
         yield LegalAction(player, "pass", "6.00" if eng.state.timelines else "6.03")
     elif eng.options["turn_order"] == "active":
         return  # not this player's turn: nothing else either

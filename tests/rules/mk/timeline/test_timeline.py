@@ -80,6 +80,26 @@ def test_a_legal_action_equals_only_a_legal_action_of_the_same_fields() -> None:
     assert repr(form.replace(card="B")).startswith("LegalAction(player='Anna', verb='summon', rule='5.01', card='B'")
 
 
+def test_a_forms_completion_puts_each_choice_in_the_actions_field_of_the_same_meaning() -> None:
+    """Why: a completion is made from :class:`Action`'s fields in their order (``Action._make``: compiled, the
+    named tuple's constructor is a Python function); each part of the form lands where the keyword would put it."""
+    from random import Random
+
+    from korbiro.grammar.action import Action
+    from korbiro.rules.mk.timeline.legal import LegalAction
+
+    form = LegalAction("Anna", "solve", "4.01.A", card="Q", by="B", dest="D", ref=3, source="S", against="Béla",
+                       mode="m", expedition=True, targets=("T1", "T2"), target_count=(1, 2), team=("A1", "A2"),
+                       team_size=(1, 2), x=(2, 4), stores=("L1", "L2"), accept=True, ability="tűz")
+    first = Action("solve", card="Q", ref=3, dest="D", by="B", targets=("T1",), team=("A1",), x=2, mode="m",
+                   source="S", against="Béla", expedition=True, store="L1", accept=True, ability="tűz")
+    assert form.completion() == first and tuple(form.completion()) == tuple(first)
+    drawn = form.completion(Random(5))
+    assert drawn._replace(targets=(), team=(), x=None, store=None) == first._replace(targets=(), team=(), x=None,
+                                                                                      store=None)
+    assert 2 <= (drawn.x or 0) <= 4 and set(drawn.targets) <= {"T1", "T2"} and drawn.store in ("L1", "L2")
+
+
 @pytest.mark.parametrize("text,col", [('leidéz Briar', 8), ('csatol "A" "B"', 12), ('masol @x', 8), ('xyz', 1)])
 def test_syntax_errors_carry_a_column(text: str, col: int) -> None:
     with pytest.raises(RulesSyntaxError) as exc:
