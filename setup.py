@@ -26,7 +26,7 @@ ENGINE = Path("korbiro", "rules", "mk", "timeline")
 #: the engine's modules compiled: its state, parts and rules' checks, the listing of the legal actions, random play
 #: (the package's other modules, the scenario files' runner, the bots, the traces' words, stay Python)
 COMPILED = ("abilities", "combat", "deeds", "effects", "ending", "engine", "enums", "game", "legal", "maneuvers",
-            "model", "pacts", "phases", "rounds", "rules", "seating", "semantics", "stack", "table")
+            "model", "pacts", "parts", "phases", "rounds", "rules", "seating", "semantics", "stack", "table")
 #: the manifest beside the compiled modules (korbiro/base/compiled.py reads it)
 MANIFEST = Path("compiled.json")
 

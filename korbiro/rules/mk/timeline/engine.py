@@ -42,6 +42,7 @@ from .enums import JELEN, MULT, SOR, TORONY, Phase, Zone
 from .maneuvers import Maneuvers
 from .model import CardState, GameState, Player, Timeline
 from .pacts import Pacts
+from .parts import EngineParts
 from .phases import ManeuverPhases
 from .rounds import Rounds
 from .rules import Format
@@ -110,7 +111,7 @@ _CLAUSE_NAMES: Final = ("by", "targets", "x", "mode", "free", "accept", "roll", 
                  "blockers", "against", "keep", "effect", "card", "dest", "ref", "team", "ability")
 
 
-class Engine:
+class Engine(EngineParts):
     """The state machine; see the module docstring."""
 
     def __init__(self, fmt: Format | None = None, options: Mapping[str, str] | None = None,
@@ -215,10 +216,6 @@ class Engine:
     @property
     def format(self) -> Format:
         return self.table.format
-
-    @property
-    def options(self) -> dict[str, str]:
-        return self.table.options
 
     def add_player(self, name: str, mp: int = 0, dp: int = 0) -> Player:
         """A player joins (setup only)."""

@@ -36,7 +36,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Generator, Iterator, Sequence
 from random import Random
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from ....base.errors import IllegalActionError
 from ....base.text import fold
@@ -44,7 +44,7 @@ from ....data.behaviour import Ability
 from ....grammar.action import Action
 from ....grammar.behaviour import Cost, Op, TargetSpec
 from . import semantics as sem
-from .deeds import TARGET_ZONES, Deeds, activated_card
+from .deeds import TARGET_ZONES, activated_card
 from .enums import (
     CSATOLT,
     IDOFONAL,
@@ -58,28 +58,9 @@ from .enums import (
     CardStatus,
     Phase,
 )
-from .maneuvers import Maneuvers
-from .model import IN_PLAY, CardState, GameState
+from .model import IN_PLAY, CardState
+from .parts import EngineParts
 from .rules import COMBAT_PHASES
-from .stack import TimelineStack
-from .table import Table
-
-
-class Engine(Protocol):
-    """What listing needs of the engine (:class:`~.engine.Engine`): its table, state and options, and a probe."""
-
-    table: Table
-    stack: TimelineStack
-    maneuvers: Maneuvers
-    deeds: Deeds
-
-    @property
-    def state(self) -> GameState: ...
-
-    @property
-    def options(self) -> dict[str, str]: ...
-
-    def probe(self, player: str | None, a: Action, *, turn: bool = True, shape: bool = True) -> Any: ...
 
 __all__ = ["LegalAction", "legal_actions", "matches", "probed_legal_actions"]
 
@@ -290,7 +271,7 @@ _WHERE: Final[dict[tuple[str, str], tuple[tuple[str, ...], bool]]] = {
 }
 
 
-def _uid(eng: Engine, name: str | None, zones: Sequence[str], player: str | None) -> int | None:
+def _uid(eng: EngineParts, name: str | None, zones: Sequence[str], player: str | None) -> int | None:
     """The card the engine would find for *name* (its label first, else its name), as Table.find does."""
     if name is None:
         return None
@@ -300,7 +281,7 @@ def _uid(eng: Engine, name: str | None, zones: Sequence[str], player: str | None
         return None
 
 
-def _activated(eng: Engine, player: str, name: str) -> int | None:
+def _activated(eng: EngineParts, player: str, name: str) -> int | None:
     """The card the engine activates for *name* (:func:`~.deeds.activated_card`), or None."""
     try:
         return activated_card(eng.table, player, name).uid
@@ -308,7 +289,7 @@ def _activated(eng: Engine, player: str, name: str) -> int | None:
         return None
 
 
-def matches(form: LegalAction, player: str, a: Action, eng: Engine) -> bool:
+def matches(form: LegalAction, player: str, a: Action, eng: EngineParts) -> bool:
     """Whether the action *a* of *player* completes *form* (names resolved as the engine resolves them)."""
     if form.player != player or form.verb != a.verb:
         return False
@@ -380,7 +361,7 @@ def _ability_index(abilities: Sequence[Ability], named: str | int | None) -> int
     return None
 
 
-def _same_ability(eng: Engine, player: str, form: LegalAction, a: Action) -> bool:
+def _same_ability(eng: EngineParts, player: str, form: LegalAction, a: Action) -> bool:
     """The action activates the ability the form lists (by name or number; none named: the first)."""
     if form.ability is None and a.ability is None:
         return True
@@ -392,7 +373,7 @@ def _same_ability(eng: Engine, player: str, form: LegalAction, a: Action) -> boo
     return got is not None and got == _ability_index(cs.behaviour.abilities, form.ability)
 
 
-def _chooses(eng: Engine, opponents: Sequence[str], named: str | None) -> bool:
+def _chooses(eng: EngineParts, opponents: Sequence[str], named: str | None) -> bool:
     """An action's ``ellen`` completes a choice of *opponents* (12.00.A): one of them, as the engine names players;
     none at all only when there is no choice to make."""
     if named is None:
@@ -400,7 +381,7 @@ def _chooses(eng: Engine, opponents: Sequence[str], named: str | None) -> bool:
     return any(fold(p) == fold(named) for p in opponents)
 
 
-def _picked(eng: Engine, chosen: Sequence[str], options: Sequence[str], count: tuple[int, int | str],
+def _picked(eng: EngineParts, chosen: Sequence[str], options: Sequence[str], count: tuple[int, int | str],
             x: int | None, zones: Sequence[str], player: str | None) -> bool:
     """*chosen* are distinct cards among *options*, as many as *count* allows."""
     if not options:
@@ -424,7 +405,7 @@ class _Listing:
     same while the forms are checked.  A *fast* listing asks each probe once and answers the simple rules
     without one (:func:`legal_actions`); the reference listing probes every form (:func:`probed_legal_actions`)."""
 
-    def __init__(self, eng: Engine, fast: bool) -> None:
+    def __init__(self, eng: EngineParts, fast: bool) -> None:
         #: the cards a listing looks at (none in a Jövő pakli or out of the game), in the order they came in (their
         #: ids'), and zone -> its cards among them, in the same order (:meth:`~.table.Table.in_view`)
         self.cards, self.zones = eng.table.in_view()
@@ -444,14 +425,14 @@ class _Listing:
 _LISTINGS: Final[dict[int, _Listing]] = {}
 
 
-def _cards(eng: Engine) -> tuple[CardState, ...]:
+def _cards(eng: EngineParts) -> tuple[CardState, ...]:
     listing = _LISTINGS.get(id(eng))
     if listing is None:
         return eng.table.in_view()[0]
     return listing.cards
 
 
-def _zone(eng: Engine, zone: str) -> tuple[CardState, ...]:
+def _zone(eng: EngineParts, zone: str) -> tuple[CardState, ...]:
     """The cards in *zone* (not a Jövő pakli, nor out of the game), in the order they came into the game."""
     listing = _LISTINGS.get(id(eng))
     if listing is None:
@@ -459,29 +440,29 @@ def _zone(eng: Engine, zone: str) -> tuple[CardState, ...]:
     return listing.zones.get(zone, ())
 
 
-def _hand(eng: Engine, player: str) -> list[CardState]:
+def _hand(eng: EngineParts, player: str) -> list[CardState]:
     """The cards in *player*'s hand, in the order they came into the game."""
     return [cs for cs in _zone(eng, KEZ) if cs.owner == player]
 
 
-def legal_actions(eng: Engine, player: str) -> list[LegalAction]:
+def legal_actions(eng: EngineParts, player: str) -> list[LegalAction]:
     """Every action form *player* may take now (see the module docstring)."""
     return list(_listed(eng, player, fast=True))
 
 
-def iter_legal_actions(eng: Engine, player: str) -> Generator[LegalAction, None, None]:
+def iter_legal_actions(eng: EngineParts, player: str) -> Generator[LegalAction, None, None]:
     """The forms of :func:`legal_actions` one by one, each found when asked: a caller that needs only the first
     few stops early (and closes the iterator).  Nothing may change the game while it is open."""
     return _listed(eng, player, fast=True)
 
 
-def probed_legal_actions(eng: Engine, player: str) -> list[LegalAction]:
+def probed_legal_actions(eng: EngineParts, player: str) -> list[LegalAction]:
     """The same listing as :func:`legal_actions`, every form checked by its own probe: the slow reference the
     fast listing is tested against (the same forms, in the same order)."""
     return list(_listed(eng, player, fast=False))
 
 
-def _listed(eng: Engine, player: str, fast: bool) -> Generator[LegalAction, None, None]:
+def _listed(eng: EngineParts, player: str, fast: bool) -> Generator[LegalAction, None, None]:
     """The forms of a listing (:class:`_Listing`) one by one; a fast one gathers the constant effects in play once."""
     _LISTINGS[id(eng)] = _Listing(eng, fast)
     if fast:
@@ -494,21 +475,27 @@ def _listed(eng: Engine, player: str, fast: bool) -> Generator[LegalAction, None
             sem.release_constants()
 
 
-def _probe(eng: Engine, player: str, a: Action) -> IllegalActionError | None:
+def _probe(eng: EngineParts, player: str, a: Action) -> IllegalActionError | None:
     """The engine's probe of a form's completion (whose turn and the verb's shape checked by the lister); the
     same action probed twice running is asked once."""
     listing = _LISTINGS.get(id(eng))
     if listing is None or not listing.fast:
-        return eng.probe(player, a, turn=False, shape=False)  # type: ignore[no-any-return]
+        return eng.probe(player, a, turn=False, shape=False)
     last = listing.last
-    if last is not None and last[0] == player and last[1] == a:
+    if last is not None and last[0] == player and _same(last[1], a):
         return last[2]
     refusal: IllegalActionError | None = eng.probe(player, a, turn=False, shape=False)
     listing.last = (player, a, refusal)
     return refusal
 
 
-def _forms(eng: Engine, player: str) -> Iterator[LegalAction]:
+def _same(done: Action, a: Action) -> bool:
+    """``done == a``, first by the parts in which two probed actions mostly differ (compiled, a named tuple's
+    equality is a Python method)."""
+    return done is a or (done.card == a.card and done.verb == a.verb and done.by == a.by and done == a)
+
+
+def _forms(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     if eng.state.players[player].out:
         return  # out of the game: no action at all (12.00.D)
     if eng.probe(player, _PASS) is None:
@@ -524,7 +511,7 @@ def _forms(eng: Engine, player: str) -> Iterator[LegalAction]:
         yield from finder(eng, player)
 
 
-def _maneuvers_open(eng: Engine) -> bool:
+def _maneuvers_open(eng: EngineParts) -> bool:
     """Whether a manoeuvre may start now, whatever its team (:meth:`~.maneuvers.Maneuvers.check_open`): in the
     manoeuvres phase (4.01.H), with no deed's timeline open (4.01.B); a fast listing asks without a refusal."""
     if _fast(eng):
@@ -540,7 +527,7 @@ def _maneuvers_open(eng: Engine) -> bool:
 _OBSTACLE_PHASE: Final = "akadálylap aktivizálás"
 
 
-def _obstacles_asleep(eng: Engine) -> bool:
+def _obstacles_asleep(eng: EngineParts) -> bool:
     """A fast listing's pre-check of activating an obstacle (:meth:`~.deeds.Deeds.obstructed`): whether no
     manoeuvre is in its obstacle-activation phase, nor (with none under way) the round (6.03), whoever activates
     which obstacle."""
@@ -550,13 +537,13 @@ def _obstacles_asleep(eng: Engine) -> bool:
     return eng.stack.current_maneuver() is None and eng.state.phase != _OBSTACLE_PHASE
 
 
-def _fast(eng: Engine) -> bool:
+def _fast(eng: EngineParts) -> bool:
     """Whether the listing under way may answer simple rules without a probe (see :class:`_Listing`)."""
     listing = _LISTINGS.get(id(eng))
     return listing is not None and listing.fast
 
 
-def _is_found(eng: Engine, cs: CardState, zones: Sequence[str], player: str | None) -> bool:
+def _is_found(eng: EngineParts, cs: CardState, zones: Sequence[str], player: str | None) -> bool:
     """Whether naming *cs* by its label finds *cs* itself in *zones*, as the engine finds it: a pre-check of
     *cs* is then a check of the card the probe would take."""
     if cs.zone in zones and (player is None or cs.owner == player or cs.controller == player) \
@@ -568,11 +555,11 @@ def _is_found(eng: Engine, cs: CardState, zones: Sequence[str], player: str | No
         return False
 
 
-def _ok(eng: Engine, player: str, a: Action) -> bool:
+def _ok(eng: EngineParts, player: str, a: Action) -> bool:
     return _probe(eng, player, a) is None
 
 
-def _mine(eng: Engine, player: str, zones: Sequence[str]) -> list[CardState]:
+def _mine(eng: EngineParts, player: str, zones: Sequence[str]) -> list[CardState]:
     """The cards *player* owns or controls in *zones*, in the order they came into the game."""
     listing = _LISTINGS.get(id(eng))
     key = (player, tuple(zones))
@@ -585,7 +572,7 @@ def _mine(eng: Engine, player: str, zones: Sequence[str]) -> list[CardState]:
     return mine
 
 
-def _target_choice(eng: Engine, player: str, spec: TargetSpec | None, needs: bool,
+def _target_choice(eng: EngineParts, player: str, spec: TargetSpec | None, needs: bool,
                    zones: Sequence[str] = TARGET_ZONES) -> tuple[tuple[str, ...], tuple[int, int | str]]:
     """The targets a card may choose (5.01.B): what its ``targets`` admit; any one card in the Present when
     it needs one but names none."""
@@ -599,7 +586,7 @@ def _target_choice(eng: Engine, player: str, spec: TargetSpec | None, needs: boo
     return known[1]
 
 
-def _targets_now(eng: Engine, player: str, spec: TargetSpec | None, needs: bool,
+def _targets_now(eng: EngineParts, player: str, spec: TargetSpec | None, needs: bool,
                  zones: Sequence[str]) -> tuple[tuple[str, ...], tuple[int, int | str]]:
     want = frozenset(zones)
     cards = [cs for cs in _cards(eng) if cs.zone in want]
@@ -611,12 +598,12 @@ def _targets_now(eng: Engine, player: str, spec: TargetSpec | None, needs: bool,
     return (), (0, 0)
 
 
-def _opponent_choice(eng: Engine, player: str, ops: Sequence[Op]) -> tuple[str, ...]:
+def _opponent_choice(eng: EngineParts, player: str, ops: Sequence[Op]) -> tuple[str, ...]:
     """The opponents an effect's "one of your opponents" may be (12.00.A), or none when it refers to none."""
     return tuple(eng.table.opponents(player)) if sem.refers_to_an_opponent(ops) else ()
 
 
-def _with_choices(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
+def _with_choices(eng: EngineParts, player: str, form: LegalAction) -> LegalAction | None:
     """*form* if its first completion is accepted (and its choices are not empty where one is needed)."""
     low = form.target_count[0]
     if low and len(form.targets) < low:
@@ -629,7 +616,7 @@ _CARD_LEVEL: Final = frozenset({"MK-TL-PHASE", "MK-TL-MP-BOUND", "MK-TL-CANNOT-I
                          "MK-TL-ARCHIVED", "MK-TL-QUEST-LIMIT", "MK-TL-ONE-BUILDING", "MK-TL-TURN", "MK-TL-NOT-FAST"})
 
 
-def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
+def _summons(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     hand = _hand(eng, player)
     # a combination chain's unarmed cards (3.05.E): only while one is open (the Múlt is long by the late game)
     chains = [cs for cs in _mine(eng, player, (IDOFONAL, MULT)) if sem.is_unarmed(cs)] if eng.state.combo else []
@@ -667,14 +654,14 @@ def _summons(eng: Engine, player: str) -> Iterator[LegalAction]:
                 factor = cs.card.mp_x_factor or 1  # an NX cost: N MP for each X
                 x_range = (0, max(0, (eng.state.players[player].mp - extra - change) // factor))
             form = _fit_x(eng, player, LegalAction(
-                player, "summon", "7.00" if sem.is_mosaic(cs) else "5.01", card=cs.label,
+                player, "summon", "7.00" if cs.fact(sem.is_mosaic) else "5.01", card=cs.label,
                 by=by.label if by is not None else None, mode=mode, targets=targets, target_count=count, x=x_range,
                 opponents=opponents))
             if form is not None and _with_choices(eng, player, form) is not None:
                 yield form
 
 
-def _summon_refused_early(eng: Engine, player: str, cs: CardState) -> bool:
+def _summon_refused_early(eng: EngineParts, player: str, cs: CardState) -> bool:
     """A fast listing's pre-check of a card in the hand: whether the first checks of its summoning refuse it
     whoever summons it and however (the card-level refusals :data:`_CARD_LEVEL`): not its phase (5.01.A), a
     Sor card into an opponent's timeline (6.00), a quest while a deed's timeline is open (3.02.A) or beside 3
@@ -689,7 +676,7 @@ def _summon_refused_early(eng: Engine, player: str, cs: CardState) -> bool:
     return eng.stack.deed_open() or sum(1 for u in jelen if eng.state.cards[u].type == "küldetés") >= 3
 
 
-def _cannot_pay_summon(eng: Engine, player: str, cs: CardState, by: CardState | None) -> bool:
+def _cannot_pay_summon(eng: EngineParts, player: str, cs: CardState, by: CardState | None) -> bool:
     """A fast listing's pre-check of summoning a card of the hand (by *by*): whether its MP requirement is more
     than the player has (5.01.D), so that the summoning is refused whatever else holds.  The requirement as
     :meth:`~.deeds.Deeds._cost` works it out: the printed MP changed by the constant effects in play (not below
@@ -711,7 +698,7 @@ def _cannot_pay_summon(eng: Engine, player: str, cs: CardState, by: CardState | 
     return state.players[player].mp < cost
 
 
-def _fit_x(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
+def _fit_x(eng: EngineParts, player: str, form: LegalAction) -> LegalAction | None:
     """Narrow an X range to the values the engine accepts (what the player can pay): the top the MP
     allows, checked; else the largest accepted X, found by halving (an accepted X is paid by any smaller)."""
     if form.x is None:
@@ -730,7 +717,7 @@ def _fit_x(eng: Engine, player: str, form: LegalAction) -> LegalAction | None:
     return form.with_x(form.x[0], low)
 
 
-def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
+def _activations(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     cards = _mine(eng, player, (SOR, JELEN, CSATOLT, TORONY))
     if eng.table.seating.shares_tower:  # a pair's obstacles, either player's (12.00.5)
         cards += [cs for cs in _cards(eng) if cs.zone == CSATOLT and cs.type == "akadálylap"
@@ -774,7 +761,7 @@ def _activations(eng: Engine, player: str) -> Iterator[LegalAction]:
             yield from _ability_forms(eng, player, cs, index, ability, antiss, several=len(b.abilities) > 1)
 
 
-def _ability_forms(eng: Engine, player: str, cs: CardState, index: int, ability: Ability | None, antiss: bool,
+def _ability_forms(eng: EngineParts, player: str, cs: CardState, index: int, ability: Ability | None, antiss: bool,
                    several: bool) -> Iterator[LegalAction]:
     """The forms of activating the *index*-th ability of *cs*: one per adventurer its cost may sacrifice."""
     if ability is not None and any(op.name == "neutralise" for op in ability.effect):
@@ -799,7 +786,7 @@ def _ability_forms(eng: Engine, player: str, cs: CardState, index: int, ability:
             yield form
 
 
-def _activation_refused(eng: Engine, player: str, cs: CardState, index: int, ability: Ability | None,
+def _activation_refused(eng: EngineParts, player: str, cs: CardState, index: int, ability: Ability | None,
                         named: str | int | None) -> bool:
     """A fast listing's pre-check of activating the *index*-th ability of *cs* (no antiss ability, no obstacle):
     whether a rule refuses it whatever its targets: its MP cost is more than the player has (5.01.D); what it
@@ -829,7 +816,7 @@ def _rest_refused(cs: CardState, wearer: CardState | None, costs: Sequence[Cost]
     return (cs.type == "kalandozó" and cs.state != CardStatus.EBER) or (bool(rests) and cs.state == CardStatus.PIHENO)
 
 
-def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
+def _attachments(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     hand = _hand(eng, player)
     store = [cs for cs in _zone(eng, RAKTAR) if cs.owner == player]
     levels = [cs for cs in _cards(eng) if cs.zone == TORONY
@@ -855,7 +842,7 @@ def _attachments(eng: Engine, player: str) -> Iterator[LegalAction]:
                 yield form
 
 
-def _attach_refused(eng: Engine, player: str, cs: CardState, dest: CardState) -> bool:
+def _attach_refused(eng: EngineParts, player: str, cs: CardState, dest: CardState) -> bool:
     """A fast listing's pre-check of attaching a card of the hand to *dest*: whether a rule refuses it
     (:meth:`~.deeds.Deeds.attach`): a Csatlós where the format does not admit 2.09.c; an obstacle on its own
     side's quest (4.01.C), on what is neither a tower level nor a quest, on another player's tower level, or on
@@ -872,7 +859,7 @@ def _attach_refused(eng: Engine, player: str, cs: CardState, dest: CardState) ->
     return eng.table.obstacles_on(dest) + eng.deeds._pending_attachments(dest) >= 2
 
 
-def _builds(eng: Engine, player: str) -> Iterator[LegalAction]:
+def _builds(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     hand = [cs for cs in _hand(eng, player) if sem.raepites(cs) is not None]
     if not hand:
         return
@@ -885,7 +872,7 @@ def _builds(eng: Engine, player: str) -> Iterator[LegalAction]:
                 yield form
 
 
-def _neutralisations(eng: Engine, player: str) -> Iterator[LegalAction]:
+def _neutralisations(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     entries = [e for tl in eng.state.timelines for e in tl.entries if e.neutralisable and not e.hidden]
     if not entries:
         return
@@ -898,12 +885,12 @@ def _neutralisations(eng: Engine, player: str) -> Iterator[LegalAction]:
                 yield form
 
 
-def _team_options(eng: Engine, player: str, spec: TargetSpec | None = None) -> tuple[str, ...]:
+def _team_options(eng: EngineParts, player: str, spec: TargetSpec | None = None) -> tuple[str, ...]:
     """The adventurers *player* may send (4.01.E): awake, in the Sor, theirs, no ghosts."""
     return tuple(cs.label for cs in _senders(eng, player) if spec is None or sem.admits_target(eng.state, spec, cs, player))
 
 
-def _senders(eng: Engine, player: str) -> list[CardState]:
+def _senders(eng: EngineParts, player: str) -> list[CardState]:
     """Awake adventurers the player may send: their own, and in a side or an alliance their partners' (mixed
     teams, 12.00.4.B, 12.00.5)."""
     listing = _LISTINGS.get(id(eng))
@@ -918,7 +905,7 @@ def _senders(eng: Engine, player: str) -> list[CardState]:
     return senders
 
 
-def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
+def _solves(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     quests = [cs for cs in _zone(eng, JELEN) if cs.type == "küldetés"]
     for quest in quests:
         antiss = fold(quest.card.subtype or "") == "antisskuldetes"
@@ -946,7 +933,7 @@ def _solves(eng: Engine, player: str) -> Iterator[LegalAction]:
                 yield form
 
 
-def _antiss_teams(eng: Engine, player: str, quest: CardState) -> Iterator[LegalAction]:
+def _antiss_teams(eng: EngineParts, player: str, quest: CardState) -> Iterator[LegalAction]:
     """8.02: an antiss quest's teams are tried one by one (resting wizards, one resting companion)."""
     spec = quest.behaviour.solvers
     pool = [cs.label for cs in _cards(eng)
@@ -959,13 +946,13 @@ def _antiss_teams(eng: Engine, player: str, quest: CardState) -> Iterator[LegalA
                 yield form
 
 
-def _cannot_pay_maneuver(eng: Engine, player: str, maneuver: str) -> bool:
+def _cannot_pay_maneuver(eng: EngineParts, player: str, maneuver: str) -> bool:
     """A fast listing's pre-check of a siege or a capture: whether it costs more MP than the player has (4.01.B,
     :meth:`~.maneuvers.Maneuvers.maneuver_mp`), whatever the team and whoever it is against."""
     return _fast(eng) and eng.state.players[player].mp < eng.maneuvers.maneuver_mp(player, maneuver)[0]
 
 
-def _sieges(eng: Engine, player: str) -> Iterator[LegalAction]:
+def _sieges(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     team = _team_options(eng, player)
     if not team or _cannot_pay_maneuver(eng, player, "siege"):
         return
@@ -975,7 +962,7 @@ def _sieges(eng: Engine, player: str) -> Iterator[LegalAction]:
             yield form
 
 
-def _fights(eng: Engine, player: str) -> Iterator[LegalAction]:
+def _fights(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     """A combat manoeuvre (4.01.A): one adventurer with PORTYÁZÁS (option ``portyazas``) against an opponent."""
     team = tuple(cs.label for cs in _senders(eng, player) if sem.is_raider(eng.state, cs))
     if not team:
@@ -986,7 +973,7 @@ def _fights(eng: Engine, player: str) -> Iterator[LegalAction]:
             yield form
 
 
-def _obstructions(eng: Engine, player: str) -> Iterator[LegalAction]:
+def _obstructions(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     """In the phase of a manoeuvre's obstructing team (6.03): the team of the player it is against (4.01.E–F)."""
     run = eng.state.maneuver
     if run is None or run.phase != "akadályozó csapat sorelhagyása" or run.entry.data.get("blockers"):
@@ -1001,7 +988,7 @@ def _obstructions(eng: Engine, player: str) -> Iterator[LegalAction]:
         yield form
 
 
-def _captures(eng: Engine, player: str) -> Iterator[LegalAction]:
+def _captures(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     team = _team_options(eng, player)
     if not team or _cannot_pay_maneuver(eng, player, "capture"):
         return
@@ -1015,7 +1002,7 @@ def _captures(eng: Engine, player: str) -> Iterator[LegalAction]:
             yield form
 
 
-def _pacts(eng: Engine, player: str) -> Iterator[LegalAction]:
+def _pacts(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     """The variants' special manoeuvres (12.00; :mod:`.pacts`): each form the engine accepts."""
     seating = eng.table.seating
     specials = seating.special_maneuvers
@@ -1042,7 +1029,7 @@ def _pacts(eng: Engine, player: str) -> Iterator[LegalAction]:
             yield form
 
 
-def _put_away_sets(eng: Engine, player: str, zones: tuple[str, ...]) -> list[tuple[str, ...]]:
+def _put_away_sets(eng: EngineParts, player: str, zones: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Every set of the player's solved quests (with ``jelen`` among *zones*, as in Körbetámadás, buildings too)
     worth enough DP for a knock-out."""
     if eng.table.ending is None:

@@ -242,6 +242,11 @@ def has_osero(cs: CardState) -> bool:
 
 
 def csatlos(cs: CardState) -> Csatlos | None:
+    """The card's printed CSATLÓS, if any (worked out once a card: :meth:`~.model.CardState.fact`)."""
+    return cs.fact(_csatlos)
+
+
+def _csatlos(cs: CardState) -> Csatlos | None:
     return next((k for k in cs.card.keywords if isinstance(k, Csatlos)), None)
 
 
@@ -403,6 +408,11 @@ def is_mosaic(cs: CardState) -> bool:
 
 
 def raepites(cs: CardState) -> int | None:
+    """The MP of the card's printed RÁÉPÍTÉS, if any (worked out once a card: :meth:`~.model.CardState.fact`)."""
+    return cs.fact(_raepites)
+
+
+def _raepites(cs: CardState) -> int | None:
     k = next((k for k in cs.card.keywords if isinstance(k, Raepites)), None)
     return k.mp if k is not None else None
 
@@ -428,6 +438,11 @@ def cannot_interrupt(cs: CardState) -> bool:
 
 
 def is_storage_quest(cs: CardState) -> bool:
+    """Whether the card prints RAKTÁROZANDÓ KÜLDETÉS (worked out once a card: :meth:`~.model.CardState.fact`)."""
+    return cs.fact(_is_storage_quest)
+
+
+def _is_storage_quest(cs: CardState) -> bool:
     return any(isinstance(k, RaktarozandoKuldetes) for k in cs.card.keywords)
 
 
@@ -436,6 +451,11 @@ def one_such_building(cs: CardState) -> bool:
 
 
 def expedition(cs: CardState) -> int | None:
+    """The X of the card's printed EXPEDÍCIÓ X, if any (worked out once a card: :meth:`~.model.CardState.fact`)."""
+    return cs.fact(_expedition)
+
+
+def _expedition(cs: CardState) -> int | None:
     k = next((k for k in cs.card.keywords if isinstance(k, Expedicio)), None)
     return k.value if k is not None else None
 
