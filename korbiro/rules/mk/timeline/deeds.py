@@ -382,7 +382,7 @@ class Deeds(Part):
         combat an antiss-wizard summons any combat-phase action card ignoring them (8.03.E)."""
         if not cs.fact(sem.class_restriction) and not cs.fact(sem.sphere_restriction):
             return
-        unmet = cs.fact(sem.restriction_unmet, adv, self.options["action_restriction"])
+        unmet = cs.fact_of(sem.restriction_unmet, adv, self.options["action_restriction"])
         if self.state.antiss_combat and sem.is_antiss_wizard(self.state, adv) \
                 and "harc" in {fold(p) for p in cs.card.values("phase")}:
             if unmet:
@@ -397,7 +397,7 @@ class Deeds(Part):
             raise refused("MK-TL-RESTRICTION.neither", rule, remedy="MK-TL-RESTRICTION.neither-remedy", **names)
         if unmet:  # the class first, then the sphere
             raise refused(f"MK-TL-RESTRICTION.{unmet[0]}", rule, remedy=f"MK-TL-RESTRICTION.{unmet[0]}-remedy", **names)
-        key = "MK-TL-RESTRICTION.either" if either and cs.fact(sem.restriction_unmet, adv, "both") else "MK-TL-RESTRICTION.met"
+        key = "MK-TL-RESTRICTION.either" if either and cs.fact_of(sem.restriction_unmet, adv, "both") else "MK-TL-RESTRICTION.met"
         self.emit(rule, "restriction", key, names, card=cs.label)
 
     def equipment_slot(self, adv: CardState, cs: CardState, kind: str) -> None:

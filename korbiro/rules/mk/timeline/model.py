@@ -62,6 +62,9 @@ ZONE_ALIASES: Final[dict[str, str]] = {
 }
 
 _T = TypeVar("_T")
+#: what a card state's :attr:`~CardState.facts` hold for a fact not yet worked out
+_UNKNOWN: Final = object()
+
 
 STATES: Final[dict[str, str]] = {"éber": "éber", "eber": "éber", "awake": "éber",
                           "pihenő": "pihenő", "piheno": "pihenő", "resting": "pihenő",
@@ -116,16 +119,24 @@ class CardState:
     def attr(self, key: str, default: Any = None) -> Any:
         return self.card.attrs.get(key, default)
 
-    def fact(self, of: Callable[..., _T], *args: Hashable) -> _T:
-        """``of(self, *args)``, worked out once for this card and every card state of the same card and behaviour
-        (the table gives them one :attr:`facts`): *of* reads only what never changes under a card state (its card's
-        printed text and its behaviour), and of *args* the same (a card state, a word)."""
-        key = (of, *args) if args else of
+    def fact(self, of: Callable[[CardState], _T]) -> _T:
+        """``of(self)``, worked out once for this card and every card state of the same card and behaviour (the
+        table gives them one :attr:`facts`): *of* reads only what never changes under a card state (its card's
+        printed text and its behaviour)."""
         facts = self.facts
-        if key in facts:
-            return facts[key]  # type: ignore[no-any-return]
-        value = facts[key] = of(self, *args)
-        return value
+        value = facts.get(of, _UNKNOWN)
+        if value is _UNKNOWN:
+            value = facts[of] = of(self)
+        return value  # type: ignore[no-any-return]
+
+    def fact_of(self, of: Callable[..., _T], *args: Hashable) -> _T:
+        """``of(self, *args)``, worked out once as :meth:`fact` is, and of *args* the same (a card state, a word)."""
+        key = (of, *args)
+        facts = self.facts
+        value = facts.get(key, _UNKNOWN)
+        if value is _UNKNOWN:
+            value = facts[key] = of(self, *args)
+        return value  # type: ignore[no-any-return]
 
 
 @dataclass

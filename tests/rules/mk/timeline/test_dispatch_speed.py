@@ -59,7 +59,8 @@ def test_a_cards_printed_facts_are_worked_out_once_however_often_it_is_probed(mo
 
 
 def test_a_fact_is_asked_once_for_each_card_and_argument() -> None:
-    """:meth:`CardState.fact` answers what its function answers, once for each card state and argument."""
+    """:meth:`CardState.fact` (and :meth:`CardState.fact_of`, with arguments) answers what its function answers,
+    once for each card state and argument; an answer of None is kept as any other."""
     eng = started()
     one, other = list(eng.state.cards.values())[:2]
     calls: list[tuple[int, str]] = []
@@ -69,9 +70,15 @@ def test_a_fact_is_asked_once_for_each_card_and_argument() -> None:
         return cs.name + suffix
 
     of: Callable[..., str] = named
-    assert [one.fact(of), one.fact(of), one.fact(of, "!"), one.fact(of, "!"), other.fact(of)] == [
+    assert [one.fact(of), one.fact(of), one.fact_of(of, "!"), one.fact_of(of, "!"), other.fact(of)] == [
         one.name, one.name, one.name + "!", one.name + "!", other.name]
     assert calls == [(one.uid, ""), (one.uid, "!"), (other.uid, "")]
+    nothing: list[int] = []
+
+    def none(cs: CardState) -> None:
+        nothing.append(cs.uid)
+
+    assert [one.fact(none), one.fact(none)] == [None, None] and nothing == [one.uid]
 
 
 class _Counted(dict[int, CardState]):
@@ -319,3 +326,4 @@ def test_a_table_folds_each_name_it_is_asked_for_once_and_keeps_a_bounded_number
         with pytest.raises(IllegalActionError):
             eng.table.find("no such card", zones=("kez",))
     assert folded[1:] == ["no such card"] * 2 and "no such card" not in eng.table._folds
+
