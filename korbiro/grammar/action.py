@@ -41,7 +41,7 @@ from .larkerror import fault
 if TYPE_CHECKING:
     from lark import Lark, Token, UnexpectedInput
 
-__all__ = ["VERBS", "Action", "parse_action", "render"]
+__all__ = ["PASS", "VERBS", "Action", "parse_action", "render"]
 
 #: Canonical verbs (the English alias) in the order of docs/scenarios.md.
 VERBS = ("summon", "activate", "attach", "build", "neutralise", "copy", "pass", "unwind", "solve",
@@ -96,6 +96,11 @@ class Action(NamedTuple):
 
     def __hash__(self) -> int:
         return hash(self[:-1])
+
+
+#: a pass: the action played most, one value for every pass an engine's listing or a policy makes (an action is
+#: immutable); the engine knows it has no clause to check
+PASS = Action("pass")
 
 
 class Clause(NamedTuple):

@@ -33,7 +33,7 @@ from ....base.errors import IllegalActionError
 from ....base.i18n import part
 from ....data.behaviour import Behaviour
 from ....data.cards import Card
-from ....grammar.action import Action
+from ....grammar.action import PASS, Action
 from . import semantics as sem
 from .combat import Combat
 from .deeds import Deeds
@@ -87,6 +87,7 @@ _SHAPE: Final[dict[str, frozenset[str]]] = {
     "swap": frozenset({"card", "dest"}), "obstruct": frozenset({"team"}),
 }
 _EMPTY: Final = Action("pass")
+_PASS: Final = PASS
 
 
 @cache
@@ -496,6 +497,8 @@ class Engine(EngineParts):
     @staticmethod
     def _clauses(a: Action) -> None:
         """A clause the verb does not take is refused: the script says something the engine would ignore."""
+        if a is _PASS:
+            return  # the pass of every listing and random choice (grammar.action.PASS) says no clause
         fields, empties = _clause_fields(a.verb)
         if fields(a) == empties:
             return  # none of them is said (the common case, asked in one step)

@@ -32,7 +32,7 @@ from mypy_extensions import mypyc_attr
 from ....base.errors import DataError, IllegalActionError
 from ....data.cards import Card
 from ....data.paths import package_file
-from ....grammar.action import Action, render
+from ....grammar.action import PASS, Action, render
 from ....grammar.decklist import DeckList, parse_deck_text
 from .engine import Engine
 from .enums import JOVO, KIVUL, TORONY, VariantId
@@ -155,8 +155,8 @@ WEIGHTS: Final[dict[str, float]] = {"solve": 6.0, "eliminate": 6.0, "siege": 5.0
                              "obstruct": 4.0}
 
 
-#: the pass random play chooses (an action is a value: one serves every choice)
-_PASS: Final = Action("pass")
+#: the pass random play chooses
+_PASS: Final = PASS
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py), and a policy of one's own may build on it

@@ -41,7 +41,7 @@ from typing import Any, Final
 from ....base.errors import IllegalActionError
 from ....base.text import fold
 from ....data.behaviour import Ability
-from ....grammar.action import Action
+from ....grammar.action import PASS, Action
 from ....grammar.behaviour import Cost, Op, TargetSpec
 from . import semantics as sem
 from .deeds import TARGET_ZONES, activated_card
@@ -68,8 +68,8 @@ _VERB_HU: Final = {"pass": "passz", "summon": "leidéz", "activate": "aktivizál
             "neutralise": "semlegesít", "solve": "megold", "siege": "ostromol", "capture": "bevesz",
             "fight": "harcol", "challenge": "kihív", "eliminate": "kiejt", "ally": "szövetség", "swap": "csere",
             "obstruct": "akadályoz"}
-#: a pass, probed at the head of every listing (an action is a value: one serves every listing)
-_PASS: Final = Action("pass")
+#: a pass, probed at the head of every listing
+_PASS: Final = PASS
 #: the verbs whose first word names a player (``kihív "Béla"``)
 _PLAYER_FIRST: Final = frozenset({"challenge", "eliminate", "ally"})
 _RULES: Final = {"pass": "6.00", "summon": "5.01", "activate": "6.01", "attach": "5.01.E", "build": "10.00.A",
@@ -877,7 +877,7 @@ def _neutralisations(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     if not entries:
         return
     tools = [cs for cs in _mine(eng, player, tuple(IN_PLAY))
-             if cs.behaviour.ability is not None and any(op.name == "neutralise" for op in cs.behaviour.ability.effect)]
+             if cs.behaviour.abilities and any(op.name == "neutralise" for op in cs.behaviour.abilities[0].effect)]
     for e in entries:
         for tool in tools:
             form = LegalAction(player, "neutralise", "6.00", ref=e.seq, source=tool.label)

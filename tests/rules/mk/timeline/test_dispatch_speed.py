@@ -327,3 +327,15 @@ def test_a_table_folds_each_name_it_is_asked_for_once_and_keeps_a_bounded_number
             eng.table.find("no such card", zones=("kez",))
     assert folded[1:] == ["no such card"] * 2 and "no such card" not in eng.table._folds
 
+
+
+def test_the_shared_pass_is_not_checked_for_clauses_and_any_other_pass_is() -> None:
+    """Why: every pass of a random game (about half its actions, and the pass probed at the head of every listing)
+    had its clauses checked, though the listing's and random play's pass is always the same action
+    (``grammar.action.PASS``); a pass written with a clause is still refused for it (6.00)."""
+    from korbiro.grammar.action import PASS
+
+    eng = started()
+    assert PASS == Action("pass") and eng.probe("Anna", PASS) is None
+    refusal = eng.probe("Anna", Action("pass", card="Briar Sichetti"))
+    assert refusal is not None and (refusal.code, refusal.rule) == ("MK-TL-CLAUSE", "6.00")
