@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Part", "Table"]
 
+#: a named tuple made from the tuple of its fields, in their order (what its ``_make`` does): compiled, a named
+#: tuple's constructor and its ``_make`` are Python functions, this is not (a trace step is made ~2,000 times a game)
+_TUPLE_OF: Final = tuple.__new__
 #: how many names a table keeps folded (:meth:`Table.find`): a game has a few hundred
 _FOLDS_KEPT: Final = 4096
 
@@ -103,8 +106,7 @@ class Table:
             self._pending.append((rule, status, event, key, args, items))
             return
         trace = self.state.trace
-        # _make: compiled, a named tuple's constructor is a Python function of its fields; _make takes the tuple
-        trace.append(TraceEvent._make((len(trace) + 1, rule, status, event, key, args, items)))
+        trace.append(_TUPLE_OF(TraceEvent, (len(trace) + 1, rule, status, event, key, args, items)))
 
     def begin(self) -> None:
         """An action starts: what its checks trace waits for its commit point."""
@@ -124,7 +126,7 @@ class Table:
         if pending:
             trace = self.state.trace
             n = len(trace)
-            trace.extend([TraceEvent._make((n + i, *step)) for i, step in enumerate(pending, 1)])
+            trace.extend([_TUPLE_OF(TraceEvent, (n + i, *step)) for i, step in enumerate(pending, 1)])
         return False
 
     def end(self, refused: bool) -> None:
@@ -259,6 +261,8 @@ class Table:
         holder = cs.owner
         if zone in (SOR, JELEN, TORONY, MEGOLDOTT) and cs.controller:
             holder = cs.controller
+        kept = self._view[0] == self.state.zone_changes  # the cards in view are current: kept up to date below
+        left = cs.zone
         for p in self.state.players.values():
             p.zones[cs.zone].pop(cs.uid, None)
         if cs.attached_to is not None and zone != CSATOLT:
@@ -269,6 +273,8 @@ class Table:
         cs.zone = zone
         self.state.players[owner_zone or holder].zones[zone][cs.uid] = None
         self.state.zone_changes += 1
+        if kept:
+            self._view = self._moved(cs, left, zone)
         if zone == TORONY:
             self.state.towers_stood = True
 
@@ -276,7 +282,8 @@ class Table:
         """The cards in view (none in a Jövő pakli, none out of the game) in the order they came into the game
         (their ids'), and by zone in the same order: what the legal-action listing looks at.  Gathered from the
         players' zones (most of a game's cards are in a Jövő pakli), and kept until a card changes zones
-        (the state's ``zone_changes``: a listing after a pass finds them as they were)."""
+        (the state's ``zone_changes``: a listing after a pass finds them as they were); :meth:`move` keeps them up
+        to date, whatever else moves a card has them gathered again."""
         changes = self.state.zone_changes
         if self._view[0] == changes:
             return self._view[1], self._view[2]
@@ -298,6 +305,28 @@ class Table:
                 found.append(cs)
         self._view = (changes, tuple(seen), {zone: tuple(held) for zone, held in zones.items()})
         return self._view[1], self._view[2]
+
+    def _moved(self, cs: CardState, left: str, entered: str) -> tuple[int, tuple[CardState, ...],
+                                                                    dict[str, tuple[CardState, ...]]]:
+        """The cards in view once *cs* has moved from the zone *left* to *entered*, made from those before (a move
+        changes two zones' cards; gathering them all again takes ten times as long)."""
+        _, cards, zones = self._view
+        was = left != JOVO and left != KIVUL
+        now = entered != JOVO and entered != KIVUL
+        zones = dict(zones)
+        if was:
+            held = tuple([c for c in zones[left] if c is not cs])
+            if held:
+                zones[left] = held
+            else:
+                del zones[left]
+            if not now:
+                cards = tuple([c for c in cards if c is not cs])
+        if now:
+            zones[entered] = _with(zones.get(entered, ()), cs)
+            if not was:
+                cards = _with(cards, cs)
+        return self.state.zone_changes, cards, zones
 
     def in_sor(self, cs: CardState) -> bool:
         return cs.zone == Zone.SOR and cs.ghost is None and cs.type == "kalandozó"
@@ -500,6 +529,14 @@ class Table:
             victim = cs if self.options["one_building_keep"] == "old" else old
         self.emit("1.14.4", "sacrifice", "MK-TL-TRACE.sacrifice-would-control-two", {"player": player, "card": cs.name, "victim": victim.label}, card=victim.label)
         self.to_past(victim)
+
+
+def _with(cards: tuple[CardState, ...], cs: CardState) -> tuple[CardState, ...]:
+    """*cards* (in the order of their ids) with *cs* in its place."""
+    i = 0
+    while i < len(cards) and cards[i].uid < cs.uid:
+        i += 1
+    return cards[:i] + (cs,) + cards[i:]
 
 
 class Part:

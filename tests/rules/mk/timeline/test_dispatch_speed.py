@@ -281,7 +281,8 @@ def test_a_probe_returns_at_the_commit_point_and_changes_nothing() -> None:
 def test_the_cards_in_view_are_kept_until_a_card_changes_zones() -> None:
     """Why: each listing gathered and sorted the cards in view anew (~6% of a random game), though most follow a
     pass, which moves no card.  The table keeps them until the state's ``zone_changes`` moves on: the same tuple
-    for two listings in a row; a fresh one once a card is moved, dealt or put into the game."""
+    for two listings in a row; once a card is moved, its two zones' cards made again from those before (a move, and
+    the check of every step of whole games above), or all gathered again (a deal of the hidden cards)."""
     from random import Random
 
     from korbiro.rules.mk.timeline.bots import determinise
@@ -295,7 +296,12 @@ def test_the_cards_in_view_are_kept_until_a_card_changes_zones() -> None:
     changes = eng.state.zone_changes
     eng.table.move(adventurer, "sor")
     assert eng.state.zone_changes == changes + 1 and adventurer in eng.table.in_view()[1]["sor"]
-    assert adventurer not in eng.table.in_view()[1]["kez"] and eng.table.in_view()[0] is not first[0]
+    assert adventurer not in eng.table.in_view()[1]["kez"] and eng.table.in_view()[1] is not first[1]
+    assert eng.table.in_view()[0] == first[0]  # the same cards in view: the move kept them up to date
+    eng.table.move(adventurer, "jovo")
+    assert adventurer not in eng.table.in_view()[0] and "jovo" not in eng.table.in_view()[1]
+    eng.table.move(adventurer, "kez")
+    assert eng.table.in_view()[0] == first[0] and eng.table.in_view()[1] == first[1]
     copy = eng.copy()
     determinise(copy, "Anna", Random(1))
     assert copy.state.zone_changes > eng.state.zone_changes
