@@ -620,9 +620,7 @@ def _summons(eng: EngineParts, player: str) -> Iterator[LegalAction]:
     hand = _hand(eng, player)
     # a combination chain's unarmed cards (3.05.E): only while one is open (the Múlt is long by the late game)
     chains = [cs for cs in _mine(eng, player, (IDOFONAL, MULT)) if sem.is_unarmed(cs)] if eng.state.combo else []
-    adventurers = [cs for cs in _mine(eng, player, (SOR, JELEN)) if cs.type == "kalandozó"]
-    # an adventurer who is not awake summons only in antiss combat (8.03.E) or in a combination chain (3.05.E)
-    awake = [cs for cs in adventurers if cs.state == "éber" or eng.state.antiss_combat or cs.uid in eng.state.combo]
+    awake: list[CardState] | None = None  # who may summon an action card: found when one is in question
     fast = _fast(eng)
     for cs in hand + chains:
         # a fast listing pre-checks a card of the hand that its label names
@@ -630,7 +628,11 @@ def _summons(eng: EngineParts, player: str) -> Iterator[LegalAction]:
         if cs.type == "akadálylap" or (known and _summon_refused_early(eng, player, cs)):
             continue
         b = cs.behaviour
-        summoners: list[CardState | None] = list(awake) if cs.type == "akciólap" else [None]
+        if cs.type == "akciólap" and awake is None:
+            # an adventurer who is not awake summons only in antiss combat (8.03.E) or in a combination chain (3.05.E)
+            awake = [c for c in _mine(eng, player, (SOR, JELEN)) if c.type == "kalandozó"
+                     and (c.state == "éber" or eng.state.antiss_combat or c.uid in eng.state.combo)]
+        summoners: list[CardState | None] = list(awake) if cs.type == "akciólap" and awake is not None else [None]
         modes: list[str | None] = list(b.modes) if b.modes else [None]
         if summoners and not (known and _cannot_pay_summon(eng, player, cs, summoners[0])):
             first = Action("summon", card=cs.label, by=summoners[0].label if summoners[0] else None,
