@@ -2,7 +2,7 @@
 
 The modules of :data:`COMPILED` (the timeline engine's core: the state, the rules' checks, the listing of the legal
 actions) are compiled to C extension modules when a C compiler is at hand: the same type-checked source, about
-twice as fast (``benchmarks/play.py``).  ``KORBIRO_PURE_PYTHON=1`` builds the pure-Python package; a build whose
+three times as fast (``benchmarks/play.py``).  ``KORBIRO_PURE_PYTHON=1`` builds the pure-Python package; a build whose
 compiling fails says so and falls back to it.  Once the modules are built, the build writes ``compiled.json``
 beside them (each source's SHA-256): :mod:`korbiro.base.compiled` serves the compiled modules only for the very
 sources they were made from (an edited source runs as it is, until the next ``pip install``).
