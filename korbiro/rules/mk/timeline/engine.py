@@ -86,7 +86,7 @@ _SHAPE: Final[dict[str, frozenset[str]]] = {
     "challenge": frozenset({"against"}), "eliminate": frozenset({"against"}), "ally": frozenset({"against"}),
     "swap": frozenset({"card", "dest"}), "obstruct": frozenset({"team"}),
 }
-_EMPTY: Final = Action("pass")
+#: a pass (grammar.action.PASS): the pass of every listing and random choice, and the empty value of every clause
 _PASS: Final = PASS
 
 
@@ -95,7 +95,7 @@ def _refused_clauses(verb: str) -> tuple[tuple[str, Any], ...]:
     """The clauses *verb* does not take: each its field and its empty value (their words are read only for a
     refusal, :func:`.trace.words`: the catalogue is not opened for a script that says nothing wrong)."""
     allowed = _CLAUSES.get(verb, frozenset()) | _SHAPE.get(verb, frozenset())
-    return tuple((name, getattr(_EMPTY, name)) for name in _CLAUSE_NAMES if name not in allowed)
+    return tuple((name, getattr(_PASS, name)) for name in _CLAUSE_NAMES if name not in allowed)
 
 
 @cache

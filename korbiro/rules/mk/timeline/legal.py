@@ -133,7 +133,7 @@ class LegalAction:
         return LegalAction(**{**self.fields(), **changes})
 
     def with_x(self, low: int, high: int) -> LegalAction:
-        """A copy whose X ranges from *low* to *high*."""
+        """A copy whose X ranges from *low* to *high*: :meth:`replace` for the listing's search of X (no dict)."""
         return LegalAction(self.player, self.verb, self.rule, self.card, self.by, self.dest, self.ref, self.source,
                            self.against, self.mode, self.expedition, self.targets, self.target_count, self.team,
                            self.team_size, (low, high), self.stores, self.accept, self.opponents, self.ability)
